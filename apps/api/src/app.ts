@@ -1,0 +1,94 @@
+import compress from '@fastify/compress';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { createCatalogueRepository } from './features/catalogue/catalogue.repository.ts';
+import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
+import { createCatalogueService } from './features/catalogue/catalogue.service.ts';
+import { createContentRepository } from './features/content/content.repository.ts';
+import { contentRoutes } from './features/content/content.routes.ts';
+import { createContentService } from './features/content/content.service.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { mediaRoutes } from './features/media/media.routes.ts';
+import { createMediaService } from './features/media/media.service.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { createReadCache, registerReadCache } from './http/read-cache.ts';
+import { registerSecurity } from './http/security.ts';
+
+export interface AppDeps {
+  config: AppConfig;
+  database: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+  /** Mounts the storefront (React Router) for every non-API path; absent in API-only tests. */
+  storefront?: (app: FastifyInstance) => Promise<void>;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: 256 * 1024,
+    trustProxy: true,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  await registerSecurity(app, config);
+
+  const readCache = createReadCache({ ttlMs: 10_000, maxEntries: 2_000 });
+  app.decorate('readCache', readCache);
+  // Before compression, so the cache stores the plain JSON text.
+  registerReadCache(app, readCache);
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Lacebloom storefront API',
+        description:
+          'Every call of the storefront brief, under /api. Answers are { success, data, message }.',
+        version: '1.0.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const catalogue = createCatalogueService(createCatalogueRepository(database.db));
+  const content = createContentService(createContentRepository(database.db));
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(database.db, database.kind));
+      await api.register(catalogueRoutes(catalogue));
+      await api.register(contentRoutes(content));
+      api.setNotFoundHandler((_request, reply) =>
+        reply.status(404).send({ success: false, message: 'Route not found' }),
+      );
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(mediaRoutes(createMediaService(config.mediaDir)));
+
+  if (deps.storefront) {
+    await deps.storefront(app);
+  } else {
+    app.setNotFoundHandler((_request, reply) =>
+      reply.status(404).send({ success: false, message: 'Route not found' }),
+    );
+  }
+
+  return app;
+}

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  publicUrl: string;
+  corsOrigins: string[];
+  production: boolean;
+  /** Where generated and resized images live. */
+  mediaDir: string;
+}
+
+export class ConfigError extends Error {}
+
+const MIN_SECRET_LENGTH = 32;
+
+/**
+ * Reads the environment. A fresh clone runs with nothing set: the JWT secret is generated into
+ * DATA_DIR once and reused. A secret that is set but weak is refused, in every mode.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const dataDir = resolve(env.DATA_DIR ?? './data');
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be a port number, got "${env.PORT}"`);
+  }
+  const production = env.NODE_ENV === 'production';
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: resolveJwtSecret(env.JWT_SECRET, dataDir),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    production,
+    mediaDir: join(dataDir, 'media'),
+  };
+}
+
+function resolveJwtSecret(fromEnv: string | undefined, dataDir: string): string {
+  if (fromEnv !== undefined && fromEnv !== '') {
+    if (fromEnv.length < MIN_SECRET_LENGTH) {
+      throw new ConfigError(
+        `JWT_SECRET is too short: it must be at least ${MIN_SECRET_LENGTH} characters (got ${fromEnv.length}). ` +
+          'Unset it to have one generated into DATA_DIR, or set a long random value.',
+      );
+    }
+    return fromEnv;
+  }
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= MIN_SECRET_LENGTH) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const generated = randomBytes(48).toString('base64url');
+  writeFileSync(file, generated + '\n', { mode: 0o600 });
+  return generated;
+}

@@ -1,0 +1,80 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql, type ExtractTablesWithRelations, type SQLWrapper } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** One handle type for both drivers (a union of the two driver types breaks `.returning()`). */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<
+  PgQueryResultHKT,
+  Schema,
+  ExtractTablesWithRelations<Schema>
+>;
+/** Repositories take either the database or an open transaction. */
+export type Executor = Database | Transaction;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseKind;
+  close: () => Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://... runs on PostgreSQL; otherwise PGlite. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; undefined means in memory. */
+  dataDir?: string | undefined;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/**
+ * Search treats a product word as a match when it shares 40% of its trigrams with the query
+ * (pg_trgm's default, 60%, misses common misspellings such as 'brallete' for 'bralette').
+ */
+const WORD_SIMILARITY_THRESHOLD = '0.4';
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+    });
+    const db = drizzlePg(pool, { schema });
+    await migratePg(db, { migrationsFolder });
+    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    extensions: { pg_trgm },
+  });
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  await client.query(`select set_config('pg_trgm.word_similarity_threshold', $1, false)`, [
+    WORD_SIMILARITY_THRESHOLD,
+  ]);
+  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+}
+
+/** `db.execute()` answers differ by driver; both carry `.rows`. */
+export async function queryRows<T>(db: Executor, query: SQLWrapper): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export async function pingDatabase(db: Executor): Promise<boolean> {
+  const rows = await queryRows<{ ok: number }>(db, sql`select 1 as ok`);
+  return rows[0]?.ok === 1;
+}

@@ -1,0 +1,253 @@
+/**
+ * The one database schema, shared by PGlite (embedded default) and PostgreSQL.
+ * Money is integer paise; rupees exist only on the wire.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({
+  dataType: () => 'tsvector',
+});
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description').notNull().default(''),
+    image: text('image'),
+    position: integer('position').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('categories_slug_key').on(t.slug),
+    index('categories_position_idx').on(t.position),
+    index('categories_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
+);
+
+export const subcategories = pgTable(
+  'subcategories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description').notNull().default(''),
+    position: integer('position').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('subcategories_category_slug_key').on(t.categoryId, t.slug),
+    index('subcategories_category_idx').on(t.categoryId, t.position),
+    index('subcategories_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
+);
+
+export const sizeCharts = pgTable('size_charts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  image: text('image').notNull(),
+  ...timestamps,
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    subheading: text('subheading').notNull().default(''),
+    description: text('description').notNull().default(''),
+    brand: text('brand').notNull().default(''),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id),
+    subcategoryId: uuid('subcategory_id').references(() => subcategories.id),
+    pricePaise: integer('price_paise').notNull(),
+    originalPricePaise: integer('original_price_paise'),
+    /** Individual ratings (1-5); the average is derived when read. */
+    ratings: smallint('ratings')
+      .array()
+      .notNull()
+      .default(sql`'{}'::smallint[]`),
+    ratingAverage: real('rating_average').notNull().default(0),
+    sizeChartId: uuid('size_chart_id').references(() => sizeCharts.id),
+    /** Merchandising order: "Recommended" sorting and the home page's featured product follow it. */
+    position: integer('position').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Name, subheading, category, subcategory and tags, kept by the catalogue service for search. */
+    searchText: text('search_text').notNull().default(''),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      (): SQL => sql`to_tsvector('english', ${products.searchText})`,
+    ),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('products_slug_key').on(t.slug),
+    index('products_category_idx').on(t.categoryId, t.isActive, t.position),
+    index('products_subcategory_idx').on(t.subcategoryId, t.isActive, t.position),
+    index('products_active_position_idx').on(t.isActive, t.position),
+    index('products_price_idx').on(t.pricePaise),
+    index('products_created_idx').on(t.createdAt),
+    index('products_search_vector_idx').using('gin', t.searchVector),
+    index('products_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    check('products_price_positive', sql`${t.pricePaise} > 0`),
+  ],
+);
+
+export const productColors = pgTable(
+  'product_colors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    colorName: text('color_name').notNull(),
+    colorHex: text('color_hex').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    index('product_colors_product_idx').on(t.productId, t.position),
+    uniqueIndex('product_colors_product_name_key').on(t.productId, sql`lower(${t.colorName})`),
+    index('product_colors_name_trgm_idx').using('gin', t.colorName.op('gin_trgm_ops')),
+  ],
+);
+
+export const productColorImages = pgTable(
+  'product_color_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    colorId: uuid('color_id')
+      .notNull()
+      .references(() => productColors.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('product_color_images_color_idx').on(t.colorId, t.position)],
+);
+
+export const productSizeStock = pgTable(
+  'product_size_stock',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    colorId: uuid('color_id')
+      .notNull()
+      .references(() => productColors.id, { onDelete: 'cascade' }),
+    size: text('size').notNull(),
+    stock: integer('stock').notNull().default(0),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('product_size_stock_color_size_key').on(t.colorId, sql`lower(${t.size})`),
+    index('product_size_stock_size_idx').on(sql`lower(${t.size})`, t.stock),
+    check('product_size_stock_not_negative', sql`${t.stock} >= 0`),
+  ],
+);
+
+export const productSpecifications = pgTable(
+  'product_specifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    description: text('description').notNull(),
+    order: integer('order').notNull().default(0),
+  },
+  (t) => [index('product_specifications_product_idx').on(t.productId, t.order)],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+  },
+  (t) => [
+    uniqueIndex('tags_name_key').on(t.name),
+    index('tags_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
+);
+
+export const productTags = pgTable(
+  'product_tags',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    tagId: uuid('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.tagId] }),
+    index('product_tags_tag_idx').on(t.tagId),
+  ],
+);
+
+export const blogs = pgTable(
+  'blogs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    /** Sanitized HTML (allowlist) — never stored raw. */
+    markup: text('markup').notNull(),
+    content: text('content').notNull().default(''),
+    image: text('image'),
+    isActive: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('blogs_slug_key').on(t.slug),
+    index('blogs_active_created_idx').on(t.isActive, t.createdAt),
+  ],
+);
+
+export const bannerPlacements = ['desktop', 'mobile'] as const;
+export type BannerPlacement = (typeof bannerPlacements)[number];
+
+export const banners = pgTable(
+  'banners',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    placement: text('placement', { enum: bannerPlacements }).notNull(),
+    name: text('name').notNull(),
+    image: text('image').notNull(),
+    link: text('link').notNull().default(''),
+    position: integer('position').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    index('banners_placement_idx').on(t.placement, t.isActive, t.position),
+    check('banners_placement_check', sql`${t.placement} in ('desktop', 'mobile')`),
+  ],
+);

@@ -1,0 +1,281 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile, access } from 'node:fs/promises';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { averageRating, productSearchText, slugify } from '@shop/domain/catalogue';
+import { rupeesToPaise } from '@shop/domain/money';
+import { queryRows, type Database, type Transaction } from '../client.ts';
+import {
+  banners,
+  blogs,
+  categories,
+  productColorImages,
+  productColors,
+  products,
+  productSizeStock,
+  productSpecifications,
+  productTags,
+  sizeCharts,
+  subcategories,
+  tags,
+} from '../schema.ts';
+import { sanitizeArticleHtml } from '../../features/content/sanitize-html.ts';
+import { seedCategories, seedProducts } from './catalogue-data.ts';
+import { seedBlogs, seedDesktopBanners, seedMobileBanners } from './content-data.ts';
+import {
+  drawBanner,
+  drawBlogCover,
+  drawCategoryImage,
+  drawPlaceholder,
+  drawProductImage,
+  drawSizeChart,
+} from './image-drawings.ts';
+import type { SeedBanner, SeedProduct } from './seed-types.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Any constant works; it only has to be the same in every process that may seed at once. */
+const SEED_LOCK_KEY = 7_310_001;
+
+/** Media URLs of the seeded images; the media route renders each from its SVG original. */
+export const seedImageUrls = {
+  category: (name: string) => `/media/categories/${slugify(name)}`,
+  product: (product: SeedProduct, colorName: string, view: number) =>
+    `/media/products/${slugify(product.name)}-${slugify(colorName)}-${view + 1}`,
+  banner: (placement: 'desktop' | 'mobile', index: number) =>
+    `/media/banners/${placement}-${index + 1}`,
+  blog: (title: string) => `/media/blogs/${slugify(title)}`,
+  sizeChart: (kind: 'bra' | 'apparel') => `/media/charts/${kind}-size-guide`,
+  placeholder: '/media/site/placeholder',
+};
+
+/** Writes the SVG original behind every seeded image URL that has none yet. */
+export async function writeSeedImages(mediaDir: string): Promise<number> {
+  const files: { url: string; svg: () => string }[] = [];
+  for (const category of seedCategories) {
+    files.push({
+      url: seedImageUrls.category(category.name),
+      svg: () => drawCategoryImage(category.garment, category.colorHex, category.name),
+    });
+  }
+  for (const product of seedProducts) {
+    for (const color of product.colors) {
+      for (let view = 0; view < color.imageCount; view += 1) {
+        files.push({
+          url: seedImageUrls.product(product, color.colorName, view),
+          svg: () => drawProductImage(product.garment, color.colorHex, view),
+        });
+      }
+    }
+  }
+  const bannerSets: ['desktop' | 'mobile', SeedBanner[]][] = [
+    ['desktop', seedDesktopBanners],
+    ['mobile', seedMobileBanners],
+  ];
+  for (const [layout, list] of bannerSets) {
+    list.forEach((banner, index) =>
+      files.push({
+        url: seedImageUrls.banner(layout, index),
+        svg: () => drawBanner({ ...banner, layout }),
+      }),
+    );
+  }
+  for (const blog of seedBlogs) {
+    files.push({
+      url: seedImageUrls.blog(blog.title),
+      svg: () => drawBlogCover(blog.garment, blog.colorHex, blog.title),
+    });
+  }
+  files.push({ url: seedImageUrls.sizeChart('bra'), svg: () => drawSizeChart('bra') });
+  files.push({ url: seedImageUrls.sizeChart('apparel'), svg: () => drawSizeChart('apparel') });
+  files.push({ url: seedImageUrls.placeholder, svg: drawPlaceholder });
+
+  let written = 0;
+  for (const file of files) {
+    const relative = file.url.replace(/^\/media\//, '');
+    const path = join(mediaDir, 'originals', `${relative}.svg`);
+    try {
+      await access(path);
+    } catch {
+      await mkdir(join(path, '..'), { recursive: true });
+      await writeFile(path, file.svg());
+      written += 1;
+    }
+  }
+  return written;
+}
+
+/**
+ * Seeds the catalogue and content once: when the database has no category yet. Safe to call from
+ * several processes at once (an advisory lock serialises them). Images are written either way, so
+ * a new DATA_DIR next to an existing PostgreSQL still serves them.
+ */
+export async function seedDatabase(db: Database, options: { mediaDir: string; now?: Date }) {
+  await writeSeedImages(options.mediaDir);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const [existing] = await queryRows<{ count: number }>(
+      tx,
+      sql`select count(*)::int as count from categories`,
+    );
+    if ((existing?.count ?? 0) > 0) return { seeded: false };
+    await insertCatalogue(tx, options.now ?? new Date());
+    return { seeded: true };
+  });
+}
+
+async function insertCatalogue(tx: Transaction, now: Date) {
+  const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
+
+  const categoryIds = new Map<string, string>();
+  const subcategoryIds = new Map<string, string>();
+  const categoryRows = seedCategories.map((category, position) => {
+    const id = randomUUID();
+    categoryIds.set(category.name, id);
+    return {
+      id,
+      name: category.name,
+      slug: slugify(category.name),
+      description: category.description,
+      image: seedImageUrls.category(category.name),
+      position,
+    };
+  });
+  await tx.insert(categories).values(categoryRows);
+
+  const subcategoryRows = seedCategories.flatMap((category) =>
+    category.subcategories.map((subcategory, position) => {
+      const id = randomUUID();
+      subcategoryIds.set(subcategory.name, id);
+      return {
+        id,
+        categoryId: categoryIds.get(category.name)!,
+        name: subcategory.name,
+        slug: slugify(subcategory.name),
+        description: subcategory.description,
+        position,
+      };
+    }),
+  );
+  await tx.insert(subcategories).values(subcategoryRows);
+
+  const chartIds = { bra: randomUUID(), apparel: randomUUID() };
+  await tx.insert(sizeCharts).values([
+    { id: chartIds.bra, name: 'Bra size guide', image: seedImageUrls.sizeChart('bra') },
+    { id: chartIds.apparel, name: 'Apparel size guide', image: seedImageUrls.sizeChart('apparel') },
+  ]);
+
+  const tagIds = new Map<string, string>();
+  for (const product of seedProducts) {
+    for (const tag of product.tags) if (!tagIds.has(tag)) tagIds.set(tag, randomUUID());
+  }
+  await tx.insert(tags).values([...tagIds].map(([name, id]) => ({ id, name })));
+
+  const productRows: (typeof products.$inferInsert)[] = [];
+  const colorRows: (typeof productColors.$inferInsert)[] = [];
+  const imageRows: (typeof productColorImages.$inferInsert)[] = [];
+  const stockRows: (typeof productSizeStock.$inferInsert)[] = [];
+  const specRows: (typeof productSpecifications.$inferInsert)[] = [];
+  const productTagRows: (typeof productTags.$inferInsert)[] = [];
+
+  seedProducts.forEach((product, position) => {
+    const id = randomUUID();
+    const categoryId = categoryIds.get(product.category);
+    const subcategoryId = subcategoryIds.get(product.subcategory);
+    if (!categoryId || !subcategoryId) {
+      throw new Error(`Seed product "${product.name}" names an unknown category or subcategory`);
+    }
+    const createdAt = daysAgo(product.createdDaysAgo);
+    productRows.push({
+      id,
+      name: product.name,
+      slug: slugify(product.name),
+      subheading: product.subheading,
+      description: product.description,
+      brand: product.brand,
+      categoryId,
+      subcategoryId,
+      pricePaise: rupeesToPaise(product.price),
+      originalPricePaise:
+        product.originalPrice === undefined ? null : rupeesToPaise(product.originalPrice),
+      ratings: product.ratings,
+      ratingAverage: averageRating(product.ratings),
+      sizeChartId: product.sizeChart === 'none' ? null : chartIds[product.sizeChart],
+      position,
+      searchText: productSearchText({
+        name: product.name,
+        subheading: product.subheading,
+        categoryName: product.category,
+        subcategoryName: product.subcategory,
+        tags: product.tags,
+        colorNames: product.colors.map((color) => color.colorName),
+      }),
+      createdAt,
+      updatedAt: createdAt,
+    });
+    product.colors.forEach((color, colorPosition) => {
+      const colorId = randomUUID();
+      colorRows.push({
+        id: colorId,
+        productId: id,
+        colorName: color.colorName,
+        colorHex: color.colorHex,
+        position: colorPosition,
+      });
+      for (let view = 0; view < color.imageCount; view += 1) {
+        imageRows.push({
+          colorId,
+          url: seedImageUrls.product(product, color.colorName, view),
+          position: view,
+        });
+      }
+      color.sizeStock.forEach((entry, sizePosition) =>
+        stockRows.push({ colorId, size: entry.size, stock: entry.stock, position: sizePosition }),
+      );
+    });
+    product.specifications.forEach((spec, order) =>
+      specRows.push({ productId: id, label: spec.label, description: spec.description, order }),
+    );
+    product.tags.forEach((tag, tagPosition) =>
+      productTagRows.push({ productId: id, tagId: tagIds.get(tag)!, position: tagPosition }),
+    );
+  });
+
+  await tx.insert(products).values(productRows);
+  await tx.insert(productColors).values(colorRows);
+  await tx.insert(productColorImages).values(imageRows);
+  await tx.insert(productSizeStock).values(stockRows);
+  await tx.insert(productSpecifications).values(specRows);
+  await tx.insert(productTags).values(productTagRows);
+
+  await tx.insert(blogs).values(
+    seedBlogs.map((blog) => {
+      const createdAt = daysAgo(blog.createdDaysAgo);
+      return {
+        title: blog.title,
+        slug: slugify(blog.title),
+        markup: sanitizeArticleHtml(blog.markup),
+        content: blog.content,
+        image: seedImageUrls.blog(blog.title),
+        createdAt,
+        updatedAt: createdAt,
+      };
+    }),
+  );
+
+  await tx.insert(banners).values([
+    ...seedDesktopBanners.map((banner, position) => ({
+      placement: 'desktop' as const,
+      name: banner.name,
+      image: seedImageUrls.banner('desktop', position),
+      link: banner.link,
+      position,
+    })),
+    ...seedMobileBanners.map((banner, position) => ({
+      placement: 'mobile' as const,
+      name: banner.name,
+      image: seedImageUrls.banner('mobile', position),
+      link: banner.link,
+      position,
+    })),
+  ]);
+}

@@ -1,0 +1,267 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  categoryIdParams,
+  categoryListResponse,
+  categoryPageResponse,
+  categoryResponse,
+  categorySearchQuery,
+  colorSizesResponse,
+  idParams,
+  optionalPaginationQuery,
+  productColorParams,
+  productIdParams,
+  productListQuery,
+  productListResponse,
+  productResponse,
+  productSearchQuery,
+  subcategoryIdParams,
+  subcategoryListQuery,
+  subcategoryListResponse,
+  subcategoryPageResponse,
+  subcategoryProductsQuery,
+  subcategoryResponse,
+  type ProductListQuery,
+} from '@shop/contracts/catalogue';
+import { paginationQuery } from '@shop/contracts/common';
+import { ok } from '../../http/envelope.ts';
+import type { CatalogueService } from './catalogue.service.ts';
+
+const cached = { catalogueCache: true };
+
+function listInput(query: ProductListQuery) {
+  const { page, limit, sort, price, size, color, tag } = query;
+  return { page, limit, sort, filters: { price, size, color, tag } };
+}
+
+export function catalogueRoutes(service: CatalogueService): FastifyPluginAsyncZod {
+  return async (app) => {
+    // ----- categories -----
+    app.get(
+      '/category',
+      {
+        config: cached,
+        schema: {
+          tags: ['catalogue'],
+          querystring: optionalPaginationQuery,
+          // The paged shape first: a union serializes with the first schema that fits.
+          response: { 200: categoryPageResponse.or(categoryListResponse) },
+        },
+      },
+      async (request) => {
+        const { page, limit } = request.query;
+        if (page === undefined && limit === undefined) {
+          return ok(await service.listCategories(), 'Categories fetched successfully');
+        }
+        const paged = await service.listCategoriesPage(page ?? 1, limit ?? 10);
+        return { ...ok(paged.data, 'Categories fetched successfully'), ...metaOf(paged) };
+      },
+    );
+
+    app.get(
+      '/category/search',
+      {
+        config: cached,
+        schema: {
+          tags: ['catalogue'],
+          querystring: categorySearchQuery,
+          response: { 200: categoryListResponse },
+        },
+      },
+      async (request) => ok(await service.searchCategories(request.query.q), 'Categories found'),
+    );
+
+    app.get(
+      '/category/:id',
+      {
+        config: cached,
+        schema: {
+          tags: ['catalogue'],
+          params: idParams('category'),
+          response: { 200: categoryResponse },
+        },
+      },
+      async (request) =>
+        ok(await service.getCategory(request.params.id), 'Category fetched successfully'),
+    );
+
+    // ----- subcategories (the brief uses two spellings; both are served) -----
+    for (const base of ['/sub-category', '/subcategory']) {
+      app.get(
+        base,
+        {
+          config: cached,
+          schema: {
+            tags: ['catalogue'],
+            querystring: subcategoryListQuery,
+            response: { 200: subcategoryListResponse },
+          },
+        },
+        async (request) =>
+          ok(
+            await service.listSubcategories(request.query.q),
+            'Subcategories fetched successfully',
+          ),
+      );
+
+      app.get(
+        `${base}/paginated`,
+        {
+          config: cached,
+          schema: {
+            tags: ['catalogue'],
+            querystring: paginationQuery,
+            response: { 200: subcategoryPageResponse },
+          },
+        },
+        async (request) => {
+          const paged = await service.listSubcategoriesPage(
+            request.query.page,
+            request.query.limit,
+          );
+          return { ...ok(paged.data, 'Subcategories fetched successfully'), ...metaOf(paged) };
+        },
+      );
+
+      app.get(
+        `${base}/category/:categoryId`,
+        {
+          config: cached,
+          schema: {
+            tags: ['catalogue'],
+            params: categoryIdParams,
+            response: { 200: subcategoryListResponse },
+          },
+        },
+        async (request) =>
+          ok(
+            await service.listSubcategoriesOfCategory(request.params.categoryId),
+            'Subcategories fetched successfully',
+          ),
+      );
+
+      app.get(
+        `${base}/:id`,
+        {
+          config: cached,
+          schema: {
+            tags: ['catalogue'],
+            params: idParams('subcategory'),
+            response: { 200: subcategoryResponse },
+          },
+        },
+        async (request) =>
+          ok(await service.getSubcategory(request.params.id), 'Subcategory fetched successfully'),
+      );
+    }
+
+    // ----- products -----
+    app.get(
+      '/product/products',
+      {
+        config: cached,
+        schema: {
+          tags: ['catalogue'],
+          querystring: productListQuery,
+          response: { 200: productListResponse },
+        },
+      },
+      async (request) =>
+        ok(
+          await service.listAllProducts(listInput(request.query)),
+          'Products fetched successfully',
+        ),
+    );
+
+    app.get(
+      '/product/search',
+      {
+        config: cached,
+        schema: {
+          tags: ['catalogue'],
+          querystring: productSearchQuery,
+          response: { 200: productListResponse },
+        },
+      },
+      async (request) =>
+        ok(
+          await service.searchProducts(request.query.q, listInput(request.query)),
+          'Products found',
+        ),
+    );
+
+    app.get(
+      '/product/category/:categoryId',
+      {
+        config: cached,
+        schema: {
+          tags: ['catalogue'],
+          params: categoryIdParams,
+          querystring: productListQuery,
+          response: { 200: productListResponse },
+        },
+      },
+      async (request) =>
+        ok(
+          await service.listProductsByCategory(request.params.categoryId, listInput(request.query)),
+          'Products fetched successfully',
+        ),
+    );
+
+    app.get(
+      '/product/subcategory/:subcategoryId',
+      {
+        config: cached,
+        schema: {
+          tags: ['catalogue'],
+          params: subcategoryIdParams,
+          querystring: subcategoryProductsQuery,
+          response: { 200: productListResponse },
+        },
+      },
+      async (request) =>
+        ok(
+          await service.listProductsBySubcategory(
+            request.params.subcategoryId,
+            request.query.isActive,
+            listInput(request.query),
+          ),
+          'Products fetched successfully',
+        ),
+    );
+
+    app.get(
+      '/product/:productId/colors/:colorName/sizes',
+      {
+        config: cached,
+        schema: {
+          tags: ['catalogue'],
+          params: productColorParams,
+          response: { 200: colorSizesResponse },
+        },
+      },
+      async (request) =>
+        ok(
+          await service.getColorSizes(request.params.productId, request.params.colorName),
+          'Sizes fetched successfully',
+        ),
+    );
+
+    app.get(
+      '/product/:id',
+      {
+        config: cached,
+        schema: {
+          tags: ['catalogue'],
+          params: productIdParams,
+          response: { 200: productResponse },
+        },
+      },
+      async (request) =>
+        ok(await service.getProduct(request.params.id), 'Product fetched successfully'),
+    );
+  };
+}
+
+function metaOf(paged: { totalPages: number; currentPage: number; total: number }) {
+  return { totalPages: paged.totalPages, currentPage: paged.currentPage, total: paged.total };
+}

@@ -1,0 +1,244 @@
+import type {
+  Category,
+  Product,
+  ProductFacets,
+  ProductList,
+  Subcategory,
+} from '@shop/contracts/catalogue';
+import { averageRating, priceBands } from '@shop/domain/catalogue';
+import { paiseToRupees } from '@shop/domain/money';
+import { notFound } from '../../http/envelope.ts';
+import type { categories, subcategories } from '../../db/schema.ts';
+import type {
+  CatalogueRepository,
+  FacetRow,
+  ProductFilters,
+  ProductRow,
+  ProductScope,
+} from './catalogue.repository.ts';
+import type { ProductSort } from '@shop/domain/catalogue';
+
+type CategoryRow = typeof categories.$inferSelect;
+type SubcategoryRow = typeof subcategories.$inferSelect;
+
+export interface ListProductsInput {
+  page: number;
+  limit: number;
+  sort: ProductSort;
+  filters: ProductFilters;
+}
+
+export interface Paged<T> {
+  data: T[];
+  totalPages: number;
+  currentPage: number;
+  total: number;
+}
+
+const toIso = (value: string | Date) => new Date(value).toISOString();
+
+export function toProduct(row: ProductRow): Product {
+  const colors = row.colors.map((color) => ({
+    _id: color.id,
+    colorName: color.colorName,
+    colorHex: color.colorHex,
+    images: color.images,
+    sizeStock: color.sizeStock,
+  }));
+  return {
+    _id: row.id,
+    name: row.name,
+    slug: row.slug,
+    subheading: row.subheading,
+    description: row.description,
+    price: paiseToRupees(row.price_paise),
+    originalPrice:
+      row.original_price_paise === null ? null : paiseToRupees(row.original_price_paise),
+    rating: averageRating(row.ratings),
+    ratings: row.ratings,
+    reviewCount: row.ratings.length,
+    images: colors.flatMap((color) => color.images),
+    colors,
+    tags: row.tags,
+    specifications: row.specifications,
+    sizeChart: row.size_chart_image ? { image: row.size_chart_image } : null,
+    brand: row.brand,
+    category: row.category_id,
+    subcategory: row.subcategory_id,
+    categoryName: row.category_name,
+    subcategoryName: row.subcategory_name,
+    categorySlug: row.category_slug,
+    subcategorySlug: row.subcategory_slug,
+    inStock: colors.some((color) => color.sizeStock.some((entry) => entry.stock > 0)),
+    isActive: row.is_active,
+    createdAt: toIso(row.created_at),
+  };
+}
+
+export function toCategory(row: CategoryRow): Category {
+  return {
+    _id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    image: row.image,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toSubcategory(row: {
+  subcategory: SubcategoryRow;
+  category: CategoryRow;
+}): Subcategory {
+  return {
+    _id: row.subcategory.id,
+    name: row.subcategory.name,
+    slug: row.subcategory.slug,
+    description: row.subcategory.description,
+    category: { _id: row.category.id, name: row.category.name, slug: row.category.slug },
+    isActive: row.subcategory.isActive,
+    createdAt: row.subcategory.createdAt.toISOString(),
+  };
+}
+
+function toFacets(rows: FacetRow[]): ProductFacets {
+  const byCount = (a: { count: number; value: string }, b: { count: number; value: string }) =>
+    b.count - a.count || a.value.localeCompare(b.value);
+  const pick = (facet: FacetRow['facet']) => rows.filter((row) => row.facet === facet);
+  const bandCounts = new Map(pick('price').map((row) => [row.value, row.count]));
+  return {
+    // Sizes keep a natural order (bands then cups, XS..XXL) rather than popularity.
+    sizes: pick('size')
+      .map((row) => ({ value: row.value, count: row.count }))
+      .sort((a, b) => sizeRank(a.value) - sizeRank(b.value) || a.value.localeCompare(b.value)),
+    colors: pick('color')
+      .map((row) => ({ value: row.value, count: row.count, colorHex: row.color_hex ?? '#000000' }))
+      .sort(byCount),
+    tags: pick('tag')
+      .map((row) => ({ value: row.value, count: row.count }))
+      .sort(byCount),
+    priceBands: priceBands
+      .filter((band) => bandCounts.has(band))
+      .map((band) => ({ value: band, count: bandCounts.get(band) ?? 0 })),
+  };
+}
+
+const letterSizes = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL'];
+function sizeRank(size: string): number {
+  const upper = size.toUpperCase();
+  const letter = letterSizes.indexOf(upper);
+  if (letter >= 0) return letter;
+  const band = /^(\d{2})([A-Z]+)$/.exec(upper);
+  if (band) return 100 + Number(band[1]) * 10 + (band[2]?.charCodeAt(0) ?? 0) - 65;
+  return 1000;
+}
+
+function paginate<T>(items: T[], page: number, limit: number): Paged<T> {
+  const total = items.length;
+  return {
+    data: items.slice((page - 1) * limit, page * limit),
+    totalPages: Math.max(1, Math.ceil(total / limit)),
+    currentPage: page,
+    total,
+  };
+}
+
+export function createCatalogueService(repository: CatalogueRepository) {
+  async function listProducts(scope: ProductScope, input: ListProductsInput): Promise<ProductList> {
+    const [{ products, total }, facetRows] = await Promise.all([
+      repository.findProductPage({ scope, ...input }),
+      repository.findFacets(scope),
+    ]);
+    return {
+      products: products.map(toProduct),
+      total,
+      page: input.page,
+      pages: Math.ceil(total / input.limit),
+      facets: toFacets(facetRows),
+    };
+  }
+
+  async function requireCategory(id: string) {
+    const category = await repository.findCategory(id);
+    if (!category) throw notFound('Category not found');
+    return category;
+  }
+
+  async function requireSubcategory(id: string) {
+    const row = await repository.findSubcategory(id);
+    if (!row) throw notFound('Subcategory not found');
+    return row;
+  }
+
+  return {
+    listAllProducts: (input: ListProductsInput) => listProducts({ kind: 'all' }, input),
+
+    searchProducts: (q: string, input: ListProductsInput) =>
+      listProducts({ kind: 'search', q }, input),
+
+    async listProductsByCategory(categoryId: string, input: ListProductsInput) {
+      await requireCategory(categoryId);
+      return listProducts({ kind: 'category', categoryId }, input);
+    },
+
+    async listProductsBySubcategory(
+      subcategoryId: string,
+      isActive: boolean,
+      input: ListProductsInput,
+    ) {
+      await requireSubcategory(subcategoryId);
+      return listProducts({ kind: 'subcategory', subcategoryId, isActive }, input);
+    },
+
+    async getProduct(id: string): Promise<Product> {
+      const row = await repository.findActiveProduct(id);
+      if (!row) throw notFound('Product not found');
+      return toProduct(row);
+    },
+
+    async getColorSizes(productId: string, colorName: string) {
+      const row = await repository.findActiveProduct(productId);
+      if (!row) throw notFound('Product not found');
+      const wanted = colorName.toLowerCase();
+      const color = row.colors.find((candidate) => candidate.colorName.toLowerCase() === wanted);
+      if (!color) throw notFound('Color not found for this product');
+      return { colorName: color.colorName, colorHex: color.colorHex, sizes: color.sizeStock };
+    },
+
+    listCategories: async () => (await repository.listCategories()).map(toCategory),
+
+    async listCategoriesPage(page: number, limit: number) {
+      return paginate((await repository.listCategories()).map(toCategory), page, limit);
+    },
+
+    async searchCategories(q: string) {
+      if (q === '') return [];
+      return (await repository.searchCategories(q)).map(toCategory);
+    },
+
+    async getCategory(id: string) {
+      return toCategory(await requireCategory(id));
+    },
+
+    async listSubcategories(q?: string) {
+      return (await repository.listSubcategories(q ? { q } : {})).map(toSubcategory);
+    },
+
+    async listSubcategoriesPage(page: number, limit: number) {
+      const rows = (await repository.listSubcategories()).map(toSubcategory);
+      return paginate(rows, page, limit);
+    },
+
+    async listSubcategoriesOfCategory(categoryId: string) {
+      await requireCategory(categoryId);
+      return (await repository.listSubcategories({ categoryId })).map(toSubcategory);
+    },
+
+    async getSubcategory(id: string) {
+      return toSubcategory(await requireSubcategory(id));
+    },
+  };
+}
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

@@ -1,0 +1,38 @@
+import type { Banner, Blog } from '@shop/contracts/content';
+import type { banners, blogs } from '../../db/schema.ts';
+import { notFound } from '../../http/envelope.ts';
+import type { ContentRepository } from './content.repository.ts';
+
+type BlogRow = typeof blogs.$inferSelect;
+type BannerRow = typeof banners.$inferSelect;
+
+export function toBlog(row: BlogRow): Blog {
+  return {
+    _id: row.id,
+    title: row.title,
+    slug: row.slug,
+    createdAt: row.createdAt.toISOString(),
+    blogImgUrl: { url: row.image ?? '' },
+    blogContent: { markup: row.markup },
+    content: row.content,
+  };
+}
+
+export function toBanner(row: BannerRow): Banner {
+  return { _id: row.id, name: row.name, imageUrl: row.image, link: row.link };
+}
+
+export function createContentService(repository: ContentRepository) {
+  return {
+    listBlogs: async () => (await repository.listBlogs()).map(toBlog),
+    async getBlog(id: string) {
+      const row = await repository.findBlog(id);
+      if (!row) throw notFound('Blog not found');
+      return toBlog(row);
+    },
+    listDesktopBanners: async () => (await repository.listBanners('desktop')).map(toBanner),
+    listMobileBanners: async () => (await repository.listBanners('mobile')).map(toBanner),
+  };
+}
+
+export type ContentService = ReturnType<typeof createContentService>;

@@ -1,0 +1,30 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from './envelope.ts';
+
+/**
+ * Every failure leaves as `{ success: false, message }`. Bad input is a 4xx naming what was wrong;
+ * anything unexpected is logged and answered with a generic 500 — never a stack trace or SQL.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ success: false, message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const [first] = error.validation;
+      const path = first?.instancePath.replace(/^\//, '').replace(/\//g, '.') ?? '';
+      const message = first?.message ?? 'Invalid request';
+      const named =
+        message.startsWith('Invalid ') || !path ? message : `Invalid ${path}: ${message}`;
+      return reply.status(400).send({ success: false, message: named });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own 4xx (malformed JSON, body too large, unsupported media type): safe texts.
+      return reply.status(status).send({ success: false, message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ success: false, message: 'Something went wrong' });
+  });
+}

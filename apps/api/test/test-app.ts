@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type AppConfig } from '../src/config.ts';
+import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
+import { seedDatabase } from '../src/db/seed/seed.ts';
+
+export interface TestWorld {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: AppConfig;
+  close: () => Promise<void>;
+}
+
+/**
+ * A fresh, seeded shop for one test file. `TEST_DATABASE_URL` (set by scripts/test.mjs when it
+ * started a throwaway PostgreSQL) gives each file its own new database there; otherwise an
+ * in-memory PGlite.
+ */
+export async function createTestWorld(env: Record<string, string> = {}): Promise<TestWorld> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'shop-test-'));
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (adminUrl) {
+    const name = `shop_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-the-rule-0123456789',
+    ...env,
+  });
+  const database = await openDatabase({ databaseUrl, dataDir: undefined });
+  await seedDatabase(database.db, { mediaDir: config.mediaDir });
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `app.inject()` GET answering the parsed JSON body with the status. */
+export async function getJson<T = any>(
+  app: FastifyInstance,
+  url: string,
+  headers: Record<string, string> = {},
+) {
+  const response = await app.inject({ method: 'GET', url, headers });
+  return {
+    status: response.statusCode,
+    body: response.json() as T,
+    headers: response.headers,
+    raw: response,
+  };
+}

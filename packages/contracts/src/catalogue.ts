@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { priceBands, productSorts } from '@shop/domain/catalogue';
+import {
+  idParam,
+  pageParam,
+  pageSizeParam,
+  paginatedMeta,
+  searchText,
+  successEnvelope,
+} from './common.ts';
+
+// ---------- shapes (section 3 of the brief) ----------
+
+export const category = z.object({
+  _id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  image: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+});
+export type Category = z.infer<typeof category>;
+
+export const categoryRef = z.object({ _id: z.string(), name: z.string(), slug: z.string() });
+
+export const subcategory = z.object({
+  _id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  category: categoryRef,
+  isActive: z.boolean(),
+  createdAt: z.string(),
+});
+export type Subcategory = z.infer<typeof subcategory>;
+
+export const sizeStock = z.object({ size: z.string(), stock: z.number().int() });
+export type SizeStock = z.infer<typeof sizeStock>;
+
+export const productColor = z.object({
+  _id: z.string(),
+  colorName: z.string(),
+  colorHex: z.string(),
+  images: z.array(z.string()),
+  sizeStock: z.array(sizeStock),
+});
+export type ProductColor = z.infer<typeof productColor>;
+
+export const specification = z.object({
+  label: z.string(),
+  description: z.string(),
+  order: z.number().int(),
+});
+
+export const product = z.object({
+  _id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  subheading: z.string(),
+  description: z.string(),
+  /** Rupees. */
+  price: z.number(),
+  /** Rupees; null when the product is not discounted. */
+  originalPrice: z.number().nullable(),
+  /** Average of `ratings`, one decimal, 0 when unrated. */
+  rating: z.number(),
+  ratings: z.array(z.number().int()),
+  reviewCount: z.number().int(),
+  images: z.array(z.string()),
+  colors: z.array(productColor),
+  tags: z.array(z.string()),
+  specifications: z.array(specification),
+  sizeChart: z.object({ image: z.string() }).nullable(),
+  brand: z.string(),
+  category: z.string(),
+  subcategory: z.string().nullable(),
+  categoryName: z.string(),
+  subcategoryName: z.string().nullable(),
+  categorySlug: z.string(),
+  subcategorySlug: z.string().nullable(),
+  inStock: z.boolean(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+});
+export type Product = z.infer<typeof product>;
+
+const facetCount = z.object({ value: z.string(), count: z.number().int() });
+export const productFacets = z.object({
+  sizes: z.array(facetCount),
+  colors: z.array(facetCount.extend({ colorHex: z.string() })),
+  tags: z.array(facetCount),
+  priceBands: z.array(facetCount),
+});
+export type ProductFacets = z.infer<typeof productFacets>;
+
+export const productList = z.object({
+  products: z.array(product),
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+  facets: productFacets,
+});
+export type ProductList = z.infer<typeof productList>;
+
+export const colorSizes = z.object({
+  colorName: z.string(),
+  colorHex: z.string(),
+  sizes: z.array(sizeStock),
+});
+
+// ---------- inputs ----------
+
+const listingFilters = {
+  price: z
+    // An unencoded '5000+' in a URL arrives as '5000 '.
+    .preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '5000' ? '5000+' : value),
+      z.enum(priceBands, { error: `Invalid price: must be one of ${priceBands.join(', ')}` }),
+    )
+    .optional(),
+  size: z.string().trim().max(20, 'Invalid size: too long').optional(),
+  color: z.string().trim().max(50, 'Invalid color: too long').optional(),
+  tag: z.string().trim().max(50, 'Invalid tag: too long').optional(),
+  sort: z
+    .enum(productSorts, { error: `Invalid sort: must be one of ${productSorts.join(', ')}` })
+    .optional()
+    .transform((value) => value ?? 'recommended'),
+};
+
+export const productListQuery = z.object({
+  page: pageParam(),
+  limit: pageSizeParam(12),
+  ...listingFilters,
+});
+export type ProductListQuery = z.infer<typeof productListQuery>;
+
+export const productSearchQuery = productListQuery.extend({
+  q: searchText()
+    .optional()
+    .transform((value) => value ?? ''),
+});
+
+export const subcategoryProductsQuery = productListQuery.extend({
+  isActive: z
+    .enum(['true', 'false'], { error: 'Invalid isActive: must be true or false' })
+    .optional()
+    .transform((value) => value !== 'false'),
+});
+
+export const productIdParams = z.object({ id: idParam('product') });
+export const productColorParams = z.object({
+  productId: idParam('product'),
+  colorName: z.string().trim().min(1, 'Invalid colorName').max(50, 'Invalid colorName'),
+});
+export const categoryIdParams = z.object({ categoryId: idParam('category') });
+export const subcategoryIdParams = z.object({ subcategoryId: idParam('subcategory') });
+export const idParams = (what: string) => z.object({ id: idParam(what) });
+
+export const optionalPaginationQuery = z.object({
+  page: pageParam().optional(),
+  limit: pageSizeParam(10).optional(),
+});
+
+export const subcategoryListQuery = z.object({
+  q: searchText().optional(),
+});
+export const categorySearchQuery = z.object({
+  q: searchText()
+    .optional()
+    .transform((value) => value ?? ''),
+});
+
+// ---------- answers ----------
+
+export const productListResponse = successEnvelope(productList);
+export const productResponse = successEnvelope(product);
+export const categoryListResponse = successEnvelope(z.array(category));
+export const categoryPageResponse = successEnvelope(z.array(category)).extend(paginatedMeta.shape);
+export const categoryResponse = successEnvelope(category);
+export const subcategoryListResponse = successEnvelope(z.array(subcategory));
+export const subcategoryPageResponse = successEnvelope(z.array(subcategory)).extend(
+  paginatedMeta.shape,
+);
+export const subcategoryResponse = successEnvelope(subcategory);
+export const colorSizesResponse = successEnvelope(colorSizes);

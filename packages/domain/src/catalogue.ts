@@ -1,0 +1,78 @@
+import type { Paise } from './money.ts';
+
+/** The brief's slug: lower-cased name with spaces turned into hyphens (other punctuation dropped). */
+export function slugify(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/&/g, ' ')
+    .replace(/[^a-z0-9\s-]/g, '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .replace(/-+/g, '-');
+}
+
+export const priceBands = ['0-500', '500-1000', '1000-2000', '2000-5000', '5000+'] as const;
+export type PriceBand = (typeof priceBands)[number];
+
+export interface PriceBounds {
+  /** Exclusive lower bound in paise, or null for "from zero, inclusive". */
+  aboveExclusive: Paise | null;
+  /** Inclusive upper bound in paise, or null for no maximum. */
+  atMostInclusive: Paise | null;
+}
+
+/**
+ * Bands do not overlap: ₹500 belongs to '0-500', ₹500.01 to '500-1000' (see
+ * docs/decisions/0003-price-bands.md). An open upper bound means no maximum.
+ */
+export function priceBandBounds(band: PriceBand): PriceBounds {
+  const [low, high] = band.replace('+', '').split('-');
+  const lowPaise = Number(low) * 100;
+  return {
+    aboveExclusive: lowPaise === 0 ? null : lowPaise,
+    atMostInclusive: high === undefined ? null : Number(high) * 100,
+  };
+}
+
+export function priceBandOf(pricePaise: Paise): PriceBand {
+  for (const band of priceBands) {
+    const { aboveExclusive, atMostInclusive } = priceBandBounds(band);
+    const aboveLow = aboveExclusive === null || pricePaise > aboveExclusive;
+    const belowHigh = atMostInclusive === null || pricePaise <= atMostInclusive;
+    if (aboveLow && belowHigh) return band;
+  }
+  return '5000+';
+}
+
+/** Average of individual 1-5 ratings to one decimal; 0 when there are none. */
+export function averageRating(ratings: readonly number[]): number {
+  if (ratings.length === 0) return 0;
+  const sum = ratings.reduce((total, rating) => total + rating, 0);
+  return Math.round((sum / ratings.length) * 10) / 10;
+}
+
+export const productSorts = ['recommended', 'price-asc', 'price-desc', 'newest'] as const;
+export type ProductSort = (typeof productSorts)[number];
+
+export interface SearchableProduct {
+  name: string;
+  subheading: string;
+  categoryName: string;
+  subcategoryName: string | null;
+  tags: readonly string[];
+  colorNames: readonly string[];
+}
+
+/** What search matches a product by: its words, its category and subcategory, tags and colours. */
+export function productSearchText(product: SearchableProduct): string {
+  return [
+    product.name,
+    product.subheading,
+    product.categoryName,
+    product.subcategoryName ?? '',
+    product.tags.join(' '),
+    product.colorNames.join(' '),
+  ]
+    .filter(Boolean)
+    .join(' ');
+}

@@ -1,0 +1,153 @@
+#!/usr/bin/env node
+// `npm test`: type checks, lint, then every suite — the API suite on PGlite and again on a real
+// PostgreSQL — and one closing line "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  chownSync,
+  chmodSync,
+  rmSync,
+  readdirSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bin = (name) => join(root, 'node_modules/.bin', name);
+const reportsDir = mkdtempSync(join(tmpdir(), 'shop-test-reports-'));
+const totals = { passed: 0, failed: 0 };
+const failures = [];
+
+function run(label, command, args, options = {}) {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.status !== 0) failures.push(label);
+  return result.status === 0;
+}
+
+function vitest(label, dir, env = {}, extraArgs = []) {
+  const report = join(reportsDir, `${label.replace(/\W+/g, '-')}.json`);
+  run(
+    label,
+    bin('vitest'),
+    [
+      'run',
+      '--root',
+      dir,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      ...extraArgs,
+    ],
+    {
+      env: { ...process.env, ...env },
+    },
+  );
+  if (existsSync(report)) {
+    const summary = JSON.parse(readFileSync(report, 'utf8'));
+    totals.passed += summary.numPassedTests;
+    totals.failed += summary.numFailedTests;
+    if (summary.numTotalTests === 0) failures.push(`${label}: no tests ran`);
+  } else {
+    totals.failed += 1;
+  }
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function findPostgresBin() {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return undefined;
+  const versions = readdirSync(base).sort((a, b) => Number(b) - Number(a));
+  for (const version of versions) {
+    const dir = join(base, version, 'bin');
+    if (existsSync(join(dir, 'initdb'))) return dir;
+  }
+  return undefined;
+}
+
+/** Starts a throwaway PostgreSQL cluster; answers its URL and a stop function. */
+async function startPostgres() {
+  if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, stop: () => {} };
+  const pgBin = findPostgresBin();
+  if (!pgBin) return undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'shop-pg-'));
+  const asRoot = process.getuid?.() === 0;
+  const wrap = (args) =>
+    asRoot ? ['runuser', ['-u', 'postgres', '--', ...args]] : [args[0], args.slice(1)];
+  if (asRoot) {
+    const id = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
+    const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
+    if (id.status !== 0) return undefined;
+    chownSync(dir, Number(id.stdout.trim()), Number(gid.stdout.trim()));
+  }
+  chmodSync(dir, 0o700);
+  const port = await freePort();
+  const [initCmd, initArgs] = wrap([
+    join(pgBin, 'initdb'),
+    '-D',
+    dir,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+  ]);
+  if (spawnSync(initCmd, initArgs, { stdio: 'ignore' }).status !== 0) return undefined;
+  const [startCmd, startArgs] = wrap([
+    join(pgBin, 'pg_ctl'),
+    '-D',
+    dir,
+    '-l',
+    join(dir, 'server.log'),
+    '-o',
+    `-h 127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c full_page_writes=off`,
+    '-w',
+    'start',
+  ]);
+  if (spawnSync(startCmd, startArgs, { stdio: 'ignore' }).status !== 0) return undefined;
+  const stop = () => {
+    const [stopCmd, stopArgs] = wrap([join(pgBin, 'pg_ctl'), '-D', dir, '-m', 'fast', 'stop']);
+    spawnSync(stopCmd, stopArgs, { stdio: 'ignore' });
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+}
+
+run('type check', 'npm', ['run', 'typecheck', '--workspaces', '--if-present']);
+run('lint', bin('eslint'), ['.', '--max-warnings=0']);
+run('format', bin('prettier'), ['--check', '.', '--log-level=warn']);
+
+vitest('domain unit tests', 'packages/domain');
+vitest('API on PGlite', 'apps/api');
+
+const postgres = await startPostgres();
+if (postgres) {
+  try {
+    vitest('API on PostgreSQL', 'apps/api', { TEST_DATABASE_URL: postgres.url });
+  } finally {
+    postgres.stop();
+  }
+} else {
+  console.warn('\n!!! NO POSTGRESQL FOUND: the API suite ran on PGlite only.');
+  console.warn(
+    '!!! Install PostgreSQL (apt-get install -y postgresql) or set TEST_DATABASE_URL.\n',
+  );
+}
+
+rmSync(reportsDir, { recursive: true, force: true });
+if (failures.length > 0) console.log(`\nFailed stages: ${failures.join('; ')}`);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
+process.exit(failures.length > 0 || totals.failed > 0 ? 1 : 0);
