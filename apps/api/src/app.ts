@@ -35,6 +35,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
+    // Above 'info' nothing logs per request, so skip making a child logger for each one.
+    childLoggerFactory: (logger, bindings, options) =>
+      ['trace', 'debug', 'info'].includes(logger.level) ? logger.child(bindings, options) : logger,
     bodyLimit: 256 * 1024,
     trustProxy: true,
     routerOptions: { maxParamLength: 200 },
@@ -43,9 +46,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  await registerSecurity(app, config);
+  registerSecurity(app, config);
 
-  const readCache = createReadCache({ ttlMs: 10_000, maxEntries: 2_000 });
+  const readCache = createReadCache({ ttlMs: config.catalogueCacheTtlMs, maxEntries: 2_000 });
   app.decorate('readCache', readCache);
   // Before compression, so the cache stores the plain JSON text.
   registerReadCache(app, readCache);

@@ -13,6 +13,8 @@ export interface AppConfig {
   production: boolean;
   /** Where generated and resized images live. */
   mediaDir: string;
+  /** How long a catalogue answer may be served from memory; 0 turns the cache off. */
+  catalogueCacheTtlMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -43,6 +45,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .filter(Boolean),
     production,
     mediaDir: join(dataDir, 'media'),
+    catalogueCacheTtlMs: Math.max(0, Number(env.CATALOGUE_CACHE_TTL_MS ?? 10_000) || 0),
   };
 }
 

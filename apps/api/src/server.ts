@@ -24,7 +24,7 @@ export async function startServer(
   const app = await buildApp({
     config,
     database,
-    logger: { level: process.env.LOG_LEVEL ?? (config.production ? 'info' : 'warn') },
+    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
     ...(storefront ? { storefront } : {}),
   });
   const url = await app.listen({ port: config.port, host: config.host });

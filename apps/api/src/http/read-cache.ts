@@ -1,3 +1,4 @@
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 
 declare module 'fastify' {
@@ -10,9 +11,16 @@ declare module 'fastify' {
   }
 }
 
+/** One cached answer: its JSON text, and compressed copies made the first time one is asked for. */
+export interface CachedAnswer {
+  json: string;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
 export interface ReadCache {
-  get(key: string): string | undefined;
-  set(key: string, value: string): void;
+  get(key: string): CachedAnswer | undefined;
+  set(key: string, json: string): void;
   /** Call after any write that changes what catalogue reads return (stock, prices, content). */
   clear(): void;
   readonly size: number;
@@ -24,7 +32,7 @@ export interface ReadCache {
  * stock is still checked in the database whenever it matters (adding to cart, placing an order).
  */
 export function createReadCache(options: { ttlMs: number; maxEntries: number }): ReadCache {
-  const entries = new Map<string, { value: string; expiresAt: number }>();
+  const entries = new Map<string, { answer: CachedAnswer; expiresAt: number }>();
   return {
     get(key) {
       const entry = entries.get(key);
@@ -36,11 +44,12 @@ export function createReadCache(options: { ttlMs: number; maxEntries: number }):
       // Refresh recency: Map keeps insertion order, so the oldest key is evicted first.
       entries.delete(key);
       entries.set(key, entry);
-      return entry.value;
+      return entry.answer;
     },
-    set(key, value) {
+    set(key, json) {
+      if (options.ttlMs <= 0) return;
       entries.delete(key);
-      entries.set(key, { value, expiresAt: Date.now() + options.ttlMs });
+      entries.set(key, { answer: { json }, expiresAt: Date.now() + options.ttlMs });
       if (entries.size > options.maxEntries) {
         const oldest = entries.keys().next().value;
         if (oldest !== undefined) entries.delete(oldest);
@@ -59,9 +68,22 @@ export function registerReadCache(app: FastifyInstance, cache: ReadCache): void 
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || !request.routeOptions.config.catalogueCache) return;
     const hit = cache.get(request.url);
-    if (hit !== undefined) {
-      return reply.header('content-type', 'application/json; charset=utf-8').send(hit);
+    if (hit === undefined) return;
+    reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('vary', 'Accept-Encoding');
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (encoding === 'br') {
+      hit.br ??= brotliCompressSync(hit.json, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: hit.json.length },
+      });
+      return reply.header('content-encoding', 'br').send(hit.br);
     }
+    if (encoding === 'gzip') {
+      hit.gzip ??= gzipSync(hit.json, { level: 6 });
+      return reply.header('content-encoding', 'gzip').send(hit.gzip);
+    }
+    return reply.send(hit.json);
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (
@@ -74,4 +96,17 @@ export function registerReadCache(app: FastifyInstance, cache: ReadCache): void 
     }
     return payload;
   });
+}
+
+/** Brotli when the client takes it, else gzip, else plain. */
+function preferredEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  if (!header) return undefined;
+  const accepts = (name: string) =>
+    header.split(',').some((part) => {
+      const [token, ...params] = part.trim().split(';');
+      return token?.trim() === name && !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param));
+    });
+  if (accepts('br')) return 'br';
+  if (accepts('gzip')) return 'gzip';
+  return undefined;
 }

@@ -332,16 +332,25 @@ interface Fit {
   dy: number;
 }
 
+/**
+ * Keeps a fit on the pixel grid: whole-pixel offsets and a scale in thousandths, so that
+ * 1000 * s (the x = 500 mirror) is a whole number of pixels too. librsvg only takes its fast path
+ * for pattern fills when the tiles land on whole pixels; off-grid tiles cost seconds per image.
+ */
+function snapFit(s: number, dx: number, dy: number): Fit {
+  return { s: Math.floor(s * 1000) / 1000, dx: Math.round(dx), dy: Math.round(dy) };
+}
+
 /** Scale and offset that fit `box` centred inside the frame (x, y, w, h). */
 function fitBox(box: Box, x: number, y: number, w: number, h: number): Fit {
   const bw = box[2] - box[0];
   const bh = box[3] - box[1];
-  const s = Math.min(w / bw, h / bh);
-  return { s, dx: x + (w - bw * s) / 2 - box[0] * s, dy: y + (h - bh * s) / 2 - box[1] * s };
+  const s = Math.floor(Math.min(w / bw, h / bh) * 1000) / 1000;
+  return snapFit(s, x + (w - bw * s) / 2 - box[0] * s, y + (h - bh * s) / 2 - box[1] * s);
 }
 
 function fitTransform(f: Fit): string {
-  return `translate(${r2(f.dx)} ${r2(f.dy)}) scale(${r2(f.s * 1000) / 1000})`;
+  return `translate(${f.dx} ${f.dy}) scale(${f.s})`;
 }
 
 function applyFit(f: Fit, pt: Pt): Pt {
@@ -357,6 +366,8 @@ interface Ctx {
   /** Prefix for the ids of this garment's gradients and patterns. */
   id: string;
   back: boolean;
+  /** Overlay the weave texture on each fabric panel. */
+  texture: boolean;
 }
 
 interface GarmentArt {
@@ -371,8 +382,34 @@ interface GarmentArt {
   hang?: { y: number; half: number };
 }
 
-function garmentDefs(p: Palette, id: string): string {
+/**
+ * A pattern tile of about `size` local units that is a whole number of device pixels at scale
+ * `s`, its content drawn in a `size` x `size` box.
+ *
+ * librsvg sizes the tile surface as trunc(width * scale) pixels and paints it back scaled to fit.
+ * When that scale is 1 (to cairo's fixed-point precision) and the offset is whole, cairo repeats
+ * the tile with a plain copy; otherwise every pixel is resampled and one product picture takes a
+ * second or more instead of a few milliseconds. librsvg reads numbers as 32-bit floats, so the
+ * width is nudged up by one part in a million: enough that the truncation cannot fall a pixel
+ * short, small enough to round away in cairo's 16.16 fixed point.
+ */
+function patternTag(id: string, size: number, s: number): { open: string; close: string } {
+  const k = Math.max(2, Math.round(size * s));
+  const tile = Math.round((k / s) * (1 + 1e-6) * 1e9) / 1e9;
+  return {
+    open:
+      `<pattern id="${id}" width="${tile}" height="${tile}" patternUnits="userSpaceOnUse">` +
+      `<g transform="scale(${tile / size})">`,
+    close: '</g></pattern>',
+  };
+}
+
+function garmentDefs(p: Palette, id: string, s: number): string {
   const weave = p.light ? darken(p.base, 0.35) : lighten(p.base, 0.35);
+  const tex = patternTag(`${id}-tex`, 9, s);
+  const lace = patternTag(`${id}-lace`, 44, s);
+  const print = patternTag(`${id}-print`, 56, s);
+  const mesh = patternTag(`${id}-mesh`, 22, s);
   return (
     `<linearGradient id="${id}-body" x1="0" y1="0" x2="1" y2="1">` +
     `<stop offset="0" stop-color="${p.hi}"/><stop offset="0.45" stop-color="${p.base}"/>` +
@@ -384,28 +421,28 @@ function garmentDefs(p: Palette, id: string): string {
     `<linearGradient id="${id}-trim" x1="0" y1="0" x2="0" y2="1">` +
     `<stop offset="0" stop-color="${p.lo}"/><stop offset="1" stop-color="${p.deep}"/></linearGradient>` +
     `<radialGradient id="${id}-sheen" cx="0.5" cy="0.5" r="0.5">` +
-    `<stop offset="0" stop-color="#ffffff" stop-opacity="0.5"/>` +
+    `<stop offset="0" stop-color="#ffffff" stop-opacity="0.3"/>` +
     `<stop offset="1" stop-color="#ffffff" stop-opacity="0"/></radialGradient>` +
     `<linearGradient id="${id}-metal" x1="0" y1="0" x2="1" y2="0">` +
     `<stop offset="0" stop-color="#8d7a5c"/><stop offset="0.35" stop-color="#e9dcc0"/>` +
     `<stop offset="0.6" stop-color="#b49f7a"/><stop offset="1" stop-color="#6f5f45"/></linearGradient>` +
-    `<pattern id="${id}-tex" width="9" height="9" patternUnits="userSpaceOnUse">` +
+    tex.open +
     `<path d="M0 9L9 0M-2 2L2 -2M7 11L11 7" stroke="${weave}" stroke-width="1" opacity="0.22"/>` +
-    `</pattern>` +
-    `<pattern id="${id}-lace" width="44" height="44" patternUnits="userSpaceOnUse">` +
+    tex.close +
+    lace.open +
     `<g fill="none" stroke="${p.lace}" stroke-width="2.2">` +
     `<circle cx="22" cy="22" r="5"/>` +
     `<path d="M22 17C18 9 26 9 22 17M22 27C18 35 26 35 22 27M17 22C9 18 9 26 17 22M27 22C35 18 35 26 27 22"/>` +
     `<path d="M0 0Q11 6 0 11M44 0Q33 6 44 11M0 44Q11 38 0 33M44 44Q33 38 44 33"/>` +
     `</g><circle cx="22" cy="6" r="1.8" fill="${p.lace}"/><circle cx="6" cy="22" r="1.8" fill="${p.lace}"/>` +
-    `</pattern>` +
-    `<pattern id="${id}-print" width="56" height="56" patternUnits="userSpaceOnUse">` +
+    lace.close +
+    print.open +
     `<g fill="${p.contrast}" opacity="0.75"><circle cx="14" cy="14" r="4.5"/>` +
     `<circle cx="42" cy="42" r="4.5"/><circle cx="42" cy="14" r="1.8"/><circle cx="14" cy="42" r="1.8"/></g>` +
-    `</pattern>` +
-    `<pattern id="${id}-mesh" width="22" height="22" patternUnits="userSpaceOnUse">` +
+    print.close +
+    mesh.open +
     `<path d="M0 11L11 0L22 11L11 22Z" fill="none" stroke="${p.light ? darken(p.base, 0.3) : lighten(p.base, 0.55)}" stroke-width="2"/>` +
-    `</pattern>`
+    mesh.close
   );
 }
 
@@ -414,7 +451,7 @@ function part(c: Ctx, d: string, fill?: string, texture = true, extra = ''): str
   const f = fill ?? `url(#${c.id}-body)`;
   return (
     `<path d="${d}" fill="${f}" stroke="${c.p.stroke}" stroke-width="3" stroke-linejoin="round"${extra}/>` +
-    (texture ? `<path d="${d}" fill="url(#${c.id}-tex)"/>` : '')
+    (texture && c.texture ? `<path d="${d}" fill="url(#${c.id}-tex)"/>` : '')
   );
 }
 
@@ -531,34 +568,35 @@ function bra(c: Ctx): GarmentArt {
   if (c.back) {
     return { svg: braBack(c, false), box: [80, 80, 920, 650], focus: [500, 580], tag: [300, 600] };
   }
-  const strapD = 'M345 322C335 220 282 128 218 148C152 168 120 330 112 505';
-  const cup = 'M490 470C450 420 392 345 345 320C268 340 200 420 172 515C205 600 390 640 492 605Z';
+  const strapD = 'M335 302C325 200 275 110 212 130C150 150 118 320 110 505';
+  const cup = 'M490 455C452 400 385 330 335 300C255 320 185 410 165 520C200 640 400 662 492 612Z';
   const laceTop =
-    'M490 470C450 420 392 345 345 320C300 332 240 375 208 440C300 428 410 455 490 525Z';
+    'M490 455C452 400 385 330 335 300C290 312 232 355 200 420C290 410 410 440 490 505Z';
   const band = symPath(
-    [500, 600],
+    [500, 612],
     [
-      [400, 600, 250, 575, 105, 495],
-      [96, 582],
-      [250, 655, 400, 680, 500, 680],
+      [400, 612, 250, 590, 105, 515],
+      [96, 592],
+      [250, 650, 400, 668, 500, 668],
     ],
   );
   const half =
     strap(c, strapD, 12) +
-    slider(c, 232, 150, 60) +
-    scallops(c, [490, 470], [450, 420], [392, 345], [345, 320], 8, 10) +
+    slider(c, 226, 132, 60) +
+    scallops(c, [490, 455], [452, 400], [385, 330], [335, 300], 8, 10) +
     part(c, cup) +
     lacePart(c, laceTop) +
-    line('M208 440C300 428 410 455 490 525', c.p.stroke, 2.5) +
-    line('M176 520C210 598 390 636 488 604', c.p.deep, 5, 0.45) +
-    sheen(c, 330, 520, 80, 38, -12);
+    line('M200 420C290 410 410 440 490 505', c.p.stroke, 2.5) +
+    line('M170 528C205 632 400 656 488 610', c.p.deep, 5, 0.45) +
+    stitch(c, 'M182 470C250 520 380 560 486 560', 0.45) +
+    sheen(c, 310, 530, 66, 30, -14);
   const svg =
     part(c, band) +
-    stitch(c, 'M110 570C250 640 400 668 500 668C600 668 750 640 890 570') +
+    stitch(c, 'M110 580C250 636 400 656 500 656C600 656 750 636 890 580') +
     both(half) +
-    `<path d="M484 470L516 470L522 612L478 612Z" fill="url(#${c.id}-body)" stroke="${c.p.stroke}" stroke-width="2.5"/>` +
-    bow(c, 500, 478, 26);
-  return { svg, box: [80, 120, 920, 690], focus: [420, 430], tag: [880, 560] };
+    `<path d="M484 455L516 455L522 615L478 615Z" fill="url(#${c.id}-body)" stroke="${c.p.stroke}" stroke-width="2.5"/>` +
+    bow(c, 500, 464, 26);
+  return { svg, box: [80, 100, 920, 680], focus: [420, 420], tag: [880, 570] };
 }
 
 function bralette(c: Ctx): GarmentArt {
@@ -591,30 +629,7 @@ function bralette(c: Ctx): GarmentArt {
 
 function sportsBra(c: Ctx): GarmentArt {
   const bottom: Seg = [320, 650, 420, 655, 500, 655];
-  if (c.back) {
-    const body = symPath(
-      [500, 310],
-      [
-        [470, 250, 440, 160, 432, 112],
-        [366, 112],
-        [378, 210, 330, 320, 214, 382],
-        [215, 460, 212, 560, 215, 640],
-        bottom,
-      ],
-    );
-    const svg =
-      part(c, body) +
-      part(
-        c,
-        symPath([500, 575], [[420, 575, 320, 572, 214, 566], [215, 640], bottom]),
-        `url(#${c.id}-trim)`,
-      ) +
-      line('M432 116C440 170 462 250 500 300C538 250 560 170 568 116', c.p.deep, 8, 0.5) +
-      stitch(c, 'M222 600C320 608 420 612 500 612C580 612 680 608 778 600') +
-      sheen(c, 360, 440, 70, 110, 20);
-    return { svg, box: [195, 90, 805, 680], focus: [500, 330], tag: [770, 620] };
-  }
-  const body = symPath(
+  const front = symPath(
     [500, 330],
     [
       [440, 330, 395, 260, 386, 130],
@@ -625,16 +640,39 @@ function sportsBra(c: Ctx): GarmentArt {
     ],
   );
   const band = symPath([500, 575], [[420, 575, 320, 572, 214, 566], [215, 640], bottom]);
+  if (c.back) {
+    // Racerback: the inside of the front shows through the cut-outs.
+    const body = symPath(
+      [500, 330],
+      [
+        [478, 260, 448, 170, 440, 112],
+        [372, 112],
+        [378, 230, 400, 360, 382, 440],
+        [340, 500, 262, 522, 214, 540],
+        [215, 600, 215, 620, 215, 640],
+        bottom,
+      ],
+    );
+    const svg =
+      part(c, front, c.p.deep, false) +
+      part(c, body) +
+      part(c, band, `url(#${c.id}-trim)`) +
+      line('M440 116C448 170 478 260 500 330C522 260 552 170 560 116', c.p.deep, 7, 0.5) +
+      stitch(c, 'M382 130C388 240 406 360 390 434M618 130C612 240 594 360 610 434') +
+      stitch(c, 'M222 600C320 608 420 612 500 612C580 612 680 608 778 600') +
+      sheen(c, 420, 470, 26, 80, 10);
+    return { svg, box: [195, 90, 805, 680], focus: [470, 360], tag: [770, 620] };
+  }
   const svg =
-    part(c, body) +
+    part(c, front) +
     line('M386 132C395 262 440 330 500 330C560 330 605 262 614 132', c.p.deep, 9, 0.55) +
     stitch(c, 'M300 170C320 300 380 420 420 560') +
     stitch(c, 'M700 170C680 300 620 420 580 560') +
     part(c, band, `url(#${c.id}-trim)`) +
     `<rect x="420" y="598" width="160" height="14" rx="7" fill="${c.p.contrast}" opacity="0.85"/>` +
-    sheen(c, 330, 420, 70, 100, 15) +
-    sheen(c, 670, 420, 70, 100, -15);
-  return { svg, box: [195, 100, 805, 680], focus: [500, 560], tag: [770, 620] };
+    sheen(c, 330, 440, 30, 90, 15) +
+    sheen(c, 670, 440, 30, 90, -15);
+  return { svg, box: [195, 100, 805, 680], focus: [500, 380], tag: [770, 620] };
 }
 
 function panty(c: Ctx): GarmentArt {
@@ -648,8 +686,8 @@ function panty(c: Ctx): GarmentArt {
       part(c, waist, `url(#${c.id}-trim)`) +
       line('M500 430C505 560 500 700 500 798', c.p.deep, 2, 0.5) +
       `<rect x="480" y="428" width="40" height="28" rx="3" fill="#fbf8f4" stroke="${c.p.stroke}" stroke-width="1.5"/>` +
-      sheen(c, 380, 560, 70, 110, 10) +
-      sheen(c, 620, 560, 70, 110, -10);
+      sheen(c, 380, 560, 34, 100, 10) +
+      sheen(c, 620, 560, 34, 100, -10);
     return { svg, box: [195, 345, 805, 820], focus: [420, 560], tag: [780, 420] };
   }
   const body = symPath([500, 385], [top, [230, 470], [330, 520, 420, 600, 445, 720], [500, 722]]);
@@ -659,7 +697,7 @@ function panty(c: Ctx): GarmentArt {
     part(c, waist, `url(#${c.id}-trim)`) +
     stitch(c, 'M222 398C300 412 400 418 500 418C600 418 700 412 778 398') +
     line('M445 718C470 690 530 690 555 718', c.p.deep, 2, 0.6) +
-    sheen(c, 390, 520, 90, 60, -10) +
+    sheen(c, 390, 505, 70, 28, -10) +
     bow(c, 500, 440, 24);
   return { svg, box: [195, 345, 805, 740], focus: [400, 560], tag: [780, 420] };
 }
@@ -684,13 +722,13 @@ function boyshort(c: Ctx): GarmentArt {
     svg +=
       line('M500 426C500 520 500 580 500 632', c.p.deep, 2, 0.5) +
       line('M330 480C360 540 420 560 470 560M670 480C640 540 580 560 530 560', c.p.deep, 2, 0.35) +
-      sheen(c, 380, 540, 80, 90) +
-      sheen(c, 620, 540, 80, 90);
+      sheen(c, 380, 540, 36, 80) +
+      sheen(c, 620, 540, 36, 80);
   } else {
     svg +=
       stitch(c, 'M214 400C300 408 400 414 500 414C600 414 700 408 786 400') +
       line('M300 430C320 520 330 580 340 650M700 430C680 520 670 580 660 650', c.p.deep, 2, 0.35) +
-      sheen(c, 400, 520, 90, 70);
+      sheen(c, 400, 500, 70, 30);
   }
   return { svg, box: [180, 350, 820, 700], focus: [330, 610], tag: [790, 420] };
 }
@@ -748,8 +786,8 @@ function shapewear(c: Ctx): GarmentArt {
     svg +=
       line('M300 600C360 520 450 540 480 640M700 600C640 520 550 540 520 640', c.p.deep, 3, 0.45) +
       line('M500 180L500 700', c.p.deep, 2, 0.5) +
-      sheen(c, 380, 620, 70, 90) +
-      sheen(c, 620, 620, 70, 90);
+      sheen(c, 380, 620, 34, 90) +
+      sheen(c, 620, 620, 34, 90);
   } else {
     svg +=
       part(
@@ -761,8 +799,8 @@ function shapewear(c: Ctx): GarmentArt {
       ) +
       stitch(c, 'M320 180C330 300 300 420 290 560') +
       stitch(c, 'M680 180C670 300 700 420 710 560') +
-      sheen(c, 420, 260, 60, 90) +
-      sheen(c, 360, 720, 50, 110);
+      sheen(c, 420, 270, 28, 80) +
+      sheen(c, 350, 720, 22, 100);
   }
   svg +=
     part(c, topBand, `url(#${c.id}-trim)`) +
@@ -879,19 +917,19 @@ function babydoll(c: Ctx): GarmentArt {
   let svg = both(hem) + part(c, skirt, undefined, true, ' fill-opacity="0.92"') + folds;
   if (c.back) {
     svg +=
-      both(strap(c, 'M352 140C360 90 370 60 378 40', 8)) +
+      both(strap(c, 'M336 330C346 220 362 110 374 40', 8)) +
+      both(scallops(c, [262, 306], [330, 322], [420, 330], [500, 330], 7, 9)) +
       lacePart(
         c,
         symPath(
           [500, 330],
           [
-            [420, 330, 330, 320, 262, 300],
+            [420, 330, 330, 322, 262, 306],
             [250, 412],
             [500, 412],
           ],
         ),
-      ) +
-      both(scallops(c, [262, 300], [330, 280], [420, 285], [500, 290], 6, 9));
+      );
   } else {
     const cup = 'M495 420C470 340 410 262 350 232C292 262 255 335 245 420C330 440 420 440 495 420Z';
     svg += both(
@@ -925,7 +963,18 @@ function robe(c: Ctx): GarmentArt {
     ],
   );
   const cuff = 'M95 370L165 505L198 478L128 345Z';
-  let svg = part(c, body) + both(part(c, cuff, `url(#${c.id}-trim)`, false));
+  const hem = symPath(
+    [500, 930],
+    [
+      [420, 930, 340, 926, 258, 920],
+      [255, 965],
+      [340, 972, 420, 976, 500, 976],
+    ],
+  );
+  let svg =
+    part(c, body) +
+    both(part(c, cuff, `url(#${c.id}-trim)`, false)) +
+    part(c, hem, `url(#${c.id}-trim)`, false);
   svg += both(
     line('M200 300C230 360 260 400 285 420M300 620C300 760 295 860 290 950', c.p.deep, 2.5, 0.3),
   );
@@ -945,7 +994,7 @@ function robe(c: Ctx): GarmentArt {
       `<rect x="270" y="456" width="18" height="70" rx="4" fill="${c.p.lo}" stroke="${c.p.stroke}" stroke-width="2"/>` +
       `<rect x="712" y="456" width="18" height="70" rx="4" fill="${c.p.lo}" stroke="${c.p.stroke}" stroke-width="2"/>` +
       line('M500 140L500 960', c.p.deep, 2, 0.3) +
-      sheen(c, 400, 300, 80, 140, 10);
+      sheen(c, 400, 300, 40, 140, 10);
     return {
       svg,
       box: [80, 70, 920, 995],
@@ -968,7 +1017,7 @@ function robe(c: Ctx): GarmentArt {
       'M590 88C560 220 500 360 462 480C448 640 440 820 436 976L478 976C482 820 490 640 504 484C540 360 598 230 628 96Z',
       `url(#${c.id}-trim)`,
     ) +
-    sheen(c, 360, 300, 80, 150, 12) +
+    sheen(c, 350, 300, 40, 150, 12) +
     // Belt, knot and hanging tails.
     part(
       c,
@@ -1012,7 +1061,11 @@ function slipLike(c: Ctx, hemY: number): GarmentArt {
   const folds = both(
     line(`M420 380C410 520 400 ${hemY - 200} 380 ${hemY - 70}`, c.p.deep, 2.5, 0.25),
   );
-  let svg = hemScallops + part(c, body) + folds + sheen(c, 390, 520, 60, 220, 12);
+  let svg =
+    hemScallops +
+    part(c, body) +
+    folds +
+    sheen(c, 390, (330 + hemY) / 2, 30, (hemY - 330) / 2 - 40, 10);
   if (c.back) {
     svg +=
       line('M380 40L642 164M620 40L358 164', c.p.stroke, 13) +
@@ -1111,7 +1164,7 @@ function tshirt(c: Ctx): GarmentArt {
       2,
       0.6,
     ) +
-    sheen(c, 400, 420, 80, 200, 8) +
+    sheen(c, 400, 420, 40, 200, 8) +
     both(line('M300 600C320 700 330 800 330 880', c.p.deep, 2, 0.2));
   if (c.back) {
     svg += `<rect x="482" y="110" width="36" height="26" rx="3" fill="#fbf8f4" stroke="${c.p.stroke}" stroke-width="1.5"/>`;
@@ -1192,10 +1245,12 @@ function beautyJar(c: Ctx): GarmentArt {
         darken(cream, 0.15),
         6,
       ) +
-      `<g transform="rotate(-14 250 720)">` +
-      `<ellipse cx="250" cy="720" rx="40" ry="150" fill="url(#${c.id}-metal)" stroke="#5c4e3a" stroke-width="2.5"/>` +
-      `<ellipse cx="262" cy="720" rx="26" ry="130" fill="${p.light ? darken(p.base, 0.1) : lighten(p.base, 0.2)}" opacity="0.7"/></g>`;
-    return { svg, box: [150, 480, 740, 925], focus: [500, 540], tag: [700, 600] };
+      // The lid lies upside down in front of the open jar.
+      `<ellipse cx="230" cy="905" rx="125" ry="16" fill="#000000" opacity="0.1"/>` +
+      `<path d="M110 830L350 830L350 880C350 895 300 905 230 905C160 905 110 895 110 880Z" fill="url(#${c.id}-metal)" stroke="#5c4e3a" stroke-width="2.5"/>` +
+      `<ellipse cx="230" cy="830" rx="120" ry="24" fill="#8d7a5c" stroke="#5c4e3a" stroke-width="2.5"/>` +
+      `<ellipse cx="230" cy="832" rx="100" ry="17" fill="#f4efe8"/>`;
+    return { svg, box: [100, 480, 720, 925], focus: [470, 560], tag: [700, 600] };
   }
   svg +=
     lidSide +
@@ -1218,10 +1273,12 @@ function accessory(c: Ctx): GarmentArt {
   if (c.back) {
     svg +=
       // A folded bra resting inside the mesh.
-      `<g opacity="0.5">` +
-      `<path d="M330 640C330 560 400 520 470 560C480 600 480 640 470 680C420 700 350 690 330 640Z" fill="${p.deep}"/>` +
-      `<path d="M670 640C670 560 600 520 530 560C520 600 520 640 530 680C580 700 650 690 670 640Z" fill="${p.deep}"/>` +
+      `<g opacity="0.35" fill="${p.deep}">` +
+      `<path d="M330 640C330 560 400 520 470 560C480 600 480 640 470 680C420 700 350 690 330 640Z"/>` +
+      `<path d="M670 640C670 560 600 520 530 560C520 600 520 640 530 680C580 700 650 690 670 640Z"/>` +
+      `<path d="M300 690C400 720 600 720 700 690L700 712C600 742 400 742 300 712Z"/>` +
       `</g>` +
+      line('M360 570C330 480 300 470 280 520M640 570C670 480 700 470 720 520', p.deep, 6, 0.35) +
       `<path d="M460 350L460 300C460 270 540 270 540 300L540 350" fill="none" stroke="${p.base}" stroke-width="16"/>` +
       `<rect x="560" y="760" width="150" height="60" rx="6" fill="#fbf8f4" stroke="${p.stroke}" stroke-width="2"/>` +
       `<text x="635" y="798" text-anchor="middle" font-family="${SANS}" font-size="18" letter-spacing="2" fill="${INK}">DELICATES</text>`;
@@ -1268,9 +1325,9 @@ const ON_HANGER: ReadonlySet<GarmentKind> = new Set<GarmentKind>([
   'tshirt',
 ]);
 
-function garmentArt(garment: GarmentKind, p: Palette, back: boolean, id = 'g'): GarmentArt {
+function garmentArt(garment: GarmentKind, p: Palette, back: boolean, texture = true): GarmentArt {
   const draw = GARMENTS[garment] ?? GARMENTS.accessory;
-  return draw({ p, id, back });
+  return draw({ p, id: 'g', back, texture });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1287,11 +1344,28 @@ const FLOOR_SHADOW_DEF =
   `<stop offset="0.6" stop-color="#000000" stop-opacity="0.1"/>` +
   `<stop offset="1" stop-color="#000000" stop-opacity="0"/></radialGradient>`;
 
-const DROP_SHADOW_DEF =
-  `<filter id="drop" x="-10%" y="-10%" width="120%" height="125%">` +
-  `<feGaussianBlur in="SourceAlpha" stdDeviation="10"/><feOffset dx="6" dy="16" result="o"/>` +
-  `<feComponentTransfer in="o" result="s"><feFuncA type="linear" slope="0.22"/></feComponentTransfer>` +
-  `<feMerge><feMergeNode in="s"/><feMergeNode in="SourceGraphic"/></feMerge></filter>`;
+/**
+ * The garment as a flat dark shape: every painted fill and stroke turned black, gradients,
+ * patterns and partial opacities dropped. Used for cheap drop shadows (a blur filter on a picture
+ * this size costs more than the whole drawing).
+ */
+function silhouette(svg: string): string {
+  return svg
+    .replace(/ (?:fill-|stroke-)?opacity="[^"]*"/g, '')
+    .replace(/fill="(?!none")[^"]*"/g, 'fill="#000000"')
+    .replace(/stroke="(?!none")[^"]*"/g, 'stroke="#000000"');
+}
+
+/** A soft-edged shadow: the silhouette stacked at three offsets with low opacity. */
+function dropShadow(art: GarmentArt, f: Fit, dx: number, dy: number): string {
+  const shape = `<g transform="${fitTransform(f)}">${silhouette(art.svg)}</g>`;
+  return [0.35, 0.7, 1]
+    .map(
+      (k) =>
+        `<g transform="translate(${Math.round(dx * k)} ${Math.round(dy * k)})" opacity="0.07">${shape}</g>`,
+    )
+    .join('');
+}
 
 /** A sprig of leaves, drawn from (0,0) growing up; place it with a transform. */
 function sprig(color: string): string {
@@ -1325,6 +1399,38 @@ function swingTag(x: number, y: number, angle: number): string {
   );
 }
 
+/** A woven care label as sewn into a seam: emblem, wording and the usual care symbols. */
+function careLabel(x: number, y: number, angle: number): string {
+  const ink = '#5b4a50';
+  const petals = [0, 72, 144, 216, 288]
+    .map((a) => `<ellipse cx="0" cy="-44" rx="6" ry="11" transform="rotate(${a} 0 -34)"/>`)
+    .join('');
+  return (
+    `<g transform="translate(${x} ${y}) rotate(${angle}) scale(1.3)">` +
+    `<rect x="-124" y="-72" width="260" height="160" rx="8" fill="#000000" opacity="0.12"/>` +
+    `<rect x="-130" y="-80" width="260" height="160" rx="8" fill="#fbf8f3" stroke="#d8cfc6" stroke-width="2"/>` +
+    `<rect x="-118" y="-68" width="236" height="136" rx="4" fill="none" stroke="#cfc4ba" stroke-width="2" stroke-dasharray="6 5"/>` +
+    `<g fill="${ink}">${petals}</g><circle cx="0" cy="-34" r="4" fill="#fbf8f3"/>` +
+    `<text x="0" y="4" text-anchor="middle" font-family="${SANS}" font-size="15" letter-spacing="3" fill="${ink}">HAND WASH COLD</text>` +
+    `<g fill="none" stroke="${ink}" stroke-width="3" stroke-linejoin="round">` +
+    `<path d="M-96 26L-90 50L-62 50L-56 26M-94 34Q-89 29 -84 34T-74 34T-64 34T-57 34"/>` +
+    `<path d="M-40 50L-25 24L-10 50ZM-38 26L-12 50M-12 26L-38 50"/>` +
+    `<path d="M10 50L44 50C44 38 38 32 26 32L14 32Z"/>` +
+    `<path d="M60 24h30v30h-30ZM60 24L90 54M90 24L60 54"/><circle cx="75" cy="39" r="10"/>` +
+    `</g><circle cx="27" cy="42" r="2.5" fill="${ink}"/></g>`
+  );
+}
+
+/** Close-ups that show a care label (the others have lace, a print or packaging to look at). */
+const CLOSE_UP_LABEL: ReadonlySet<GarmentKind> = new Set<GarmentKind>([
+  'sports-bra',
+  'boyshort',
+  'shapewear',
+  'robe',
+  'leggings',
+  'tshirt',
+]);
+
 const KRAFT_DEF =
   `<linearGradient id="kraft" x1="0" y1="0" x2="1" y2="1">` +
   `<stop offset="0" stop-color="#dcbf98"/><stop offset="1" stop-color="#bf9c72"/></linearGradient>`;
@@ -1351,27 +1457,33 @@ export function drawProductImage(garment: GarmentKind, colorHex: string, view: n
   const v = Number.isFinite(view) ? ((Math.trunc(view) % 4) + 4) % 4 : 0;
   const p = makePalette(colorHex);
   const st = makeStage(p);
-  const art = garmentArt(garment, p, v === 1);
-  let defs = garmentDefs(p, 'g') + FLOOR_SHADOW_DEF;
+  // The close-up gets one weave overlay over the whole frame instead of one per panel: at that
+  // zoom the per-panel texture is the most expensive thing in the picture.
+  const art = garmentArt(garment, p, v === 1, v !== 2);
+  let defs = FLOOR_SHADOW_DEF;
   let body = '';
+  let f: Fit;
 
   if (v === 0) {
-    const f = fitBox(art.box, 150, 200, 900, 1120);
+    // Front view in a soft studio sweep.
+    f = fitBox(art.box, 100, 200, 1000, 1120);
     const bottom = f.dy + art.box[3] * f.s;
     const width = (art.box[2] - art.box[0]) * f.s;
     defs +=
-      DROP_SHADOW_DEF +
       `<radialGradient id="bg" cx="0.5" cy="0.42" r="0.75">` +
       `<stop offset="0" stop-color="${st.bgHi}"/><stop offset="1" stop-color="${st.bgLo}"/></radialGradient>` +
       `<linearGradient id="floor" x1="0" y1="0" x2="0" y2="1">` +
-      `<stop offset="0" stop-color="${st.floor}" stop-opacity="0"/><stop offset="1" stop-color="${st.floor}" stop-opacity="0.8"/></linearGradient>`;
+      `<stop offset="0" stop-color="${st.floor}" stop-opacity="0"/>` +
+      `<stop offset="1" stop-color="${st.floor}" stop-opacity="0.8"/></linearGradient>`;
     body =
       `<rect width="${W}" height="${H}" fill="url(#bg)"/>` +
       `<rect y="1150" width="${W}" height="450" fill="url(#floor)"/>` +
       floorShadow(600, Math.min(bottom + 40, 1520), Math.max(width * 0.45, 200), 46) +
-      `<g filter="url(#drop)"><g transform="${fitTransform(f)}">${art.svg}</g></g>`;
+      dropShadow(art, f, 10, 18) +
+      `<g transform="${fitTransform(f)}">${art.svg}</g>`;
   } else if (v === 1) {
-    const f = fitBox(art.box, 210, 300, 780, 1020);
+    // Back view in front of an arch.
+    f = fitBox(art.box, 210, 300, 780, 1020);
     const bottom = f.dy + art.box[3] * f.s;
     const width = (art.box[2] - art.box[0]) * f.s;
     body =
@@ -1382,65 +1494,65 @@ export function drawProductImage(garment: GarmentKind, colorHex: string, view: n
       floorShadow(600, Math.min(bottom + 36, 1440), Math.max(width * 0.42, 180), 38) +
       `<g transform="${fitTransform(f)}">${art.svg}</g>`;
   } else if (v === 2) {
+    // Close-up: the garment enlarged around its detail point, fabric weave visible.
     const base = fitBox(art.box, 150, 200, 900, 1120);
-    const s = base.s * 2.3;
-    const f: Fit = { s, dx: 600 - art.focus[0] * s, dy: 800 - art.focus[1] * s };
+    const s = Math.floor(base.s * 2300) / 1000;
+    f = snapFit(s, 600 - art.focus[0] * s, 800 - art.focus[1] * s);
     defs +=
-      `<radialGradient id="vignette" cx="0.5" cy="0.5" r="0.72">` +
-      `<stop offset="0.55" stop-color="#000000" stop-opacity="0"/>` +
-      `<stop offset="1" stop-color="#000000" stop-opacity="0.28"/></radialGradient>` +
-      `<pattern id="bgtex" width="14" height="14" patternUnits="userSpaceOnUse">` +
-      `<path d="M0 14L14 0" stroke="${darken(st.bgLo, 0.06)}" stroke-width="2"/></pattern>`;
+      `<linearGradient id="fade" x1="0" y1="0" x2="0" y2="1">` +
+      `<stop offset="0" stop-color="#000000" stop-opacity="0.2"/>` +
+      `<stop offset="1" stop-color="#000000" stop-opacity="0"/></linearGradient>` +
+      `<pattern id="weave" width="12" height="12" patternUnits="userSpaceOnUse">` +
+      `<path d="M0 12L12 0M-3 3L3 -3M9 15L15 9" stroke="#ffffff" stroke-width="1.4" opacity="0.13"/>` +
+      `<path d="M0 6L6 0M6 12L12 6" stroke="#000000" stroke-width="1" opacity="0.08"/></pattern>`;
     body =
       `<rect width="${W}" height="${H}" fill="${st.bgLo}"/>` +
-      `<rect width="${W}" height="${H}" fill="url(#bgtex)"/>` +
       `<g transform="${fitTransform(f)}">${art.svg}</g>` +
-      `<rect width="${W}" height="${H}" fill="url(#vignette)"/>`;
+      (CLOSE_UP_LABEL.has(garment) ? careLabel(860, 1230, -7) : '') +
+      `<rect width="${W}" height="${H}" fill="url(#weave)"/>` +
+      `<rect width="${W}" height="240" fill="url(#fade)"/>` +
+      `<rect y="1360" width="${W}" height="240" fill="url(#fade)" transform="rotate(180 600 1480)"/>`;
   } else {
+    // Flat-lay on tissue with a swing tag, or on a hanger for dresses, robes and tops.
     defs +=
       KRAFT_DEF +
       `<pattern id="linen" width="8" height="8" patternUnits="userSpaceOnUse">` +
       `<path d="M0 2h8M0 6h8" stroke="${darken(st.flat, 0.05)}" stroke-width="1.2"/>` +
       `<path d="M3 0v8" stroke="${lighten(st.flat, 0.12)}" stroke-width="1"/></pattern>`;
     const hang = ON_HANGER.has(garment) ? art.hang : undefined;
-    let tagAt: Pt;
     if (hang) {
-      const f = fitBox(art.box, 200, 330, 800, 1140);
+      f = fitBox(art.box, 200, 330, 800, 1140);
       const hookTop = f.dy + (hang.y - 150) * f.s;
-      tagAt = applyFit(f, art.tag);
       body =
         `<rect width="${W}" height="${H}" fill="${st.bgHi}"/>` +
         `<rect width="${W}" height="${H}" fill="url(#linen)" opacity="0.6"/>` +
-        `<rect x="0" y="${r2(hookTop - 14)}" width="${W}" height="22" rx="11" fill="url(#g-metal)"/>` +
+        `<rect x="0" y="${r2(hookTop - 14)}" width="${W}" height="22" rx="11" fill="url(#rail)"/>` +
         `<rect y="1480" width="${W}" height="120" fill="${st.floor}"/>` +
+        dropShadow(art, f, 12, 14) +
         `<g transform="${fitTransform(f)}">${hanger(hang)}${art.svg}</g>`;
+      defs +=
+        `<linearGradient id="rail" x1="0" y1="0" x2="0" y2="1">` +
+        `<stop offset="0" stop-color="#e9dcc0"/><stop offset="1" stop-color="#8d7a5c"/></linearGradient>`;
     } else {
-      const f = fitBox(art.box, 220, 260, 760, 1000);
-      const center: Pt = [600, 760];
-      tagAt = applyFit(f, art.tag);
-      // Rotate the attach point with the garment (-6 degrees about the centre).
-      const a = (-6 * Math.PI) / 180;
-      const rx = tagAt[0] - center[0];
-      const ry = tagAt[1] - center[1];
-      tagAt = [
-        center[0] + rx * Math.cos(a) - ry * Math.sin(a),
-        center[1] + rx * Math.sin(a) + ry * Math.cos(a),
-      ];
+      f = fitBox(art.box, 230, 300, 740, 940);
       body =
         `<rect width="${W}" height="${H}" fill="${st.flat}"/>` +
         `<rect width="${W}" height="${H}" fill="url(#linen)"/>` +
         `<rect x="170" y="250" width="860" height="1040" fill="${st.tissue}" opacity="0.85" transform="rotate(4 600 770)"/>` +
         `<g transform="translate(1080 380) rotate(-150)">${sprig('#8fa58a')}</g>` +
         `<g transform="translate(110 1480) rotate(28)">${sprig('#9db095')}</g>` +
-        `<g transform="rotate(-6 ${center[0]} ${center[1]})"><g filter="url(#drop)"><g transform="${fitTransform(f)}">${art.svg}</g></g></g>`;
-      defs += DROP_SHADOW_DEF;
+        dropShadow(art, f, 8, 12) +
+        `<g transform="${fitTransform(f)}">${art.svg}</g>`;
     }
+    const tagAt = applyFit(f, art.tag);
     const tx = Math.min(Math.max(tagAt[0] + 110, 140), 1060);
     const ty = Math.min(Math.max(tagAt[1] + 190, 200), 1400);
     body +=
-      `<path d="M${r2(tagAt[0])} ${r2(tagAt[1])}C${r2(tagAt[0] + 20)} ${r2(tagAt[1] + 120)} ${r2(tx - 60)} ${r2(ty - 160)} ${r2(tx + 6)} ${r2(ty - 77)}" fill="none" stroke="#7a5a3c" stroke-width="3"/>` +
+      `<path d="M${r2(tagAt[0])} ${r2(tagAt[1])}C${r2(tagAt[0] + 20)} ${r2(tagAt[1] + 120)} ` +
+      `${r2(tx - 60)} ${r2(ty - 160)} ${r2(tx + 6)} ${r2(ty - 77)}" fill="none" stroke="#7a5a3c" stroke-width="3"/>` +
       swingTag(tx, ty, 10);
   }
+  defs += garmentDefs(p, 'g', f.s);
   return svgDoc(W, H, `<defs>${defs}</defs>${body}`);
 }
 
@@ -1458,7 +1570,7 @@ export function drawCategoryImage(garment: GarmentKind, colorHex: string, label:
   const bottom = f.dy + art.box[3] * f.s;
   const dot = p.light ? darken(st.bgHi, 0.08) : mix(st.bgHi, p.base, 0.22);
   const defs =
-    garmentDefs(p, 'g') +
+    garmentDefs(p, 'g', f.s) +
     FLOOR_SHADOW_DEF +
     `<radialGradient id="bg" cx="0.5" cy="0.45" r="0.7">` +
     `<stop offset="0" stop-color="${st.bgHi}"/><stop offset="1" stop-color="${st.bgLo}"/></radialGradient>` +
@@ -1500,8 +1612,9 @@ export function drawBanner(opts: {
   const H = desktop ? 680 : 1000;
   const pill = luminance(st.accent) < 0.25 ? st.accent : INK;
   const blob = p.light ? darken(st.bgLo, 0.08) : mix(st.bgHi, p.base, 0.28);
+  const f = desktop ? fitBox(art.box, 1240, 70, 520, 540) : fitBox(art.box, 170, 560, 460, 380);
   const defs =
-    garmentDefs(p, 'g') +
+    garmentDefs(p, 'g', f.s) +
     FLOOR_SHADOW_DEF +
     `<linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">` +
     `<stop offset="0" stop-color="${st.bgHi}"/><stop offset="1" stop-color="${st.bgLo}"/></linearGradient>` +
@@ -1510,7 +1623,6 @@ export function drawBanner(opts: {
   let body = `<rect width="${W}" height="${H}" fill="url(#bg)"/>`;
 
   if (desktop) {
-    const f = fitBox(art.box, 1240, 70, 520, 540);
     const bottom = f.dy + art.box[3] * f.s;
     const head = fitWrap(opts.headline, 900, [88, 76, 64, 54], 2, 0.56);
     const sub = wrapWords(opts.subline, 56, 2);
@@ -1546,7 +1658,6 @@ export function drawBanner(opts: {
       `<rect x="140" y="${r2(y)}" width="250" height="68" rx="34" fill="${pill}"/>` +
       `<text x="265" y="${r2(y + 43)}" text-anchor="middle" font-family="${SANS}" font-size="22" font-weight="bold" letter-spacing="4" fill="#ffffff">SHOP NOW</text>`;
   } else {
-    const f = fitBox(art.box, 170, 560, 460, 380);
     const bottom = f.dy + art.box[3] * f.s;
     const head = fitWrap(opts.headline, 672, [72, 62, 54, 46], 3, 0.56);
     const sub = wrapWords(opts.subline, 44, 2);
@@ -1602,7 +1713,7 @@ export function drawBlogCover(garment: GarmentKind, colorHex: string, title: str
   const blockH = 40 + head.lines.length * lh + 60;
   let y = (H - blockH) / 2;
   const defs =
-    garmentDefs(p, 'g') +
+    garmentDefs(p, 'g', f.s) +
     FLOOR_SHADOW_DEF +
     `<radialGradient id="bg" cx="0.5" cy="0.45" r="0.75">` +
     `<stop offset="0" stop-color="${st.bgHi}"/><stop offset="1" stop-color="${st.bgLo}"/></radialGradient>`;
@@ -1745,10 +1856,11 @@ export function drawSizeChart(kind: 'bra' | 'apparel'): string {
   body +=
     `<rect x="60" y="${top}" width="1080" height="196" rx="10" fill="#f1e4de"/>` +
     `<g transform="translate(150 ${top + 98})" fill="none" stroke="#6d4c55" stroke-width="4" stroke-linecap="round">` +
-    `<path d="M-34 -70C-20 -80 20 -80 34 -70L44 -10C30 0 38 30 48 70L-48 70C-38 30 -30 0 -44 -10Z" fill="#e2cdc4" stroke="#8a6f78"/>` +
-    `<path d="M-40 -30C-20 -20 20 -20 40 -30" stroke-dasharray="8 6"/>` +
-    `<path d="M-44 -2C-20 6 20 6 44 -2" stroke-dasharray="8 6"/>` +
-    `<path d="M-46 40C-20 48 20 48 46 40" stroke-dasharray="8 6"/></g>` +
+    `<path d="M-12 -78L12 -78L14 -66C30 -64 44 -58 46 -46C50 -30 44 -18 36 -6C30 4 30 12 36 22C46 36 50 48 48 60L-48 60C-50 48 -46 36 -36 22C-30 12 -30 4 -36 -6C-44 -18 -50 -30 -46 -46C-44 -58 -30 -64 -14 -66Z" fill="#e2cdc4" stroke="#8a6f78" stroke-width="3"/>` +
+    `<path d="M0 60L0 82M-22 84L22 84" stroke="#8a6f78"/>` +
+    `<path d="M-50 -34C-20 -26 20 -26 50 -34" stroke-dasharray="7 5"/>` +
+    `<path d="M-36 4C-14 10 14 10 36 4" stroke-dasharray="7 5"/>` +
+    `<path d="M-50 44C-20 52 20 52 50 44" stroke-dasharray="7 5"/></g>` +
     `<text x="240" y="${top + 50}" font-family="${SERIF}" font-size="28" fill="${INK}">How to measure</text>` +
     textLines(notes, 240, top + 92, 34, `font-family="${SANS}" font-size="20" fill="#4a3a40"`);
   return svgDoc(W, H, body);

@@ -1,0 +1,134 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/** Starts the shop exactly as the README says (`npm start`) on a temporary DATA_DIR. */
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+let server: ChildProcess;
+let baseUrl: string;
+let dataDir: string;
+let output = '';
+let cleanupDatabase = async () => {};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitForHealth(url: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server did not become healthy:\n${output}`);
+}
+
+async function postgresUrl(): Promise<string | undefined> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return undefined;
+  const name = `shop_smoke_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  cleanupDatabase = async () => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  };
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'shop-smoke-'));
+  const port = await freePort();
+  const databaseUrl = await postgresUrl();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+  };
+  delete env.JWT_SECRET;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  server = spawn('npm', ['start'], { cwd: repoRoot, env, detached: true });
+  server.stdout?.on('data', (chunk) => (output += chunk));
+  server.stderr?.on('data', (chunk) => (output += chunk));
+  baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, 180_000);
+}, 200_000);
+
+afterAll(async () => {
+  if (server?.pid) {
+    try {
+      process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  await cleanupDatabase();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('the production server, started the README way', () => {
+  it('is healthy on the expected database', async () => {
+    const body: any = await (await fetch(`${baseUrl}/api/health`)).json();
+    expect(body).toMatchObject({
+      success: true,
+      data: { status: 'ok', database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' },
+    });
+  });
+
+  it('serves the seeded product list and one of its images', async () => {
+    const body: any = await (await fetch(`${baseUrl}/api/product/products`)).json();
+    expect(body.data.products).toHaveLength(12);
+    const image = body.data.products[0].images[0];
+    const response = await fetch(`${baseUrl}${image}?w=400`, { headers: { accept: 'image/webp' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/webp');
+    expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+  });
+
+  it('generated a JWT secret into DATA_DIR', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const secret = (await readFile(join(dataDir, 'jwt-secret'), 'utf8')).trim();
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+  });
+});
+
+describe('a weak secret', () => {
+  it('stops the server at start with a clear message', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+      cwd: repoRoot,
+      env: { ...process.env, JWT_SECRET: 'too-short', DATA_DIR: dataDir, PORT: '0' },
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => (stderr += chunk));
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain('JWT_SECRET is too short');
+  });
+});

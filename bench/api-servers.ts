@@ -1,0 +1,22 @@
+/**
+ * The two servers `bench/api.ts` compares, each in its own process:
+ *   hello PORT — a bare Fastify hello-world (the yardstick)
+ *   shop PORT DATA_DIR — the shop's real server on the embedded database
+ */
+import Fastify from 'fastify';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { startServer } from '../apps/api/src/server.ts';
+
+const [mode, port, dataDir] = process.argv.slice(2);
+
+if (mode === 'hello') {
+  const app = Fastify({ logger: false });
+  app.get('/', async () => ({ hello: 'world' }));
+  await app.listen({ port: Number(port), host: '127.0.0.1' });
+} else if (mode === 'shop') {
+  const config = loadConfig({ ...process.env, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir });
+  await startServer(config);
+} else {
+  throw new Error(`unknown mode ${mode}`);
+}
+console.log('ready');
