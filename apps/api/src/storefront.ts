@@ -1,14 +1,119 @@
-import type { FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { AppConfig } from './config.ts';
 
+const webBuildDir = fileURLToPath(new URL('../../web/build', import.meta.url));
+
+export class StorefrontNotBuiltError extends Error {}
+
+/** Turns Fastify's request into the Fetch `Request` React Router expects. */
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const controller = new AbortController();
+  reply.raw.on('close', () => controller.abort());
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) value.forEach((item) => headers.append(name, item));
+    else headers.set(name, value);
+  }
+  const init: RequestInit & { duplex?: 'half' } = {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+  };
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    init.body = Readable.toWeb(request.raw) as unknown as ReadableStream;
+    init.duplex = 'half';
+  }
+  return new Request(url, init);
+}
+
+/** Sends a Fetch `Response` through `reply`, so Fastify's hooks (compression, headers) still apply. */
+async function sendFetchResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') reply.header(name, value);
+  }
+  for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as unknown as WebReadableStream));
+}
+
+/** fetch() for '/api/...' answered by `app.inject`: loaders read the API without a network hop. */
+function inProcessFetch(app: FastifyInstance): typeof fetch {
+  return async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url;
+    const headers: Record<string, string> = {};
+    new Headers(init?.headers).forEach((value, name) => (headers[name] = value));
+    delete headers['accept-encoding'];
+    const response = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url,
+      headers,
+      ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
+    });
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value === undefined) continue;
+      responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    }
+    return new Response(response.rawPayload, { status: response.statusCode, headers: responseHeaders });
+  };
+}
+
 /**
- * Mounts the React Router storefront for every path the API and media routes do not own.
- * Until the web app is built, non-API paths answer a JSON 404.
+ * Mounts the React Router storefront (server rendering, then hydration) for every path the API
+ * and media routes do not own, and serves its built assets with long-lived caching.
  */
-export async function mountStorefront(_config: AppConfig) {
-  return async (app: FastifyInstance) => {
-    app.setNotFoundHandler((_request, reply) =>
-      reply.status(404).send({ success: false, message: 'Route not found' }),
+export async function mountStorefront(config: AppConfig, buildDir = webBuildDir) {
+  const serverEntry = join(buildDir, 'server/index.js');
+  if (!existsSync(serverEntry)) {
+    throw new StorefrontNotBuiltError(
+      `The storefront is not built (${serverEntry} is missing). Run "npm run build" or "npm start".`,
     );
+  }
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  const handleRequest = createRequestHandler(build, config.production ? 'production' : 'development');
+
+  return async (app: FastifyInstance) => {
+    await app.register(fastifyStatic, {
+      root: join(buildDir, 'client/assets'),
+      prefix: '/assets/',
+      cacheControl: false,
+      wildcard: false,
+      setHeaders: (response) => {
+        // File names carry a content hash: safe to keep for a year.
+        response.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+    const apiFetch = inProcessFetch(app);
+
+    await app.register(async (pages) => {
+      // React Router reads the raw body itself (form posts); Fastify must not parse it.
+      pages.removeAllContentTypeParsers();
+      pages.addContentTypeParser('*', (_request, _payload, done) => done(null));
+      pages.route({
+        method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+        url: '*',
+        handler: async (request, reply) => {
+          if (request.url.startsWith('/api/') || request.url.startsWith('/media/') || request.url.startsWith('/assets/')) {
+            return reply.status(404).send({ success: false, message: 'Route not found' });
+          }
+          const response = await handleRequest(toFetchRequest(request, reply), {
+            nonce: reply.scriptNonce,
+            apiFetch,
+            publicUrl: config.publicUrl,
+          });
+          return sendFetchResponse(reply, response);
+        },
+      });
+    });
   };
 }

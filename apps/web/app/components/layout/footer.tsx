@@ -1,0 +1,86 @@
+import { Link } from 'react-router';
+
+const shopLinks = [
+  { to: '/about', label: 'About Us' },
+  { to: '/contact', label: 'Contact' },
+  { to: '/blogs', label: 'Journal' },
+  { to: '/faq', label: 'FAQ' },
+];
+const policyLinks = [
+  { to: '/return-refund-policy', label: 'Exchange & Refund Policy' },
+  { to: '/shipping-policy', label: 'Shipping Policy' },
+  { to: '/terms-and-conditions', label: 'Terms & Conditions' },
+  { to: '/privacy-policy', label: 'Privacy Policy' },
+];
+const socialLinks = [
+  { href: 'https://www.instagram.com/', label: 'Instagram' },
+  { href: 'https://www.facebook.com/', label: 'Facebook' },
+  { href: 'https://www.pinterest.com/', label: 'Pinterest' },
+  { href: 'https://www.youtube.com/', label: 'YouTube' },
+];
+
+export function Footer() {
+  return (
+    <footer className="mt-16 bg-brand-900 text-brand-50">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="font-serif text-2xl">Lacebloom</p>
+          <p className="mt-3 text-sm text-brand-100/80">
+            Lingerie, sleepwear and everyday essentials designed for Indian women, in sizes that
+            fit.
+          </p>
+          <a
+            href="mailto:care@lacebloom.in"
+            className="mt-4 inline-block text-sm underline underline-offset-4"
+          >
+            care@lacebloom.in
+          </a>
+        </div>
+        <nav aria-label="About the shop">
+          <h2 className="text-sm font-semibold uppercase tracking-widest">Lacebloom</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {shopLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="text-brand-100/80 hover:text-white hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Policies">
+          <h2 className="text-sm font-semibold uppercase tracking-widest">Policies</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {policyLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="text-brand-100/80 hover:text-white hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="text-sm font-semibold uppercase tracking-widest">Follow us</h2>
+          <ul className="mt-3 flex flex-wrap gap-3 text-sm">
+            {socialLinks.map((link) => (
+              <li key={link.href}>
+                <a
+                  href={link.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-block rounded-full border border-brand-100/40 px-3 py-1 hover:bg-white hover:text-brand-900"
+                >
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <p className="border-t border-white/10 py-4 text-center text-xs text-brand-100/70">
+        © {new Date().getFullYear()} Lacebloom. Prices in Indian rupees, inclusive of GST.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,37 @@
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { Footer } from './footer';
+import { Header } from './header';
+import { HeartCursor } from './heart-cursor';
+import { PromoMarquee } from './promo-marquee';
+import { SignInDialog } from './sign-in-dialog';
+
+/** The page scrolls to the top on every route change (brief, section 2). */
+function useScrollToTopOnRouteChange() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+  }, [pathname]);
+}
+
+export function SiteLayout({ children }: { children: ReactNode }) {
+  useScrollToTopOnRouteChange();
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[70] focus:rounded focus:bg-white focus:px-4 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <PromoMarquee />
+      <Header />
+      <main id="main" className="min-h-[60vh]">
+        {children}
+      </main>
+      <Footer />
+      <SignInDialog />
+      <HeartCursor />
+    </>
+  );
+}

@@ -1,0 +1,163 @@
+import type {
+  Category,
+  Product,
+  ProductList,
+  SizeStock,
+  Subcategory,
+} from '@shop/contracts/catalogue';
+import type { Banner, Blog } from '@shop/contracts/content';
+
+/** A failed call: the server's message, else 'HTTP error! status: {code}', else 'Network error'. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ListQuery {
+  page?: number;
+  limit?: number;
+  price?: string;
+  size?: string;
+  color?: string;
+  tag?: string;
+  sort?: string;
+}
+
+export interface Paged<T> {
+  data: T[];
+  totalPages: number;
+  currentPage: number;
+  total: number;
+}
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+function queryString(query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export interface ApiClientOptions {
+  /** In the browser, window.fetch; on the server, the in-process fetch from the load context. */
+  fetch?: typeof fetch;
+  /** Bearer token of a signed-in shopper. */
+  token?: string | null;
+}
+
+/**
+ * One typed client for every API call of the brief, used by loaders on the server and by
+ * components in the browser. `fallback` is the brief's per-call message (section 8) for failures
+ * that carry no message of their own.
+ */
+export function createApiClient(options: ApiClientOptions = {}) {
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+
+  async function call<T>(path: string, fallback: string, init: RequestInit = {}): Promise<T> {
+    const headers = new Headers(init.headers);
+    headers.set('accept', 'application/json');
+    if (init.body !== undefined) headers.set('content-type', 'application/json');
+    if (options.token) headers.set('authorization', `Bearer ${options.token}`);
+    let response: Response;
+    try {
+      response = await doFetch(`/api${path}`, { ...init, headers });
+    } catch {
+      throw new ApiError('Network error', 0);
+    }
+    let body: { success?: boolean; data?: unknown; message?: string } | undefined;
+    try {
+      body = (await response.json()) as typeof body;
+    } catch {
+      body = undefined;
+    }
+    if (!response.ok || body?.success === false) {
+      const message =
+        body?.message || (response.ok ? fallback : `HTTP error! status: ${response.status}`);
+      throw new ApiError(message, response.status);
+    }
+    return body as T;
+  }
+
+  const data = async <T>(path: string, fallback: string): Promise<T> =>
+    (await call<{ data: T }>(path, fallback)).data;
+
+  return {
+    // ----- catalogue -----
+    listProducts: (query: ListQuery = {}) =>
+      data<ProductList>(
+        `/product/products${queryString({ ...query })}`,
+        'Failed to fetch products',
+      ),
+    searchProducts: (q: string, query: ListQuery = {}) =>
+      data<ProductList>(
+        `/product/search${queryString({ q, ...query })}`,
+        'Failed to search products',
+      ),
+    getProduct: (id: string) =>
+      data<Product>(`/product/${encodeURIComponent(id)}`, 'Failed to fetch product'),
+    listProductsByCategory: (categoryId: string, query: ListQuery = {}) =>
+      data<ProductList>(
+        `/product/category/${encodeURIComponent(categoryId)}${queryString({ ...query })}`,
+        'Failed to fetch products by category',
+      ),
+    listProductsBySubcategory: (
+      subcategoryId: string,
+      query: ListQuery & { isActive?: boolean } = {},
+    ) =>
+      data<ProductList>(
+        `/product/subcategory/${encodeURIComponent(subcategoryId)}${queryString({ isActive: true, ...query })}`,
+        'Failed to fetch products by subcategory',
+      ),
+    getColorSizes: (productId: string, colorName: string) =>
+      data<{ colorName: string; colorHex: string; sizes: SizeStock[] }>(
+        `/product/${encodeURIComponent(productId)}/colors/${encodeURIComponent(colorName)}/sizes`,
+        'Failed to fetch available sizes',
+      ),
+    listCategories: () => data<Category[]>('/category', 'Failed to fetch categories'),
+    listCategoriesPage: async (page: number, limit: number): Promise<Paged<Category>> =>
+      call<Paged<Category>>(
+        `/category${queryString({ page, limit })}`,
+        'Failed to fetch categories',
+      ),
+    searchCategories: (q: string) =>
+      data<Category[]>(`/category/search${queryString({ q })}`, 'Failed to search categories'),
+    getCategory: (id: string) =>
+      data<Category>(`/category/${encodeURIComponent(id)}`, 'Failed to fetch category'),
+    listSubcategories: (q?: string) =>
+      data<Subcategory[]>(`/sub-category${queryString({ q })}`, 'Failed to fetch subcategories'),
+    listSubcategoriesOfCategory: (categoryId: string) =>
+      data<Subcategory[]>(
+        `/sub-category/category/${encodeURIComponent(categoryId)}`,
+        'Failed to fetch subcategories',
+      ),
+    getSubcategory: (id: string) =>
+      data<Subcategory>(`/sub-category/${encodeURIComponent(id)}`, 'Failed to fetch subcategory'),
+
+    // ----- content -----
+    listBlogs: () => data<Blog[]>('/blog', 'Failed to fetch blogs'),
+    getBlog: (id: string) => data<Blog>(`/blog/${encodeURIComponent(id)}`, 'Failed to fetch blog'),
+    listBanners: () => data<Banner[]>('/banner', 'Failed to fetch banners'),
+    listMobileBanners: () => data<Banner[]>('/mobile-banner', 'Failed to fetch banners'),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The client a loader uses: in-process on the server. */
+export function serverApi(context: { apiFetch: typeof fetch }): ApiClient {
+  return createApiClient({ fetch: context.apiFetch });
+}
+
+/** The message to show for any thrown value. */
+export function errorMessage(error: unknown, fallback = 'Something went wrong'): string {
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}

@@ -1,0 +1,14 @@
+/** What the Fastify server hands every loader (see apps/api/src/storefront.ts). */
+export interface ShopLoadContext {
+  /** This response's CSP nonce. */
+  nonce: string;
+  /** fetch() for '/api/...' paths, answered in-process by the API without a network hop. */
+  apiFetch: typeof fetch;
+  /** The shop's public origin, for canonical URLs, Open Graph tags and the sitemap. */
+  publicUrl: string;
+}
+
+declare module 'react-router' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends ShopLoadContext {}
+}

@@ -1,0 +1,41 @@
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+
+export type SignInMode = 'login' | 'signup';
+
+/**
+ * What the layout needs to know about the shopper: badge counts, whether signed in, and how to
+ * open the sign-in dialog. The cart, wishlist and account issues fill these from their stores;
+ * until then the counts are zero and nobody is signed in.
+ */
+export interface ShopperState {
+  cartCount: number;
+  wishlistCount: number;
+  signedIn: boolean;
+  signInDialog: SignInMode | null;
+  openSignIn: (mode?: SignInMode) => void;
+  closeSignIn: () => void;
+}
+
+const ShopperContext = createContext<ShopperState | null>(null);
+
+export function ShopperProvider({ children }: { children: ReactNode }) {
+  const [signInDialog, setSignInDialog] = useState<SignInMode | null>(null);
+  const value = useMemo<ShopperState>(
+    () => ({
+      cartCount: 0,
+      wishlistCount: 0,
+      signedIn: false,
+      signInDialog,
+      openSignIn: (mode = 'login') => setSignInDialog(mode),
+      closeSignIn: () => setSignInDialog(null),
+    }),
+    [signInDialog],
+  );
+  return <ShopperContext.Provider value={value}>{children}</ShopperContext.Provider>;
+}
+
+export function useShopper(): ShopperState {
+  const state = useContext(ShopperContext);
+  if (!state) throw new Error('useShopper needs a ShopperProvider');
+  return state;
+}

@@ -1,0 +1,109 @@
+import { useEffect } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+} from 'react-router';
+import type { Route } from './+types/root';
+import stylesheet from './app.css?url';
+import { SiteLayout } from './components/layout/site-layout';
+import { NotFoundContent } from './components/not-found-content';
+import { serverApi } from './lib/api-client';
+import { buildNavigation, type NavCategory } from './lib/navigation';
+import { useNonce } from './lib/nonce';
+import { ShopperProvider } from './lib/shopper';
+import { ToastProvider } from './lib/toast';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.ico', type: 'image/svg+xml' },
+];
+
+/** The navigation is on every page: loaded on the server with the page. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const api = serverApi(context);
+  try {
+    const [categories, subcategories] = await Promise.all([
+      api.listCategories(),
+      api.listSubcategories(),
+    ]);
+    return { navigation: buildNavigation(categories, subcategories), publicUrl: context.publicUrl };
+  } catch {
+    return { navigation: [] as NavCategory[], publicUrl: context.publicUrl };
+  }
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en-IN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#b82d58" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function Providers({ children }: { children: React.ReactNode }) {
+  return (
+    <ToastProvider>
+      <ShopperProvider>
+        <SiteLayout>{children}</SiteLayout>
+      </ShopperProvider>
+    </ToastProvider>
+  );
+}
+
+/** Marks the document once React has hydrated it, for tests and for CSS that needs JS. */
+function useMarkHydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+}
+
+export default function App() {
+  useMarkHydrated();
+  return (
+    <Providers>
+      <Outlet />
+    </Providers>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <Providers>
+      {notFound ? (
+        <NotFoundContent />
+      ) : (
+        <section className="mx-auto max-w-xl px-4 py-24 text-center">
+          <title>Something went wrong | Lacebloom</title>
+          <h1 className="font-serif text-3xl">Something went wrong</h1>
+          <p className="mt-3 text-muted">Please try again in a moment.</p>
+          <button
+            type="button"
+            onClick={() => window.location.reload()}
+            className="mt-6 rounded-full bg-brand-600 px-6 py-2.5 text-white hover:bg-brand-700"
+          >
+            Try Again
+          </button>
+        </section>
+      )}
+    </Providers>
+  );
+}

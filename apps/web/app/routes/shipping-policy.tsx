@@ -1,0 +1,7 @@
+export default function Page() {
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-12">
+      <h1 className="font-serif text-3xl capitalize">shipping policy</h1>
+    </section>
+  );
+}

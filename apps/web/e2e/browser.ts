@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Flags that keep headless Chromium off the network it cannot reach here. */
+export const chromiumArgs = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function chromiumPath(): string {
+  const path = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(path)) {
+    throw new Error(
+      `Chromium not found at ${path}. Install it (apt-get install -y chromium) or set CHROME_PATH.`,
+    );
+  }
+  return path;
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs, headless: true });
+}
+
+export const viewports = {
+  phone: { width: 375, height: 812 },
+  desktop: { width: 1280, height: 900 },
+} as const;
+
+export interface ShopperPage {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and page errors seen so far (hydration warnings included). */
+  problems: string[];
+}
+
+/** A fresh browser context at a viewport, collecting console errors as it goes. */
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  viewport: keyof typeof viewports = 'desktop',
+): Promise<ShopperPage> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: viewports[viewport],
+    hasTouch: viewport === 'phone',
+    isMobile: viewport === 'phone',
+    locale: 'en-IN',
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || /hydrat/i.test(message.text())) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return { context, page, problems };
+}
+
+/** Waits until React has hydrated the page (the root sets data-hydrated). */
+export async function waitForHydration(page: Page) {
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 15_000 });
+}
