@@ -126,11 +126,33 @@ async function startPostgres() {
   return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
 }
 
+/** Chromium for the browser tests: found, installed through apt when we may, or named as missing. */
+function ensureChromium() {
+  const path = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (existsSync(path)) return true;
+  if (!process.env.CHROME_PATH && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    console.log('Chromium is missing: installing it with apt-get (Debian package "chromium")...');
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    if (existsSync(path)) return true;
+  }
+  console.error(
+    `\n!!! Chromium not found at ${path}: the browser tests cannot run.\n` +
+      '!!! Install it (apt-get install -y chromium) or set CHROME_PATH to a Chromium binary.\n',
+  );
+  return false;
+}
+
 run('type check', 'npm', ['run', 'typecheck', '--workspaces', '--if-present']);
 run('lint', bin('eslint'), ['.', '--max-warnings=0']);
 run('format', bin('prettier'), ['--check', '.', '--log-level=warn']);
 
 vitest('domain unit tests', 'packages/domain');
+// The production-server test and the browser tests use this build.
+const built = run('storefront build', 'npm', ['run', 'build', '-w', '@shop/web']);
 vitest('API on PGlite', 'apps/api');
 
 const postgres = await startPostgres();
@@ -145,6 +167,14 @@ if (postgres) {
   console.warn(
     '!!! Install PostgreSQL (apt-get install -y postgresql) or set TEST_DATABASE_URL.\n',
   );
+}
+
+if (!built) {
+  failures.push('browser tests: no storefront build');
+} else if (ensureChromium()) {
+  vitest('browser tests (Chromium)', 'apps/web', {}, ['--config', 'apps/web/vitest.e2e.config.ts']);
+} else {
+  failures.push('browser tests: Chromium missing');
 }
 
 rmSync(reportsDir, { recursive: true, force: true });

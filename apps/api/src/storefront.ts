@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -8,7 +8,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { AppConfig } from './config.ts';
 
-const webBuildDir = fileURLToPath(new URL('../../web/build', import.meta.url));
+const webDir = fileURLToPath(new URL('../../web', import.meta.url));
+/** WEB_BUILD_DIR (relative to apps/web) lets several builds live side by side. */
+const webBuildDir = resolve(webDir, process.env.WEB_BUILD_DIR ?? 'build');
 
 export class StorefrontNotBuiltError extends Error {}
 

@@ -2,6 +2,24 @@ import { createContext, useContext, useMemo, useState, type ReactNode } from 're
 
 export type SignInMode = 'login' | 'signup';
 
+/** What Add To Cart and Buy It Now send (brief, section 5: sizes travel in lower case). */
+export interface AddToCartRequest {
+  productId: string;
+  name: string;
+  quantity: number;
+  size: string;
+  color: { colorName: string; colorHex: string };
+  selectedImage: string;
+}
+
+/** Until the cart issue lands, adding answers this (shown as an info toast). */
+export class CartUnavailableError extends Error {
+  constructor() {
+    super('Your bag opens very soon. Thank you for waiting!');
+    this.name = 'CartUnavailableError';
+  }
+}
+
 /**
  * What the layout needs to know about the shopper: badge counts, whether signed in, and how to
  * open the sign-in dialog. The cart, wishlist and account issues fill these from their stores;
@@ -14,6 +32,8 @@ export interface ShopperState {
   signInDialog: SignInMode | null;
   openSignIn: (mode?: SignInMode) => void;
   closeSignIn: () => void;
+  /** Adds to the shopper's cart; the cart issue implements it against the cart API. */
+  addToCart: (request: AddToCartRequest) => Promise<void>;
 }
 
 const ShopperContext = createContext<ShopperState | null>(null);
@@ -28,6 +48,9 @@ export function ShopperProvider({ children }: { children: ReactNode }) {
       signInDialog,
       openSignIn: (mode = 'login') => setSignInDialog(mode),
       closeSignIn: () => setSignInDialog(null),
+      addToCart: async () => {
+        throw new CartUnavailableError();
+      },
     }),
     [signInDialog],
   );

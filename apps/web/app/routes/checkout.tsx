@@ -1,7 +1,10 @@
-export default function Page() {
-  return (
-    <section className="mx-auto max-w-7xl px-4 py-12">
-      <h1 className="font-serif text-3xl capitalize">checkout</h1>
-    </section>
-  );
+import { SignInPrompt } from '../components/account/sign-in-prompt';
+
+export function meta() {
+  return [{ title: 'Checkout | Lacebloom' }, { name: 'robots', content: 'noindex' }];
+}
+
+/** Checkout and payment arrive with the orders and payments issues; placing an order needs sign-in. */
+export default function CheckoutPage() {
+  return <SignInPrompt title="Checkout" message="Please login to place an order" />;
 }

@@ -1,7 +1,10 @@
-export default function Page() {
-  return (
-    <section className="mx-auto max-w-7xl px-4 py-12">
-      <h1 className="font-serif text-3xl capitalize">profile</h1>
-    </section>
-  );
+import { SignInPrompt } from '../components/account/sign-in-prompt';
+
+export function meta() {
+  return [{ title: 'My Account | Lacebloom' }, { name: 'robots', content: 'noindex' }];
+}
+
+/** Profile and My Orders arrive with the account and orders issues. */
+export default function ProfilePage() {
+  return <SignInPrompt title="My Account" message="Sign in to see your profile and your orders." />;
 }
