@@ -51,7 +51,12 @@ async function sendFetchResponse(reply: FastifyReply, response: Response) {
 /** fetch() for '/api/...' answered by `app.inject`: loaders read the API without a network hop. */
 function inProcessFetch(app: FastifyInstance): typeof fetch {
   return async (input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url;
+    const url =
+      typeof input === 'string'
+        ? input
+        : input instanceof URL
+          ? input.pathname + input.search
+          : input.url;
     const headers: Record<string, string> = {};
     new Headers(init?.headers).forEach((value, name) => (headers[name] = value));
     delete headers['accept-encoding'];
@@ -66,7 +71,10 @@ function inProcessFetch(app: FastifyInstance): typeof fetch {
       if (value === undefined) continue;
       responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : String(value));
     }
-    return new Response(response.rawPayload, { status: response.statusCode, headers: responseHeaders });
+    return new Response(response.rawPayload, {
+      status: response.statusCode,
+      headers: responseHeaders,
+    });
   };
 }
 
@@ -82,7 +90,10 @@ export async function mountStorefront(config: AppConfig, buildDir = webBuildDir)
     );
   }
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
-  const handleRequest = createRequestHandler(build, config.production ? 'production' : 'development');
+  const handleRequest = createRequestHandler(
+    build,
+    config.production ? 'production' : 'development',
+  );
 
   return async (app: FastifyInstance) => {
     await app.register(fastifyStatic, {
@@ -105,7 +116,11 @@ export async function mountStorefront(config: AppConfig, buildDir = webBuildDir)
         method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
         url: '*',
         handler: async (request, reply) => {
-          if (request.url.startsWith('/api/') || request.url.startsWith('/media/') || request.url.startsWith('/assets/')) {
+          if (
+            request.url.startsWith('/api/') ||
+            request.url.startsWith('/media/') ||
+            request.url.startsWith('/assets/')
+          ) {
             return reply.status(404).send({ success: false, message: 'Route not found' });
           }
           const response = await handleRequest(toFetchRequest(request, reply), {
