@@ -151,6 +151,7 @@ run('lint', bin('eslint'), ['.', '--max-warnings=0']);
 run('format', bin('prettier'), ['--check', '.', '--log-level=warn']);
 
 vitest('domain unit tests', 'packages/domain');
+vitest('web unit tests', 'apps/web');
 // The production-server test and the browser tests use this build.
 const built = run('storefront build', 'npm', ['run', 'build', '-w', '@shop/web']);
 vitest('API on PGlite', 'apps/api');
