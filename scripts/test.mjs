@@ -173,7 +173,7 @@ if (postgres) {
 if (!built) {
   failures.push('browser tests: no storefront build');
 } else if (ensureChromium()) {
-  vitest('browser tests (Chromium)', 'apps/web', {}, ['--config', 'apps/web/vitest.e2e.config.ts']);
+  vitest('browser tests (Chromium)', 'apps/web', {}, ['--config', 'vitest.e2e.config.ts']);
 } else {
   failures.push('browser tests: Chromium missing');
 }
