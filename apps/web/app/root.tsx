@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useRouteError,
 } from 'react-router';
 import type { Route } from './+types/root';
@@ -35,6 +36,17 @@ export async function loader({ context }: Route.LoaderArgs) {
   } catch {
     return { navigation: [] as NavCategory[], publicUrl: context.publicUrl };
   }
+}
+
+/**
+ * The navigation hardly ever changes: keep it across page changes (a failed page load then shows
+ * that page's own error state, not the root's), and reload it only after a form submission.
+ */
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formMethod ? defaultShouldRevalidate : false;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

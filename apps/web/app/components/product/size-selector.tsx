@@ -26,7 +26,7 @@ export function SizeSelector({ sizes, selected, onSelect }: SizeSelectorProps) {
               aria-pressed={isSelected}
               data-size={size}
               title={soldOut ? 'Out of Stock' : undefined}
-              className={`min-w-14 rounded-lg border px-3 py-2 text-sm transition ${
+              className={`flex h-12 min-w-14 flex-col items-center justify-center rounded-lg border px-3 text-sm leading-tight transition ${
                 soldOut
                   ? 'cursor-not-allowed border-line bg-white/60 text-muted line-through'
                   : isSelected

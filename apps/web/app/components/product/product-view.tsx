@@ -1,0 +1,55 @@
+import type { Product } from '@shop/contracts/catalogue';
+import { firstInStockSize } from '@shop/domain/product-selection';
+import { useEffect } from 'react';
+import { Breadcrumb } from '../breadcrumb';
+import { ProductDetails } from './product-details';
+import { ProductGallery } from './product-gallery';
+import { ProductJsonLd } from './product-json-ld';
+import { SimilarProducts } from './similar-products';
+import { useColorSizes } from './use-color-sizes';
+import { useProductSelection } from './use-product-selection';
+
+interface ProductViewProps {
+  product: Product;
+  similar: Promise<Product[]>;
+  publicUrl: string;
+}
+
+/** The product page: breadcrumb, gallery beside the details, then similar products. */
+export function ProductView({ product, similar, publicUrl }: ProductViewProps) {
+  const colors = useColorSizes(product._id, product.colors);
+  const selection = useProductSelection({ _id: product._id, colors });
+  const { color, size, chooseSize } = selection;
+
+  // Sizes fetched late (a colour that came without them): preselect as if they had been there.
+  const lateSize = size === null ? firstInStockSize(color) : null;
+  useEffect(() => {
+    if (lateSize) chooseSize(lateSize);
+  }, [lateSize, chooseSize]);
+
+  const images = color && color.images.length > 0 ? color.images : product.images;
+
+  return (
+    <article className="mx-auto max-w-7xl px-4 pb-16 pt-4 sm:pt-6">
+      <ProductJsonLd product={product} publicUrl={publicUrl} />
+      <Breadcrumb
+        items={[
+          { label: 'Home', to: '/' },
+          { label: 'Products', to: '/products' },
+          { label: product.name },
+        ]}
+      />
+      <div className="mt-4 grid gap-8 sm:mt-6 lg:grid-cols-[auto_minmax(0,1fr)] lg:gap-10 xl:gap-12">
+        {/* A new colour or product starts its gallery at the first picture. */}
+        <ProductGallery
+          key={`${product._id}:${color?._id ?? ''}`}
+          images={images}
+          productName={color ? `${product.name} in ${color.colorName}` : product.name}
+          sizeChartImage={product.sizeChart?.image}
+        />
+        <ProductDetails product={{ ...product, colors }} selection={selection} />
+      </div>
+      <SimilarProducts key={product._id} products={similar} />
+    </article>
+  );
+}
