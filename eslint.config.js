@@ -10,6 +10,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/build/**',
+      'apps/web/build-*/**',
       '**/dist/**',
       '**/.react-router/**',
       'data/**',

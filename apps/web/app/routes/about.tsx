@@ -1,7 +1,13 @@
-export default function Page() {
-  return (
-    <section className="mx-auto max-w-7xl px-4 py-12">
-      <h1 className="font-serif text-3xl capitalize">about</h1>
-    </section>
+import { AboutPage } from '../components/content/about-page';
+import { pageMeta } from '../components/content/page-meta';
+
+export function meta() {
+  return pageMeta(
+    'About Us',
+    'Lacebloom makes lingerie, sleepwear and essentials for Indian women, in sizes that fit. Our story, our philosophy and how we help you find your fit.',
   );
+}
+
+export default function About() {
+  return <AboutPage />;
 }

@@ -1,7 +1,13 @@
-export default function Page() {
-  return (
-    <section className="mx-auto max-w-7xl px-4 py-12">
-      <h1 className="font-serif text-3xl capitalize">contact</h1>
-    </section>
+import { ContactPage } from '../components/content/contact-page';
+import { pageMeta } from '../components/content/page-meta';
+
+export function meta() {
+  return pageMeta(
+    'Contact Us',
+    'Get in touch with Lacebloom: email care@lacebloom.in or call us Mon-Sat 10 AM-7 PM for help with sizing, orders and exchanges.',
   );
+}
+
+export default function Contact() {
+  return <ContactPage />;
 }

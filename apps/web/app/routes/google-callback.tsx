@@ -1,7 +1,10 @@
-export default function Page() {
-  return (
-    <section className="mx-auto max-w-7xl px-4 py-12">
-      <h1 className="font-serif text-3xl capitalize">google callback</h1>
-    </section>
-  );
+import { GoogleCallback } from '../components/content/google-callback';
+import { pageMeta } from '../components/content/page-meta';
+
+export function meta() {
+  return pageMeta('Signing you in', 'Completing your Google sign-in.', { noIndex: true });
+}
+
+export default function GoogleCallbackRoute() {
+  return <GoogleCallback />;
 }

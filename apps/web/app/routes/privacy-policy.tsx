@@ -1,7 +1,13 @@
-export default function Page() {
-  return (
-    <section className="mx-auto max-w-7xl px-4 py-12">
-      <h1 className="font-serif text-3xl capitalize">privacy policy</h1>
-    </section>
+import { pageMeta } from '../components/content/page-meta';
+import { PrivacyPolicy } from '../components/content/privacy-policy';
+
+export function meta() {
+  return pageMeta(
+    'Privacy Policy',
+    'What personal data Lacebloom collects, how we use and protect it, how payments are handled by Razorpay, cookies, and your rights.',
   );
+}
+
+export default function Privacy() {
+  return <PrivacyPolicy />;
 }

@@ -1,7 +1,13 @@
-export default function Page() {
-  return (
-    <section className="mx-auto max-w-7xl px-4 py-12">
-      <h1 className="font-serif text-3xl capitalize">terms and conditions</h1>
-    </section>
+import { pageMeta } from '../components/content/page-meta';
+import { TermsAndConditions } from '../components/content/terms-and-conditions';
+
+export function meta() {
+  return pageMeta(
+    'Terms & Conditions',
+    'The terms of using the Lacebloom website and buying from us: accounts, prices in ₹ inclusive of GST, payments, offers and your rights.',
   );
+}
+
+export default function Terms() {
+  return <TermsAndConditions />;
 }

@@ -8,10 +8,12 @@ import { SignInDialog } from './sign-in-dialog';
 
 /** The page scrolls to the top on every route change (brief, section 2). */
 function useScrollToTopOnRouteChange() {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   useEffect(() => {
+    // A link to a section (/faq#sizing) scrolls to that section instead.
+    if (hash) return;
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
-  }, [pathname]);
+  }, [pathname, hash]);
 }
 
 export function SiteLayout({ children }: { children: ReactNode }) {
