@@ -1,7 +1,34 @@
-export default function Page() {
-  return (
-    <section className="mx-auto max-w-7xl px-4 py-12">
-      <h1 className="font-serif text-3xl capitalize">products</h1>
-    </section>
-  );
+import { useLocation } from 'react-router';
+import type { Route } from './+types/products';
+import { serverApi } from '../lib/api-client';
+import { ListingPage } from '../components/listing/listing-page';
+import { loadListing } from '../components/listing/listing-loader.server';
+import { listingHeading } from '../components/listing/listing-query';
+
+/** /products, /products/all, /products/{category} and /products/{category}/{subcategory}. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return loadListing(serverApi(context), request, params);
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [{ title: 'Page not found | Lacebloom' }];
+  const heading = listingHeading(data.scope);
+  const about = data.scope.subcategory ?? data.scope.category;
+  const description =
+    about?.description ||
+    (data.scope.search !== null
+      ? `Lacebloom products matching "${data.scope.search}".`
+      : 'Shop bras, panties, sleepwear, apparel and beauty at Lacebloom, delivered across India.');
+  return [
+    { title: `${heading} | Lacebloom` },
+    { name: 'description', content: description },
+    // Search results are not pages of their own for search engines.
+    ...(data.scope.search !== null ? [{ name: 'robots', content: 'noindex, follow' }] : []),
+  ];
+}
+
+export default function Products({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  // A new category or search starts from a clean slate: no panel left open from the last one.
+  return <ListingPage key={`${pathname}|${loaderData.scope.search ?? ''}`} data={loaderData} />;
 }
