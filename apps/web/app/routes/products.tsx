@@ -1,6 +1,7 @@
-import { useLocation } from 'react-router';
+import { isRouteErrorResponse, useLocation } from 'react-router';
 import type { Route } from './+types/products';
-import { serverApi } from '../lib/api-client';
+import { errorMessage, serverApi } from '../lib/api-client';
+import { NotFoundContent } from '../components/not-found-content';
 import { ListingPage } from '../components/listing/listing-page';
 import { loadListing } from '../components/listing/listing-loader.server';
 import { listingHeading } from '../components/listing/listing-query';
@@ -31,4 +32,24 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   // A new category or search starts from a clean slate: no panel left open from the last one.
   return <ListingPage key={`${pathname}|${loaderData.scope.search ?? ''}`} data={loaderData} />;
+}
+
+/** A failed catalogue read keeps the header and footer and says what failed (brief, section 8). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="font-serif text-3xl">Something went wrong</h1>
+      <p className="mt-3 text-muted" role="alert">
+        Error: {errorMessage(error, 'Failed to fetch products')}
+      </p>
+      <button
+        type="button"
+        onClick={() => window.location.reload()}
+        className="mt-6 rounded-full bg-brand-600 px-6 py-2.5 text-white hover:bg-brand-700"
+      >
+        Try Again
+      </button>
+    </section>
+  );
 }
