@@ -1,22 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { categoryPath, subcategoryPath, useNavigationData } from '../../lib/navigation';
 import { HeaderSearch } from './header-search';
 import { ChevronDownIcon, CloseIcon } from './icons';
 import { HeaderIcons } from './header-icons';
+import { useModalDialog } from '../use-modal-dialog';
 
 /** Below 768 px: a slide-in panel with search, category accordions and the header icons. */
 export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const navigation = useNavigationData();
   const [expanded, setExpanded] = useState<string | null>(null);
-  const dialogRef = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const dialogRef = useModalDialog(open);
 
   return (
     <dialog

@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
 import { useShopper } from '../../lib/shopper';
 import { CloseIcon } from './icons';
+import { useModalDialog } from '../use-modal-dialog';
 
 /**
  * The sign-in / sign-up dialog. Accounts arrive with the account issue; until then it explains
@@ -8,14 +8,7 @@ import { CloseIcon } from './icons';
  */
 export function SignInDialog() {
   const { signInDialog, openSignIn, closeSignIn } = useShopper();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (signInDialog && !dialog.open) dialog.showModal();
-    if (!signInDialog && dialog.open) dialog.close();
-  }, [signInDialog]);
+  const dialogRef = useModalDialog(signInDialog !== null);
 
   const signup = signInDialog === 'signup';
   return (

@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
 import { CloseIcon } from '../layout/icons';
 import { ResponsiveImage } from '../responsive-image';
+import { useModalDialog } from '../use-modal-dialog';
 
 interface SizeChartDialogProps {
   open: boolean;
@@ -14,14 +14,7 @@ interface SizeChartDialogProps {
  * focus to the button that opened it, without any script of ours.
  */
 export function SizeChartDialog({ open, image, productName, onClose }: SizeChartDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const dialogRef = useModalDialog(open);
 
   return (
     // A click on the backdrop lands on the dialog element itself; keyboard users have Escape and
