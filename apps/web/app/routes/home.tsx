@@ -1,24 +1,40 @@
 import type { Route } from './+types/home';
 import { serverApi } from '../lib/api-client';
-import { ProductCard } from '../components/product-card';
+import { BannerSection } from '../components/home/banner-slider';
+import { BraMosaic } from '../components/home/bra-mosaic';
+import { CategoryCarousel } from '../components/home/category-carousel';
+import { FeaturedCarousel } from '../components/home/featured-carousel';
+import { FeaturedProduct } from '../components/home/featured-product';
+import { Hero } from '../components/home/hero';
+import { loadHomeData } from '../components/home/home-data';
+import { Testimonials } from '../components/home/testimonials';
 
 export function meta() {
-  return [{ title: 'Lacebloom | Lingerie, Sleepwear & Essentials' }];
+  return [
+    { title: 'Lacebloom | Lingerie, Sleepwear & Everyday Essentials' },
+    {
+      name: 'description',
+      content:
+        'Shop bras, panties, sleepwear, loungewear and beauty at Lacebloom: soft, breathable pieces in sizes made for India, with free shipping and easy 3-day exchanges.',
+    },
+  ];
 }
 
+/** Banners, the featured product, categories and the mosaic's bras, fetched in parallel; a failed call becomes its section's message. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { products: (await serverApi(context).listProducts({ page: 1, limit: 10 })).products };
+  return loadHomeData(serverApi(context));
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
-    <section className="mx-auto max-w-7xl px-4 py-12">
-      <h1 className="font-serif text-3xl">Home</h1>
-      <div className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4">
-        {loaderData.products.map((product, index) => (
-          <ProductCard key={product._id} product={product} priority={index < 4} />
-        ))}
-      </div>
-    </section>
+    <>
+      <BannerSection desktop={loaderData.banners} mobile={loaderData.mobileBanners} />
+      <Hero />
+      <CategoryCarousel state={loaderData.categories} />
+      <BraMosaic images={loaderData.mosaic} />
+      <FeaturedProduct state={loaderData.featured} />
+      <FeaturedCarousel />
+      <Testimonials />
+    </>
   );
 }

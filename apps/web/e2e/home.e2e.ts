@@ -1,0 +1,658 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { bannerHref } from '../app/components/home/banner-link.ts';
+import {
+  applyWheel,
+  autoRotateAllowed,
+  cacheIsFresh,
+  canWheelStep,
+  cardWidthFor,
+  initialWheelState,
+  nextIndex,
+  previousIndex,
+  ringGeometry,
+  ringOffset,
+  visibleCountFor,
+} from '../app/components/home/carousel-logic.ts';
+import { pickMosaicImages } from '../app/components/home/home-data.ts';
+import { launchBrowser, openPage, waitForHydration } from './browser.ts';
+
+interface ApiCategory {
+  _id: string;
+  slug: string;
+  name: string;
+}
+interface ApiSubcategory {
+  _id: string;
+  slug: string;
+  name: string;
+  category: { _id: string; slug: string };
+}
+interface ApiProduct {
+  _id: string;
+  name: string;
+  colors: { colorName: string; sizeStock: { size: string; stock: number }[] }[];
+}
+
+async function api<T>(path: string): Promise<T> {
+  const response = await fetch(`${inject('baseURL')}/api${path}`);
+  return ((await response.json()) as { data: T }).data;
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+const SECTION_ORDER = [
+  'banners',
+  'hero',
+  'categories',
+  'mosaic',
+  'featured-product',
+  'featured-products',
+  'testimonials',
+];
+
+/** Serious and critical axe findings, as 'rule: target' lines. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) =>
+      violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`),
+    );
+}
+
+/** One card per subcategory, or per category without subcategories. */
+async function expectedFeaturedCount(): Promise<number> {
+  const [categories, subcategories] = await Promise.all([
+    api<ApiCategory[]>('/category'),
+    api<ApiSubcategory[]>('/sub-category'),
+  ]);
+  return categories.reduce(
+    (total, category) =>
+      total + Math.max(1, subcategories.filter((sub) => sub.category._id === category._id).length),
+    0,
+  );
+}
+
+const textOf = async (locator: Locator) => ((await locator.textContent()) ?? '').trim();
+
+/** Brings FEATURED PRODUCTS near the screen (it loads then) and waits for its cards. */
+async function showFeaturedProducts(page: Page, expected: number) {
+  await page.locator('[data-section="featured-products"]').scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => page.locator('[data-testid="featured-slot"]').count(), { timeout: 15_000 })
+    .toBe(expected);
+}
+
+const currentOf = async (page: Page, selector: string) =>
+  Number(await page.locator(selector).getAttribute('data-current'));
+
+/** Sum of layout shifts not caused by input, recorded from navigation on. */
+const recordLayoutShifts = `
+  window.__cls = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__cls += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+`;
+
+describe('banner links (bannerHref)', () => {
+  it('opens http and https addresses as they are, in a new tab', () => {
+    expect(bannerHref('https://www.instagram.com/')).toEqual({
+      href: 'https://www.instagram.com/',
+      external: true,
+    });
+    expect(bannerHref('http://example.com/sale?x=1')).toEqual({
+      href: 'http://example.com/sale?x=1',
+      external: true,
+    });
+    expect(bannerHref('HTTPS://EXAMPLE.COM')).toEqual({
+      href: 'HTTPS://EXAMPLE.COM',
+      external: true,
+    });
+  });
+
+  it('adds https:// to bare domain-like and www addresses, in a new tab', () => {
+    expect(bannerHref('www.lacebloom.in')).toEqual({
+      href: 'https://www.lacebloom.in',
+      external: true,
+    });
+    expect(bannerHref('lacebloom.in/sale')).toEqual({
+      href: 'https://lacebloom.in/sale',
+      external: true,
+    });
+    expect(bannerHref('shop.example.co.in')).toEqual({
+      href: 'https://shop.example.co.in',
+      external: true,
+    });
+  });
+
+  it('treats anything else as a path in the shop, with a leading slash', () => {
+    expect(bannerHref('products/sleep-lingerie')).toEqual({
+      href: '/products/sleep-lingerie',
+      external: false,
+    });
+    expect(bannerHref('/products/bras')).toEqual({ href: '/products/bras', external: false });
+    expect(bannerHref('blogs')).toEqual({ href: '/blogs', external: false });
+    expect(bannerHref('')).toEqual({ href: '/', external: false });
+    // Never protocol-relative, never a script.
+    expect(bannerHref('//evil.example')).toEqual({ href: '/evil.example', external: false });
+    expect(bannerHref('javascript:alert(1)').external).toBe(false);
+    expect(bannerHref('javascript:alert(1)').href.startsWith('/')).toBe(true);
+  });
+});
+
+describe('carousel rules', () => {
+  it('wraps the banner and auto-rotation index round', () => {
+    expect(nextIndex(3, 4)).toBe(0);
+    expect(nextIndex(1, 4)).toBe(2);
+    expect(previousIndex(0, 4)).toBe(3);
+    expect(nextIndex(0, 0)).toBe(0);
+  });
+
+  it('steps one card per 100 units of accumulated wheel, without wrapping', () => {
+    let step = applyWheel(initialWheelState, 100, 1_000, 0, 5);
+    expect(step.index).toBe(1);
+    // 50 + 50 within 150 ms adds up to a step.
+    step = applyWheel(step.state, 50, 1_050, 1, 5);
+    expect(step.index).toBe(1);
+    step = applyWheel(step.state, 50, 1_100, 1, 5);
+    expect(step.index).toBe(2);
+    // After 150 ms of quiet the accumulator starts over.
+    step = applyWheel(step.state, 60, 1_200, 2, 5);
+    step = applyWheel(step.state, 60, 1_400, 2, 5);
+    expect(step.index).toBe(2);
+    expect(step.state.accumulated).toBe(60);
+    // Backwards, and no wrapping at either end.
+    expect(applyWheel(initialWheelState, -100, 0, 2, 5).index).toBe(1);
+    expect(applyWheel(initialWheelState, -300, 0, 1, 5).index).toBe(0);
+    expect(applyWheel(initialWheelState, 500, 0, 3, 5).index).toBe(4);
+    expect(canWheelStep(100, 4, 5)).toBe(false);
+    expect(canWheelStep(-100, 0, 5)).toBe(false);
+    expect(canWheelStep(100, 0, 5)).toBe(true);
+    expect(canWheelStep(0, 2, 5)).toBe(false);
+  });
+
+  it('sizes the ring from the visible-count hint and the card width', () => {
+    expect(visibleCountFor(1280)).toBe(4);
+    expect(visibleCountFor(1024)).toBe(4);
+    expect(visibleCountFor(1023)).toBe(3);
+    expect(visibleCountFor(768)).toBe(3);
+    expect(visibleCountFor(767)).toBe(2);
+    expect(cardWidthFor(768)).toBe(140);
+    expect(cardWidthFor(769)).toBe(265);
+    const ring = ringGeometry(4, 265);
+    expect(ring.stepDeg).toBe(30);
+    expect(ring.maxOffset).toBe(2);
+    // Neighbouring cards do not overlap: the chord between them is at least the card width.
+    expect(2 * ring.radius * Math.sin((ring.stepDeg * Math.PI) / 360)).toBeGreaterThanOrEqual(265);
+    expect(ringOffset(0, 22, 23)).toBe(1);
+    expect(ringOffset(21, 0, 23)).toBe(-2);
+    expect(ringOffset(3, 3, 23)).toBe(0);
+  });
+
+  it('holds auto-rotation during a manual pause and keeps the cache one hour', () => {
+    expect(autoRotateAllowed(1_000, 5_000)).toBe(false);
+    expect(autoRotateAllowed(5_000, 5_000)).toBe(true);
+    expect(cacheIsFresh(0, 36e5 - 1)).toBe(true);
+    expect(cacheIsFresh(0, 36e5)).toBe(false);
+    expect(cacheIsFresh(Number.NaN, 0)).toBe(false);
+  });
+
+  it('picks 7 mosaic images, one product at a time', () => {
+    const product = (name: string, colors: string[][]) => ({
+      name,
+      images: colors.flat(),
+      colors: colors.map((images) => ({ images })),
+    });
+    const picked = pickMosaicImages(
+      [
+        product('A', [['a1', 'a2'], ['a3']]),
+        product('B', [['b1'], ['b2']]),
+        product('C', [['c1']]),
+      ],
+      7,
+    );
+    expect(picked.map((image) => image.src)).toEqual(['a1', 'b2', 'c1', 'a3', 'b1', 'a2']);
+    expect(picked[1]!.alt).toBe('B');
+  });
+});
+
+describe('home page, desktop (1280)', () => {
+  it('shows every section in order, the desktop banners and only one priority image', async () => {
+    const { page, context, problems } = await openPage(browser, inject('baseURL'), 'desktop');
+    const bannerRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/media/banners/')) bannerRequests.push(request.url());
+    });
+    await page.goto('/');
+    await waitForHydration(page);
+    expect(await page.title()).toBe('Lacebloom | Lingerie, Sleepwear & Everyday Essentials');
+    const order = await page.$$eval('main [data-section]', (nodes) =>
+      nodes.map((node) => node.getAttribute('data-section')),
+    );
+    expect(order).toEqual(SECTION_ORDER);
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toMatch(/bras/i);
+
+    expect(await page.locator('[data-testid="desktop-banners"]').isVisible()).toBe(true);
+    expect(await page.locator('[data-testid="mobile-banners"]').isVisible()).toBe(false);
+    const first = page.locator('[data-testid="banner-slider-desktop"] img').first();
+    await expect
+      .poll(() => first.evaluate((img: HTMLImageElement) => img.currentSrc))
+      .toContain('/media/banners/desktop-1?w=1920');
+    // The desktop banner box is 680 px high on large screens.
+    const box = await page.locator('[data-testid="banner-slider-desktop"]').boundingBox();
+    expect(box?.height).toBe(680);
+    // No mobile banner is downloaded on a desktop.
+    expect(bannerRequests.filter((url) => url.includes('/mobile-'))).toEqual([]);
+    // Among visible images only the first banner is eager and high priority.
+    const eager = await page.$$eval('img', (images) =>
+      images
+        .filter((img) => img.checkVisibility() && img.getAttribute('loading') !== 'lazy')
+        .map((img) => img.getAttribute('fetchpriority') + ' ' + img.currentSrc),
+    );
+    expect(eager).toHaveLength(1);
+    expect(eager[0]).toMatch(/^high .*desktop-1/);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('advances the banner by itself after 5 s', async () => {
+    const { page, context, problems } = await openPage(browser, inject('baseURL'), 'desktop');
+    await page.goto('/');
+    await waitForHydration(page);
+    const slider = '[data-testid="banner-slider-desktop"]';
+    expect(await currentOf(page, slider)).toBe(0);
+    // Not before 5 s, and by about 5.5 s (with some slack for a busy machine).
+    await page.waitForTimeout(4_500);
+    expect(await currentOf(page, slider)).toBe(0);
+    await expect.poll(() => currentOf(page, slider), { timeout: 2_500 }).toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('moves with the arrows and jumps with the dots, cross-fading, and links by the rules', async () => {
+    const { page, context, problems } = await openPage(browser, inject('baseURL'), 'desktop');
+    await page.goto('/');
+    await waitForHydration(page);
+    const sliderSelector = '[data-testid="banner-slider-desktop"]';
+    const slider = page.locator(sliderSelector);
+    await slider.getByRole('button', { name: 'Show banner 3' }).click();
+    expect(await currentOf(page, sliderSelector)).toBe(2);
+    expect(
+      await slider.getByRole('button', { name: 'Show banner 3' }).getAttribute('aria-current'),
+    ).toBe('true');
+    const third = slider.locator('[aria-roledescription="slide"]').nth(2);
+    const transition = await third.evaluate((node) => getComputedStyle(node).transitionDuration);
+    expect(transition).toBe('1s');
+    await expect.poll(() => third.evaluate((node) => getComputedStyle(node).opacity)).toBe('1');
+    await slider.getByRole('button', { name: 'Next banner' }).click();
+    expect(await currentOf(page, sliderSelector)).toBe(3);
+    await slider.getByRole('button', { name: 'Next banner' }).click();
+    expect(await currentOf(page, sliderSelector)).toBe(0);
+    await slider.getByRole('button', { name: 'Previous banner' }).click();
+    expect(await currentOf(page, sliderSelector)).toBe(3);
+
+    const banners = await api<{ link: string }[]>('/banner');
+    const links = await slider.locator('[aria-roledescription="slide"] a').evaluateAll((anchors) =>
+      anchors.map((anchor) => ({
+        href: anchor.getAttribute('href'),
+        target: anchor.getAttribute('target'),
+        rel: anchor.getAttribute('rel'),
+      })),
+    );
+    expect(links).toEqual(
+      banners.map(({ link }) => {
+        const { href, external } = bannerHref(link);
+        return external
+          ? { href, target: '_blank', rel: 'noopener noreferrer' }
+          : { href, target: null, rel: null };
+      }),
+    );
+    expect(links.map((link) => link.href)).toEqual([
+      '/products/bras',
+      'https://www.lacebloom.in',
+      '/products/sleep-lingerie',
+      'https://www.instagram.com/',
+    ]);
+
+    await slider.getByRole('button', { name: 'Show banner 1' }).click();
+    await page.waitForTimeout(1_100);
+    await slider.locator('[aria-roledescription="slide"]').first().locator('a').click();
+    await page.waitForURL('**/products/bras');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('links the hero strip to subcategories and SHOP NOW to all products', async () => {
+    const { page, context, problems } = await openPage(browser, inject('baseURL'), 'desktop');
+    await page.goto('/');
+    await waitForHydration(page);
+    const subcategories = await api<ApiSubcategory[]>('/sub-category');
+    const strip = page.locator('[data-testid="hero-strip"]');
+    const hrefs = await strip
+      .locator('ul:not([aria-hidden]) a')
+      .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
+    expect(hrefs).toHaveLength(subcategories.length);
+    for (const subcategory of subcategories) {
+      expect(hrefs).toContain(`/products/${subcategory.category.slug}/${subcategory.slug}`);
+    }
+    // The looping copy is hidden from assistive technology and from the tab order.
+    expect(await strip.locator('ul[aria-hidden="true"] a[tabindex="-1"]').count()).toBe(
+      subcategories.length,
+    );
+    // Hovering the strip pauses the marquee, so the link holds still to be clicked.
+    await strip.scrollIntoViewIfNeeded();
+    const stripBox = (await strip.boundingBox())!;
+    await page.mouse.move(stripBox.x + 5, stripBox.y + stripBox.height / 2);
+    await page.waitForTimeout(100);
+    // The first link fully on screen right now (the strip has been moving since load).
+    const links = strip.locator('ul:not([aria-hidden]) a');
+    const onScreen = await links.evaluateAll((anchors) =>
+      anchors.findIndex((anchor) => {
+        const rect = anchor.getBoundingClientRect();
+        return rect.left >= 0 && rect.right <= window.innerWidth;
+      }),
+    );
+    expect(onScreen).toBeGreaterThanOrEqual(0);
+    await links.nth(onScreen).click();
+    await page.waitForURL(`**${hrefs[onScreen]}`);
+
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'READ MORE' }).click();
+    await page.waitForURL('**/blogs');
+
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.mouse.wheel(0, 600);
+    const shopNow = page.locator('[data-section="hero"]').getByRole('link', { name: 'SHOP NOW' });
+    await shopNow.click();
+    await page.waitForURL('**/products/all');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('links category cards to their listings and shows the bra mosaic', async () => {
+    const { page, context, problems } = await openPage(browser, inject('baseURL'), 'desktop');
+    await page.goto('/');
+    await waitForHydration(page);
+    const categories = await api<ApiCategory[]>('/category');
+    const section = page.locator('[data-section="categories"]');
+    expect(await textOf(section.getByRole('heading', { level: 2 }))).toBe(
+      "There's More to explore",
+    );
+    const hrefs = await section
+      .locator('[data-testid="category-card"]')
+      .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
+    expect(hrefs).toEqual(categories.map((category) => `/products/${category.slug}`));
+    await section.getByRole('button', { name: 'Next categories' }).click();
+    await expect
+      .poll(() => section.locator('[data-testid="category-track"]').evaluate((n) => n.scrollLeft))
+      .toBeGreaterThan(0);
+
+    const mosaic = page.locator('[data-section="mosaic"]');
+    expect(await textOf(mosaic.getByRole('heading', { level: 2 }))).toBe('FIND YOUR PERFECT FIT');
+    await mosaic.scrollIntoViewIfNeeded();
+    const visible = await mosaic
+      .locator('[data-testid="mosaic-tile"] img')
+      .evaluateAll((images) => images.filter((img) => img.checkVisibility()).length);
+    expect(visible).toBe(7);
+    await mosaic.getByRole('link', { name: 'SHOP NOW' }).click();
+    await page.waitForURL('**/products/bras');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('preselects the featured product and enables its buttons', async () => {
+    const { page, context, problems } = await openPage(browser, inject('baseURL'), 'desktop');
+    await page.goto('/');
+    await waitForHydration(page);
+    const [first] = (await api<{ products: ApiProduct[] }>('/product/products?page=1&limit=10'))
+      .products;
+    const block = page.locator('[data-testid="featured-product"]');
+    await block.scrollIntoViewIfNeeded();
+    expect(await textOf(block.getByRole('heading', { level: 3 }))).toBe(first!.name);
+    expect(await textOf(block.getByTestId('selected-color'))).toBe(first!.colors[0]!.colorName);
+    expect(
+      await block
+        .getByRole('button', { name: first!.colors[0]!.colorName })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
+    const size32C = block.locator('[data-size="32C"]');
+    expect(await size32C.getAttribute('aria-pressed')).toBe('true');
+    const size32B = block.locator('[data-size="32B"]');
+    expect(await size32B.isDisabled()).toBe(true);
+    expect(await textOf(size32B)).toContain('Out of Stock');
+    expect(await block.getByRole('link', { name: 'View Full Details' }).getAttribute('href')).toBe(
+      `/product/${first!._id}`,
+    );
+    const addToCart = block.getByRole('button', { name: 'Add to Cart' });
+    const buyNow = block.getByRole('button', { name: 'Buy It Now' });
+    expect(await addToCart.isEnabled()).toBe(true);
+    expect(await buyNow.isEnabled()).toBe(true);
+
+    // Quantity stays at 1 or more.
+    expect(await block.getByRole('button', { name: 'Decrease quantity' }).isDisabled()).toBe(true);
+    await block.getByRole('button', { name: 'Increase quantity' }).click();
+    expect(await textOf(block.getByTestId('quantity'))).toBe('2');
+
+    // The gallery wraps round both ways.
+    const main = block.getByTestId('featured-main-image');
+    const count = Number((await main.getAttribute('alt'))!.match(/of (\d+)$/)![1]);
+    await block.getByRole('button', { name: 'Previous image' }).click();
+    expect(await main.getAttribute('alt')).toBe(`${first!.name}, image ${count} of ${count}`);
+    await block.getByRole('button', { name: 'Next image' }).click();
+    expect(await main.getAttribute('alt')).toBe(`${first!.name}, image 1 of ${count}`);
+
+    // A second colour keeps 32C when it has stock, and the size buttons follow the colour.
+    await block.getByRole('button', { name: first!.colors[1]!.colorName }).click();
+    expect(await textOf(block.getByTestId('selected-color'))).toBe(first!.colors[1]!.colorName);
+    expect(await block.locator('[data-size="32C"]').getAttribute('aria-pressed')).toBe('true');
+
+    // Until the cart arrives, adding explains itself in a toast.
+    await addToCart.click();
+    await page.getByText('Your bag opens very soon. Thank you for waiting!').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('builds FEATURED PRODUCTS after hydration, caches it, and steps with the wheel', async () => {
+    const { page, context, problems } = await openPage(browser, inject('baseURL'), 'desktop');
+    await page.addInitScript(recordLayoutShifts);
+    await page.goto('/');
+    await waitForHydration(page);
+    // Nothing is fetched for it in the server's HTML.
+    expect(await page.locator('[data-testid="featured-slot"]').count()).toBe(0);
+
+    const [categories, subcategories, expected] = await Promise.all([
+      api<ApiCategory[]>('/category'),
+      api<ApiSubcategory[]>('/sub-category'),
+      expectedFeaturedCount(),
+    ]);
+    await showFeaturedProducts(page, expected);
+    const section = page.locator('[data-section="featured-products"]');
+    expect(await textOf(section.getByRole('heading', { level: 2 }))).toBe('FEATURED PRODUCTS');
+
+    const hrefs = await section
+      .locator('[data-testid="featured-card"]')
+      .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
+    expect(hrefs).toHaveLength(expected);
+    for (const href of hrefs) expect(href).toMatch(/^\/product\/[0-9a-f-]{36}$/);
+    const firstCard = section.locator('[data-testid="featured-card"]').first();
+    const firstSubcategory = subcategories.find((sub) => sub.category._id === categories[0]!._id);
+    expect(await textOf(firstCard)).toContain(firstSubcategory!.name);
+    expect(await textOf(firstCard)).toMatch(/₹[\d,]+/);
+
+    const cache = await page.evaluate(() => localStorage.getItem('featuredProducts'));
+    const parsed = JSON.parse(cache ?? '{}') as { timestamp: number; products: unknown[] };
+    expect(parsed.products).toHaveLength(expected);
+    expect(Math.abs(Date.now() - parsed.timestamp)).toBeLessThan(60_000);
+
+    // The wheel over the section (mouse over it pauses auto-rotation) moves one card per 100.
+    const ring = section.locator('[data-testid="featured-ring"]');
+    const ringBox = (await ring.boundingBox())!;
+    await page.mouse.move(ringBox.x + ringBox.width / 2, ringBox.y + ringBox.height / 2);
+    await page.waitForTimeout(200);
+    const start = await currentOf(page, '[data-section="featured-products"]');
+    const scrollBefore = await page.evaluate(() => window.scrollY);
+    await page.mouse.wheel(0, 100);
+    await expect.poll(() => currentOf(page, '[data-section="featured-products"]')).toBe(start + 1);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
+    // Two 50s in quick succession add up to one step; two 50s 200 ms apart do not. The events
+    // are sent from inside the page so their spacing does not depend on the test's round trips.
+    const wheelTwice = (gapMs: number) =>
+      section.evaluate(async (node, gap) => {
+        const send = () =>
+          node.dispatchEvent(
+            new WheelEvent('wheel', { deltaY: 50, bubbles: true, cancelable: true }),
+          );
+        const first = send();
+        if (gap > 0) await new Promise((resolve) => setTimeout(resolve, gap));
+        const second = send();
+        // false: the default (page scrolling) was prevented.
+        return [first, second];
+      }, gapMs);
+    const featured = '[data-section="featured-products"]';
+    await page.waitForTimeout(200);
+    expect(await wheelTwice(0)).toEqual([false, false]);
+    await expect.poll(() => currentOf(page, featured)).toBe(start + 2);
+    await page.waitForTimeout(200);
+    await wheelTwice(200);
+    await page.waitForTimeout(300);
+    expect(await currentOf(page, featured)).toBe(start + 2);
+    const progress = section.getByRole('progressbar');
+    expect(await progress.getAttribute('aria-valuenow')).toBe(String(start + 3));
+
+    // Nothing moved while the carousel arrived.
+    expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(
+      0.05,
+    );
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('shows 7 testimonials under Customer Say! and passes axe', async () => {
+    const { page, context, problems } = await openPage(browser, inject('baseURL'), 'desktop');
+    await page.goto('/');
+    await waitForHydration(page);
+    const section = page.locator('[data-section="testimonials"]');
+    expect(await textOf(section.getByRole('heading', { level: 2 }))).toBe('Customer Say!');
+    expect(await section.getByTestId('testimonial').count()).toBe(7);
+    // The second copy that makes the loop seamless is hidden from assistive technology.
+    expect(await section.locator('ul[aria-hidden="true"] > li').count()).toBe(7);
+    await showFeaturedProducts(page, await expectedFeaturedCount());
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the featured carousel messages when its calls fail or find nothing', async () => {
+    const { page, context, problems } = await openPage(browser, inject('baseURL'), 'desktop');
+    await page.route('**/api/category', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false}' }),
+    );
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.evaluate(() => localStorage.removeItem('featuredProducts'));
+    const section = page.locator('[data-section="featured-products"]');
+    await section.scrollIntoViewIfNeeded();
+    await section.getByText('Failed to load featured products').waitFor();
+
+    await page.unroute('**/api/category');
+    await page.route('**/api/category', (route) =>
+      route.fulfill({ contentType: 'application/json', body: '{"success":true,"data":[]}' }),
+    );
+    await page.reload();
+    await waitForHydration(page);
+    await section.scrollIntoViewIfNeeded();
+    await section.getByText('No featured products available').waitFor();
+    // The failed fetch's console error is the browser's own report of the 500.
+    expect(problems.filter((problem) => !/status of 500/.test(problem))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('home page, phone (375)', () => {
+  it('shows the mobile banners, 6 mosaic images and passes axe', async () => {
+    const { page, context, problems } = await openPage(browser, inject('baseURL'), 'phone');
+    const bannerRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/media/banners/')) bannerRequests.push(request.url());
+    });
+    await page.addInitScript(recordLayoutShifts);
+    await page.goto('/');
+    await waitForHydration(page);
+    const order = await page.$$eval('main [data-section]', (nodes) =>
+      nodes.map((node) => node.getAttribute('data-section')),
+    );
+    expect(order).toEqual(SECTION_ORDER);
+    expect(await page.locator('[data-testid="mobile-banners"]').isVisible()).toBe(true);
+    expect(await page.locator('[data-testid="desktop-banners"]').isVisible()).toBe(false);
+    const first = page.locator('[data-testid="banner-slider-mobile"] img').first();
+    await expect
+      .poll(() => first.evaluate((img: HTMLImageElement) => img.currentSrc))
+      .toContain('/media/banners/mobile-1');
+    expect(bannerRequests.filter((url) => url.includes('/desktop-'))).toEqual([]);
+
+    const slider = page.locator('[data-testid="banner-slider-mobile"]');
+    await slider.getByRole('button', { name: 'Show banner 2' }).click();
+    expect(await currentOf(page, '[data-testid="banner-slider-mobile"]')).toBe(1);
+    await slider.getByRole('button', { name: 'Next banner' }).click();
+    expect(await currentOf(page, '[data-testid="banner-slider-mobile"]')).toBe(2);
+
+    const mosaic = page.locator('[data-section="mosaic"]');
+    await mosaic.scrollIntoViewIfNeeded();
+    const visible = await mosaic
+      .locator('[data-testid="mosaic-tile"]')
+      .evaluateAll((tiles) => tiles.filter((tile) => tile.checkVisibility()).length);
+    expect(visible).toBe(6);
+
+    const section = page.locator('[data-section="testimonials"]');
+    expect(await section.getByTestId('testimonial').count()).toBe(7);
+    await page.locator('[data-section="featured-products"]').scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => page.locator('[data-testid="featured-slot"]').count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(
+      0.05,
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('rotates FEATURED PRODUCTS every 3 s and pauses 5 s after an arrow press', async () => {
+    const { page, context, problems } = await openPage(browser, inject('baseURL'), 'phone');
+    await page.goto('/');
+    await waitForHydration(page);
+    const selector = '[data-section="featured-products"]';
+    await page.locator(selector).scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => page.locator('[data-testid="featured-slot"]').count(), { timeout: 15_000 })
+      .toBeGreaterThan(2);
+    const card = await page
+      .locator('[data-testid="featured-slot"]')
+      .first()
+      .evaluate((node) => node.getBoundingClientRect().width);
+    expect(card).toBe(140);
+
+    const before = await currentOf(page, selector);
+    await expect.poll(() => currentOf(page, selector), { timeout: 4_000 }).not.toBe(before);
+
+    await page.getByRole('button', { name: 'Next featured product' }).tap();
+    const afterTap = await currentOf(page, selector);
+    await page.waitForTimeout(4_000);
+    expect(await currentOf(page, selector)).toBe(afterTap);
+    await expect.poll(() => currentOf(page, selector), { timeout: 5_000 }).toBe(afterTap + 1);
+    await page.getByRole('button', { name: 'Previous featured product' }).tap();
+    expect(await currentOf(page, selector)).toBe(afterTap);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
