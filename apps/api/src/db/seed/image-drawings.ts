@@ -1612,7 +1612,9 @@ export function drawBanner(opts: {
   const H = desktop ? 680 : 1000;
   const pill = luminance(st.accent) < 0.25 ? st.accent : INK;
   const blob = p.light ? darken(st.bgLo, 0.08) : mix(st.bgHi, p.base, 0.28);
-  const f = desktop ? fitBox(art.box, 1240, 70, 520, 540) : fitBox(art.box, 170, 560, 460, 380);
+  // Desktop banners keep their content inside the central 1200 px (x 360-1560): the storefront
+  // shows them 580-680 px high and crops the sides on narrower screens.
+  const f = desktop ? fitBox(art.box, 1090, 110, 440, 460) : fitBox(art.box, 170, 560, 460, 380);
   const defs =
     garmentDefs(p, 'g', f.s) +
     FLOOR_SHADOW_DEF +
@@ -1624,23 +1626,23 @@ export function drawBanner(opts: {
 
   if (desktop) {
     const bottom = f.dy + art.box[3] * f.s;
-    const head = fitWrap(opts.headline, 900, [88, 76, 64, 54], 2, 0.56);
-    const sub = wrapWords(opts.subline, 56, 2);
+    const head = fitWrap(opts.headline, 640, [88, 76, 64, 54], 2, 0.56);
+    const sub = wrapWords(opts.subline, 42, 2);
     const lh = head.size * 1.12;
     const blockH = head.lines.length * lh + 30 + sub.length * 40 + 50 + 68;
     let y = (H - blockH) / 2 + head.size * 0.8;
     body +=
-      `<circle cx="1500" cy="340" r="300" fill="${blob}"/>` +
-      `<circle cx="1500" cy="340" r="330" fill="none" stroke="${st.accent}" stroke-width="2" opacity="0.35"/>` +
-      `<rect x="1090" y="420" width="182" height="182" fill="url(#dots)"/>` +
-      `<circle cx="1830" cy="96" r="44" fill="${st.accent}" opacity="0.18"/>` +
-      `<path d="M-40 640C200 560 380 700 620 620" fill="none" stroke="${st.accent}" stroke-width="3" opacity="0.25"/>` +
-      `<rect x="140" y="${r2(y - head.size * 0.8 - 44)}" width="64" height="4" fill="${st.accent}"/>` +
-      floorShadow(1500, Math.min(bottom + 20, 640), 220, 26) +
+      `<circle cx="1310" cy="340" r="260" fill="${blob}"/>` +
+      `<circle cx="1310" cy="340" r="288" fill="none" stroke="${st.accent}" stroke-width="2" opacity="0.35"/>` +
+      `<rect x="990" y="440" width="156" height="156" fill="url(#dots)"/>` +
+      `<circle cx="1520" cy="110" r="40" fill="${st.accent}" opacity="0.18"/>` +
+      `<path d="M300 640C520 560 700 700 940 620" fill="none" stroke="${st.accent}" stroke-width="3" opacity="0.25"/>` +
+      `<rect x="400" y="${r2(y - head.size * 0.8 - 44)}" width="64" height="4" fill="${st.accent}"/>` +
+      floorShadow(1310, Math.min(bottom + 20, 640), 200, 24) +
       `<g transform="${fitTransform(f)}">${art.svg}</g>`;
     body += textLines(
       head.lines,
-      140,
+      400,
       y,
       lh,
       `font-family="${SERIF}" font-size="${head.size}" fill="${st.ink}"`,
@@ -1648,15 +1650,15 @@ export function drawBanner(opts: {
     y += (head.lines.length - 1) * lh + 30 + 40;
     body += textLines(
       sub,
-      142,
+      402,
       y,
       40,
       `font-family="${SANS}" font-size="28" fill="${mix(st.ink, st.bgHi, 0.25)}"`,
     );
     y += (sub.length - 1) * 40 + 50;
     body +=
-      `<rect x="140" y="${r2(y)}" width="250" height="68" rx="34" fill="${pill}"/>` +
-      `<text x="265" y="${r2(y + 43)}" text-anchor="middle" font-family="${SANS}" font-size="22" font-weight="bold" letter-spacing="4" fill="#ffffff">SHOP NOW</text>`;
+      `<rect x="400" y="${r2(y)}" width="250" height="68" rx="34" fill="${pill}"/>` +
+      `<text x="525" y="${r2(y + 43)}" text-anchor="middle" font-family="${SANS}" font-size="22" font-weight="bold" letter-spacing="4" fill="#ffffff">SHOP NOW</text>`;
   } else {
     const bottom = f.dy + art.box[3] * f.s;
     const head = fitWrap(opts.headline, 672, [72, 62, 54, 46], 3, 0.56);

@@ -22,9 +22,9 @@ const variants = {
     box: 'h-[580px] lg:h-[680px]',
     // The other variant's media: the first slide's <picture> names both (see FirstBannerImage).
     otherMedia: '(max-width: 768px)',
-    // The seeded banners are 1920x680 with the message on the left and the artwork on the
-    // right; below 1920 px wide the fixed height crops them, and the message must survive.
-    fit: 'object-cover object-left',
+    // The seeded banners are 1920x680 with message and artwork inside the central 1200 px;
+    // below 1920 px wide the fixed height crops the sides, which only hold background.
+    fit: 'object-cover object-center',
   },
   mobile: {
     widths: [400, 800],
