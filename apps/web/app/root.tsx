@@ -20,7 +20,6 @@ import { ShopperProvider } from './lib/shopper';
 import { ToastProvider } from './lib/toast';
 
 export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.ico', type: 'image/svg+xml' },
 ];
 
@@ -57,6 +56,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#b82d58" />
+        {/* With a precedence React treats the stylesheet as a resource and emits it ahead of the
+            script preloads: on a phone the first paint waits for this file and nothing else. */}
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
         <Links />
       </head>

@@ -46,7 +46,7 @@ describe('header and footer (desktop)', () => {
   it('advertises NEW10 in the marquee and links every footer page', async () => {
     const { page, context } = await openPage(browser, baseURL(), 'desktop');
     await page.goto('/');
-    const offers = page.getByRole('region', { name: 'Offers' });
+    const offers = page.getByRole('region', { name: 'Offers', exact: true });
     expect(await offers.innerText()).toContain('flat 10% off');
     expect(await offers.innerText()).toContain('NEW10');
     const footerHrefs = await page

@@ -300,7 +300,10 @@ describe('product detail actions (desktop)', () => {
         page.getByRole('status').filter({ hasText: 'Loading product details...' }).count(),
       )
       .toBe(1);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(target.name);
+    // The data answer is held back 1 s above: give the navigation time to finish.
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).innerText(), { timeout: 5_000 })
+      .toBe(target.name);
     expect(
       await page.getByRole('status').filter({ hasText: 'Loading product details...' }).count(),
     ).toBe(0);
