@@ -7,7 +7,7 @@ import { ResponsiveImage } from '../responsive-image';
 import { bannerHref } from './banner-link';
 import { BANNER_INTERVAL_MS, nextIndex, previousIndex } from './carousel-logic';
 import type { Loaded } from './home-data';
-import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+import { ChevronLeftIcon, ChevronRightIcon } from '../layout/icons';
 import { useInteractionPause } from './use-interaction-pause';
 import { MOBILE_QUERY, REDUCED_MOTION_QUERY, useMediaQuery } from './use-media-query';
 

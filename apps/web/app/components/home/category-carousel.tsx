@@ -5,7 +5,7 @@ import { imageWidths } from '../../lib/media';
 import { categoryPath, useNavigationData } from '../../lib/navigation';
 import { ResponsiveImage } from '../responsive-image';
 import type { Loaded } from './home-data';
-import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+import { ChevronLeftIcon, ChevronRightIcon } from '../layout/icons';
 
 /** Subcategory names shown on a card before the rest are summarised. */
 const CHIP_LIMIT = 3;

@@ -24,7 +24,7 @@ import {
   writeFeaturedCache,
   type FeaturedCard,
 } from './featured-data';
-import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+import { ChevronLeftIcon, ChevronRightIcon } from '../layout/icons';
 import { useInteractionPause } from './use-interaction-pause';
 import { REDUCED_MOTION_QUERY, useMediaQuery, useViewportWidth } from './use-media-query';
 

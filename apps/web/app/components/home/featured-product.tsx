@@ -11,7 +11,7 @@ import { useProductSelection } from '../product/use-product-selection';
 import { ResponsiveImage } from '../responsive-image';
 import { StarRating } from '../star-rating';
 import type { Loaded } from './home-data';
-import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+import { ChevronLeftIcon, ChevronRightIcon } from '../layout/icons';
 import { nextIndex, previousIndex } from './carousel-logic';
 
 function Gallery({ images, name }: { images: string[]; name: string }) {

@@ -1,6 +1,6 @@
 import { formatPrice } from '../../lib/format';
 import { StarRating } from '../star-rating';
-import { CheckBadgeIcon } from './icons';
+import { CheckBadgeIcon } from '../layout/icons';
 
 export interface Testimonial {
   id: number;

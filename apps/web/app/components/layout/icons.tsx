@@ -60,3 +60,9 @@ export const ChevronRightIcon = (props: SVGProps<SVGSVGElement>) => (
     <path d="m9 6 6 6-6 6" />
   </svg>
 );
+export const CheckBadgeIcon = (props: SVGProps<SVGSVGElement>) => (
+  <svg {...base} {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m8 12 3 3 5-6" />
+  </svg>
+);
