@@ -68,7 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  const catalogue = createCatalogueService(createCatalogueRepository(database.db));
+  const catalogue = createCatalogueService(createCatalogueRepository(database.db), readCache);
   const content = createContentService(createContentRepository(database.db));
 
   await app.register(

@@ -8,6 +8,7 @@ import type {
 import { averageRating, priceBands } from '@shop/domain/catalogue';
 import { paiseToRupees } from '@shop/domain/money';
 import { notFound } from '../../http/envelope.ts';
+import type { ReadCache } from '../../http/read-cache.ts';
 import type { categories, subcategories } from '../../db/schema.ts';
 import type {
   CatalogueRepository,
@@ -144,18 +145,32 @@ function paginate<T>(items: T[], page: number, limit: number): Paged<T> {
   };
 }
 
-export function createCatalogueService(repository: CatalogueRepository) {
+/**
+ * `cache` (the app's read cache) also keeps each scope's facets: every page, sort and filter of a
+ * category shares them, and they are the costliest query of a list. Clearing the read cache
+ * clears them too.
+ */
+export function createCatalogueService(repository: CatalogueRepository, cache?: ReadCache) {
+  async function facetsOf(scope: ProductScope): Promise<ProductFacets> {
+    const key = `facets:${JSON.stringify(scope)}`;
+    const hit = cache?.get(key);
+    if (hit) return JSON.parse(hit.json) as ProductFacets;
+    const facets = toFacets(await repository.findFacets(scope));
+    cache?.set(key, JSON.stringify(facets));
+    return facets;
+  }
+
   async function listProducts(scope: ProductScope, input: ListProductsInput): Promise<ProductList> {
-    const [{ products, total }, facetRows] = await Promise.all([
+    const [{ products, total }, facets] = await Promise.all([
       repository.findProductPage({ scope, ...input }),
-      repository.findFacets(scope),
+      facetsOf(scope),
     ]);
     return {
       products: products.map(toProduct),
       total,
       page: input.page,
       pages: Math.ceil(total / input.limit),
-      facets: toFacets(facetRows),
+      facets,
     };
   }
 
