@@ -1,17 +1,7 @@
 import type { SVGProps } from 'react';
+import { iconBase as base } from '../layout/icons';
 
-/** Line icons for the content pages, drawn like the header's (24 px grid, 1.8 stroke). */
-const base = {
-  width: 24,
-  height: 24,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 1.8,
-  strokeLinecap: 'round' as const,
-  strokeLinejoin: 'round' as const,
-  'aria-hidden': true,
-};
+/** Line icons of the content pages, on the shared icon base. */
 
 type IconProps = SVGProps<SVGSVGElement>;
 

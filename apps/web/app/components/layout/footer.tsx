@@ -19,6 +19,31 @@ const socialLinks = [
   { href: 'https://www.youtube.com/', label: 'YouTube' },
 ];
 
+function FooterLinks({
+  label,
+  title,
+  links,
+}: {
+  label: string;
+  title: string;
+  links: { to: string; label: string }[];
+}) {
+  return (
+    <nav aria-label={label}>
+      <h2 className="text-sm font-semibold uppercase tracking-widest">{title}</h2>
+      <ul className="mt-3 space-y-2 text-sm">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="text-brand-100/80 hover:text-white hover:underline">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function Footer() {
   return (
     <footer className="mt-16 bg-brand-900 text-brand-50">
@@ -36,30 +61,8 @@ export function Footer() {
             care@lacebloom.in
           </a>
         </div>
-        <nav aria-label="About the shop">
-          <h2 className="text-sm font-semibold uppercase tracking-widest">Lacebloom</h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {shopLinks.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className="text-brand-100/80 hover:text-white hover:underline">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label="Policies">
-          <h2 className="text-sm font-semibold uppercase tracking-widest">Policies</h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {policyLinks.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className="text-brand-100/80 hover:text-white hover:underline">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks label="About the shop" title="Lacebloom" links={shopLinks} />
+        <FooterLinks label="Policies" title="Policies" links={policyLinks} />
         <div>
           <h2 className="text-sm font-semibold uppercase tracking-widest">Follow us</h2>
           <ul className="mt-3 flex flex-wrap gap-3 text-sm">

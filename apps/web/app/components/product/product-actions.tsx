@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useShopper } from '../../lib/shopper';
 import { useToast } from '../../lib/toast';
-import { HeartIcon } from '../layout/icons';
+import { HeartIcon, LinkIcon } from '../layout/icons';
 import type { AddToCartInput } from './use-add-to-cart';
 import { useAddToCart } from './use-add-to-cart';
 
@@ -91,27 +91,8 @@ export function ProductShortcuts() {
         aria-label="Copy product link"
         className={iconButton}
       >
-        <LinkIcon />
+        <LinkIcon width={22} height={22} />
       </button>
     </div>
-  );
-}
-
-function LinkIcon() {
-  return (
-    <svg
-      width="22"
-      height="22"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d="M10 13.5a4 4 0 0 0 6 .4l3-3a4 4 0 0 0-5.7-5.7l-1.1 1.1" />
-      <path d="M14 10.5a4 4 0 0 0-6-.4l-3 3a4 4 0 0 0 5.7 5.7l1.1-1.1" />
-    </svg>
   );
 }

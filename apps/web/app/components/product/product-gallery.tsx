@@ -1,5 +1,5 @@
 import { useState, type CSSProperties, type MouseEvent } from 'react';
-import { ChevronLeftIcon, ChevronRightIcon } from '../layout/icons';
+import { ChevronLeftIcon, ChevronRightIcon, RulerIcon } from '../layout/icons';
 import { ResponsiveImage } from '../responsive-image';
 import { SizeChartDialog } from './size-chart-dialog';
 
@@ -89,7 +89,7 @@ export function ProductGallery({ images, productName, sizeChartImage }: ProductG
             onClick={() => setChartOpen(true)}
             className="absolute bottom-3 left-3 z-10 inline-flex items-center gap-1.5 rounded-full bg-white/90 px-3 py-1.5 text-sm font-medium text-ink shadow-md hover:bg-white"
           >
-            <RulerIcon />
+            <RulerIcon width={18} height={18} />
             Size Chart
           </button>
         )}
@@ -149,24 +149,5 @@ export function ProductGallery({ images, productName, sizeChartImage }: ProductG
         />
       )}
     </div>
-  );
-}
-
-function RulerIcon() {
-  return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d="M3 15.5 15.5 3 21 8.5 8.5 21z" />
-      <path d="m7 12 2 2M10 9l2 2M13 6l2 2" />
-    </svg>
   );
 }
