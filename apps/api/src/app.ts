@@ -8,8 +8,15 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
+import { createGoogleOAuth } from './adapters/oauth/google.ts';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { createAuthRepository } from './features/auth/auth.repository.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { createAuthService } from './features/auth/auth.service.ts';
+import { createThrottle } from './features/auth/throttle.ts';
+import { createAccessTokens } from './features/auth/tokens.ts';
 import { createCatalogueRepository } from './features/catalogue/catalogue.repository.ts';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './features/catalogue/catalogue.service.ts';
@@ -19,6 +26,7 @@ import { createContentService } from './features/content/content.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
 import { createMediaService } from './features/media/media.service.ts';
+import { createAuthGuards } from './http/authenticate.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { createReadCache, registerReadCache } from './http/read-cache.ts';
 import { registerSecurity } from './http/security.ts';
@@ -29,6 +37,10 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Mounts the storefront (React Router) for every non-API path; absent in API-only tests. */
   storefront?: (app: FastifyInstance) => Promise<void>;
+  /** Defaults to SMTP or the outbox folder, as configured. */
+  mailer?: Mailer;
+  /** Used for calls to Google; tests may hand in their own. */
+  fetch?: typeof fetch;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -70,12 +82,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const catalogue = createCatalogueService(createCatalogueRepository(database.db), readCache);
   const content = createContentService(createContentRepository(database.db));
+  const authRepository = createAuthRepository(database.db);
+  const auth = createAuthService({
+    db: database.db,
+    repository: authRepository,
+    throttle: createThrottle(authRepository),
+    accessTokens: createAccessTokens(config.jwtSecret),
+    mailer:
+      deps.mailer ??
+      createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom }),
+    google: config.google ? createGoogleOAuth(config.google, deps.fetch) : undefined,
+    publicUrl: config.publicUrl,
+    adminEmails: config.adminEmails,
+    log: (error, message) => app.log.warn({ err: error }, message),
+  });
+  const guards = createAuthGuards(auth);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes(database.db, database.kind));
       await api.register(catalogueRoutes(catalogue));
       await api.register(contentRoutes(content));
+      await api.register(authRoutes(auth, guards));
       api.setNotFoundHandler((_request, reply) =>
         reply.status(404).send({ success: false, message: 'Route not found' }),
       );

@@ -17,6 +17,26 @@ export interface AppConfig {
   catalogueCacheTtlMs: number;
   /** Believe X-Forwarded-* headers (only behind a proxy that sets them; else clients could forge them). */
   trustProxy: boolean;
+  /** Accounts with these (lower-cased) emails have the role admin. */
+  adminEmails: string[];
+  /** SMTP connection URL; unset, every mail is written to `outboxDir` as an .eml file. */
+  smtpUrl: string | undefined;
+  outboxDir: string;
+  mailFrom: string;
+  /** Google sign-in; undefined when GOOGLE_CLIENT_ID or GOOGLE_CLIENT_SECRET is missing. */
+  google: GoogleConfig | undefined;
+}
+
+export interface GoogleConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Where the browser is sent to sign in. */
+  authorizationUrl: string;
+  /** Where the server exchanges the code (configurable so tests run a local fake provider). */
+  tokenUrl: string;
+  userinfoUrl: string;
+  /** Accepted `iss` values of the ID token. */
+  issuers: string[];
 }
 
 export class ConfigError extends Error {}
@@ -49,6 +69,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mediaDir: join(dataDir, 'media'),
     catalogueCacheTtlMs: Math.max(0, Number(env.CATALOGUE_CACHE_TTL_MS ?? 10_000) || 0),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    adminEmails: (env.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+    smtpUrl: env.SMTP_URL || undefined,
+    outboxDir: join(dataDir, 'outbox'),
+    mailFrom: env.MAIL_FROM || 'Lacebloom <hello@lacebloom.in>',
+    google: googleConfig(env),
+  };
+}
+
+function googleConfig(env: NodeJS.ProcessEnv): GoogleConfig | undefined {
+  const clientId = env.GOOGLE_CLIENT_ID?.trim();
+  const clientSecret = env.GOOGLE_CLIENT_SECRET?.trim();
+  if (!clientId || !clientSecret) return undefined;
+  return {
+    clientId,
+    clientSecret,
+    authorizationUrl: env.GOOGLE_AUTH_URL || 'https://accounts.google.com/o/oauth2/v2/auth',
+    tokenUrl: env.GOOGLE_TOKEN_URL || 'https://oauth2.googleapis.com/token',
+    userinfoUrl: env.GOOGLE_USERINFO_URL || 'https://openidconnect.googleapis.com/v1/userinfo',
+    issuers: (env.GOOGLE_ISSUER || 'https://accounts.google.com,accounts.google.com')
+      .split(',')
+      .map((issuer) => issuer.trim())
+      .filter(Boolean),
   };
 }
 

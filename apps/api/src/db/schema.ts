@@ -7,8 +7,10 @@ import {
   boolean,
   check,
   customType,
+  bigserial,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   real,
@@ -250,4 +252,114 @@ export const banners = pgTable(
     index('banners_placement_idx').on(t.placement, t.isActive, t.position),
     check('banners_placement_check', sql`${t.placement} in ('desktop', 'mobile')`),
   ],
+);
+
+// ---------- accounts ----------
+
+/** A saved address as stored in `users.addresses` (the list is replaced whole on every edit). */
+export interface StoredAddress {
+  id: string;
+  name: string;
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  state: string;
+  pinCode: string;
+  phone: string;
+}
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Trimmed and lower-cased, so one address is one account however it is typed. */
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** 10 digits, or '' for accounts from Google that have not given one. */
+    phone: text('phone').notNull().default(''),
+    /** argon2id PHC string; null for accounts made through Google that never set a password. */
+    passwordHash: text('password_hash'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    /** Google's stable subject id, once the account is linked to Google. */
+    googleSubject: text('google_subject'),
+    addresses: jsonb('addresses')
+      .$type<StoredAddress[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** Access tokens issued before this instant are refused (password change and reset, logout). */
+    sessionsValidFrom: timestamp('sessions_valid_from', { withTimezone: true })
+      .notNull()
+      .defaultNow(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_google_subject_key').on(t.googleSubject),
+  ],
+);
+
+/**
+ * Refresh tokens, stored as SHA-256 hashes. Each sign-in starts a family; every refresh replaces
+ * the presented token with a new one of the same family and the same absolute expiry. Presenting a
+ * replaced token again means it was stolen or replayed: the whole family is revoked.
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/** Single-use links sent by mail (password reset, email verification), stored as hashes. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('one_time_tokens_hash_key').on(t.tokenHash),
+    index('one_time_tokens_user_idx').on(t.userId, t.purpose),
+    check(
+      'one_time_tokens_purpose_check',
+      sql`${t.purpose} in ('password_reset', 'email_verification')`,
+    ),
+  ],
+);
+
+/**
+ * Counted events for throttling (failed logins, sign-ups, reset requests), one row each, so the
+ * limits hold across restarts and across every process sharing the database.
+ */
+export const throttleEvents = pgTable(
+  'throttle_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    action: text('action').notNull(),
+    subject: text('subject').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('throttle_events_lookup_idx').on(t.action, t.subject, t.createdAt)],
 );

@@ -1,22 +1,40 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError } from './envelope.ts';
+import { ShopError, type ShopErrorKind } from '@shop/domain/errors';
 
 /**
  * Every failure leaves as `{ success: false, message }`. Bad input is a 4xx naming what was wrong;
  * anything unexpected is logged and answered with a generic 500 — never a stack trace or SQL.
  */
+const statusOf: Record<ShopErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  throttled: 429,
+  unavailable: 503,
+};
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ success: false, message: error.message });
+    if (error instanceof ShopError) {
+      if (error.retryAfterSeconds !== undefined) {
+        reply.header('retry-after', String(error.retryAfterSeconds));
+      }
+      return reply.status(statusOf[error.kind]).send({ success: false, message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const [first] = error.validation;
       const path = first?.instancePath.replace(/^\//, '').replace(/\//g, '.') ?? '';
       const message = first?.message ?? 'Invalid request';
+      // Body schemas carry the shopper-facing message of each field ('First name is required.');
+      // zod's generic texts, and every query-string problem, name the parameter instead.
+      const generic = /^(Invalid input|Too (small|big)|Unrecognized|Invalid option)/.test(message);
       const named =
-        message.startsWith('Invalid ') || !path ? message : `Invalid ${path}: ${message}`;
+        (error.validationContext === 'body' && !generic) || message.startsWith('Invalid ') || !path
+          ? message
+          : `Invalid ${path}: ${message}`;
       return reply.status(400).send({ success: false, message: named });
     }
     const status = error.statusCode ?? 500;

@@ -7,7 +7,7 @@ import type {
 } from '@shop/contracts/catalogue';
 import { averageRating, priceBands } from '@shop/domain/catalogue';
 import { paiseToRupees } from '@shop/domain/money';
-import { notFound } from '../../http/envelope.ts';
+import { notFound } from '@shop/domain/errors';
 import type { ReadCache } from '../../http/read-cache.ts';
 import type { categories, subcategories } from '../../db/schema.ts';
 import type {

@@ -1,6 +1,6 @@
 import type { Banner, Blog } from '@shop/contracts/content';
 import type { banners, blogs } from '../../db/schema.ts';
-import { notFound } from '../../http/envelope.ts';
+import { notFound } from '@shop/domain/errors';
 import type { ContentRepository } from './content.repository.ts';
 
 type BlogRow = typeof blogs.$inferSelect;

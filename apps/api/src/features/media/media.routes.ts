@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../http/envelope.ts';
+import { notFound } from '@shop/domain/errors';
 import {
   mediaCollections,
   mediaContentTypes,

@@ -1,0 +1,206 @@
+import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import {
+  oneTimeTokens,
+  refreshTokens,
+  throttleEvents,
+  users,
+  type StoredAddress,
+} from '../../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+export type OneTimePurpose = 'password_reset' | 'email_verification';
+
+export interface UserChanges {
+  firstName?: string;
+  lastName?: string;
+  phone?: string;
+  addresses?: StoredAddress[];
+  passwordHash?: string;
+  emailVerified?: boolean;
+  googleSubject?: string;
+  sessionsValidFrom?: Date;
+}
+
+/** Both drivers report a unique-key violation as SQLSTATE 23505, possibly wrapped by Drizzle. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (
+    let current = error;
+    current instanceof Object;
+    current = (current as { cause?: unknown }).cause
+  ) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** Users, their refresh tokens, mailed one-time tokens and throttle counters. */
+export function createAuthRepository(db: Database) {
+  return {
+    async findUserById(id: string, tx: Executor = db) {
+      const [row] = await tx.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    async findUserByEmail(email: string, tx: Executor = db) {
+      const [row] = await tx.select().from(users).where(eq(users.email, email));
+      return row;
+    },
+
+    async findUserByGoogleSubject(subject: string) {
+      const [row] = await db.select().from(users).where(eq(users.googleSubject, subject));
+      return row;
+    },
+
+    /** Inserts a user; a taken email (or Google subject) throws a unique violation. */
+    async insertUser(values: NewUser) {
+      const [row] = await db.insert(users).values(values).returning();
+      return row!;
+    },
+
+    async updateUser(id: string, changes: UserChanges, tx: Executor = db) {
+      const [row] = await tx
+        .update(users)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
+
+    // ----- refresh tokens -----
+
+    async insertRefreshToken(
+      tx: Executor,
+      values: { userId: string; familyId: string; tokenHash: string; expiresAt: Date },
+    ) {
+      await tx.insert(refreshTokens).values(values);
+    },
+
+    async findRefreshToken(tokenHash: string) {
+      const [row] = await db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, tokenHash));
+      return row;
+    },
+
+    /**
+     * Marks a live token as replaced. False when it was already replaced or revoked, which is how
+     * two concurrent refreshes with one token are told apart: only one of them wins.
+     */
+    async markRefreshTokenReplaced(tx: Executor, id: string): Promise<boolean> {
+      const rows = await tx
+        .update(refreshTokens)
+        .set({ replacedAt: sql`now()` })
+        .where(
+          and(
+            eq(refreshTokens.id, id),
+            isNull(refreshTokens.replacedAt),
+            isNull(refreshTokens.revokedAt),
+          ),
+        )
+        .returning({ id: refreshTokens.id });
+      return rows.length === 1;
+    },
+
+    async revokeRefreshFamily(familyId: string) {
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    },
+
+    async revokeUserRefreshTokens(userId: string, tx: Executor = db) {
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    },
+
+    // ----- one-time tokens (mailed links) -----
+
+    async insertOneTimeToken(values: {
+      userId: string;
+      purpose: OneTimePurpose;
+      tokenHash: string;
+      expiresAt: Date;
+    }) {
+      await db.insert(oneTimeTokens).values(values);
+    },
+
+    /**
+     * Uses a token once: the conditional update lets exactly one caller through, and only before
+     * it expires. Answers the user it was issued to.
+     */
+    async consumeOneTimeToken(
+      tx: Executor,
+      tokenHash: string,
+      purpose: OneTimePurpose,
+    ): Promise<string | undefined> {
+      const [row] = await tx
+        .update(oneTimeTokens)
+        .set({ usedAt: sql`now()` })
+        .where(
+          and(
+            eq(oneTimeTokens.tokenHash, tokenHash),
+            eq(oneTimeTokens.purpose, purpose),
+            isNull(oneTimeTokens.usedAt),
+            gt(oneTimeTokens.expiresAt, sql`now()`),
+          ),
+        )
+        .returning({ userId: oneTimeTokens.userId });
+      return row?.userId;
+    },
+
+    /** Retires every unused token of a purpose (a newer link, or the password was reset). */
+    async retireOneTimeTokens(tx: Executor, userId: string, purpose: OneTimePurpose) {
+      await tx
+        .update(oneTimeTokens)
+        .set({ usedAt: sql`now()` })
+        .where(
+          and(
+            eq(oneTimeTokens.userId, userId),
+            eq(oneTimeTokens.purpose, purpose),
+            isNull(oneTimeTokens.usedAt),
+          ),
+        );
+    },
+
+    // ----- throttling -----
+
+    async countThrottleEvents(action: string, subject: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(throttleEvents)
+        .where(
+          and(
+            eq(throttleEvents.action, action),
+            eq(throttleEvents.subject, subject),
+            gt(throttleEvents.createdAt, since),
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
+    async recordThrottleEvent(action: string, subject: string) {
+      await db.insert(throttleEvents).values({ action, subject });
+    },
+
+    async clearThrottleEvents(action: string, subject: string) {
+      await db
+        .delete(throttleEvents)
+        .where(and(eq(throttleEvents.action, action), eq(throttleEvents.subject, subject)));
+    },
+
+    /** Forgets what no window looks back to any more: old throttle events and dead tokens. */
+    async pruneExpired(throttleBefore: Date) {
+      await db.delete(throttleEvents).where(lt(throttleEvents.createdAt, throttleBefore));
+      await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, sql`now()`));
+      await db.delete(oneTimeTokens).where(lt(oneTimeTokens.expiresAt, sql`now()`));
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

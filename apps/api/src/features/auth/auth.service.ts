@@ -1,0 +1,450 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  AuthSession,
+  ProfileUpdate,
+  SavedAddress,
+  Signup,
+  User,
+  UserRole,
+} from '@shop/contracts/auth';
+import { conflict, invalid, unauthenticated, unavailable } from '@shop/domain/errors';
+import type { Mailer, MailMessage } from '../../adapters/mail/mailer.ts';
+import { GoogleSignInError, type GoogleOAuth } from '../../adapters/oauth/google.ts';
+import type { Database } from '../../db/client.ts';
+import type { StoredAddress } from '../../db/schema.ts';
+import { passwordChangedMail, passwordResetMail, verificationMail } from './auth-mails.ts';
+import {
+  isUniqueViolation,
+  type AuthRepository,
+  type OneTimePurpose,
+  type UserRow,
+} from './auth.repository.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { throttleRules, type Throttle } from './throttle.ts';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  EMAIL_VERIFICATION_TTL_MS,
+  hashOpaqueToken,
+  newOpaqueToken,
+  PASSWORD_RESET_TTL_MS,
+  REFRESH_TOKEN_LIFETIME_MS,
+  type AccessTokens,
+} from './tokens.ts';
+
+export const authText = {
+  emailTaken: 'An account with this email already exists',
+  badCredentials: 'Invalid email or password',
+  noToken: 'No authentication token found',
+  badToken: 'Invalid or expired token',
+  badRefreshToken: 'Invalid or expired refresh token',
+  resetLinkInvalid: 'This password reset link is invalid or has expired.',
+  verificationLinkInvalid: 'This verification link is invalid or has expired.',
+  wrongCurrentPassword: 'Current password is incorrect.',
+  alreadyVerified: 'Your email address is already verified.',
+  googleNotConfigured: 'Google sign-in is not configured',
+  googleFailed: 'Google authentication failed',
+  googleEmailUnverified:
+    'An account with this email already exists. Sign in with your email and password, then link Google from there.',
+  forgotPasswordSent:
+    'If an account exists for this email, we have sent a link to reset its password.',
+} as const;
+
+/** Who is calling, once their access token has been checked. */
+export interface Caller {
+  userId: string;
+  email: string;
+  role: UserRole;
+}
+
+export interface AuthServiceDeps {
+  db: Database;
+  repository: AuthRepository;
+  throttle: Throttle;
+  accessTokens: AccessTokens;
+  mailer: Mailer;
+  google: GoogleOAuth | undefined;
+  publicUrl: string;
+  adminEmails: string[];
+  log: (error: unknown, message: string) => void;
+}
+
+/** Google sends the shopper back to this page of ours; no other redirect target is exchanged. */
+const GOOGLE_CALLBACK_PATH = '/auth/google/callback';
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, repository, throttle, accessTokens, mailer } = deps;
+  const admins = new Set(deps.adminEmails);
+
+  const roleOf = (email: string): UserRole => (admins.has(email) ? 'admin' : 'customer');
+
+  function toUser(row: UserRow): User {
+    return {
+      _id: row.id,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      email: row.email,
+      phone: row.phone,
+      emailVerified: row.emailVerified,
+      role: roleOf(row.email),
+      hasPassword: row.passwordHash !== null,
+      googleLinked: row.googleSubject !== null,
+      addresses: row.addresses.map(({ id, ...address }): SavedAddress => ({ _id: id, ...address })),
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  /** A new sign-in: an access token and the first refresh token of a new family. */
+  async function startSession(row: UserRow, issuedAtMs = Date.now()): Promise<AuthSession> {
+    const refreshToken = newOpaqueToken();
+    await repository.insertRefreshToken(db, {
+      userId: row.id,
+      familyId: randomUUID(),
+      tokenHash: hashOpaqueToken(refreshToken),
+      expiresAt: new Date(Date.now() + REFRESH_TOKEN_LIFETIME_MS),
+    });
+    return {
+      user: toUser(row),
+      accessToken: await accessTokens.sign(row.id, issuedAtMs),
+      refreshToken,
+      expiresIn: ACCESS_TOKEN_TTL_SECONDS,
+    };
+  }
+
+  /**
+   * Mail goes out after the data it talks about is saved. A mail server that is down must not
+   * undo a sign-up or a reset: the failure is logged and the shopper can ask again.
+   */
+  async function sendMail(message: MailMessage) {
+    try {
+      await mailer.send(message);
+    } catch (error) {
+      deps.log(error, `could not send "${message.subject}"`);
+    }
+  }
+
+  async function issueLink(row: UserRow, purpose: OneTimePurpose): Promise<string> {
+    const token = newOpaqueToken();
+    const ttl = purpose === 'password_reset' ? PASSWORD_RESET_TTL_MS : EMAIL_VERIFICATION_TTL_MS;
+    await repository.insertOneTimeToken({
+      userId: row.id,
+      purpose,
+      tokenHash: hashOpaqueToken(token),
+      expiresAt: new Date(Date.now() + ttl),
+    });
+    const page = purpose === 'password_reset' ? 'reset-password' : 'verify-email';
+    return `${deps.publicUrl}/${page}?token=${encodeURIComponent(token)}`;
+  }
+
+  async function sendVerification(row: UserRow) {
+    const link = await issueLink(row, 'email_verification');
+    await sendMail(verificationMail(row.email, row.firstName, link));
+  }
+
+  /** Everyone signed in as this user is signed out: refresh tokens and older access tokens. */
+  async function endAllSessions(userId: string, at: Date) {
+    await repository.revokeUserRefreshTokens(userId);
+    await repository.updateUser(userId, { sessionsValidFrom: at });
+  }
+
+  async function userOrThrow(userId: string): Promise<UserRow> {
+    const row = await repository.findUserById(userId);
+    if (!row) throw unauthenticated(authText.badToken);
+    return row;
+  }
+
+  return {
+    toUser,
+
+    async signup(input: Signup, clientAddress: string): Promise<AuthSession> {
+      await throttle.check(throttleRules.signupsPerAddress, clientAddress);
+      const addresses: StoredAddress[] = (input.addresses ?? []).map(({ _id: _ignored, ...a }) => ({
+        id: randomUUID(),
+        ...a,
+      }));
+      const oneLine = (name: string, line: string): StoredAddress => ({
+        id: randomUUID(),
+        name,
+        addressLine1: line,
+        addressLine2: '',
+        city: '',
+        state: '',
+        pinCode: '',
+        phone: '',
+      });
+      if (input.homeAddress) addresses.push(oneLine('Home', input.homeAddress));
+      if (input.officeAddress) addresses.push(oneLine('Office', input.officeAddress));
+
+      if (await repository.findUserByEmail(input.email)) throw conflict(authText.emailTaken);
+      let row: UserRow;
+      try {
+        row = await repository.insertUser({
+          email: input.email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          phone: input.phone,
+          passwordHash: await hashPassword(input.password),
+          addresses: addresses.slice(0, 10),
+        });
+      } catch (error) {
+        // Two sign-ups with one email at once: the unique index lets only one through.
+        if (isUniqueViolation(error)) throw conflict(authText.emailTaken);
+        throw error;
+      }
+      await throttle.record(throttleRules.signupsPerAddress, clientAddress);
+      await sendVerification(row);
+      return startSession(row);
+    },
+
+    async login(
+      input: { email: string; password: string },
+      clientAddress: string,
+    ): Promise<AuthSession> {
+      await throttle.check(throttleRules.loginFailuresPerEmail, input.email);
+      await throttle.check(throttleRules.loginFailuresPerAddress, clientAddress);
+      const row = await repository.findUserByEmail(input.email);
+      // One answer for an unknown email and a wrong password, and the same work for both.
+      if (!(await verifyPassword(row?.passwordHash, input.password)) || !row) {
+        await throttle.record(throttleRules.loginFailuresPerEmail, input.email);
+        await throttle.record(throttleRules.loginFailuresPerAddress, clientAddress);
+        throw unauthenticated(authText.badCredentials);
+      }
+      await throttle.clear(throttleRules.loginFailuresPerEmail, input.email);
+      return startSession(row);
+    },
+
+    /** Checks a bearer token; answers who is calling. */
+    async authenticate(token: string | undefined): Promise<Caller> {
+      if (!token) throw unauthenticated(authText.noToken);
+      const claims = await accessTokens.verify(token);
+      if (!claims) throw unauthenticated(authText.badToken);
+      const row = await repository.findUserById(claims.userId);
+      // A token from before a password change, reset or sign-out no longer counts.
+      if (!row || claims.issuedAtMs < row.sessionsValidFrom.getTime()) {
+        throw unauthenticated(authText.badToken);
+      }
+      return { userId: row.id, email: row.email, role: roleOf(row.email) };
+    },
+
+    async profile(userId: string): Promise<User> {
+      return toUser(await userOrThrow(userId));
+    },
+
+    async updateProfile(userId: string, changes: ProfileUpdate): Promise<User> {
+      const current = await userOrThrow(userId);
+      let addresses: StoredAddress[] | undefined;
+      if (changes.addresses) {
+        // An address that names one of the shopper's own saved addresses keeps its id.
+        const ownIds = new Set(current.addresses.map((address) => address.id));
+        addresses = changes.addresses.map(({ _id, ...address }) => ({
+          id: _id && ownIds.has(_id) ? _id : randomUUID(),
+          ...address,
+        }));
+      }
+      const row = await repository.updateUser(userId, {
+        ...(changes.firstName !== undefined ? { firstName: changes.firstName } : {}),
+        ...(changes.lastName !== undefined ? { lastName: changes.lastName } : {}),
+        ...(changes.phone !== undefined ? { phone: changes.phone } : {}),
+        ...(addresses ? { addresses } : {}),
+      });
+      if (!row) throw unauthenticated(authText.badToken);
+      return toUser(row);
+    },
+
+    /** Rotates a refresh token: the presented one is spent, a new one of its family comes back. */
+    async refresh(refreshToken: string): Promise<AuthSession> {
+      const stored = await repository.findRefreshToken(hashOpaqueToken(refreshToken));
+      if (!stored) throw unauthenticated(authText.badRefreshToken);
+      if (stored.replacedAt || stored.revokedAt) {
+        // A spent token presented again was copied: end the whole sign-in, newest token included.
+        await repository.revokeRefreshFamily(stored.familyId);
+        throw unauthenticated(authText.badRefreshToken);
+      }
+      if (stored.expiresAt.getTime() <= Date.now()) throw unauthenticated(authText.badRefreshToken);
+      const row = await repository.findUserById(stored.userId);
+      if (!row) throw unauthenticated(authText.badRefreshToken);
+
+      const next = newOpaqueToken();
+      const rotated = await db.transaction(async (tx) => {
+        if (!(await repository.markRefreshTokenReplaced(tx, stored.id))) return false;
+        await repository.insertRefreshToken(tx, {
+          userId: row.id,
+          familyId: stored.familyId,
+          tokenHash: hashOpaqueToken(next),
+          expiresAt: stored.expiresAt,
+        });
+        return true;
+      });
+      if (!rotated) {
+        // Another request spent this token a moment ago: the same reuse, the same answer.
+        await repository.revokeRefreshFamily(stored.familyId);
+        throw unauthenticated(authText.badRefreshToken);
+      }
+      return {
+        user: toUser(row),
+        accessToken: await accessTokens.sign(row.id),
+        refreshToken: next,
+        expiresIn: ACCESS_TOKEN_TTL_SECONDS,
+      };
+    },
+
+    /**
+     * Signs the user out everywhere: every refresh token is revoked and access tokens issued
+     * before now stop working. An unknown or spent token is not an error; there is nothing to do.
+     */
+    async logout(refreshToken: string | undefined, caller: Caller | undefined) {
+      let userId = caller?.userId;
+      if (refreshToken) {
+        const stored = await repository.findRefreshToken(hashOpaqueToken(refreshToken));
+        if (stored) userId ??= stored.userId;
+      }
+      if (userId) await endAllSessions(userId, new Date());
+    },
+
+    async forgotPassword(email: string, clientAddress: string) {
+      await throttle.check(throttleRules.resetRequestsPerAddress, clientAddress);
+      await throttle.check(throttleRules.resetRequestsPerEmail, email);
+      await throttle.record(throttleRules.resetRequestsPerAddress, clientAddress);
+      await throttle.record(throttleRules.resetRequestsPerEmail, email);
+      const row = await repository.findUserByEmail(email);
+      if (!row) return;
+      const link = await issueLink(row, 'password_reset');
+      await sendMail(passwordResetMail(row.email, row.firstName, link));
+    },
+
+    async resetPassword(token: string, password: string) {
+      const passwordHash = await hashPassword(password);
+      const at = new Date();
+      const row = await db.transaction(async (tx) => {
+        const userId = await repository.consumeOneTimeToken(
+          tx,
+          hashOpaqueToken(token),
+          'password_reset',
+        );
+        if (!userId) return undefined;
+        await repository.retireOneTimeTokens(tx, userId, 'password_reset');
+        await repository.revokeUserRefreshTokens(userId, tx);
+        // The link arrived by mail, which proves the address as well.
+        return repository.updateUser(
+          userId,
+          { passwordHash, emailVerified: true, sessionsValidFrom: at },
+          tx,
+        );
+      });
+      if (!row) throw invalid(authText.resetLinkInvalid);
+      await sendMail(passwordChangedMail(row.email, row.firstName));
+    },
+
+    /** Changes the password, signs out every other device, and answers a fresh sign-in. */
+    async changePassword(
+      userId: string,
+      currentPassword: string,
+      newPassword: string,
+    ): Promise<AuthSession> {
+      const current = await userOrThrow(userId);
+      if (!(await verifyPassword(current.passwordHash, currentPassword))) {
+        throw invalid(authText.wrongCurrentPassword);
+      }
+      const at = new Date();
+      const passwordHash = await hashPassword(newPassword);
+      await repository.revokeUserRefreshTokens(userId);
+      const row = await repository.updateUser(userId, { passwordHash, sessionsValidFrom: at });
+      if (!row) throw unauthenticated(authText.badToken);
+      await sendMail(passwordChangedMail(row.email, row.firstName));
+      return startSession(row, at.getTime());
+    },
+
+    async verifyEmail(token: string): Promise<User> {
+      const row = await db.transaction(async (tx) => {
+        const userId = await repository.consumeOneTimeToken(
+          tx,
+          hashOpaqueToken(token),
+          'email_verification',
+        );
+        if (!userId) return undefined;
+        return repository.updateUser(userId, { emailVerified: true }, tx);
+      });
+      if (!row) throw invalid(authText.verificationLinkInvalid);
+      return toUser(row);
+    },
+
+    async resendVerification(userId: string) {
+      const row = await userOrThrow(userId);
+      if (row.emailVerified) throw invalid(authText.alreadyVerified);
+      await throttle.check(throttleRules.verificationMailsPerUser, userId);
+      await throttle.record(throttleRules.verificationMailsPerUser, userId);
+      await db.transaction((tx) =>
+        repository.retireOneTimeTokens(tx, userId, 'email_verification'),
+      );
+      await sendVerification(row);
+    },
+
+    googleConfig() {
+      return {
+        enabled: deps.google !== undefined,
+        clientId: deps.google?.clientId ?? null,
+        authorizationUrl: deps.google?.authorizationUrl ?? null,
+      };
+    },
+
+    /**
+     * Signs in with Google. An account already linked to this Google subject signs in; an
+     * account with the same email is linked only when Google says the email is verified (else
+     * anyone could create a Google account with someone's address and take over her account);
+     * otherwise a new account is made.
+     */
+    async googleSignIn(code: string, redirectUri: string): Promise<AuthSession> {
+      if (!deps.google) throw unavailable(authText.googleNotConfigured);
+      if (new URL(redirectUri).pathname !== GOOGLE_CALLBACK_PATH)
+        throw invalid('Invalid redirectUri');
+      let identity;
+      try {
+        identity = await deps.google.exchangeCode(code, redirectUri);
+      } catch (error) {
+        if (
+          error instanceof GoogleSignInError ||
+          error instanceof TypeError ||
+          (error instanceof Error && error.name === 'TimeoutError')
+        ) {
+          deps.log(error, 'Google sign-in refused');
+          throw unauthenticated(authText.googleFailed);
+        }
+        throw error;
+      }
+      const email = identity.email.trim().toLowerCase();
+
+      let row = await repository.findUserByGoogleSubject(identity.subject);
+      if (!row) {
+        const existing = await repository.findUserByEmail(email);
+        if (existing) {
+          if (!identity.emailVerified || existing.googleSubject !== null) {
+            throw conflict(authText.googleEmailUnverified);
+          }
+          row = await repository.updateUser(existing.id, {
+            googleSubject: identity.subject,
+            emailVerified: true,
+          });
+        } else {
+          try {
+            row = await repository.insertUser({
+              email,
+              firstName: identity.givenName || email.split('@')[0]!,
+              lastName: identity.familyName,
+              phone: '',
+              passwordHash: null,
+              emailVerified: identity.emailVerified,
+              googleSubject: identity.subject,
+            });
+          } catch (error) {
+            if (isUniqueViolation(error)) throw conflict(authText.emailTaken);
+            throw error;
+          }
+        }
+      }
+      if (!row) throw unauthenticated(authText.googleFailed);
+      return startSession(row);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

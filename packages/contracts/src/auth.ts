@@ -1,0 +1,272 @@
+// Accounts: every request schema here is used twice, by the storefront's forms and by the API's
+// routes, so the messages a shopper sees beside a field are the ones the API answers with.
+// zod/mini because these ship to the browser with the sign-in dialog and the profile page.
+import * as z from 'zod/mini';
+import {
+  isEmailAddress,
+  isPinCode,
+  normalizeEmail,
+  normalizeIndianPhone,
+} from '@shop/domain/contact-details';
+import { successEnvelope } from './common-mini.ts';
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 128;
+export const MAX_ADDRESSES = 10;
+
+export const authMessages = {
+  firstNameRequired: 'First name is required.',
+  lastNameRequired: 'Last name is required.',
+  emailInvalid: 'Valid email is required.',
+  passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`,
+  passwordTooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`,
+  phoneInvalid: 'Valid phone number is required.',
+  addressNameRequired: 'Name is required',
+  addressLineRequired: 'Address is required',
+  pinCodeInvalid: 'Invalid PIN code',
+  addressPhoneInvalid: 'Invalid phone number',
+  tooManyAddresses: `At most ${MAX_ADDRESSES} addresses can be saved.`,
+  noRefreshToken: 'No token to refresh',
+  currentPasswordRequired: 'Current password is required.',
+  resetTokenRequired: 'This password reset link is invalid or has expired.',
+  verificationTokenRequired: 'This verification link is invalid or has expired.',
+  googleCodeRequired: 'Authorization code is required.',
+} as const;
+
+/** Text that must not be blank once trimmed; a missing or non-text value reads as blank too. */
+const requiredText = (message: string, maxLength = 100) =>
+  z
+    .string({ error: message })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: message, abort: true }),
+      z.maxLength(maxLength, { error: `At most ${maxLength} characters.` }),
+    );
+
+/** Optional free text: trimmed, '' when left out. */
+const optionalText = (maxLength = 200) =>
+  z._default(
+    z
+      .string()
+      .check(z.trim(), z.maxLength(maxLength, { error: `At most ${maxLength} characters.` })),
+    '',
+  );
+
+const email = z
+  .pipe(
+    z.string({ error: authMessages.emailInvalid }),
+    z.transform((value) => normalizeEmail(value)),
+  )
+  .check(z.refine(isEmailAddress, { error: authMessages.emailInvalid }));
+
+const password = z
+  .string({ error: authMessages.passwordTooShort })
+  .check(
+    z.minLength(MIN_PASSWORD_LENGTH, { error: authMessages.passwordTooShort, abort: true }),
+    z.maxLength(MAX_PASSWORD_LENGTH, { error: authMessages.passwordTooLong }),
+  );
+
+/** A phone typed the Indian way, stored as its 10 digits. */
+const phoneNumber = (message: string) =>
+  z.pipe(
+    z.string({ error: message }),
+    z.transform((value, context) => {
+      const digits = normalizeIndianPhone(value);
+      if (digits === undefined) {
+        context.issues.push({ code: 'custom', message, input: value });
+        return z.NEVER;
+      }
+      return digits;
+    }),
+  );
+
+/** A phone that may be blank ('' stays ''); anything typed must be a valid number. */
+const blankablePhoneNumber = (message: string) =>
+  z.pipe(
+    z.string({ error: message }),
+    z.transform((value, context) => {
+      if (value.trim() === '') return '';
+      const digits = normalizeIndianPhone(value);
+      if (digits === undefined) {
+        context.issues.push({ code: 'custom', message, input: value });
+        return z.NEVER;
+      }
+      return digits;
+    }),
+  );
+
+/** A pin code that may be left blank; anything typed must be exactly 6 digits. */
+const optionalPinCode = z._default(
+  z.string({ error: authMessages.pinCodeInvalid }).check(
+    z.trim(),
+    z.refine((value) => value === '' || isPinCode(value), { error: authMessages.pinCodeInvalid }),
+  ),
+  '',
+);
+
+/**
+ * A saved address. It needs a name (Home, Office, Mum's place) and a first line; the rest may be
+ * completed later (addresses from sign-up have no city, state or pin code yet), but a pin code or
+ * phone that is given must be valid. `_id` names an existing address being edited.
+ */
+export const savedAddressInput = z.object({
+  _id: z.optional(z.string().check(z.maxLength(64))),
+  name: requiredText(authMessages.addressNameRequired, 60),
+  addressLine1: requiredText(authMessages.addressLineRequired, 200),
+  addressLine2: optionalText(200),
+  city: optionalText(100),
+  state: optionalText(100),
+  pinCode: optionalPinCode,
+  phone: z._default(blankablePhoneNumber(authMessages.addressPhoneInvalid), ''),
+});
+export type SavedAddressInput = z.input<typeof savedAddressInput>;
+
+const addressList = z
+  .array(savedAddressInput)
+  .check(z.maxLength(MAX_ADDRESSES, { error: authMessages.tooManyAddresses }));
+
+/**
+ * Sign-up, checked in the order a shopper reads the form: first name, last name, email,
+ * password, phone. Home and office addresses are optional single lines; they become saved
+ * addresses named Home and Office. `addresses` takes full saved addresses as well.
+ */
+export const signupSchema = z.object({
+  firstName: requiredText(authMessages.firstNameRequired, 50),
+  lastName: requiredText(authMessages.lastNameRequired, 50),
+  email,
+  password,
+  phone: phoneNumber(authMessages.phoneInvalid),
+  addresses: z.optional(addressList),
+  homeAddress: optionalText(200),
+  officeAddress: optionalText(200),
+});
+export type SignupInput = z.input<typeof signupSchema>;
+export type Signup = z.output<typeof signupSchema>;
+
+export const loginSchema = z.object({ email, password });
+export type LoginInput = z.input<typeof loginSchema>;
+
+/**
+ * What a shopper may change about herself. The email, role, verification and ids are not here,
+ * so they cannot be set through the profile however the request is dressed up.
+ */
+export const profileUpdateSchema = z.object({
+  firstName: z.optional(requiredText(authMessages.firstNameRequired, 50)),
+  lastName: z.optional(requiredText(authMessages.lastNameRequired, 50)),
+  phone: z.optional(blankablePhoneNumber(authMessages.phoneInvalid)),
+  addresses: z.optional(addressList),
+});
+export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
+export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
+
+export const refreshSchema = z.object({
+  refreshToken: z
+    .string({ error: authMessages.noRefreshToken })
+    .check(
+      z.minLength(1, { error: authMessages.noRefreshToken }),
+      z.maxLength(200, { error: authMessages.noRefreshToken }),
+    ),
+});
+
+/** Signing out may send the refresh token, or nothing at all. */
+export const logoutSchema = z.nullish(
+  z.object({ refreshToken: z.optional(z.string().check(z.maxLength(200))) }),
+);
+
+export const forgotPasswordSchema = z.object({ email });
+
+export const resetPasswordSchema = z.object({
+  token: requiredText(authMessages.resetTokenRequired, 200),
+  password,
+});
+
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: authMessages.currentPasswordRequired })
+    .check(
+      z.minLength(1, { error: authMessages.currentPasswordRequired }),
+      z.maxLength(MAX_PASSWORD_LENGTH, { error: authMessages.passwordTooLong }),
+    ),
+  newPassword: password,
+});
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+export const verifyEmailSchema = z.object({
+  token: requiredText(authMessages.verificationTokenRequired, 200),
+});
+
+/**
+ * Google sign-in: the authorization code and the redirect URI it was issued for. The brief's
+ * client also sends clientId and a client secret; both are ignored (the server holds its own).
+ */
+export const googleSignInSchema = z.object({
+  code: requiredText(authMessages.googleCodeRequired, 2048),
+  redirectUri: z.string({ error: 'Invalid redirectUri' }).check(
+    z.maxLength(500),
+    z.refine(
+      (value) => {
+        try {
+          return ['http:', 'https:'].includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { error: 'Invalid redirectUri' },
+    ),
+  ),
+});
+
+// ---------- answers ----------
+
+export const savedAddress = z.object({
+  _id: z.string(),
+  name: z.string(),
+  addressLine1: z.string(),
+  addressLine2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  pinCode: z.string(),
+  phone: z.string(),
+});
+export type SavedAddress = z.infer<typeof savedAddress>;
+
+export const userRoles = ['customer', 'admin'] as const;
+export type UserRole = (typeof userRoles)[number];
+
+export const user = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  emailVerified: z.boolean(),
+  role: z.enum(userRoles),
+  /** False for accounts made through Google that never set a password. */
+  hasPassword: z.boolean(),
+  googleLinked: z.boolean(),
+  addresses: z.array(savedAddress),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type User = z.infer<typeof user>;
+
+export const authSession = z.object({
+  user,
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  /** Seconds until the access token expires. */
+  expiresIn: z.number(),
+});
+export type AuthSession = z.infer<typeof authSession>;
+
+export const googleConfig = z.object({
+  enabled: z.boolean(),
+  clientId: z.nullable(z.string()),
+  authorizationUrl: z.nullable(z.string()),
+});
+export type GoogleConfig = z.infer<typeof googleConfig>;
+
+export const authSessionResponse = successEnvelope(authSession);
+export const userResponse = successEnvelope(user);
+export const messageResponse = successEnvelope(z.null());
+export const googleConfigResponse = successEnvelope(googleConfig);

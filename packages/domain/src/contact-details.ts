@@ -1,0 +1,42 @@
+/**
+ * Contact details as shoppers in India type them, and the one form the shop stores.
+ * Every form and route that takes a phone, a pin code or an email goes through these rules.
+ */
+
+/**
+ * A phone typed the Indian way — '+91 98765 43210', '+91-98765-43210', '098765 43210',
+ * '(98765) 43210', '9876543210' — as its 10 digits; undefined when it is not a 10-digit number.
+ * Separators (spaces, dashes, dots, brackets) are ignored; a leading +91/91 country code or a
+ * leading 0 trunk prefix is dropped only when what remains is exactly 10 digits.
+ */
+export function normalizeIndianPhone(input: string): string | undefined {
+  const trimmed = input.trim();
+  if (!/^\+?[\d\s().-]+$/.test(trimmed)) return undefined;
+  let digits = trimmed.replace(/\D/g, '');
+  if (trimmed.startsWith('+')) {
+    if (!digits.startsWith('91')) return undefined;
+    digits = digits.slice(2);
+  } else if (digits.length === 12 && digits.startsWith('91')) {
+    digits = digits.slice(2);
+  } else if (digits.length === 11 && digits.startsWith('0')) {
+    digits = digits.slice(1);
+  }
+  return /^\d{10}$/.test(digits) ? digits : undefined;
+}
+
+/** Pin codes are exactly 6 digits (spaces typed around them are ignored). */
+export function isPinCode(input: string): boolean {
+  return /^\d{6}$/.test(input.trim());
+}
+
+/** "Looks like an email": something@something.something, no spaces, at most 254 characters. */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isEmailAddress(input: string): boolean {
+  return input.length <= 254 && EMAIL_SHAPE.test(input);
+}
+
+/** Emails are stored trimmed and lower-cased, so one address is one account however it is typed. */
+export function normalizeEmail(input: string): string {
+  return input.trim().toLowerCase();
+}

@@ -1,0 +1,34 @@
+/**
+ * Typed failures that services raise on purpose. The API's one error handler maps each kind to an
+ * HTTP status and answers `{ success: false, message }` with the message as written here, so the
+ * message is what the shopper reads.
+ */
+export type ShopErrorKind =
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not-found'
+  | 'conflict'
+  | 'throttled'
+  | 'unavailable';
+
+export class ShopError extends Error {
+  constructor(
+    readonly kind: ShopErrorKind,
+    message: string,
+    /** Seconds until trying again makes sense (throttling). */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'ShopError';
+  }
+}
+
+export const invalid = (message: string) => new ShopError('invalid', message);
+export const unauthenticated = (message: string) => new ShopError('unauthenticated', message);
+export const forbidden = (message: string) => new ShopError('forbidden', message);
+export const notFound = (message: string) => new ShopError('not-found', message);
+export const conflict = (message: string) => new ShopError('conflict', message);
+export const throttled = (message: string, retryAfterSeconds: number) =>
+  new ShopError('throttled', message, retryAfterSeconds);
+export const unavailable = (message: string) => new ShopError('unavailable', message);

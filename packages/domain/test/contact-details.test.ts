@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isEmailAddress,
+  isPinCode,
+  normalizeEmail,
+  normalizeIndianPhone,
+} from '../src/contact-details.ts';
+
+describe('normalizeIndianPhone', () => {
+  it.each([
+    ['9876543210', '9876543210'],
+    ['+91 98765 43210', '9876543210'],
+    ['+91-98765-43210', '9876543210'],
+    ['+919876543210', '9876543210'],
+    ['919876543210', '9876543210'],
+    ['098765 43210', '9876543210'],
+    ['(98765) 43210', '9876543210'],
+    [' 98765-43210 ', '9876543210'],
+    ['98765.43210', '9876543210'],
+  ])('reads %s as %s', (typed, stored) => {
+    expect(normalizeIndianPhone(typed)).toBe(stored);
+  });
+
+  it.each([
+    '',
+    '12345',
+    '98765432',
+    '98765432101',
+    '+1 415 555 0100',
+    'phone',
+    '98765abcde',
+    '+44 98765 43210',
+    '0098765 43210',
+  ])('refuses %s', (typed) => {
+    expect(normalizeIndianPhone(typed)).toBeUndefined();
+  });
+});
+
+describe('pin codes and emails', () => {
+  it('takes exactly six digits as a pin code', () => {
+    expect(isPinCode('560001')).toBe(true);
+    expect(isPinCode(' 560001 ')).toBe(true);
+    expect(isPinCode('56001')).toBe(false);
+    expect(isPinCode('5600011')).toBe(false);
+    expect(isPinCode('56O001')).toBe(false);
+  });
+
+  it('accepts addresses that look like emails and stores them lower-cased', () => {
+    expect(isEmailAddress('asha@example.in')).toBe(true);
+    expect(isEmailAddress('asha@example')).toBe(false);
+    expect(isEmailAddress('asha example.in')).toBe(false);
+    expect(isEmailAddress('ashaexample.in')).toBe(false);
+    expect(normalizeEmail('  Asha.Rao@Example.IN ')).toBe('asha.rao@example.in');
+  });
+});
