@@ -38,9 +38,16 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /** Users, their refresh tokens, mailed one-time tokens and throttle counters. */
 export function createAuthRepository(db: Database) {
+  // Every authenticated request reads its user by id: prepared once, it skips query building.
+  const userById = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('auth_user_by_id');
+
   return {
-    async findUserById(id: string, tx: Executor = db) {
-      const [row] = await tx.select().from(users).where(eq(users.id, id));
+    async findUserById(id: string) {
+      const [row] = await userById.execute({ id });
       return row;
     },
 

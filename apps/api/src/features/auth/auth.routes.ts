@@ -51,8 +51,7 @@ export function authRoutes(auth: AuthService, guards: AuthGuards): FastifyPlugin
     app.get(
       '/auth/profile',
       { preHandler: guards.requireCaller, schema: { tags, response: { 200: userResponse } } },
-      async (request) =>
-        ok(await auth.profile(callerOf(request).userId), 'Profile fetched successfully'),
+      async (request) => ok(auth.profile(callerOf(request)), 'Profile fetched successfully'),
     );
 
     app.patch(

@@ -54,6 +54,8 @@ export interface Caller {
   userId: string;
   email: string;
   role: UserRole;
+  /** The user row as read while checking the token (this request's own copy). */
+  user: UserRow;
 }
 
 export interface AuthServiceDeps {
@@ -223,11 +225,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!row || claims.issuedAtMs < row.sessionsValidFrom.getTime()) {
         throw unauthenticated(authText.badToken);
       }
-      return { userId: row.id, email: row.email, role: roleOf(row.email) };
+      return { userId: row.id, email: row.email, role: roleOf(row.email), user: row };
     },
 
-    async profile(userId: string): Promise<User> {
-      return toUser(await userOrThrow(userId));
+    profile(caller: Caller): User {
+      return toUser(caller.user);
     },
 
     async updateProfile(userId: string, changes: ProfileUpdate): Promise<User> {
