@@ -17,6 +17,13 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { createThrottle } from './features/auth/throttle.ts';
 import { createAccessTokens } from './features/auth/tokens.ts';
+import { createCartRepository } from './features/cart/cart.repository.ts';
+import { cartRoutes } from './features/cart/cart.routes.ts';
+import { createCartService } from './features/cart/cart.service.ts';
+import { createDiscountsRepository } from './features/discounts/discounts.repository.ts';
+import { createWishlistRepository } from './features/wishlist/wishlist.repository.ts';
+import { wishlistRoutes } from './features/wishlist/wishlist.routes.ts';
+import { createWishlistService } from './features/wishlist/wishlist.service.ts';
 import { createCatalogueRepository } from './features/catalogue/catalogue.repository.ts';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './features/catalogue/catalogue.service.ts';
@@ -80,7 +87,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  const catalogue = createCatalogueService(createCatalogueRepository(database.db), readCache);
+  const catalogueRepository = createCatalogueRepository(database.db);
+  const catalogue = createCatalogueService(catalogueRepository, readCache);
   const content = createContentService(createContentRepository(database.db));
   const authRepository = createAuthRepository(database.db);
   const auth = createAuthService({
@@ -97,6 +105,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: (error, message) => app.log.warn({ err: error }, message),
   });
   const guards = createAuthGuards(auth);
+  const cart = createCartService({
+    db: database.db,
+    carts: createCartRepository(database.db),
+    catalogue: catalogueRepository,
+    discounts: createDiscountsRepository(database.db),
+  });
+  const wishlist = createWishlistService({
+    wishlists: createWishlistRepository(database.db),
+    catalogue: catalogueRepository,
+    cart,
+  });
+  // Guest carts unused for 30 days are deleted hourly (reads already ignore them).
+  const sweep = setInterval(() => {
+    cart
+      .sweepExpiredGuestCarts()
+      .catch((error) => app.log.warn({ err: error }, 'cart sweep failed'));
+  }, 60 * 60_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
 
   await app.register(
     async (api) => {
@@ -104,6 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(catalogueRoutes(catalogue));
       await api.register(contentRoutes(content));
       await api.register(authRoutes(auth, guards));
+      await api.register(cartRoutes(cart, guards));
+      await api.register(wishlistRoutes(wishlist, guards));
       api.setNotFoundHandler((_request, reply) =>
         reply.status(404).send({ success: false, message: 'Route not found' }),
       );

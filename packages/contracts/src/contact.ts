@@ -25,7 +25,6 @@ export const contactSubjectLabels: Record<ContactSubject, string> = {
   other: 'Other',
 };
 
-
 /** Whitespace-only counts as empty; `abort` keeps a blank field to its "required" message alone. */
 const requiredText = (message: string, ...checks: z.core.$ZodCheck<string>[]) =>
   z.string().check(z.trim(), z.minLength(1, { error: message, abort: true }), ...checks);

@@ -363,3 +363,157 @@ export const throttleEvents = pgTable(
   },
   (t) => [index('throttle_events_lookup_idx').on(t.action, t.subject, t.createdAt)],
 );
+
+// ---------- discounts ----------
+
+export const discounts = pgTable(
+  'discounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored in upper case; shoppers may type it in any case. */
+    code: text('code').notNull(),
+    type: text('type').notNull().default('coupon'),
+    description: text('description').notNull().default(''),
+    percentOff: smallint('percent_off'),
+    amountOffPaise: integer('amount_off_paise'),
+    minSubtotalPaise: integer('min_subtotal_paise').notNull().default(0),
+    maxDiscountPaise: integer('max_discount_paise'),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    usageLimit: integer('usage_limit'),
+    perUserLimit: integer('per_user_limit'),
+    /** Orders placed with this code; raised atomically when an order takes it (never past the limit). */
+    timesUsed: integer('times_used').notNull().default(0),
+    eligibleCategoryIds: uuid('eligible_category_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    eligibleProductIds: uuid('eligible_product_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    isActive: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('discounts_code_key').on(t.code),
+    check('discounts_type_check', sql`${t.type} in ('coupon', 'voucher')`),
+    check(
+      'discounts_one_amount_check',
+      sql`(${t.percentOff} is null) <> (${t.amountOffPaise} is null)`,
+    ),
+    check(
+      'discounts_percent_range_check',
+      sql`${t.percentOff} is null or ${t.percentOff} between 1 and 100`,
+    ),
+  ],
+);
+
+/** One row per order placed with a discount: per-shopper limits count these. */
+export const discountUses = pgTable(
+  'discount_uses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    discountId: uuid('discount_id')
+      .notNull()
+      .references(() => discounts.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The order that used it (the orders table arrives with checkout). */
+    orderId: uuid('order_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('discount_uses_discount_user_idx').on(t.discountId, t.userId)],
+);
+
+// ---------- carts ----------
+
+/** A shopper's cart (one per user) or a guest's (one per browser session id). */
+export const carts = pgTable(
+  'carts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    guestSessionId: text('guest_session_id'),
+    appliedCouponId: uuid('applied_coupon_id').references(() => discounts.id, {
+      onDelete: 'set null',
+    }),
+    appliedVoucherId: uuid('applied_voucher_id').references(() => discounts.id, {
+      onDelete: 'set null',
+    }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('carts_user_key').on(t.userId),
+    uniqueIndex('carts_guest_session_key').on(t.guestSessionId),
+    index('carts_guest_updated_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.guestSessionId} is not null`),
+    check('carts_one_owner_check', sql`(${t.userId} is null) <> (${t.guestSessionId} is null)`),
+  ],
+);
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    colorName: text('color_name').notNull(),
+    colorHex: text('color_hex').notNull(),
+    /** Lower case: '34c', 'm', 'free size'. */
+    size: text('size').notNull(),
+    quantity: integer('quantity').notNull(),
+    selectedImage: text('selected_image').notNull(),
+    /** The catalogue price when the line was added, so validation can tell a price change. */
+    unitPricePaise: integer('unit_price_paise').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cart_items_line_key').on(
+      t.cartId,
+      t.productId,
+      sql`lower(${t.colorName})`,
+      t.size,
+    ),
+    check('cart_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+// ---------- wishlists ----------
+
+export const wishlists = pgTable(
+  'wishlists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default('My Wishlist'),
+    isPublic: boolean('is_public').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('wishlists_user_key').on(t.userId)],
+);
+
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    wishlistId: uuid('wishlist_id')
+      .notNull()
+      .references(() => wishlists.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The catalogue price when it was added (never the browser's figure). */
+    priceWhenAddedPaise: integer('price_when_added_paise').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('wishlist_items_product_key').on(t.wishlistId, t.productId)],
+);

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { unauthenticated } from '@shop/domain/errors';
 import type { AuthService, Caller } from '../features/auth/auth.service.ts';
 
 declare module 'fastify' {
@@ -21,11 +22,18 @@ function bearerToken(request: FastifyRequest): string | undefined {
  * every answer `no-store` so no browser or proxy cache keeps one shopper's data.
  */
 export function createAuthGuards(auth: AuthService) {
-  return {
-    async requireCaller(request: FastifyRequest, reply: FastifyReply) {
+  /** Requires a signed-in caller; `missingMessage` is what a request without any token hears. */
+  const requireCallerWith =
+    (missingMessage?: string) => async (request: FastifyRequest, reply: FastifyReply) => {
       reply.header('cache-control', 'no-store');
-      request.caller = await auth.authenticate(bearerToken(request));
-    },
+      const token = bearerToken(request);
+      if (!token && missingMessage) throw unauthenticated(missingMessage);
+      request.caller = await auth.authenticate(token);
+    };
+
+  return {
+    requireCaller: requireCallerWith(),
+    requireCallerWith,
     /** A missing token is fine; a bad one is still refused. */
     async optionalCaller(request: FastifyRequest, reply: FastifyReply) {
       reply.header('cache-control', 'no-store');

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile, access } from 'node:fs/promises';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { averageRating, productSearchText, slugify } from '@shop/domain/catalogue';
 import { rupeesToPaise } from '@shop/domain/money';
 import { queryRows, type Database, type Transaction } from '../client.ts';
 import {
+  discounts,
   banners,
   blogs,
   categories,
@@ -117,10 +118,72 @@ export async function seedDatabase(db: Database, options: { mediaDir: string; no
       tx,
       sql`select count(*)::int as count from categories`,
     );
-    if ((existing?.count ?? 0) > 0) return { seeded: false };
-    await insertCatalogue(tx, options.now ?? new Date());
-    return { seeded: true };
+    const seeded = (existing?.count ?? 0) === 0;
+    if (seeded) await insertCatalogue(tx, options.now ?? new Date());
+    // Discounts arrived after the catalogue: a shop seeded before them gets them on its next start.
+    await insertDiscountsWhenNone(tx, options.now ?? new Date());
+    return { seeded };
   });
+}
+
+/** The shop's launch discounts, unless the shop already has discounts of its own. */
+async function insertDiscountsWhenNone(tx: Transaction, now: Date) {
+  const [existing] = await queryRows<{ count: number }>(
+    tx,
+    sql`select count(*)::int as count from discounts`,
+  );
+  if ((existing?.count ?? 0) > 0) return;
+  const [bras] = await tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.slug, 'bras'));
+  await tx.insert(discounts).values(
+    seedDiscounts(now).map(({ onlyBras, ...discount }) => ({
+      ...discount,
+      eligibleCategoryIds: onlyBras && bras ? [bras.id] : [],
+    })),
+  );
+}
+
+function seedDiscounts(now: Date) {
+  const days = (n: number) => new Date(now.getTime() + n * DAY_MS);
+  return [
+    {
+      code: 'NEW10',
+      type: 'coupon',
+      description: 'Introductory flat 10% off, once per shopper',
+      percentOff: 10,
+      perUserLimit: 1,
+      onlyBras: false,
+    },
+    {
+      code: 'WELCOME200',
+      type: 'voucher',
+      description: '₹200 off orders of ₹1,499 or more',
+      amountOffPaise: 20_000,
+      minSubtotalPaise: 149_900,
+      perUserLimit: 1,
+      onlyBras: false,
+    },
+    {
+      code: 'BRA15',
+      type: 'coupon',
+      description: '15% off bras, up to ₹500',
+      percentOff: 15,
+      maxDiscountPaise: 50_000,
+      expiresAt: days(90),
+      onlyBras: true,
+    },
+    {
+      code: 'FESTIVE20',
+      type: 'coupon',
+      description: 'Festive season: 20% off (ended)',
+      percentOff: 20,
+      startsAt: days(-60),
+      expiresAt: days(-30),
+      onlyBras: false,
+    },
+  ];
 }
 
 async function insertCatalogue(tx: Transaction, now: Date) {

@@ -1,0 +1,173 @@
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { GUEST_CART_TTL_DAYS } from '@shop/domain/cart';
+import { queryRows, type Database, type Executor } from '../../db/client.ts';
+import { cartItems, carts } from '../../db/schema.ts';
+
+export type CartRow = typeof carts.$inferSelect;
+export type CartItemRow = typeof cartItems.$inferSelect;
+
+/** Whose cart: a signed-in shopper's, or a guest's keyed by her browser's session id. */
+export type CartOwner = { userId: string } | { guestSessionId: string };
+
+export interface NewCartLine {
+  productId: string;
+  colorName: string;
+  colorHex: string;
+  size: string;
+  quantity: number;
+  selectedImage: string;
+  unitPricePaise: number;
+}
+
+function ownerCondition(owner: CartOwner) {
+  return 'userId' in owner
+    ? eq(carts.userId, owner.userId)
+    : and(
+        eq(carts.guestSessionId, owner.guestSessionId),
+        // A guest cart unused for 30 days is gone, even before the sweep deletes it.
+        sql`${carts.updatedAt} > now() - make_interval(days => ${GUEST_CART_TTL_DAYS})`,
+      );
+}
+
+export function createCartRepository(db: Database) {
+  async function findCart(owner: CartOwner, tx: Executor = db) {
+    const [row] = await tx.select().from(carts).where(ownerCondition(owner));
+    return row;
+  }
+
+  return {
+    findCart,
+
+    /** The owner's cart, made on first use. */
+    async ensureCart(owner: CartOwner, tx: Executor = db): Promise<CartRow> {
+      const existing = await findCart(owner, tx);
+      if (existing) return existing;
+      if ('guestSessionId' in owner) {
+        // An expired cart under the same id is replaced by a fresh one.
+        await tx.delete(carts).where(eq(carts.guestSessionId, owner.guestSessionId));
+      }
+      await tx
+        .insert(carts)
+        .values(
+          'userId' in owner ? { userId: owner.userId } : { guestSessionId: owner.guestSessionId },
+        )
+        .onConflictDoNothing();
+      const created = await findCart(owner, tx);
+      if (!created) throw new Error('cart could not be created');
+      return created;
+    },
+
+    async items(cartId: string, tx: Executor = db) {
+      return tx
+        .select()
+        .from(cartItems)
+        .where(eq(cartItems.cartId, cartId))
+        .orderBy(asc(cartItems.addedAt), asc(cartItems.id));
+    },
+
+    async findItem(cartId: string, itemId: string, tx: Executor = db) {
+      const [row] = await tx
+        .select()
+        .from(cartItems)
+        .where(and(eq(cartItems.cartId, cartId), eq(cartItems.id, itemId)));
+      return row;
+    },
+
+    /**
+     * Adds a line, or adds to the quantity of the same product, colour and size. The combined
+     * quantity must stay within `maxQuantity` (the stock): the check and the write are one
+     * statement, so two quick adds cannot both slip past it. Answers the line's new quantity, or
+     * undefined when the stock does not allow it.
+     */
+    async addLine(
+      cartId: string,
+      line: NewCartLine,
+      maxQuantity: number,
+      tx: Executor = db,
+    ): Promise<number | undefined> {
+      const rows = await queryRows<{ quantity: number }>(
+        tx,
+        sql`insert into cart_items
+              (cart_id, product_id, color_name, color_hex, size, quantity, selected_image, unit_price_paise)
+            select ${cartId}, ${line.productId}, ${line.colorName}, ${line.colorHex}, ${line.size},
+                   ${line.quantity}, ${line.selectedImage}, ${line.unitPricePaise}
+            where ${line.quantity}::int <= ${maxQuantity}::int
+            on conflict (cart_id, product_id, lower(color_name), size) do update
+              set quantity = cart_items.quantity + excluded.quantity,
+                  selected_image = excluded.selected_image,
+                  color_hex = excluded.color_hex,
+                  unit_price_paise = excluded.unit_price_paise
+              where cart_items.quantity + excluded.quantity <= ${maxQuantity}::int
+            returning quantity`,
+      );
+      return rows[0]?.quantity;
+    },
+
+    /** Copies a line into another cart (merging a guest cart); an existing twin wins. */
+    async insertLine(cartId: string, row: CartItemRow, tx: Executor = db) {
+      const { id: _id, cartId: _from, ...line } = row;
+      await tx
+        .insert(cartItems)
+        .values({ ...line, cartId })
+        .onConflictDoNothing();
+    },
+
+    async updateLine(
+      itemId: string,
+      changes: Partial<Omit<NewCartLine, 'productId'>>,
+      tx: Executor = db,
+    ) {
+      await tx.update(cartItems).set(changes).where(eq(cartItems.id, itemId));
+    },
+
+    async deleteLines(cartId: string, itemIds: string[], tx: Executor = db) {
+      if (itemIds.length === 0) return;
+      await tx
+        .delete(cartItems)
+        .where(and(eq(cartItems.cartId, cartId), inArray(cartItems.id, itemIds)));
+    },
+
+    async clearLines(cartId: string, tx: Executor = db) {
+      await tx.delete(cartItems).where(eq(cartItems.cartId, cartId));
+    },
+
+    /** Marks the cart as used now (guest carts expire 30 days after their last use). */
+    async touch(cartId: string, tx: Executor = db) {
+      await tx
+        .update(carts)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(carts.id, cartId));
+    },
+
+    async setDiscounts(
+      cartId: string,
+      discounts: { appliedCouponId?: string | null; appliedVoucherId?: string | null },
+      tx: Executor = db,
+    ) {
+      await tx
+        .update(carts)
+        .set({ ...discounts, updatedAt: sql`now()` })
+        .where(eq(carts.id, cartId));
+    },
+
+    async deleteCart(cartId: string, tx: Executor = db) {
+      await tx.delete(carts).where(eq(carts.id, cartId));
+    },
+
+    /** Deletes guest carts unused for 30 days; answers how many went. */
+    async deleteExpiredGuestCarts(): Promise<number> {
+      const rows = await db
+        .delete(carts)
+        .where(
+          and(
+            sql`${carts.guestSessionId} is not null`,
+            lt(carts.updatedAt, sql`now() - make_interval(days => ${GUEST_CART_TTL_DAYS})`),
+          ),
+        )
+        .returning({ id: carts.id });
+      return rows.length;
+    },
+  };
+}
+
+export type CartRepository = ReturnType<typeof createCartRepository>;

@@ -1,0 +1,579 @@
+import type {
+  AppliedDiscount,
+  Cart,
+  CartDetails,
+  CartIssue,
+  CartItem,
+  CartValidation,
+  DiscountInfo,
+  ProductSummary,
+} from '@shop/contracts/cart';
+import { cartMessages } from '@shop/contracts/cart';
+import {
+  cartTotals,
+  lineIssues,
+  lineTotalPaise,
+  mrpPaise,
+  normalizeSize,
+  sameColorName,
+  sameSize,
+  type CartLineIssue,
+} from '@shop/domain/cart';
+import {
+  discountMessages,
+  evaluateDiscount,
+  normalizeDiscountCode,
+  type DiscountCheck,
+  type DiscountLine,
+} from '@shop/domain/discounts';
+import { invalid, notFound } from '@shop/domain/errors';
+import { formatRupees, paiseToRupees } from '@shop/domain/money';
+import type { Database } from '../../db/client.ts';
+import type { CatalogueRepository, ProductRow } from '../catalogue/catalogue.repository.ts';
+import {
+  toDiscountRule,
+  type DiscountRow,
+  type DiscountsRepository,
+} from '../discounts/discounts.repository.ts';
+import type { CartItemRow, CartOwner, CartRepository, CartRow } from './cart.repository.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface AddToCartCommand {
+  productId: string;
+  size: string;
+  color: { colorName: string; colorHex: string };
+  selectedImage: string;
+  quantity: number;
+}
+
+export interface UpdateCartItemCommand {
+  quantity: number;
+  size?: string | undefined;
+  color?: { colorName: string; colorHex: string } | undefined;
+  selectedImage?: string | undefined;
+}
+
+type ProductColor = ProductRow['colors'][number];
+
+/** A cart line with today's catalogue facts beside it. */
+interface LoadedLine {
+  row: CartItemRow;
+  product: ProductRow;
+  color: ProductColor | undefined;
+  stockEntry: { size: string; stock: number } | undefined;
+}
+
+interface LoadedCart {
+  cart: CartRow | undefined;
+  lines: LoadedLine[];
+}
+
+const rupees = (paise: number) => paiseToRupees(paise);
+
+/** The brief's stock message, with the size as the catalogue writes it ('34C', 'M'). */
+export function stockMessage(available: number, size: string, alreadyInCart = 0): string {
+  const base = `Only ${available} items available in size ${size.toUpperCase()}`;
+  return alreadyInCart > 0 ? `${base} (${alreadyInCart} already in your cart)` : base;
+}
+
+export function summarizeProduct(product: ProductRow): ProductSummary {
+  return {
+    _id: product.id,
+    name: product.name,
+    brand: product.brand,
+    price: rupees(product.price_paise),
+    originalPrice:
+      product.original_price_paise === null ? null : rupees(product.original_price_paise),
+    images: product.colors.flatMap((color) => color.images).slice(0, 8),
+    colors: product.colors.map(({ colorName, colorHex, images, sizeStock }) => ({
+      colorName,
+      colorHex,
+      images,
+      sizeStock,
+    })),
+    category: product.category_id,
+    categoryName: product.category_name,
+    subcategory: product.subcategory_id,
+    subcategoryName: product.subcategory_name,
+    isActive: product.is_active,
+  };
+}
+
+function findColor(product: ProductRow, colorName: string) {
+  return product.colors.find((color) => sameColorName(color.colorName, colorName));
+}
+
+function findSize(color: ProductColor | undefined, size: string) {
+  return color?.sizeStock.find((entry) => sameSize(entry.size, size));
+}
+
+/** The image a line shows: the one chosen if it belongs to the colour, else the colour's first. */
+function lineImage(color: ProductColor, chosen: string | undefined): string {
+  if (chosen && color.images.includes(chosen)) return chosen;
+  return color.images[0] ?? chosen ?? '';
+}
+
+export function createCartService(deps: {
+  db: Database;
+  carts: CartRepository;
+  catalogue: CatalogueRepository;
+  discounts: DiscountsRepository;
+}) {
+  const { db, carts, catalogue, discounts } = deps;
+
+  async function loadLines(cart: CartRow | undefined): Promise<LoadedLine[]> {
+    if (!cart) return [];
+    const rows = await carts.items(cart.id);
+    const products = await catalogue.findProductsByIds([...new Set(rows.map((r) => r.productId))]);
+    const byId = new Map(products.map((product) => [product.id, product]));
+    return rows.flatMap((row) => {
+      const product = byId.get(row.productId);
+      if (!product) return [];
+      const color = findColor(product, row.colorName);
+      return [{ row, product, color, stockEntry: findSize(color, row.size) }];
+    });
+  }
+
+  async function load(owner: CartOwner): Promise<LoadedCart> {
+    const cart = await carts.findCart(owner);
+    return { cart, lines: await loadLines(cart) };
+  }
+
+  const unitPrice = (line: LoadedLine) => line.product.price_paise;
+
+  function issuesOf(line: LoadedLine): CartLineIssue[] {
+    return lineIssues({
+      quantity: line.row.quantity,
+      pricePaiseWhenAdded: line.row.unitPricePaise,
+      exists: line.stockEntry !== undefined,
+      isActive: line.product.is_active,
+      currentPricePaise: unitPrice(line),
+      stock: line.stockEntry?.stock ?? 0,
+    });
+  }
+
+  function issueMessage(line: LoadedLine, issue: CartLineIssue): string {
+    const name = line.product.name;
+    const size = line.row.size.toUpperCase();
+    switch (issue.kind) {
+      case 'unavailable':
+        return `${name} (${line.row.colorName}, size ${size}) is no longer available`;
+      case 'price_changed':
+        return `The price of ${name} changed from ${formatRupees(rupees(issue.oldPricePaise ?? 0))} to ${formatRupees(rupees(issue.newPricePaise ?? 0))}`;
+      case 'insufficient_stock':
+        return issue.available === 0
+          ? `${name} (${line.row.colorName}, size ${size}) is out of stock`
+          : `${stockMessage(issue.available ?? 0, line.stockEntry?.size ?? size)} for ${name}`;
+    }
+  }
+
+  function validationOf(lines: LoadedLine[]): CartValidation {
+    const issues: CartIssue[] = lines.flatMap((line) =>
+      issuesOf(line).map((issue) => ({
+        itemId: line.row.id,
+        productId: line.row.productId,
+        name: line.product.name,
+        size: line.row.size,
+        colorName: line.row.colorName,
+        type: issue.kind,
+        message: issueMessage(line, issue),
+        ...(issue.available !== undefined ? { available: issue.available } : {}),
+        ...(issue.oldPricePaise !== undefined ? { oldPrice: rupees(issue.oldPricePaise) } : {}),
+        ...(issue.newPricePaise !== undefined ? { newPrice: rupees(issue.newPricePaise) } : {}),
+      })),
+    );
+    return { valid: issues.length === 0, issues };
+  }
+
+  function discountLines(lines: LoadedLine[]): DiscountLine[] {
+    return lines.map((line) => ({
+      productId: line.row.productId,
+      categoryId: line.product.category_id,
+      lineTotalPaise: lineTotalPaise({
+        unitPricePaise: unitPrice(line),
+        quantity: line.row.quantity,
+      }),
+    }));
+  }
+
+  async function checkDiscount(
+    row: DiscountRow,
+    lines: DiscountLine[],
+    userId: string,
+  ): Promise<DiscountCheck> {
+    return evaluateDiscount(toDiscountRule(row), {
+      lines,
+      now: new Date(),
+      timesUsed: row.timesUsed,
+      timesUsedByShopper: await discounts.usesByUser(row.id, userId),
+    });
+  }
+
+  /** The cart as the brief shapes it, priced from today's catalogue and discounts. */
+  async function render(loaded: LoadedCart, userId?: string): Promise<Cart> {
+    const { cart, lines } = loaded;
+    const items: CartItem[] = lines.map((line) => {
+      const price = unitPrice(line);
+      return {
+        _id: line.row.id,
+        product: summarizeProduct(line.product),
+        productId: line.row.productId,
+        name: line.product.name,
+        image: line.row.selectedImage,
+        selectedImage: line.row.selectedImage,
+        size: line.row.size,
+        quantity: line.row.quantity,
+        color: { colorName: line.row.colorName, colorHex: line.row.colorHex },
+        price: rupees(price),
+        originalPrice: rupees(mrpPaise(price, line.product.original_price_paise)),
+        itemTotal: rupees(lineTotalPaise({ unitPricePaise: price, quantity: line.row.quantity })),
+        stock: line.stockEntry?.stock ?? 0,
+        addedAt: line.row.addedAt.toISOString(),
+      };
+    });
+
+    const applied: { coupon: AppliedDiscount | null; voucher: AppliedDiscount | null } = {
+      coupon: null,
+      voucher: null,
+    };
+    let discountPaise = 0;
+    const appliedIds = [cart?.appliedCouponId, cart?.appliedVoucherId].filter(
+      (id): id is string => typeof id === 'string',
+    );
+    if (userId && appliedIds.length > 0) {
+      const forLines = discountLines(lines);
+      for (const row of await discounts.findByIds(appliedIds)) {
+        const check = await checkDiscount(row, forLines, userId);
+        const amount = check.ok ? check.amountPaise : 0;
+        discountPaise += amount;
+        const type = row.id === cart?.appliedVoucherId ? 'voucher' : 'coupon';
+        applied[type] = {
+          code: row.code,
+          type,
+          description: row.description,
+          discountAmount: rupees(amount),
+          valid: check.ok,
+          message: check.ok ? 'Discount applied' : check.message,
+        };
+      }
+    }
+    const totals = cartTotals(
+      lines.map((line) => ({ unitPricePaise: unitPrice(line), quantity: line.row.quantity })),
+      discountPaise,
+    );
+    const hasDiscount = totals.discountAmount > 0;
+    return {
+      _id: cart?.id ?? null,
+      items,
+      appliedCoupon: applied.coupon,
+      appliedVoucher: applied.voucher,
+      hasDiscount,
+      appliedDiscount: applied.coupon ?? applied.voucher,
+      cartValidation: validationOf(lines),
+      subtotal: rupees(totals.subtotal),
+      discountAmount: rupees(totals.discountAmount),
+      total: rupees(totals.total),
+      itemCount: totals.itemCount,
+      updatedAt: cart?.updatedAt.toISOString() ?? null,
+    };
+  }
+
+  const userOf = (owner: CartOwner) => ('userId' in owner ? owner.userId : undefined);
+
+  async function current(owner: CartOwner): Promise<Cart> {
+    return render(await load(owner), userOf(owner));
+  }
+
+  async function requireItem(owner: CartOwner, itemId: string) {
+    if (!itemId.trim()) throw invalid(cartMessages.itemRequired);
+    const cart = await carts.findCart(owner);
+    const item = cart && UUID.test(itemId) ? await carts.findItem(cart.id, itemId) : undefined;
+    if (!cart || !item) throw notFound(cartMessages.itemNotFound);
+    return { cart, item };
+  }
+
+  async function activeProduct(productId: string): Promise<ProductRow> {
+    const [product] = UUID.test(productId) ? await catalogue.findProductsByIds([productId]) : [];
+    if (!product || !product.is_active) throw notFound('Product not found');
+    return product;
+  }
+
+  /** The colour and size of a product a line asks for, or a 400 naming what is missing. */
+  function variantOf(product: ProductRow, colorName: string, size: string) {
+    const color = findColor(product, colorName);
+    if (!color) throw invalid(`Colour ${colorName} is not available for ${product.name}`);
+    const stockEntry = findSize(color, size);
+    if (!stockEntry) {
+      throw invalid(
+        `Size ${size.toUpperCase()} is not available for ${product.name} in ${color.colorName}`,
+      );
+    }
+    return { color, stockEntry };
+  }
+
+  async function addItem(owner: CartOwner, command: AddToCartCommand): Promise<Cart> {
+    const product = await activeProduct(command.productId);
+    const { color, stockEntry } = variantOf(product, command.color.colorName, command.size);
+    const cart = await carts.ensureCart(owner);
+    const size = normalizeSize(stockEntry.size);
+    const quantity = await carts.addLine(
+      cart.id,
+      {
+        productId: product.id,
+        // The catalogue's own colour name and hex, whatever case or hex the browser sent.
+        colorName: color.colorName,
+        colorHex: color.colorHex,
+        size,
+        quantity: command.quantity,
+        selectedImage: lineImage(color, command.selectedImage),
+        unitPricePaise: product.price_paise,
+      },
+      stockEntry.stock,
+    );
+    if (quantity === undefined) {
+      const inCart = (await carts.items(cart.id)).find(
+        (row) =>
+          row.productId === product.id &&
+          sameColorName(row.colorName, color.colorName) &&
+          row.size === size,
+      );
+      throw invalid(stockMessage(stockEntry.stock, stockEntry.size, inCart?.quantity ?? 0));
+    }
+    await carts.touch(cart.id);
+    return current(owner);
+  }
+
+  return {
+    current,
+    addItem,
+
+    async details(owner: CartOwner): Promise<CartDetails> {
+      const cart = await current(owner);
+      return {
+        cart,
+        items: cart.items,
+        totals: {
+          subtotal: cart.subtotal,
+          discountAmount: cart.discountAmount,
+          total: cart.total,
+          itemCount: cart.itemCount,
+        },
+      };
+    },
+
+    async updateItem(owner: CartOwner, itemId: string, command: UpdateCartItemCommand) {
+      const { cart, item } = await requireItem(owner, itemId);
+      if (command.quantity <= 0) {
+        await carts.deleteLines(cart.id, [item.id]);
+        await carts.touch(cart.id);
+        return current(owner);
+      }
+      const product = await activeProduct(item.productId);
+      const { color, stockEntry } = variantOf(
+        product,
+        command.color?.colorName ?? item.colorName,
+        command.size ?? item.size,
+      );
+      const size = normalizeSize(stockEntry.size);
+      const sameVariant = sameColorName(color.colorName, item.colorName) && size === item.size;
+      const twin = sameVariant
+        ? undefined
+        : (await carts.items(cart.id)).find(
+            (row) =>
+              row.id !== item.id &&
+              row.productId === item.productId &&
+              sameColorName(row.colorName, color.colorName) &&
+              row.size === size,
+          );
+      const quantity = command.quantity + (twin?.quantity ?? 0);
+      if (quantity > stockEntry.stock)
+        throw invalid(stockMessage(stockEntry.stock, stockEntry.size));
+      const selectedImage = lineImage(color, command.selectedImage ?? item.selectedImage);
+      await db.transaction(async (tx) => {
+        if (twin) {
+          // Changing to a colour and size already in the cart joins the two lines.
+          await carts.deleteLines(cart.id, [item.id], tx);
+          await carts.updateLine(twin.id, { quantity, selectedImage }, tx);
+        } else {
+          await carts.updateLine(
+            item.id,
+            {
+              quantity,
+              colorName: color.colorName,
+              colorHex: color.colorHex,
+              size,
+              selectedImage,
+              ...(sameVariant ? {} : { unitPricePaise: product.price_paise }),
+            },
+            tx,
+          );
+        }
+        await carts.touch(cart.id, tx);
+      });
+      return current(owner);
+    },
+
+    async removeProduct(
+      owner: CartOwner,
+      productId: string,
+      filter: { size?: string | undefined; colorName?: string | undefined },
+    ) {
+      if (!productId.trim()) throw invalid('Product ID not found');
+      const cart = await carts.findCart(owner);
+      const rows = cart ? await carts.items(cart.id) : [];
+      const doomed = rows.filter(
+        (row) =>
+          row.productId === productId &&
+          (!filter.size || sameSize(row.size, filter.size)) &&
+          (!filter.colorName || sameColorName(row.colorName, filter.colorName)),
+      );
+      if (!cart || doomed.length === 0) throw notFound(cartMessages.itemNotFound);
+      await carts.deleteLines(
+        cart.id,
+        doomed.map((row) => row.id),
+      );
+      await carts.touch(cart.id);
+      return current(owner);
+    },
+
+    async clear(owner: CartOwner) {
+      const cart = await carts.findCart(owner);
+      if (cart) {
+        await db.transaction(async (tx) => {
+          await carts.clearLines(cart.id, tx);
+          await carts.setDiscounts(cart.id, { appliedCouponId: null, appliedVoucherId: null }, tx);
+        });
+      }
+      return current(owner);
+    },
+
+    async validate(userId: string | undefined): Promise<CartValidation> {
+      if (!userId) return { valid: true, issues: [], message: cartMessages.guestValidation };
+      const { lines } = await load({ userId });
+      return validationOf(lines);
+    },
+
+    /**
+     * Moves a guest cart into the shopper's. The same product, colour and size add up, capped at
+     * the stock, but never below what either cart held (nothing the shopper chose is dropped;
+     * validation flags a line above the stock). Answers whether there was anything to merge.
+     */
+    async merge(userId: string, guestSessionId: string): Promise<{ merged: boolean; cart: Cart }> {
+      const guest = await load({ guestSessionId });
+      if (!guest.cart || guest.lines.length === 0) {
+        if (guest.cart) await carts.deleteCart(guest.cart.id);
+        return { merged: false, cart: await current({ userId }) };
+      }
+      const userCart = await carts.ensureCart({ userId });
+      const own = await carts.items(userCart.id);
+      const updates: { id: string; quantity: number }[] = [];
+      const inserts: typeof guest.lines = [];
+      for (const line of guest.lines) {
+        const twin = own.find(
+          (row) =>
+            row.productId === line.row.productId &&
+            sameColorName(row.colorName, line.row.colorName) &&
+            row.size === line.row.size,
+        );
+        if (!twin) {
+          inserts.push(line);
+          continue;
+        }
+        const stock = line.stockEntry?.stock ?? 0;
+        const cap = Math.max(stock, twin.quantity, line.row.quantity);
+        updates.push({ id: twin.id, quantity: Math.min(twin.quantity + line.row.quantity, cap) });
+      }
+      await db.transaction(async (tx) => {
+        for (const update of updates) {
+          await carts.updateLine(update.id, { quantity: update.quantity }, tx);
+        }
+        for (const { row } of inserts) {
+          await carts.insertLine(userCart.id, row, tx);
+        }
+        await carts.deleteCart(guest.cart!.id, tx);
+        await carts.touch(userCart.id, tx);
+      });
+      return { merged: true, cart: await current({ userId }) };
+    },
+
+    async applyDiscount(userId: string, code: string, requestedType: 'coupon' | 'voucher') {
+      const row = await discounts.findByCode(normalizeDiscountCode(code));
+      if (!row || !row.isActive) throw invalid(discountMessages.invalid);
+      const owner = { userId };
+      const loaded = await load(owner);
+      const check = await checkDiscount(row, discountLines(loaded.lines), userId);
+      if (!check.ok) throw invalid(check.message);
+      const cart = loaded.cart ?? (await carts.ensureCart(owner));
+      // The code decides whether it is a coupon or a voucher; the requested type is a hint.
+      const type = row.type === 'voucher' || row.type === 'coupon' ? row.type : requestedType;
+      await carts.setDiscounts(
+        cart.id,
+        type === 'voucher' ? { appliedVoucherId: row.id } : { appliedCouponId: row.id },
+      );
+      return current(owner);
+    },
+
+    async removeDiscount(userId: string, type: 'coupon' | 'voucher' | 'all') {
+      const cart = await carts.findCart({ userId });
+      if (cart) {
+        await carts.setDiscounts(cart.id, {
+          ...(type !== 'voucher' ? { appliedCouponId: null } : {}),
+          ...(type !== 'coupon' ? { appliedVoucherId: null } : {}),
+        });
+      }
+      return current({ userId });
+    },
+
+    /**
+     * Whether a code can be used on these products: the cart's lines of them, and one of each
+     * product not in the cart at today's price.
+     */
+    async checkDiscountFor(userId: string, code: string, productIds: string[]) {
+      const row = await discounts.findByCode(normalizeDiscountCode(code));
+      if (!row || !row.isActive) {
+        return { canUse: false, message: discountMessages.invalid, discountAmount: 0 };
+      }
+      const { lines } = await load({ userId });
+      const wanted = new Set(productIds.filter((id) => UUID.test(id)));
+      const chosen = wanted.size === 0 ? lines : lines.filter((l) => wanted.has(l.row.productId));
+      const forLines = discountLines(chosen);
+      const missing = [...wanted].filter((id) => !chosen.some((l) => l.row.productId === id));
+      for (const product of await catalogue.findProductsByIds(missing)) {
+        forLines.push({
+          productId: product.id,
+          categoryId: product.category_id,
+          lineTotalPaise: product.price_paise,
+        });
+      }
+      const check = await checkDiscount(row, forLines, userId);
+      return check.ok
+        ? {
+            canUse: true,
+            message: 'Discount can be applied',
+            discountAmount: rupees(check.amountPaise),
+          }
+        : { canUse: false, message: check.message, discountAmount: 0 };
+    },
+
+    async discountInfo(code: string): Promise<DiscountInfo> {
+      const row = await discounts.findByCode(normalizeDiscountCode(code));
+      if (!row || !row.isActive) throw notFound(discountMessages.invalid);
+      return {
+        code: row.code,
+        type: row.type === 'voucher' ? 'voucher' : 'coupon',
+        description: row.description,
+        percentOff: row.percentOff,
+        amountOff: row.amountOffPaise === null ? null : rupees(row.amountOffPaise),
+        minSubtotal: rupees(row.minSubtotalPaise),
+        maxDiscount: row.maxDiscountPaise === null ? null : rupees(row.maxDiscountPaise),
+        expiresAt: row.expiresAt?.toISOString() ?? null,
+      };
+    },
+
+    /** Forgets guest carts nobody has touched for 30 days. */
+    sweepExpiredGuestCarts: () => carts.deleteExpiredGuestCarts(),
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;

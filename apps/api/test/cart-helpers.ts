@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { getJson } from './test-app.ts';
+
+export interface StockedChoice {
+  productId: string;
+  name: string;
+  price: number;
+  originalPrice: number | null;
+  categoryId: string;
+  colorName: string;
+  colorHex: string;
+  size: string;
+  stock: number;
+  image: string;
+}
+
+/** Products of the seeded catalogue with a colour and size in stock (at least `minStock`). */
+export async function stockedChoices(app: FastifyInstance, minStock = 1): Promise<StockedChoice[]> {
+  const { body } = await getJson(app, '/api/product/products?limit=100');
+  const choices: StockedChoice[] = [];
+  for (const product of body.data.products) {
+    for (const color of product.colors) {
+      const entry = color.sizeStock.find((s: { stock: number }) => s.stock >= minStock);
+      if (entry) {
+        choices.push({
+          productId: product._id,
+          name: product.name,
+          price: product.price,
+          originalPrice: product.originalPrice,
+          categoryId:
+            typeof product.category === 'string' ? product.category : product.category._id,
+          colorName: color.colorName,
+          colorHex: color.colorHex,
+          size: entry.size,
+          stock: entry.stock,
+          image: color.images[0],
+        });
+        break;
+      }
+    }
+  }
+  return choices;
+}
+
+/** The body Add To Cart sends for a choice (sizes travel in lower case). */
+export function addBody(choice: StockedChoice, quantity = 1) {
+  return {
+    product: choice.productId,
+    quantity,
+    size: choice.size.toLowerCase(),
+    color: { colorName: choice.colorName, colorHex: choice.colorHex },
+    selectedImage: choice.image,
+  };
+}
+
+let sessions = 0;
+/** A guest session id the way the browser makes one. */
+export function guestSessionId(): string {
+  sessions += 1;
+  return `session_${Math.floor(Date.now() / 1000)}_${Math.random().toString(36).slice(2, 11)}${sessions}`;
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { cartTotals, isGuestSessionId, lineIssues, mrpPaise, normalizeSize } from '../src/cart.ts';
+
+describe('cart rules', () => {
+  it('totals lines in paise and never lets the discount pass the subtotal', () => {
+    const lines = [
+      { unitPricePaise: 129_900, quantity: 2 },
+      { unitPricePaise: 39_950, quantity: 1 },
+    ];
+    expect(cartTotals(lines, 29_975)).toEqual({
+      subtotal: 299_750,
+      discountAmount: 29_975,
+      total: 269_775,
+      itemCount: 3,
+    });
+    expect(cartTotals(lines, 999_999).total).toBe(0);
+    expect(cartTotals([], 500)).toEqual({ subtotal: 0, discountAmount: 0, total: 0, itemCount: 0 });
+  });
+
+  it('knows a guest session id when it sees one', () => {
+    expect(isGuestSessionId('session_1763900000_k3j9x0a1b')).toBe(true);
+    expect(isGuestSessionId('session_1763900000k3j9x0a1b')).toBe(true);
+    expect(isGuestSessionId('session_abc')).toBe(false);
+    expect(isGuestSessionId('1763900000_k3j9x0a1b')).toBe(false);
+    expect(isGuestSessionId("session_1763900000_x' or 1=1")).toBe(false);
+  });
+
+  it('stores sizes in lower case and assumes an M.R.P. of 1.2 × price', () => {
+    expect(normalizeSize(' 34C ')).toBe('34c');
+    expect(mrpPaise(100_000, null)).toBe(120_000);
+    expect(mrpPaise(100_000, 150_000)).toBe(150_000);
+  });
+
+  it('reports deactivated, repriced and short lines', () => {
+    const base = {
+      quantity: 3,
+      pricePaiseWhenAdded: 99_900,
+      exists: true,
+      isActive: true,
+      currentPricePaise: 99_900,
+      stock: 5,
+    };
+    expect(lineIssues(base)).toEqual([]);
+    expect(lineIssues({ ...base, isActive: false })).toEqual([{ kind: 'unavailable' }]);
+    expect(lineIssues({ ...base, currentPricePaise: 109_900, stock: 2 })).toEqual([
+      { kind: 'price_changed', oldPricePaise: 99_900, newPricePaise: 109_900 },
+      { kind: 'insufficient_stock', available: 2 },
+    ]);
+  });
+});
