@@ -20,6 +20,7 @@ import { createAccessTokens } from './features/auth/tokens.ts';
 import { createCartRepository } from './features/cart/cart.repository.ts';
 import { cartRoutes } from './features/cart/cart.routes.ts';
 import { createCartService } from './features/cart/cart.service.ts';
+import { createProductFacts } from './features/cart/product-facts.ts';
 import { createDiscountsRepository } from './features/discounts/discounts.repository.ts';
 import { createWishlistRepository } from './features/wishlist/wishlist.repository.ts';
 import { wishlistRoutes } from './features/wishlist/wishlist.routes.ts';
@@ -105,15 +106,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: (error, message) => app.log.warn({ err: error }, message),
   });
   const guards = createAuthGuards(auth);
+  const productFacts = createProductFacts(catalogueRepository, {
+    ttlMs: config.catalogueCacheTtlMs,
+    onClear: readCache.onClear,
+  });
   const cart = createCartService({
     db: database.db,
     carts: createCartRepository(database.db),
-    catalogue: catalogueRepository,
+    facts: productFacts,
     discounts: createDiscountsRepository(database.db),
   });
   const wishlist = createWishlistService({
     wishlists: createWishlistRepository(database.db),
-    catalogue: catalogueRepository,
+    facts: productFacts,
     cart,
   });
   // Guest carts unused for 30 days are deleted hourly (reads already ignore them).

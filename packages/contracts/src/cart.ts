@@ -1,5 +1,6 @@
 // The cart, the wishlist and discounts. Request schemas serve the storefront's forms and the API's
 // routes alike, with the brief's messages; zod/mini because they ship to the browser.
+import { isUuid } from '@shop/domain/ids';
 import * as z from 'zod/mini';
 import { isGuestSessionId } from '@shop/domain/cart';
 import { discountTypes } from '@shop/domain/discounts';
@@ -24,8 +25,6 @@ export const cartMessages = {
   guestValidation: 'Validation not available for guest users',
 } as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const requiredText = (message: string, maxLength = 500) =>
   z
     .string({ error: message })
@@ -36,7 +35,7 @@ const requiredText = (message: string, maxLength = 500) =>
     );
 
 const productId = (message: string = cartMessages.productRequired) =>
-  requiredText(message, 64).check(z.regex(UUID, { error: cartMessages.productInvalid }));
+  requiredText(message, 64).check(z.refine(isUuid, { error: cartMessages.productInvalid }));
 
 /** A whole number of at least 1; '2' from a form counts as 2. */
 const quantity = z._default(

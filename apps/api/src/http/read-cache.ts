@@ -23,6 +23,8 @@ export interface ReadCache {
   set(key: string, json: string): void;
   /** Call after any write that changes what catalogue reads return (stock, prices, content). */
   clear(): void;
+  /** Runs `listener` on every clear, so other in-memory copies of catalogue facts go with it. */
+  onClear(listener: () => void): void;
   readonly size: number;
 }
 
@@ -33,6 +35,7 @@ export interface ReadCache {
  */
 export function createReadCache(options: { ttlMs: number; maxEntries: number }): ReadCache {
   const entries = new Map<string, { answer: CachedAnswer; expiresAt: number }>();
+  const clearListeners: (() => void)[] = [];
   return {
     get(key) {
       const entry = entries.get(key);
@@ -57,6 +60,10 @@ export function createReadCache(options: { ttlMs: number; maxEntries: number }):
     },
     clear() {
       entries.clear();
+      for (const listener of clearListeners) listener();
+    },
+    onClear(listener) {
+      clearListeners.push(listener);
     },
     get size() {
       return entries.size;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import { GUEST_CART_TTL_DAYS } from '@shop/domain/cart';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { cartItems, carts } from '../../db/schema.ts';
@@ -35,26 +35,79 @@ export function createCartRepository(db: Database) {
     return row;
   }
 
+  // Every cart call reads the cart with its lines: prepared once per owner kind.
+  const cartWithLines = () =>
+    db
+      .select({
+        cart: carts,
+        items: sql<(Omit<CartItemRow, 'addedAt'> & { addedAt: string })[]>`coalesce((
+          select json_agg(json_build_object(
+            'id', i.id, 'cartId', i.cart_id, 'productId', i.product_id,
+            'colorName', i.color_name, 'colorHex', i.color_hex, 'size', i.size,
+            'quantity', i.quantity, 'selectedImage', i.selected_image,
+            'unitPricePaise', i.unit_price_paise, 'addedAt', i.added_at
+          ) order by i.added_at, i.id)
+          from cart_items i where i.cart_id = "carts"."id"), '[]'::json)`,
+      })
+      .from(carts);
+  const loadByUser = cartWithLines()
+    .where(eq(carts.userId, sql.placeholder('userId')))
+    .prepare('cart_with_lines_by_user');
+  const loadByGuest = cartWithLines()
+    .where(
+      and(
+        eq(carts.guestSessionId, sql.placeholder('guestSessionId')),
+        // A guest cart unused for 30 days is gone, even before the sweep deletes it.
+        sql`${carts.updatedAt} > now() - make_interval(days => ${GUEST_CART_TTL_DAYS})`,
+      ),
+    )
+    .prepare('cart_with_lines_by_guest');
+
   return {
     findCart,
 
-    /** The owner's cart, made on first use. */
+    /**
+     * The owner's cart, made on first use, marked as used now. A guest cart found expired (30
+     * days unused; reads already ignore it) is emptied first, so the guest starts afresh.
+     */
     async ensureCart(owner: CartOwner, tx: Executor = db): Promise<CartRow> {
-      const existing = await findCart(owner, tx);
-      if (existing) return existing;
-      if ('guestSessionId' in owner) {
-        // An expired cart under the same id is replaced by a fresh one.
-        await tx.delete(carts).where(eq(carts.guestSessionId, owner.guestSessionId));
-      }
-      await tx
+      const guest = 'guestSessionId' in owner;
+      const [row] = await tx
         .insert(carts)
-        .values(
-          'userId' in owner ? { userId: owner.userId } : { guestSessionId: owner.guestSessionId },
-        )
-        .onConflictDoNothing();
-      const created = await findCart(owner, tx);
-      if (!created) throw new Error('cart could not be created');
-      return created;
+        .values(guest ? { guestSessionId: owner.guestSessionId } : { userId: owner.userId })
+        .onConflictDoUpdate({
+          target: guest ? carts.guestSessionId : carts.userId,
+          set: { updatedAt: sql`now()` },
+        })
+        // A subquery in RETURNING sees the table as it was before this statement.
+        .returning({
+          ...getTableColumns(carts),
+          expired: sql<boolean>`coalesce((select c.updated_at < now() - make_interval(days => ${GUEST_CART_TTL_DAYS})
+            from carts c where c.id = "carts"."id"), false)`,
+        });
+      const { expired, ...cart } = row!;
+      if (guest && expired) {
+        await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
+        await tx
+          .update(carts)
+          .set({ appliedCouponId: null, appliedVoucherId: null })
+          .where(eq(carts.id, cart.id));
+      }
+      return cart;
+    },
+
+    /** The owner's cart and its lines, oldest first, in one round trip. */
+    async loadCart(owner: CartOwner) {
+      const [row] =
+        'userId' in owner
+          ? await loadByUser.execute({ userId: owner.userId })
+          : await loadByGuest.execute({ guestSessionId: owner.guestSessionId });
+      if (!row) return undefined;
+      const items: CartItemRow[] = row.items.map((item) => ({
+        ...item,
+        addedAt: new Date(item.addedAt),
+      }));
+      return { cart: row.cart, items };
     },
 
     async items(cartId: string, tx: Executor = db) {
@@ -75,29 +128,33 @@ export function createCartRepository(db: Database) {
 
     /**
      * Adds a line, or adds to the quantity of the same product, colour and size. The combined
-     * quantity must stay within `maxQuantity` (the stock): the check and the write are one
-     * statement, so two quick adds cannot both slip past it. Answers the line's new quantity, or
-     * undefined when the stock does not allow it.
+     * quantity must stay within the stock of that colour and size as the database has it at
+     * this moment: the stock is read inside the same statement that writes, so no cached copy
+     * and no concurrent add can slip past it. Answers the line's new quantity, or undefined when
+     * the stock does not allow it.
      */
     async addLine(
       cartId: string,
       line: NewCartLine,
-      maxQuantity: number,
       tx: Executor = db,
     ): Promise<number | undefined> {
+      const stock = sql`(select s.stock from product_size_stock s
+          join product_colors c on c.id = s.color_id
+          where c.product_id = ${line.productId} and lower(c.color_name) = lower(${line.colorName})
+            and lower(s.size) = ${line.size})`;
       const rows = await queryRows<{ quantity: number }>(
         tx,
         sql`insert into cart_items
               (cart_id, product_id, color_name, color_hex, size, quantity, selected_image, unit_price_paise)
             select ${cartId}, ${line.productId}, ${line.colorName}, ${line.colorHex}, ${line.size},
                    ${line.quantity}, ${line.selectedImage}, ${line.unitPricePaise}
-            where ${line.quantity}::int <= ${maxQuantity}::int
+            where ${line.quantity}::int <= coalesce(${stock}, 0)
             on conflict (cart_id, product_id, lower(color_name), size) do update
               set quantity = cart_items.quantity + excluded.quantity,
                   selected_image = excluded.selected_image,
                   color_hex = excluded.color_hex,
                   unit_price_paise = excluded.unit_price_paise
-              where cart_items.quantity + excluded.quantity <= ${maxQuantity}::int
+              where cart_items.quantity + excluded.quantity <= coalesce(${stock}, 0)
             returning quantity`,
       );
       return rows[0]?.quantity;

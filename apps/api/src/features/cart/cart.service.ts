@@ -1,3 +1,4 @@
+import { isUuid } from '@shop/domain/ids';
 import type {
   AppliedDiscount,
   Cart,
@@ -29,15 +30,14 @@ import {
 import { invalid, notFound } from '@shop/domain/errors';
 import { formatRupees, paiseToRupees } from '@shop/domain/money';
 import type { Database } from '../../db/client.ts';
-import type { CatalogueRepository, ProductRow } from '../catalogue/catalogue.repository.ts';
+import type { ProductFacts } from '../catalogue/catalogue.repository.ts';
 import {
   toDiscountRule,
   type DiscountRow,
   type DiscountsRepository,
 } from '../discounts/discounts.repository.ts';
 import type { CartItemRow, CartOwner, CartRepository, CartRow } from './cart.repository.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import type { ProductFactsSource } from './product-facts.ts';
 
 export interface AddToCartCommand {
   productId: string;
@@ -54,12 +54,12 @@ export interface UpdateCartItemCommand {
   selectedImage?: string | undefined;
 }
 
-type ProductColor = ProductRow['colors'][number];
+type ProductColor = ProductFacts['colors'][number];
 
 /** A cart line with today's catalogue facts beside it. */
 interface LoadedLine {
   row: CartItemRow;
-  product: ProductRow;
+  product: ProductFacts;
   color: ProductColor | undefined;
   stockEntry: { size: string; stock: number } | undefined;
 }
@@ -77,7 +77,7 @@ export function stockMessage(available: number, size: string, alreadyInCart = 0)
   return alreadyInCart > 0 ? `${base} (${alreadyInCart} already in your cart)` : base;
 }
 
-export function summarizeProduct(product: ProductRow): ProductSummary {
+export function summarizeProduct(product: ProductFacts): ProductSummary {
   return {
     _id: product.id,
     name: product.name,
@@ -100,7 +100,7 @@ export function summarizeProduct(product: ProductRow): ProductSummary {
   };
 }
 
-function findColor(product: ProductRow, colorName: string) {
+function findColor(product: ProductFacts, colorName: string) {
   return product.colors.find((color) => sameColorName(color.colorName, colorName));
 }
 
@@ -117,16 +117,14 @@ function lineImage(color: ProductColor, chosen: string | undefined): string {
 export function createCartService(deps: {
   db: Database;
   carts: CartRepository;
-  catalogue: CatalogueRepository;
+  facts: ProductFactsSource;
   discounts: DiscountsRepository;
 }) {
-  const { db, carts, catalogue, discounts } = deps;
+  const { db, carts, facts, discounts } = deps;
 
-  async function loadLines(cart: CartRow | undefined): Promise<LoadedLine[]> {
-    if (!cart) return [];
-    const rows = await carts.items(cart.id);
-    const products = await catalogue.findProductsByIds([...new Set(rows.map((r) => r.productId))]);
-    const byId = new Map(products.map((product) => [product.id, product]));
+  /** Lines beside their products' facts: cached to show a cart, fresh to validate one. */
+  async function withFacts(rows: CartItemRow[], source: 'cached' | 'fresh'): Promise<LoadedLine[]> {
+    const byId = await facts[source](rows.map((row) => row.productId));
     return rows.flatMap((row) => {
       const product = byId.get(row.productId);
       if (!product) return [];
@@ -135,9 +133,13 @@ export function createCartService(deps: {
     });
   }
 
-  async function load(owner: CartOwner): Promise<LoadedCart> {
-    const cart = await carts.findCart(owner);
-    return { cart, lines: await loadLines(cart) };
+  async function load(
+    owner: CartOwner,
+    source: 'cached' | 'fresh' = 'cached',
+  ): Promise<LoadedCart> {
+    const loaded = await carts.loadCart(owner);
+    if (!loaded) return { cart: undefined, lines: [] };
+    return { cart: loaded.cart, lines: await withFacts(loaded.items, source) };
   }
 
   const unitPrice = (line: LoadedLine) => line.product.price_paise;
@@ -288,19 +290,20 @@ export function createCartService(deps: {
   async function requireItem(owner: CartOwner, itemId: string) {
     if (!itemId.trim()) throw invalid(cartMessages.itemRequired);
     const cart = await carts.findCart(owner);
-    const item = cart && UUID.test(itemId) ? await carts.findItem(cart.id, itemId) : undefined;
+    const item = cart && isUuid(itemId) ? await carts.findItem(cart.id, itemId) : undefined;
     if (!cart || !item) throw notFound(cartMessages.itemNotFound);
     return { cart, item };
   }
 
-  async function activeProduct(productId: string): Promise<ProductRow> {
-    const [product] = UUID.test(productId) ? await catalogue.findProductsByIds([productId]) : [];
+  /** Today's facts of a product being added or changed, straight from the database. */
+  async function activeProduct(productId: string): Promise<ProductFacts> {
+    const product = (await facts.fresh([productId])).get(productId);
     if (!product || !product.is_active) throw notFound('Product not found');
     return product;
   }
 
   /** The colour and size of a product a line asks for, or a 400 naming what is missing. */
-  function variantOf(product: ProductRow, colorName: string, size: string) {
+  function variantOf(product: ProductFacts, colorName: string, size: string) {
     const color = findColor(product, colorName);
     if (!color) throw invalid(`Colour ${colorName} is not available for ${product.name}`);
     const stockEntry = findSize(color, size);
@@ -313,34 +316,33 @@ export function createCartService(deps: {
   }
 
   async function addItem(owner: CartOwner, command: AddToCartCommand): Promise<Cart> {
-    const product = await activeProduct(command.productId);
+    // Which colour and size the product has, and its price: the cached facts suffice, because
+    // the stock itself is checked by the database in the same statement that adds the line.
+    const product = (await facts.cached([command.productId])).get(command.productId);
+    if (!product || !product.is_active) throw notFound('Product not found');
     const { color, stockEntry } = variantOf(product, command.color.colorName, command.size);
     const cart = await carts.ensureCart(owner);
     const size = normalizeSize(stockEntry.size);
-    const quantity = await carts.addLine(
-      cart.id,
-      {
-        productId: product.id,
-        // The catalogue's own colour name and hex, whatever case or hex the browser sent.
-        colorName: color.colorName,
-        colorHex: color.colorHex,
-        size,
-        quantity: command.quantity,
-        selectedImage: lineImage(color, command.selectedImage),
-        unitPricePaise: product.price_paise,
-      },
-      stockEntry.stock,
-    );
+    const quantity = await carts.addLine(cart.id, {
+      productId: product.id,
+      // The catalogue's own colour name and hex, whatever case or hex the browser sent.
+      colorName: color.colorName,
+      colorHex: color.colorHex,
+      size,
+      quantity: command.quantity,
+      selectedImage: lineImage(color, command.selectedImage),
+      unitPricePaise: product.price_paise,
+    });
     if (quantity === undefined) {
+      const today = findSize(findColor(await activeProduct(product.id), color.colorName), size);
       const inCart = (await carts.items(cart.id)).find(
         (row) =>
           row.productId === product.id &&
           sameColorName(row.colorName, color.colorName) &&
           row.size === size,
       );
-      throw invalid(stockMessage(stockEntry.stock, stockEntry.size, inCart?.quantity ?? 0));
+      throw invalid(stockMessage(today?.stock ?? 0, stockEntry.size, inCart?.quantity ?? 0));
     }
-    await carts.touch(cart.id);
     return current(owner);
   }
 
@@ -450,7 +452,7 @@ export function createCartService(deps: {
 
     async validate(userId: string | undefined): Promise<CartValidation> {
       if (!userId) return { valid: true, issues: [], message: cartMessages.guestValidation };
-      const { lines } = await load({ userId });
+      const { lines } = await load({ userId }, 'fresh');
       return validationOf(lines);
     },
 
@@ -535,11 +537,11 @@ export function createCartService(deps: {
         return { canUse: false, message: discountMessages.invalid, discountAmount: 0 };
       }
       const { lines } = await load({ userId });
-      const wanted = new Set(productIds.filter((id) => UUID.test(id)));
+      const wanted = new Set(productIds.filter((id) => isUuid(id)));
       const chosen = wanted.size === 0 ? lines : lines.filter((l) => wanted.has(l.row.productId));
       const forLines = discountLines(chosen);
       const missing = [...wanted].filter((id) => !chosen.some((l) => l.row.productId === id));
-      for (const product of await catalogue.findProductsByIds(missing)) {
+      for (const product of (await facts.cached(missing)).values()) {
         forLines.push({
           productId: product.id,
           categoryId: product.category_id,

@@ -56,6 +56,21 @@ export interface ProductRow {
   specifications: { label: string; description: string; order: number }[];
 }
 
+/** What the cart and the wishlist need of a product: price, state, colours, images and stock. */
+export type ProductFacts = Pick<
+  ProductRow,
+  | 'id'
+  | 'name'
+  | 'brand'
+  | 'price_paise'
+  | 'original_price_paise'
+  | 'is_active'
+  | 'category_id'
+  | 'category_name'
+  | 'subcategory_id'
+  | 'subcategory_name'
+> & { colors: Omit<ProductRow['colors'][number], 'id'>[] };
+
 export interface FacetRow {
   facet: 'size' | 'color' | 'tag' | 'price';
   value: string;
@@ -195,6 +210,29 @@ export function createCatalogueRepository(db: Executor) {
       );
       const byId = new Map(rows.map((row) => [row.id, row]));
       return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
+    /** The cart's view of products (no specifications, tags or text): unknown ids are left out. */
+    async findProductFacts(ids: string[], tx: Executor = db): Promise<ProductFacts[]> {
+      if (ids.length === 0) return [];
+      return queryRows<ProductFacts>(
+        tx,
+        sql`select p.id, p.name, p.brand, p.price_paise, p.original_price_paise, p.is_active,
+              p.category_id, cat.name as category_name, p.subcategory_id, sub.name as subcategory_name,
+              coalesce((
+                select json_agg(json_build_object(
+                  'colorName', c.color_name, 'colorHex', c.color_hex,
+                  'images', coalesce((select json_agg(i.url order by i.position)
+                                      from product_color_images i where i.color_id = c.id), '[]'::json),
+                  'sizeStock', coalesce((select json_agg(json_build_object('size', s.size, 'stock', s.stock) order by s.position)
+                                         from product_size_stock s where s.color_id = c.id), '[]'::json)
+                ) order by c.position)
+                from product_colors c where c.product_id = p.id), '[]'::json) as colors
+            from products p
+            join categories cat on cat.id = p.category_id
+            left join subcategories sub on sub.id = p.subcategory_id
+            where p.id = any(${`{${ids.join(',')}}`}::uuid[])`,
+      );
     },
 
     async findActiveProduct(id: string, tx: Executor = db): Promise<ProductRow | undefined> {

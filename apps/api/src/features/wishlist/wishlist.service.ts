@@ -1,9 +1,10 @@
+import { isUuid } from '@shop/domain/ids';
 import type { Cart, Wishlist, WishlistItem } from '@shop/contracts/cart';
 import { firstInStockSize, stockOf } from '@shop/domain/product-selection';
 import { sameColorName } from '@shop/domain/cart';
 import { invalid, notFound } from '@shop/domain/errors';
 import { paiseToRupees, percentOff } from '@shop/domain/money';
-import type { CatalogueRepository } from '../catalogue/catalogue.repository.ts';
+import type { ProductFactsSource } from '../cart/product-facts.ts';
 import { stockMessage, summarizeProduct, type CartService } from '../cart/cart.service.ts';
 import type { WishlistRepository, WishlistRow } from './wishlist.repository.ts';
 
@@ -15,8 +16,6 @@ export const wishlistText = {
   defaultName: 'My Wishlist',
 } as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export interface MoveToCartCommand {
   quantity: number;
   size?: string | undefined;
@@ -27,10 +26,10 @@ export interface MoveToCartCommand {
 
 export function createWishlistService(deps: {
   wishlists: WishlistRepository;
-  catalogue: CatalogueRepository;
+  facts: ProductFactsSource;
   cart: CartService;
 }) {
-  const { wishlists, catalogue, cart } = deps;
+  const { wishlists, facts, cart } = deps;
 
   async function render(row: WishlistRow | undefined): Promise<Wishlist> {
     if (!row) {
@@ -44,8 +43,7 @@ export function createWishlistService(deps: {
       };
     }
     const entries = await wishlists.items(row.id);
-    const products = await catalogue.findProductsByIds(entries.map((entry) => entry.productId));
-    const byId = new Map(products.map((product) => [product.id, product]));
+    const byId = await facts.cached(entries.map((entry) => entry.productId));
     const items: WishlistItem[] = entries.flatMap((entry) => {
       const product = byId.get(entry.productId);
       if (!product) return [];
@@ -78,7 +76,7 @@ export function createWishlistService(deps: {
   }
 
   async function activeProduct(productId: string) {
-    const [product] = UUID.test(productId) ? await catalogue.findProductsByIds([productId]) : [];
+    const product = (await facts.fresh([productId])).get(productId);
     if (!product || !product.is_active) throw notFound('Product not found');
     return product;
   }
@@ -95,7 +93,7 @@ export function createWishlistService(deps: {
 
   async function remove(userId: string, productId: string) {
     const row = await wishlists.find(userId);
-    if (!row || !UUID.test(productId) || !(await wishlists.remove(row.id, productId))) {
+    if (!row || !isUuid(productId) || !(await wishlists.remove(row.id, productId))) {
       throw notFound(wishlistText.notInWishlist);
     }
     return render(row);
@@ -116,7 +114,7 @@ export function createWishlistService(deps: {
     },
 
     async toggle(userId: string, productId: string) {
-      if (UUID.test(productId) && (await wishlists.contains(userId, productId))) {
+      if (isUuid(productId) && (await wishlists.contains(userId, productId))) {
         return { action: 'removed' as const, wishlist: await remove(userId, productId) };
       }
       const { wishlist } = await add(userId, productId);
@@ -125,7 +123,7 @@ export function createWishlistService(deps: {
 
     count: (userId: string) => wishlists.count(userId),
     contains: (userId: string, productId: string) =>
-      UUID.test(productId) ? wishlists.contains(userId, productId) : Promise.resolve(false),
+      isUuid(productId) ? wishlists.contains(userId, productId) : Promise.resolve(false),
 
     async clear(userId: string) {
       const row = await wishlists.find(userId);
@@ -142,7 +140,7 @@ export function createWishlistService(deps: {
       productId: string,
       command: MoveToCartCommand,
     ): Promise<{ name: string; cart: Cart; wishlist: Wishlist }> {
-      if (!UUID.test(productId) || !(await wishlists.contains(userId, productId))) {
+      if (!isUuid(productId) || !(await wishlists.contains(userId, productId))) {
         throw notFound(wishlistText.notInWishlist);
       }
       const product = await activeProduct(productId);
