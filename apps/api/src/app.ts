@@ -22,6 +22,15 @@ import { cartRoutes } from './features/cart/cart.routes.ts';
 import { createCartService } from './features/cart/cart.service.ts';
 import { createProductFacts } from './features/cart/product-facts.ts';
 import { createDiscountsRepository } from './features/discounts/discounts.repository.ts';
+import { createMailOutbox } from './features/mail/mail-outbox.ts';
+import { createOrdersRepository } from './features/orders/orders.repository.ts';
+import { adminOrderRoutes, orderRoutes } from './features/orders/orders.routes.ts';
+import { createOrdersService } from './features/orders/orders.service.ts';
+import { createPaymentsRepository } from './features/payments/payments.repository.ts';
+import { paymentRoutes } from './features/payments/payments.routes.ts';
+import { createPaymentsService } from './features/payments/payments.service.ts';
+import { createRazorpayProvider } from './adapters/payments/razorpay-provider.ts';
+import { createSimulatorProvider } from './adapters/payments/simulator-provider.ts';
 import { createWishlistRepository } from './features/wishlist/wishlist.repository.ts';
 import { wishlistRoutes } from './features/wishlist/wishlist.routes.ts';
 import { createWishlistService } from './features/wishlist/wishlist.service.ts';
@@ -49,6 +58,18 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Used for calls to Google; tests may hand in their own. */
   fetch?: typeof fetch;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The background work the server runs on timers; tests call it directly. */
+    jobs: {
+      expireUnpaidOrders: () => Promise<number>;
+      confirmPaidOrders: () => Promise<number>;
+      deliverMail: () => Promise<number>;
+      sweepGuestCarts: () => Promise<number>;
+    };
+  }
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -92,27 +113,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const catalogue = createCatalogueService(catalogueRepository, readCache);
   const content = createContentService(createContentRepository(database.db));
   const authRepository = createAuthRepository(database.db);
+  const mailer =
+    deps.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom });
+  const log = (error: unknown, message: string) => app.log.warn({ err: error }, message);
   const auth = createAuthService({
     db: database.db,
     repository: authRepository,
     throttle: createThrottle(authRepository),
     accessTokens: createAccessTokens(config.jwtSecret),
-    mailer:
-      deps.mailer ??
-      createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom }),
+    mailer,
     google: config.google ? createGoogleOAuth(config.google, deps.fetch) : undefined,
     publicUrl: config.publicUrl,
     adminEmails: config.adminEmails,
-    log: (error, message) => app.log.warn({ err: error }, message),
+    log,
   });
   const guards = createAuthGuards(auth);
+  const cartsRepository = createCartRepository(database.db);
   const productFacts = createProductFacts(catalogueRepository, {
     ttlMs: config.catalogueCacheTtlMs,
     onClear: readCache.onClear,
   });
   const cart = createCartService({
     db: database.db,
-    carts: createCartRepository(database.db),
+    carts: cartsRepository,
     facts: productFacts,
     discounts: createDiscountsRepository(database.db),
   });
@@ -121,14 +145,68 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     facts: productFacts,
     cart,
   });
-  // Guest carts unused for 30 days are deleted hourly (reads already ignore them).
-  const sweep = setInterval(() => {
-    cart
-      .sweepExpiredGuestCarts()
-      .catch((error) => app.log.warn({ err: error }, 'cart sweep failed'));
-  }, 60 * 60_000);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+  const outbox = createMailOutbox(database.db, mailer, log);
+  const ordersRepository = createOrdersRepository(database.db);
+  const findUser = (userId: string) => authRepository.findUserById(userId);
+  const provider =
+    config.payments.provider === 'razorpay'
+      ? createRazorpayProvider(config.payments.keyId, config.payments.keySecret)
+      : createSimulatorProvider(config.payments.keyId);
+  const payments = createPaymentsService({
+    db: database.db,
+    payments: createPaymentsRepository(database.db),
+    orders: ordersRepository,
+    provider,
+    keySecret: config.payments.keySecret,
+    webhookSecret: config.payments.webhookSecret,
+    outbox,
+    findUser,
+    publicUrl: config.publicUrl,
+    // The simulator delivers its webhooks to this very server, through the real route.
+    deliverWebhook: () => async (rawBody, headers) => {
+      await app.inject({ method: 'POST', url: '/api/payments/webhook', payload: rawBody, headers });
+    },
+    log,
+  });
+  const orders = createOrdersService({
+    db: database.db,
+    orders: ordersRepository,
+    carts: cartsRepository,
+    facts: productFacts,
+    outbox,
+    refunds: () => payments.refunds,
+    stockChanged: () => readCache.clear(),
+    findUser,
+    publicUrl: config.publicUrl,
+    paymentTimeoutMs: config.orderPaymentTimeoutMs,
+  });
+
+  const jobs = {
+    expireUnpaidOrders: () => orders.expireUnpaid(),
+    confirmPaidOrders: () => orders.confirmPaid(),
+    deliverMail: () => outbox.deliver(),
+    sweepGuestCarts: () => cart.sweepExpiredGuestCarts(),
+  };
+  app.decorate('jobs', jobs);
+  // Background work, each safe to run twice and from several processes at once.
+  const every = (ms: number, job: () => Promise<number>, name: string) => {
+    const timer = setInterval(() => {
+      job().catch((error) => log(error, `${name} failed`));
+    }, ms);
+    timer.unref();
+    return timer;
+  };
+  const timers = [
+    every(60_000, jobs.expireUnpaidOrders, 'expiring unpaid orders'),
+    every(5 * 60_000, jobs.confirmPaidOrders, 'confirming paid orders'),
+    every(30_000, jobs.deliverMail, 'delivering mail'),
+    every(60 * 60_000, jobs.sweepGuestCarts, 'forgetting old guest carts'),
+  ];
+  app.addHook('onClose', async () => {
+    timers.forEach((timer) => clearInterval(timer));
+    payments.stop();
+    await outbox.idle();
+  });
 
   await app.register(
     async (api) => {
@@ -138,6 +216,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes(auth, guards));
       await api.register(cartRoutes(cart, guards));
       await api.register(wishlistRoutes(wishlist, guards));
+      await api.register(orderRoutes(orders, guards));
+      await api.register(adminOrderRoutes(orders, guards));
+      await api.register(paymentRoutes(payments, guards, provider.name === 'simulator'));
       api.setNotFoundHandler((_request, reply) =>
         reply.status(404).send({ success: false, message: 'Route not found' }),
       );

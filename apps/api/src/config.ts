@@ -25,6 +25,17 @@ export interface AppConfig {
   mailFrom: string;
   /** Google sign-in; undefined when GOOGLE_CLIENT_ID or GOOGLE_CLIENT_SECRET is missing. */
   google: GoogleConfig | undefined;
+  payments: PaymentsConfig;
+  /** An order not paid within this long is cancelled and its stock released. */
+  orderPaymentTimeoutMs: number;
+}
+
+export interface PaymentsConfig {
+  /** `razorpay` with real keys; `simulator` (the default without RAZORPAY_KEY_ID) signs locally. */
+  provider: 'razorpay' | 'simulator';
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
 }
 
 export interface GoogleConfig {
@@ -77,7 +88,52 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     outboxDir: join(dataDir, 'outbox'),
     mailFrom: env.MAIL_FROM || 'Lacebloom <hello@lacebloom.in>',
     google: googleConfig(env),
+    payments: paymentsConfig(env, dataDir),
+    orderPaymentTimeoutMs:
+      Math.max(1, Number(env.ORDER_PAYMENT_TIMEOUT_MINUTES ?? 30) || 30) * 60_000,
   };
+}
+
+function paymentsConfig(env: NodeJS.ProcessEnv, dataDir: string): PaymentsConfig {
+  const requested = env.PAYMENT_PROVIDER?.trim();
+  if (requested && requested !== 'razorpay' && requested !== 'simulator') {
+    throw new ConfigError(`PAYMENT_PROVIDER must be razorpay or simulator, got "${requested}"`);
+  }
+  const provider = requested === 'simulator' || !env.RAZORPAY_KEY_ID ? 'simulator' : 'razorpay';
+  if (provider === 'razorpay') {
+    const keySecret = env.RAZORPAY_KEY_SECRET?.trim();
+    const webhookSecret = env.RAZORPAY_WEBHOOK_SECRET?.trim();
+    if (!keySecret || !webhookSecret) {
+      throw new ConfigError(
+        'RAZORPAY_KEY_ID is set, so RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET must be set too ' +
+          '(or set PAYMENT_PROVIDER=simulator).',
+      );
+    }
+    return { provider, keyId: env.RAZORPAY_KEY_ID!.trim(), keySecret, webhookSecret };
+  }
+  // The simulator signs exactly as Razorpay does, with secrets of its own kept in DATA_DIR.
+  return {
+    provider,
+    keyId: env.RAZORPAY_KEY_ID?.trim() || 'rzp_test_simulator',
+    keySecret:
+      env.RAZORPAY_KEY_SECRET?.trim() || storedSecret(dataDir, 'payment-simulator-key-secret'),
+    webhookSecret:
+      env.RAZORPAY_WEBHOOK_SECRET?.trim() ||
+      storedSecret(dataDir, 'payment-simulator-webhook-secret'),
+  };
+}
+
+/** A random secret generated into DATA_DIR once and reused across restarts. */
+function storedSecret(dataDir: string, name: string): string {
+  const file = join(dataDir, name);
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= MIN_SECRET_LENGTH) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const generated = randomBytes(32).toString('base64url');
+  writeFileSync(file, generated + '\n', { mode: 0o600 });
+  return generated;
 }
 
 function googleConfig(env: NodeJS.ProcessEnv): GoogleConfig | undefined {

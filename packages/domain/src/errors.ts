@@ -9,6 +9,7 @@ export type ShopErrorKind =
   | 'forbidden'
   | 'not-found'
   | 'conflict'
+  | 'unprocessable'
   | 'throttled'
   | 'unavailable';
 

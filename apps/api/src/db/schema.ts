@@ -517,3 +517,168 @@ export const wishlistItems = pgTable(
   },
   (t) => [uniqueIndex('wishlist_items_product_key').on(t.wishlistId, t.productId)],
 );
+
+// ---------- orders and payments ----------
+
+/** An address as an order keeps it (a copy: later edits to saved addresses do not change it). */
+export interface OrderAddress {
+  name: string;
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  state: string;
+  pinCode: string;
+  phone: string;
+}
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderNumber: text('order_number').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').notNull().default('pending'),
+    paymentStatus: text('payment_status').notNull().default('pending'),
+    paymentMethod: text('payment_method').notNull().default('razorpay'),
+    subtotalPaise: integer('subtotal_paise').notNull(),
+    discountPaise: integer('discount_paise').notNull().default(0),
+    shippingPaise: integer('shipping_paise').notNull().default(0),
+    taxPaise: integer('tax_paise').notNull().default(0),
+    totalPaise: integer('total_paise').notNull(),
+    discountId: uuid('discount_id').references(() => discounts.id),
+    discountCode: text('discount_code'),
+    notes: text('notes').notNull().default(''),
+    shippingAddress: jsonb('shipping_address').$type<OrderAddress>().notNull(),
+    billingAddress: jsonb('billing_address').$type<OrderAddress>().notNull(),
+    /** `Idempotency-Key` of the request that placed it, and a hash of that request's body. */
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    /** An unpaid order is cancelled, and its stock released, after this instant. */
+    paymentDueAt: timestamp('payment_due_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
+    returnRequestedAt: timestamp('return_requested_at', { withTimezone: true }),
+    returnReason: text('return_reason'),
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('orders_number_key').on(t.orderNumber),
+    uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_unpaid_due_idx')
+      .on(t.paymentDueAt)
+      .where(sql`${t.status} = 'pending' and ${t.paymentStatus} <> 'paid'`),
+    index('orders_status_idx').on(t.status, t.createdAt),
+    check(
+      'orders_status_check',
+      sql`${t.status} in ('pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled', 'return_requested', 'returned')`,
+    ),
+    check(
+      'orders_payment_status_check',
+      sql`${t.paymentStatus} in ('pending', 'paid', 'failed', 'refunded')`,
+    ),
+    check(
+      'orders_total_check',
+      sql`${t.totalPaise} >= 0 and ${t.totalPaise} = ${t.subtotalPaise} - ${t.discountPaise} + ${t.shippingPaise} + ${t.taxPaise}`,
+    ),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    productName: text('product_name').notNull(),
+    productImage: text('product_image').notNull(),
+    colorName: text('color_name').notNull(),
+    colorHex: text('color_hex').notNull(),
+    size: text('size').notNull(),
+    quantity: integer('quantity').notNull(),
+    pricePaise: integer('price_paise').notNull(),
+    itemTotalPaise: integer('item_total_paise').notNull(),
+    /** Kept for the return rules (hygiene exclusions) as they were when bought. */
+    categorySlug: text('category_slug').notNull(),
+    subcategorySlug: text('subcategory_slug'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId, t.position),
+    index('order_items_name_trgm_idx').using('gin', t.productName.op('gin_trgm_ops')),
+    check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** One row per provider order made for a shop order: what was asked, paid, failed or refunded. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    provider: text('provider').notNull(),
+    providerOrderId: text('provider_order_id').notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    amountPaise: integer('amount_paise').notNull(),
+    currency: text('currency').notNull().default('INR'),
+    status: text('status').notNull().default('created'),
+    method: text('method'),
+    failureReason: text('failure_reason'),
+    refundId: text('refund_id'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('payments_provider_order_key').on(t.providerOrderId),
+    uniqueIndex('payments_provider_payment_key').on(t.providerPaymentId),
+    index('payments_order_idx').on(t.orderId),
+    // At most one open provider order per shop order: paying again reuses it.
+    uniqueIndex('payments_open_per_order_key')
+      .on(t.orderId)
+      .where(sql`${t.status} = 'created'`),
+    check('payments_status_check', sql`${t.status} in ('created', 'paid', 'failed', 'refunded')`),
+  ],
+);
+
+/** Webhook deliveries already handled, by the provider's event id (delivery is at least once). */
+export const webhookEvents = pgTable('webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  event: text('event').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Mail to send once the transaction that wrote it has committed; a worker delivers it. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    /** A worker that claims the mail pushes this forward, so no other worker sends it meanwhile. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('mail_outbox_unsent_idx')
+      .on(t.createdAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
+);

@@ -12,6 +12,7 @@ const statusOf: Record<ShopErrorKind, number> = {
   forbidden: 403,
   'not-found': 404,
   conflict: 409,
+  unprocessable: 422,
   throttled: 429,
   unavailable: 503,
 };

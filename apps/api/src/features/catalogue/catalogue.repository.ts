@@ -67,8 +67,10 @@ export type ProductFacts = Pick<
   | 'is_active'
   | 'category_id'
   | 'category_name'
+  | 'category_slug'
   | 'subcategory_id'
   | 'subcategory_name'
+  | 'subcategory_slug'
 > & { colors: Omit<ProductRow['colors'][number], 'id'>[] };
 
 export interface FacetRow {
@@ -218,7 +220,8 @@ export function createCatalogueRepository(db: Executor) {
       return queryRows<ProductFacts>(
         tx,
         sql`select p.id, p.name, p.brand, p.price_paise, p.original_price_paise, p.is_active,
-              p.category_id, cat.name as category_name, p.subcategory_id, sub.name as subcategory_name,
+              p.category_id, cat.name as category_name, cat.slug as category_slug,
+              p.subcategory_id, sub.name as subcategory_name, sub.slug as subcategory_slug,
               coalesce((
                 select json_agg(json_build_object(
                   'colorName', c.color_name, 'colorHex', c.color_hex,

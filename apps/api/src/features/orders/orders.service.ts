@@ -1,0 +1,576 @@
+import { createHash, randomInt } from 'node:crypto';
+import {
+  billingAddressSchema,
+  orderMessages,
+  type CreateOrderInput,
+  type Order,
+  type OrderPage,
+} from '@shop/contracts/orders';
+import {
+  cartTotals,
+  lineTotalPaise,
+  normalizeSize,
+  sameColorName,
+  sameSize,
+} from '@shop/domain/cart';
+import { evaluateDiscount } from '@shop/domain/discounts';
+import { conflict, invalid, notFound, ShopError } from '@shop/domain/errors';
+import { isUuid } from '@shop/domain/ids';
+import { paiseToRupees } from '@shop/domain/money';
+import {
+  cancelCheck,
+  isReturnable,
+  MODIFICATION_WINDOW_MS,
+  returnCheck,
+  statusLabel,
+  transition,
+  type OrderStatus,
+  type PaymentStatus,
+} from '@shop/domain/orders';
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { orders, type OrderAddress } from '../../db/schema.ts';
+import type { CartRepository } from '../cart/cart.repository.ts';
+import type { ProductFactsSource } from '../cart/product-facts.ts';
+import { toDiscountRule } from '../discounts/discounts.repository.ts';
+import type { MailMessage } from '../../adapters/mail/mailer.ts';
+import type { MailOutbox } from '../mail/mail-outbox.ts';
+import {
+  orderCancelledMail,
+  orderDeliveredMail,
+  orderShippedMail,
+  returnReceivedMail,
+} from './order-mails.ts';
+import type {
+  NewOrderItem,
+  OrderRow,
+  OrdersRepository,
+  OrderWithItems,
+  StockLine,
+} from './orders.repository.ts';
+
+/** Parsed `POST /order` body (see createOrderSchema). */
+export type CreateOrderCommand = {
+  items: { product: string; quantity: number; size: string; color: { colorName: string } }[];
+  shippingAddress: OrderAddress;
+  billingAddress?: unknown;
+  sameAsShipping?: boolean | undefined;
+  paymentMethod: string;
+  notes: string;
+};
+
+export interface OrderRefunds {
+  /** Refunds a paid order in full through its provider; true when a refund was made. */
+  refundOrder(orderId: string): Promise<boolean>;
+}
+
+class OutOfStock extends Error {
+  constructor(readonly line: StockLine & { name: string }) {
+    super('out of stock');
+  }
+}
+
+const unprocessable = (message: string) => new ShopError('unprocessable', message);
+
+function requestHash(command: CreateOrderCommand): string {
+  const canonical = JSON.stringify({
+    items: command.items.map((item) => [
+      item.product,
+      item.quantity,
+      normalizeSize(item.size),
+      item.color.colorName.toLowerCase(),
+    ]),
+    shipping: command.shippingAddress,
+    billing: command.billingAddress ?? null,
+    same: command.sameAsShipping ?? null,
+    method: command.paymentMethod,
+    notes: command.notes,
+  });
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/** LB + yymmdd + 8 random digits: readable on the phone, unguessable, unique in practice. */
+function newOrderNumber(now = new Date()): string {
+  const date = now.toISOString().slice(2, 10).replace(/-/g, '');
+  return `LB${date}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+}
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+export function toOrder(row: OrderWithItems, now = new Date()): Order {
+  const status = row.status as OrderStatus;
+  const items = row.items.map((item) => ({
+    _id: item.id,
+    product: item.productId,
+    productName: item.productName,
+    productImage: item.productImage,
+    color: { colorName: item.colorName, colorHex: item.colorHex },
+    size: item.size,
+    quantity: item.quantity,
+    priceAtPurchase: paiseToRupees(item.pricePaise),
+    itemTotal: paiseToRupees(item.itemTotalPaise),
+    returnable: isReturnable(item),
+  }));
+  return {
+    _id: row.id,
+    orderId: row.id,
+    orderNumber: row.orderNumber,
+    createdAt: row.createdAt.toISOString(),
+    status,
+    statusLabel: statusLabel(status),
+    subtotal: paiseToRupees(row.subtotalPaise),
+    totalDiscountAmount: paiseToRupees(row.discountPaise),
+    discountCode: row.discountCode,
+    shippingCharge: paiseToRupees(row.shippingPaise),
+    taxAmount: paiseToRupees(row.taxPaise),
+    total: paiseToRupees(row.totalPaise),
+    paymentMethod: row.paymentMethod,
+    paymentStatus: row.paymentStatus as PaymentStatus,
+    paymentDueAt: row.paymentDueAt.toISOString(),
+    paidAt: iso(row.paidAt),
+    notes: row.notes,
+    items,
+    shippingAddress: row.shippingAddress,
+    billingAddress: row.billingAddress,
+    deliveredAt: iso(row.deliveredAt),
+    cancelledAt: iso(row.cancelledAt),
+    cancelReason: row.cancelReason,
+    returnReason: row.returnReason,
+    canCancel: cancelCheck(status).ok,
+    canReturn: returnCheck({ status, deliveredAt: row.deliveredAt, items: row.items, now }).ok,
+  };
+}
+
+export interface OrdersServiceDeps {
+  db: Database;
+  orders: OrdersRepository;
+  carts: CartRepository;
+  facts: ProductFactsSource;
+  outbox: MailOutbox;
+  refunds: () => OrderRefunds;
+  /** Empties catalogue copies in memory after stock changes. */
+  stockChanged: () => void;
+  findUser: (userId: string) => Promise<{ email: string; firstName: string } | undefined>;
+  publicUrl: string;
+  paymentTimeoutMs: number;
+}
+
+export function createOrdersService(deps: OrdersServiceDeps) {
+  const { db, orders: repository, carts, facts, outbox } = deps;
+
+  type Recipient = { email: string; firstName: string } | undefined;
+  type OrderMail = (to: string, firstName: string, order: Order, publicUrl: string) => MailMessage;
+
+  /**
+   * Queues a mail to the order's shopper inside the caller's transaction. The recipient is read
+   * before the transaction opens: on PGlite a query outside an open transaction waits for it.
+   */
+  async function mailShopper(
+    tx: Executor,
+    recipient: Recipient,
+    row: OrderWithItems,
+    build: OrderMail,
+  ) {
+    if (recipient)
+      await outbox.enqueue(
+        tx,
+        build(recipient.email, recipient.firstName, toOrder(row), deps.publicUrl),
+      );
+  }
+
+  function billingOf(command: CreateOrderCommand): OrderAddress {
+    if (command.billingAddress === undefined || command.sameAsShipping === true)
+      return command.shippingAddress;
+    const parsed = billingAddressSchema.safeParse(command.billingAddress);
+    if (!parsed.success)
+      throw invalid(parsed.error.issues[0]?.message ?? 'Invalid billing address');
+    return parsed.data;
+  }
+
+  /** Each line priced from today's catalogue; a line that cannot be bought is a 400 naming it. */
+  async function priceLines(command: CreateOrderCommand) {
+    const byId = await facts.fresh(command.items.map((item) => item.product));
+    return command.items.map((item, position) => {
+      const product = byId.get(item.product);
+      if (!product || !product.is_active)
+        throw invalid('A product in your order is no longer available');
+      const color = product.colors.find((c) => sameColorName(c.colorName, item.color.colorName));
+      if (!color) throw invalid(`${product.name} is not available in ${item.color.colorName}`);
+      const stock = color.sizeStock.find((entry) => sameSize(entry.size, item.size));
+      if (!stock)
+        throw invalid(`${product.name} is not available in size ${item.size.toUpperCase()}`);
+      const line: NewOrderItem = {
+        productId: product.id,
+        productName: product.name,
+        productImage: color.images[0] ?? '',
+        colorName: color.colorName,
+        colorHex: color.colorHex,
+        size: normalizeSize(stock.size),
+        quantity: item.quantity,
+        pricePaise: product.price_paise,
+        itemTotalPaise: lineTotalPaise({
+          unitPricePaise: product.price_paise,
+          quantity: item.quantity,
+        }),
+        categorySlug: product.category_slug,
+        subcategorySlug: product.subcategory_slug,
+        position,
+      };
+      return { line, categoryId: product.category_id };
+    });
+  }
+
+  async function placed(row: OrderRow) {
+    const full = (await repository.findById(row.id))!;
+    const order = toOrder(full);
+    return {
+      orderId: row.id,
+      _id: row.id,
+      orderNumber: row.orderNumber,
+      total: order.total,
+      order,
+    };
+  }
+
+  /** Returns an order's stock and discount use, inside the caller's transaction. */
+  async function release(tx: Executor, row: OrderRow) {
+    for (const item of await repository.itemsOf(tx, row.id)) {
+      await repository.returnStock(tx, {
+        productId: item.productId,
+        colorName: item.colorName,
+        size: item.size,
+        quantity: item.quantity,
+      });
+    }
+    await repository.releaseDiscountUse(tx, row.id);
+  }
+
+  async function ownOrder(userId: string, orderId: string) {
+    const row = isUuid(orderId) ? await repository.findForUser(userId, orderId) : undefined;
+    if (!row) throw notFound(orderMessages.notFound);
+    return row;
+  }
+
+  async function page(
+    where: SQL | undefined,
+    pageNumber: number,
+    limit: number,
+  ): Promise<OrderPage> {
+    const [rows, total] = await Promise.all([
+      repository.withItems(where, { limit, offset: (pageNumber - 1) * limit }),
+      repository.countWhere(where),
+    ]);
+    const now = new Date();
+    return {
+      orders: rows.map((row) => toOrder(row, now)),
+      total,
+      totalPages: Math.ceil(total / limit),
+      page: pageNumber,
+    };
+  }
+
+  /** Cancels inside a transaction: stock and discount back, status cancelled. Answers the row. */
+  async function cancelLocked(tx: Executor, row: OrderRow, reason: string) {
+    await release(tx, row);
+    return repository.updateOrder(tx, row.id, {
+      status: 'cancelled',
+      cancelledAt: new Date(),
+      cancelReason: reason,
+    });
+  }
+
+  async function afterCancel(orderId: string, wasPaid: boolean) {
+    deps.stockChanged();
+    let refunded = false;
+    if (wasPaid) refunded = await deps.refunds().refundOrder(orderId);
+    const row = (await repository.findById(orderId))!;
+    const recipient = await deps.findUser(row.userId);
+    await db.transaction((tx) =>
+      mailShopper(tx, recipient, row, (to, name, order, url) =>
+        orderCancelledMail(to, name, order, url, refunded),
+      ),
+    );
+    void outbox.deliver();
+    return row;
+  }
+
+  return {
+    async placeOrder(
+      userId: string,
+      command: CreateOrderCommand,
+      idempotencyKey: string | undefined,
+    ) {
+      const hash = requestHash(command);
+      if (idempotencyKey) {
+        const earlier = await repository.findByIdempotencyKey(userId, idempotencyKey);
+        if (earlier) {
+          if (earlier.requestHash !== hash) throw unprocessable(orderMessages.idempotencyMismatch);
+          return placed(earlier);
+        }
+      }
+      if (command.paymentMethod !== 'razorpay') throw invalid('Payment initialization incomplete');
+      const billing = billingOf(command);
+      const priced = await priceLines(command);
+      const cart = await carts.loadCart({ userId });
+      const discountIds = [cart?.cart.appliedCouponId, cart?.cart.appliedVoucherId].filter(
+        (id): id is string => typeof id === 'string',
+      );
+
+      let row: OrderRow;
+      try {
+        row = await db.transaction(async (tx) => {
+          // Discounts first, each locked, so concurrent orders count their uses one at a time.
+          let discountPaise = 0;
+          const used: { id: string; code: string }[] = [];
+          for (const discountId of discountIds) {
+            const discount = await repository.lockDiscount(tx, discountId);
+            if (!discount) continue;
+            const check = evaluateDiscount(toDiscountRule(discount), {
+              lines: priced.map(({ line, categoryId }) => ({
+                productId: line.productId,
+                categoryId,
+                lineTotalPaise: line.itemTotalPaise,
+              })),
+              now: new Date(),
+              timesUsed: discount.timesUsed,
+              timesUsedByShopper: await repository.discountUsesOf(tx, discount.id, userId),
+            });
+            if (!check.ok)
+              throw conflict(`The discount code ${discount.code} cannot be used: ${check.message}`);
+            discountPaise += check.amountPaise;
+            used.push({ id: discount.id, code: discount.code });
+          }
+          const totals = cartTotals(
+            priced.map(({ line }) => ({
+              unitPricePaise: line.pricePaise,
+              quantity: line.quantity,
+            })),
+            discountPaise,
+          );
+          // The same stock rows in the same order in every transaction: no deadlocks.
+          const stockLines = priced
+            .map(({ line }) => line)
+            .sort((a, b) =>
+              `${a.productId}|${a.colorName}|${a.size}`.localeCompare(
+                `${b.productId}|${b.colorName}|${b.size}`,
+              ),
+            );
+          for (const line of stockLines) {
+            const stockLine = {
+              productId: line.productId,
+              colorName: line.colorName,
+              size: line.size,
+              quantity: line.quantity,
+            };
+            if (!(await repository.takeStock(tx, stockLine)))
+              throw new OutOfStock({ ...stockLine, name: line.productName });
+          }
+          const order = await repository.insertOrder(
+            tx,
+            {
+              orderNumber: newOrderNumber(),
+              userId,
+              subtotalPaise: totals.subtotal,
+              discountPaise: totals.discountAmount,
+              totalPaise: totals.total,
+              discountId: used[0]?.id ?? null,
+              discountCode: used.map((d) => d.code).join('+') || null,
+              notes: command.notes,
+              shippingAddress: command.shippingAddress,
+              billingAddress: billing,
+              idempotencyKey: idempotencyKey ?? null,
+              requestHash: hash,
+              paymentDueAt: new Date(Date.now() + deps.paymentTimeoutMs),
+            },
+            priced.map(({ line }) => line),
+          );
+          for (const discount of used)
+            await repository.recordDiscountUse(tx, discount.id, userId, order.id);
+          return order;
+        });
+      } catch (error) {
+        if (error instanceof OutOfStock) {
+          const left = await repository.stockOf(error.line);
+          throw conflict(
+            `Only ${left} left of ${error.line.name} (${error.line.colorName}, size ${error.line.size.toUpperCase()})`,
+          );
+        }
+        // The same Idempotency-Key sent twice at once: the second insert meets the first.
+        if (idempotencyKey && (error as { cause?: { code?: string } })?.cause?.code === '23505') {
+          const earlier = await repository.findByIdempotencyKey(userId, idempotencyKey);
+          if (earlier) {
+            if (earlier.requestHash !== hash)
+              throw unprocessable(orderMessages.idempotencyMismatch);
+            return placed(earlier);
+          }
+        }
+        throw error;
+      }
+      deps.stockChanged();
+      return placed(row);
+    },
+
+    async list(userId: string, pageNumber: number, limit: number) {
+      return page(eq(orders.userId, userId), pageNumber, limit);
+    },
+
+    async search(userId: string, q: string, pageNumber: number, limit: number) {
+      const text = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      const where = and(
+        eq(orders.userId, userId),
+        q
+          ? or(
+              ilike(orders.orderNumber, text),
+              sql`exists (select 1 from order_items i where i.order_id = ${orders.id} and i.product_name ilike ${text})`,
+            )
+          : undefined,
+      );
+      return page(where, pageNumber, limit);
+    },
+
+    async get(userId: string, orderId: string) {
+      return toOrder(await ownOrder(userId, orderId));
+    },
+
+    async stats(userId: string) {
+      const rows = await repository.statsFor(userId);
+      const byStatus: Record<string, number> = {};
+      for (const row of rows) byStatus[row.status] = row.count;
+      return {
+        total: rows.reduce((sum, row) => sum + row.count, 0),
+        byStatus,
+        totalSpent: paiseToRupees(rows.reduce((sum, row) => sum + row.spent, 0)),
+        stats: rows.map(({ status, count }) => ({ status, count })),
+      };
+    },
+
+    async cancel(userId: string, orderId: string, reason: string) {
+      await ownOrder(userId, orderId);
+      const { row, wasPaid } = await db.transaction(async (tx) => {
+        const locked = await repository.lockOrder(tx, orderId);
+        if (!locked) throw notFound(orderMessages.notFound);
+        const check = cancelCheck(locked.status as OrderStatus);
+        if (!check.ok) throw invalid(check.message);
+        return {
+          row: await cancelLocked(tx, locked, reason),
+          wasPaid: locked.paymentStatus === 'paid',
+        };
+      });
+      return toOrder(await afterCancel(row.id, wasPaid));
+    },
+
+    async requestReturn(userId: string, orderId: string, reason: string) {
+      const current = await ownOrder(userId, orderId);
+      const check = returnCheck({
+        status: current.status as OrderStatus,
+        deliveredAt: current.deliveredAt,
+        items: current.items,
+        now: new Date(),
+      });
+      if (!check.ok) throw invalid(check.message);
+      await db.transaction(async (tx) => {
+        const locked = await repository.lockOrder(tx, orderId);
+        if (locked?.status !== 'delivered')
+          throw invalid('A return can be requested only for a delivered order');
+        await repository.updateOrder(tx, orderId, {
+          status: 'return_requested',
+          returnRequestedAt: new Date(),
+          returnReason: reason,
+        });
+      });
+      return toOrder(await ownOrder(userId, orderId));
+    },
+
+    // ----- the shop's side -----
+
+    async adminList(status: OrderStatus | undefined, pageNumber: number, limit: number) {
+      return page(status ? eq(orders.status, status) : undefined, pageNumber, limit);
+    },
+
+    /** The shop moves an order on; the table decides what is allowed. */
+    async adminSetStatus(orderId: string, to: OrderStatus) {
+      const current = isUuid(orderId) ? await repository.findById(orderId) : undefined;
+      if (!current) throw notFound(orderMessages.notFound);
+      const recipient = await deps.findUser(current.userId);
+      const result = await db.transaction(async (tx) => {
+        const locked = await repository.lockOrder(tx, orderId);
+        if (!locked) throw notFound(orderMessages.notFound);
+        const check = transition(locked.status as OrderStatus, to, 'shop');
+        if (!check.ok) throw invalid(check.message);
+        const wasPaid = locked.paymentStatus === 'paid';
+        if (to === 'cancelled')
+          return {
+            row: await cancelLocked(tx, locked, 'Cancelled by the shop'),
+            wasPaid,
+            restocked: true,
+          };
+        const now = new Date();
+        const changes: Partial<OrderRow> = { status: to };
+        if (to === 'confirmed') changes.confirmedAt = now;
+        if (to === 'shipped') changes.shippedAt = now;
+        if (to === 'delivered') changes.deliveredAt = locked.deliveredAt ?? now;
+        if (to === 'returned') {
+          changes.returnedAt = now;
+          for (const item of await repository.itemsOf(tx, orderId)) {
+            await repository.returnStock(tx, {
+              productId: item.productId,
+              colorName: item.colorName,
+              size: item.size,
+              quantity: item.quantity,
+            });
+          }
+        }
+        const row = await repository.updateOrder(tx, orderId, changes);
+        const full = (await repository.findById(orderId, tx))!;
+        if (to === 'shipped') await mailShopper(tx, recipient, full, orderShippedMail);
+        if (to === 'delivered' && locked.status === 'shipped') {
+          await mailShopper(tx, recipient, full, orderDeliveredMail);
+        }
+        return { row, wasPaid, restocked: to === 'returned' };
+      });
+      if (to === 'cancelled') return toOrder(await afterCancel(orderId, result.wasPaid));
+      if (result.restocked) {
+        deps.stockChanged();
+        if (result.wasPaid) await deps.refunds().refundOrder(orderId);
+        const full = (await repository.findById(orderId))!;
+        await db.transaction((tx) => mailShopper(tx, recipient, full, returnReceivedMail));
+      }
+      void outbox.deliver();
+      return toOrder((await repository.findById(orderId))!);
+    },
+
+    // ----- sweeps (safe to run twice, and from several processes at once) -----
+
+    /** Cancels unpaid orders past their payment deadline and releases their stock. */
+    async expireUnpaid(batch = 20): Promise<number> {
+      const expired = await db.transaction(async (tx) => {
+        const claimed = await repository.claimOverdueUnpaid(tx, batch);
+        for (const { id } of claimed) {
+          const row = (await repository.lockOrder(tx, id))!;
+          await cancelLocked(tx, row, 'Payment was not completed in time');
+        }
+        return claimed.length;
+      });
+      if (expired > 0) deps.stockChanged();
+      return expired;
+    },
+
+    /** Confirms paid orders once the two-hour modification window has passed. */
+    async confirmPaid(batch = 50): Promise<number> {
+      return db.transaction(async (tx) => {
+        const claimed = await repository.claimPaidToConfirm(
+          tx,
+          new Date(Date.now() - MODIFICATION_WINDOW_MS),
+          batch,
+        );
+        for (const { id } of claimed) {
+          await repository.updateOrder(tx, id, { status: 'confirmed', confirmedAt: new Date() });
+        }
+        return claimed.length;
+      });
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
+export type { CreateOrderInput };

@@ -1,0 +1,100 @@
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { orders, payments, webhookEvents } from '../../db/schema.ts';
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+export function createPaymentsRepository(db: Database) {
+  return {
+    async openPaymentOf(orderId: string) {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.orderId, orderId), eq(payments.status, 'created')));
+      return row;
+    },
+
+    /** Records a provider order; undefined when another request recorded one first. */
+    async insertPayment(values: typeof payments.$inferInsert) {
+      const rows = await db.insert(payments).values(values).onConflictDoNothing().returning();
+      return rows[0];
+    },
+
+    async findByProviderOrderId(providerOrderId: string, tx: Executor = db) {
+      const [row] = await tx
+        .select()
+        .from(payments)
+        .where(eq(payments.providerOrderId, providerOrderId));
+      return row;
+    },
+
+    async lockByProviderOrderId(tx: Executor, providerOrderId: string) {
+      const [row] = await tx
+        .select()
+        .from(payments)
+        .where(eq(payments.providerOrderId, providerOrderId))
+        .for('update');
+      return row;
+    },
+
+    async update(tx: Executor, id: string, changes: Partial<typeof payments.$inferInsert>) {
+      const [row] = await tx
+        .update(payments)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(payments.id, id))
+        .returning();
+      return row!;
+    },
+
+    async paidPaymentOf(orderId: string) {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.orderId, orderId), eq(payments.status, 'paid')));
+      return row;
+    },
+
+    /** A payment of one of the user's orders, by our id or the provider's payment or order id. */
+    async findForUser(userId: string, id: string) {
+      const [row] = await db
+        .select({ payment: payments })
+        .from(payments)
+        .innerJoin(orders, eq(orders.id, payments.orderId))
+        .where(
+          and(
+            eq(orders.userId, userId),
+            or(
+              eq(payments.providerPaymentId, id),
+              eq(payments.providerOrderId, id),
+              sql`${payments.id}::text = ${id}`,
+            ),
+          ),
+        );
+      return row?.payment;
+    },
+
+    async listForOrder(orderId: string) {
+      return db
+        .select()
+        .from(payments)
+        .where(eq(payments.orderId, orderId))
+        .orderBy(desc(payments.createdAt));
+    },
+
+    /** Remembers a webhook event id; false when it was seen before (delivery is at least once). */
+    async rememberEvent(eventId: string, event: string): Promise<boolean> {
+      const rows = await db
+        .insert(webhookEvents)
+        .values({ eventId, event })
+        .onConflictDoNothing()
+        .returning({ eventId: webhookEvents.eventId });
+      return rows.length === 1;
+    },
+
+    async forgetEvent(eventId: string) {
+      await db.delete(webhookEvents).where(eq(webhookEvents.eventId, eventId));
+    },
+  };
+}
+
+export type PaymentsRepository = ReturnType<typeof createPaymentsRepository>;

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { send } from './auth-helpers.ts';
+import type { StockedChoice } from './cart-helpers.ts';
+
+export const address = {
+  name: 'Asha Rao',
+  addressLine1: '12 MG Road',
+  addressLine2: 'Indiranagar',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  pinCode: '560001',
+  phone: '9876543210',
+};
+
+/** The brief's order creation payload for some lines (with made-up client prices, ignored). */
+export function orderBody(lines: [StockedChoice, number][], extra: Record<string, unknown> = {}) {
+  return {
+    items: lines.map(([choice, quantity]) => ({
+      product: choice.productId,
+      quantity,
+      size: choice.size.toLowerCase(),
+      color: { colorName: choice.colorName, colorHex: choice.colorHex },
+      productImage: choice.image,
+      productName: choice.name,
+      priceAtPurchase: 1,
+    })),
+    shippingAddress: address,
+    paymentMethod: 'razorpay',
+    notes: '',
+    subtotal: 1,
+    totalDiscountAmount: 0,
+    shippingCharge: 0,
+    total: 1,
+    ...extra,
+  };
+}
+
+export async function placeOrder(
+  app: FastifyInstance,
+  token: string,
+  lines: [StockedChoice, number][],
+) {
+  const answer = await send(app, 'POST', '/api/order', { token, body: orderBody(lines) });
+  if (answer.status !== 201) throw new Error(`order failed: ${JSON.stringify(answer.body)}`);
+  return answer.body.data as { orderId: string; orderNumber: string; total: number };
+}
+
+/** Places, initiates and pays an order through the simulator; answers the checkout fields. */
+export async function payOrder(app: FastifyInstance, token: string, orderId: string) {
+  const initiated = await send(app, 'POST', '/api/payments/initiate', {
+    token,
+    body: { orderId, method: 'razorpay' },
+  });
+  const paid = await send(app, 'POST', '/api/payments/simulator/pay', {
+    token,
+    body: { razorpayOrderId: initiated.body.data.razorpayOrderId, outcome: 'success' },
+  });
+  return paid.body.data as {
+    razorpay_order_id: string;
+    razorpay_payment_id: string;
+    razorpay_signature: string;
+  };
+}
+
+/** Waits until `check` holds (the simulator's webhook arrives a moment after the payment). */
+export async function eventually(check: () => Promise<boolean>, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

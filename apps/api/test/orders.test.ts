@@ -1,0 +1,590 @@
+import { createHmac } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.ts';
+import { send, signUp } from './auth-helpers.ts';
+import { addBody, stockedChoices, type StockedChoice } from './cart-helpers.ts';
+import { address, eventually, orderBody, payOrder, placeOrder } from './order-helpers.ts';
+import { readOutbox } from './outbox.ts';
+import { createTestWorld, getJson, type TestWorld } from './test-app.ts';
+
+let world: TestWorld;
+let choices: StockedChoice[];
+const app = () => world.app;
+
+beforeAll(async () => {
+  world = await createTestWorld({ ADMIN_EMAILS: 'owner@lacebloom.in' });
+  choices = await stockedChoices(world.app, 4);
+});
+afterAll(async () => {
+  await world?.close();
+});
+
+async function stockOf(choice: StockedChoice): Promise<number> {
+  const { body } = await getJson(app(), `/api/product/${choice.productId}`);
+  const color = body.data.colors.find(
+    (c: { colorName: string }) => c.colorName === choice.colorName,
+  );
+  return color.sizeStock.find((s: { size: string }) => s.size === choice.size).stock;
+}
+
+async function setStock(choice: StockedChoice, stock: number) {
+  await world.database.db.execute(sql`
+    update product_size_stock s set stock = ${stock} from product_colors c
+    where s.color_id = c.id and c.product_id = ${choice.productId}
+      and c.color_name = ${choice.colorName} and s.size = ${choice.size}`);
+  world.app.readCache.clear();
+}
+
+async function orderOf(token: string, orderId: string) {
+  return (await send(app(), 'GET', `/api/order/${orderId}`, { token })).body.data;
+}
+
+const webhookSecret = () => world.config.payments.webhookSecret;
+function signedWebhook(body: object, eventId = `evt_${Math.random().toString(36).slice(2)}`) {
+  const raw = JSON.stringify(body);
+  return app().inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    payload: raw,
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-signature': createHmac('sha256', webhookSecret()).update(raw).digest('hex'),
+      'x-razorpay-event-id': eventId,
+    },
+  });
+}
+
+describe('placing an order', () => {
+  it('needs sign-in', async () => {
+    const answer = await send(app(), 'POST', '/api/order', { body: orderBody([[choices[0]!, 1]]) });
+    expect(answer.status).toBe(401);
+    expect(answer.body.message).toBe('Please login to place an order');
+  });
+
+  it('prices every line from the catalogue, ignores client totals, and takes the stock at once', async () => {
+    const [a, b] = choices;
+    const { accessToken } = await signUp(app());
+    const before = [await stockOf(a!), await stockOf(b!)];
+    const answer = await send(app(), 'POST', '/api/order', {
+      token: accessToken,
+      body: orderBody([
+        [a!, 2],
+        [b!, 1],
+      ]),
+    });
+    expect(answer.status).toBe(201);
+    const expected = Math.round((a!.price * 2 + b!.price) * 100) / 100;
+    expect(answer.body.data).toMatchObject({
+      total: expected,
+      orderNumber: expect.stringMatching(/^LB\d{14}$/),
+    });
+    expect(answer.body.data.orderId).toBe(answer.body.data._id);
+    const order = await orderOf(accessToken, answer.body.data.orderId);
+    expect(order).toMatchObject({
+      status: 'pending',
+      paymentStatus: 'pending',
+      subtotal: expected,
+      totalDiscountAmount: 0,
+      shippingCharge: 0,
+      total: expected,
+      paymentMethod: 'razorpay',
+      shippingAddress: address,
+      billingAddress: address,
+      canCancel: true,
+    });
+    expect(order.items[0]).toMatchObject({
+      productName: a!.name,
+      quantity: 2,
+      priceAtPurchase: a!.price,
+      size: a!.size.toLowerCase(),
+    });
+    expect([await stockOf(a!), await stockOf(b!)]).toEqual([before[0]! - 2, before[1]! - 1]);
+  });
+
+  it('checks addresses with the checkout messages', async () => {
+    const { accessToken } = await signUp(app());
+    const cases: [Record<string, unknown>, string][] = [
+      [{ shippingAddress: { ...address, pinCode: '5600' } }, 'Invalid PIN code'],
+      [{ shippingAddress: { ...address, phone: '12345' } }, 'Invalid phone number'],
+      [{ shippingAddress: { ...address, name: ' ' } }, 'Name is required'],
+      [{ shippingAddress: { ...address, city: '' } }, 'City is required'],
+      [
+        { billingAddress: { ...address, name: '' }, sameAsShipping: false },
+        'Billing name is required',
+      ],
+      [
+        { billingAddress: { ...address, pinCode: '12' }, sameAsShipping: false },
+        'Invalid billing PIN code',
+      ],
+      [{ items: [] }, 'Your order has no items'],
+    ];
+    for (const [extra, message] of cases) {
+      const answer = await send(app(), 'POST', '/api/order', {
+        token: accessToken,
+        body: orderBody([[choices[0]!, 1]], extra),
+      });
+      expect(answer.status, JSON.stringify(extra)).toBe(400);
+      expect(answer.body.message).toBe(message);
+    }
+  });
+
+  it('reserves nothing when one line cannot be met, and says how many are left', async () => {
+    const [a, b] = [choices[2]!, choices[3]!];
+    const { accessToken } = await signUp(app());
+    const before = await stockOf(a);
+    await setStock(b, 1);
+    try {
+      const answer = await send(app(), 'POST', '/api/order', {
+        token: accessToken,
+        body: orderBody([
+          [a, 1],
+          [b, 2],
+        ]),
+      });
+      expect(answer.status).toBe(409);
+      expect(answer.body.message).toBe(
+        `Only 1 left of ${b.name} (${b.colorName}, size ${b.size.toUpperCase()})`,
+      );
+      expect(await stockOf(a)).toBe(before);
+      expect(await stockOf(b)).toBe(1);
+    } finally {
+      await setStock(b, b.stock);
+    }
+  });
+
+  it('sells the last units exactly once to 20 shoppers at once', async () => {
+    const choice = choices[4]!;
+    await setStock(choice, 5);
+    try {
+      const shoppers = await Promise.all(Array.from({ length: 20 }, () => signUp(app())));
+      const answers = await Promise.all(
+        shoppers.map(({ accessToken }) =>
+          send(app(), 'POST', '/api/order', { token: accessToken, body: orderBody([[choice, 1]]) }),
+        ),
+      );
+      expect(answers.filter((a) => a.status === 201)).toHaveLength(5);
+      expect(answers.filter((a) => a.status === 409)).toHaveLength(15);
+      expect(await stockOf(choice)).toBe(0);
+    } finally {
+      await setStock(choice, choice.stock);
+    }
+  });
+
+  it('answers the first order again for a repeated Idempotency-Key, and 422 for a different body', async () => {
+    const { accessToken } = await signUp(app());
+    const body = orderBody([[choices[5]!, 1]]);
+    const headers = {
+      authorization: `Bearer ${accessToken}`,
+      'idempotency-key': 'checkout-attempt-1',
+    };
+    const first = await app().inject({ method: 'POST', url: '/api/order', payload: body, headers });
+    const again = await app().inject({ method: 'POST', url: '/api/order', payload: body, headers });
+    expect(first.statusCode).toBe(201);
+    expect(again.json().data.orderId).toBe(first.json().data.orderId);
+    const list = await send(app(), 'GET', '/api/order', { token: accessToken });
+    expect(list.body.data.total).toBe(1);
+    const different = await app().inject({
+      method: 'POST',
+      url: '/api/order',
+      payload: orderBody([[choices[5]!, 2]]),
+      headers,
+    });
+    expect(different.statusCode).toBe(422);
+  });
+
+  it("applies the cart's NEW10 once, even to 10 orders placed at once", async () => {
+    const { accessToken } = await signUp(app());
+    const choice = choices[6]!;
+    await send(app(), 'POST', '/api/cart', { token: accessToken, body: addBody(choice, 1) });
+    await send(app(), 'POST', '/api/cart/apply-discount', {
+      token: accessToken,
+      body: { code: 'NEW10' },
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        send(app(), 'POST', '/api/order', { token: accessToken, body: orderBody([[choice, 1]]) }),
+      ),
+    );
+    const placed = answers.filter((answer) => answer.status === 201);
+    expect(placed).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 409)[0]?.body.message).toContain(
+      'You have already used this discount code',
+    );
+    const order = await orderOf(accessToken, placed[0]!.body.data.orderId);
+    const pricePaise = Math.round(choice.price * 100);
+    expect(order.totalDiscountAmount).toBe(Math.floor((pricePaise * 10 + 50) / 100) / 100);
+    expect(order.discountCode).toBe('NEW10');
+  });
+});
+
+describe('paying', () => {
+  it('initiates once per order, for the server total in paise', async () => {
+    const { accessToken } = await signUp(app());
+    const { orderId, total } = await placeOrder(app(), accessToken, [[choices[7]!, 1]]);
+    const first = await send(app(), 'POST', '/api/payments/initiate', {
+      token: accessToken,
+      body: { orderId, method: 'razorpay' },
+    });
+    const second = await send(app(), 'POST', '/api/payments/initiate', {
+      token: accessToken,
+      body: { orderId },
+    });
+    expect(first.body.data).toMatchObject({
+      amount: Math.round(total * 100),
+      currency: 'INR',
+      key: expect.any(String),
+    });
+    expect(first.body.data.razorpayOrderId).toMatch(/^order_/);
+    expect(second.body.data.razorpayOrderId).toBe(first.body.data.razorpayOrderId);
+    const card = await send(app(), 'POST', '/api/payments/initiate', {
+      token: accessToken,
+      body: { orderId, method: 'cod' },
+    });
+    expect(card.body.message).toBe('Payment initialization incomplete');
+  });
+
+  it('refuses forged signatures and other order ids with no change', async () => {
+    const { accessToken } = await signUp(app());
+    const { orderId } = await placeOrder(app(), accessToken, [[choices[7]!, 1]]);
+    const paid = await payOrder(app(), accessToken, orderId);
+    const forged = await send(app(), 'POST', '/api/payments/verify', {
+      token: accessToken,
+      body: { ...paid, razorpay_signature: '0'.repeat(64) },
+    });
+    expect(forged.status).toBe(400);
+    expect(forged.body.message).toBe('Payment verification failed');
+    const other = await signUp(app());
+    const { orderId: otherOrder } = await placeOrder(app(), other.accessToken, [[choices[7]!, 1]]);
+    const otherInit = await send(app(), 'POST', '/api/payments/initiate', {
+      token: other.accessToken,
+      body: { orderId: otherOrder },
+    });
+    const wrongOrder = await send(app(), 'POST', '/api/payments/verify', {
+      token: accessToken,
+      body: { ...paid, razorpay_order_id: otherInit.body.data.razorpayOrderId },
+    });
+    expect(wrongOrder.status).toBe(400);
+    expect((await orderOf(other.accessToken, otherOrder)).paymentStatus).toBe('pending');
+  });
+
+  it('marks an order paid once, however often it is verified and its webhook delivered', async () => {
+    const { accessToken, shopper } = await signUp(app());
+    const { orderId } = await placeOrder(app(), accessToken, [[choices[8]!, 1]]);
+    const paid = await payOrder(app(), accessToken, orderId);
+    const verifies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        send(app(), 'POST', i % 2 ? '/api/payments/verify' : '/api/payments/success', {
+          token: accessToken,
+          body: paid,
+        }),
+      ),
+    );
+    expect(verifies.every((answer) => answer.status === 200)).toBe(true);
+    const event = {
+      entity: 'event',
+      event: 'payment.captured',
+      contains: ['payment'],
+      payload: {
+        payment: {
+          entity: {
+            id: paid.razorpay_payment_id,
+            order_id: paid.razorpay_order_id,
+            amount: 1,
+            status: 'captured',
+          },
+        },
+      },
+    };
+    const deliveries = await Promise.all(
+      [1, 2, 3].map(() => signedWebhook(event, 'evt_same_event')),
+    );
+    expect(deliveries.map((d) => d.statusCode)).toEqual([200, 200, 200]);
+    const order = await orderOf(accessToken, orderId);
+    expect(order.paymentStatus).toBe('paid');
+    await app().jobs.deliverMail();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await app().jobs.deliverMail();
+    const confirmations = (await readOutbox(world.config.outboxDir)).filter(
+      (mail) => mail.to.includes(shopper.email) && mail.subject.includes('is confirmed'),
+    );
+    expect(confirmations).toHaveLength(1);
+    expect(confirmations[0]!.subject).toBe(
+      `Your Lacebloom order ${order.orderNumber} is confirmed`,
+    );
+    const counted = await queryRows<{ n: number }>(
+      world.database.db,
+      sql`select count(*)::int as n from payments where order_id = ${orderId}`,
+    );
+    expect(counted[0]?.n).toBe(1);
+  });
+
+  it('settles an order from the webhook alone when the shopper never comes back', async () => {
+    const { accessToken } = await signUp(app());
+    const { orderId } = await placeOrder(app(), accessToken, [[choices[9]!, 1]]);
+    await payOrder(app(), accessToken, orderId);
+    await eventually(async () => (await orderOf(accessToken, orderId)).paymentStatus === 'paid');
+  });
+
+  it('refuses a webhook whose body was tampered with', async () => {
+    const raw = JSON.stringify({
+      event: 'payment.captured',
+      payload: { payment: { entity: { id: 'pay_x', order_id: 'order_x' } } },
+    });
+    const signature = createHmac('sha256', webhookSecret()).update(raw).digest('hex');
+    const answer = await app().inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      payload: raw.replace('pay_x', 'pay_y'),
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': signature,
+        'x-razorpay-event-id': 'evt_t',
+      },
+    });
+    expect(answer.statusCode).toBe(400);
+  });
+
+  it('records a failure, and the order can be paid again', async () => {
+    const { accessToken } = await signUp(app());
+    const { orderId } = await placeOrder(app(), accessToken, [[choices[10]!, 1]]);
+    const initiated = await send(app(), 'POST', '/api/payments/initiate', {
+      token: accessToken,
+      body: { orderId },
+    });
+    const rzp = initiated.body.data.razorpayOrderId;
+    const failed = await send(app(), 'POST', '/api/payments/simulator/pay', {
+      token: accessToken,
+      body: { razorpayOrderId: rzp, outcome: 'failure' },
+    });
+    expect(failed.status).toBe(402);
+    const recorded = await send(app(), 'POST', '/api/payments/failure', {
+      token: accessToken,
+      body: {
+        razorpayOrderId: rzp,
+        razorpayPaymentId: failed.body.error.metadata.payment_id,
+        failureReason: 'Payment cancelled by user',
+      },
+    });
+    expect(recorded.status).toBe(200);
+    expect((await orderOf(accessToken, orderId)).paymentStatus).toBe('failed');
+    const again = await send(app(), 'POST', '/api/payments/initiate', {
+      token: accessToken,
+      body: { orderId },
+    });
+    expect(again.body.data.razorpayOrderId).toBe(rzp);
+    const paid = await send(app(), 'POST', '/api/payments/simulator/pay', {
+      token: accessToken,
+      body: { razorpayOrderId: rzp, outcome: 'success' },
+    });
+    await send(app(), 'POST', '/api/payments/verify', { token: accessToken, body: paid.body.data });
+    expect((await orderOf(accessToken, orderId)).paymentStatus).toBe('paid');
+    const details = await send(app(), 'GET', `/api/payments/order/${orderId}`, {
+      token: accessToken,
+    });
+    expect(details.body.data).toMatchObject({ status: 'paid', razorpayOrderId: rzp });
+  });
+});
+
+describe('after the order', () => {
+  it('cancels an unpaid order after the timeout, returns its stock, and is safe to run twice', async () => {
+    const choice = choices[11]!;
+    const { accessToken } = await signUp(app());
+    const before = await stockOf(choice);
+    const { orderId } = await placeOrder(app(), accessToken, [[choice, 2]]);
+    expect(await stockOf(choice)).toBe(before - 2);
+    await world.database.db.execute(
+      sql`update orders set payment_due_at = now() - interval '1 minute' where id = ${orderId}`,
+    );
+    const [first, second] = await Promise.all([
+      app().jobs.expireUnpaidOrders(),
+      app().jobs.expireUnpaidOrders(),
+    ]);
+    expect(first + second).toBeGreaterThanOrEqual(1);
+    expect(await app().jobs.expireUnpaidOrders()).toBe(0);
+    expect((await orderOf(accessToken, orderId)).status).toBe('cancelled');
+    expect(await stockOf(choice)).toBe(before);
+  });
+
+  it('lets the shopper cancel a pending order with a reason; a paid one is refunded', async () => {
+    const choice = choices[12]!;
+    const { accessToken } = await signUp(app());
+    const before = await stockOf(choice);
+    const { orderId } = await placeOrder(app(), accessToken, [[choice, 1]]);
+    const paid = await payOrder(app(), accessToken, orderId);
+    await send(app(), 'POST', '/api/payments/verify', { token: accessToken, body: paid });
+    const noReason = await send(app(), 'POST', `/api/order/${orderId}/cancel`, {
+      token: accessToken,
+      body: { reason: '  ' },
+    });
+    expect(noReason.status).toBe(400);
+    const cancelled = await send(app(), 'POST', `/api/order/${orderId}/cancel`, {
+      token: accessToken,
+      body: { reason: 'Ordered the wrong size' },
+    });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'refunded',
+      cancelReason: 'Ordered the wrong size',
+    });
+    expect(await stockOf(choice)).toBe(before);
+    const twice = await send(app(), 'POST', `/api/order/${orderId}/cancel`, {
+      token: accessToken,
+      body: { reason: 'again' },
+    });
+    expect(twice.status).toBe(400);
+  });
+
+  it('refunds a payment that arrives for an order already cancelled', async () => {
+    const { accessToken } = await signUp(app());
+    const { orderId } = await placeOrder(app(), accessToken, [[choices[13]!, 1]]);
+    const initiated = await send(app(), 'POST', '/api/payments/initiate', {
+      token: accessToken,
+      body: { orderId },
+    });
+    await send(app(), 'POST', `/api/order/${orderId}/cancel`, {
+      token: accessToken,
+      body: { reason: 'Too slow' },
+    });
+    const event = {
+      event: 'payment.captured',
+      payload: {
+        payment: {
+          entity: {
+            id: 'pay_latecomer00001',
+            order_id: initiated.body.data.razorpayOrderId,
+            amount: 999999,
+          },
+        },
+      },
+    };
+    expect((await signedWebhook(event)).statusCode).toBe(200);
+    const order = await orderOf(accessToken, orderId);
+    expect(order.status).toBe('cancelled');
+    const payment = await send(app(), 'GET', `/api/payments/details/pay_latecomer00001`, {
+      token: accessToken,
+    });
+    expect(payment.body.data.status).toBe('refunded');
+  });
+
+  it('keeps shoppers to their own orders', async () => {
+    const asha = await signUp(app());
+    const divya = await signUp(app());
+    const { orderId } = await placeOrder(app(), asha.accessToken, [[choices[14]!, 1]]);
+    expect(
+      (await send(app(), 'GET', `/api/order/${orderId}`, { token: divya.accessToken })).status,
+    ).toBe(404);
+    expect(
+      (
+        await send(app(), 'POST', `/api/order/${orderId}/cancel`, {
+          token: divya.accessToken,
+          body: { reason: 'x' },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await send(app(), 'POST', '/api/payments/initiate', {
+          token: divya.accessToken,
+          body: { orderId },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await send(app(), 'GET', '/api/order', { token: divya.accessToken })).body.data.total,
+    ).toBe(0);
+  });
+
+  it('lists, searches and counts orders', async () => {
+    const { accessToken } = await signUp(app());
+    const first = await placeOrder(app(), accessToken, [[choices[15]!, 1]]);
+    await placeOrder(app(), accessToken, [[choices[16]!, 1]]);
+    const list = await send(app(), 'GET', '/api/order?page=1&limit=1', { token: accessToken });
+    expect(list.body.data).toMatchObject({ total: 2, totalPages: 2 });
+    expect(list.body.data.orders).toHaveLength(1);
+    const byNumber = await send(app(), 'GET', `/api/order/search?q=${first.orderNumber}`, {
+      token: accessToken,
+    });
+    expect(byNumber.body.data.orders.map((o: { orderId: string }) => o.orderId)).toEqual([
+      first.orderId,
+    ]);
+    const byName = await send(
+      app(),
+      'GET',
+      `/api/order/search?q=${encodeURIComponent(choices[16]!.name.slice(0, 8))}`,
+      { token: accessToken },
+    );
+    expect(byName.body.data.total).toBeGreaterThanOrEqual(1);
+    const stats = await send(app(), 'GET', '/api/order/stats', { token: accessToken });
+    expect(stats.body.data).toMatchObject({ total: 2, byStatus: { pending: 2 }, totalSpent: 0 });
+  });
+
+  it('lets only admins move orders on, along the table; returns within 3 days and not for hygiene items', async () => {
+    const owner = await signUp(app(), { email: 'owner@lacebloom.in' });
+    const { accessToken } = await signUp(app());
+    const { orderId } = await placeOrder(app(), accessToken, [[choices[17]!, 1]]);
+    const paid = await payOrder(app(), accessToken, orderId);
+    await send(app(), 'POST', '/api/payments/verify', { token: accessToken, body: paid });
+    const move = (status: string, token = owner.accessToken) =>
+      send(app(), 'PATCH', `/api/admin/orders/${orderId}/status`, { token, body: { status } });
+    expect((await move('confirmed', accessToken)).status).toBe(403);
+    expect((await move('delivered')).status).toBe(400);
+    for (const status of ['confirmed', 'processing', 'shipped', 'delivered']) {
+      expect((await move(status)).body.data.status).toBe(status);
+    }
+    const early = await send(app(), 'POST', `/api/order/${orderId}/return`, {
+      token: accessToken,
+      body: { reason: 'Too small' },
+    });
+    expect(early.body.data.status).toBe('return_requested');
+    const returned = await move('returned');
+    expect(returned.body.data).toMatchObject({ status: 'returned', paymentStatus: 'refunded' });
+
+    const late = await placeOrder(app(), accessToken, [[choices[18]!, 1]]);
+    for (const status of ['confirmed', 'processing', 'shipped', 'delivered']) {
+      await send(app(), 'PATCH', `/api/admin/orders/${late.orderId}/status`, {
+        token: owner.accessToken,
+        body: { status },
+      });
+    }
+    await world.database.db.execute(
+      sql`update orders set delivered_at = now() - interval '4 days' where id = ${late.orderId}`,
+    );
+    const tooLate = await send(app(), 'POST', `/api/order/${late.orderId}/return`, {
+      token: accessToken,
+      body: { reason: 'x' },
+    });
+    expect(tooLate.body.message).toBe('The 3-day return window for this order has closed');
+    const notYet = await placeOrder(app(), accessToken, [[choices[19]!, 1]]);
+    expect(
+      (
+        await send(app(), 'POST', `/api/order/${notYet.orderId}/return`, {
+          token: accessToken,
+          body: { reason: 'x' },
+        })
+      ).status,
+    ).toBe(400);
+
+    const { body } = await getJson(app(), '/api/category');
+    const panties = body.data.find((c: { slug: string }) => c.slug === 'panties')._id;
+    const panty = (await stockedChoices(app(), 2)).find((c) => c.categoryId === panties)!;
+    const hygiene = await placeOrder(app(), accessToken, [[panty, 1]]);
+    for (const status of ['confirmed', 'processing', 'shipped', 'delivered']) {
+      await send(app(), 'PATCH', `/api/admin/orders/${hygiene.orderId}/status`, {
+        token: owner.accessToken,
+        body: { status },
+      });
+    }
+    const refused = await send(app(), 'POST', `/api/order/${hygiene.orderId}/return`, {
+      token: accessToken,
+      body: { reason: 'x' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('For hygiene reasons');
+    expect(
+      (await send(app(), 'GET', '/api/admin/orders?status=delivered', { token: owner.accessToken }))
+        .body.data.total,
+    ).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -1,0 +1,208 @@
+// Checkout and orders. The address schemas carry the checkout's messages and serve the checkout
+// form and `POST /order` alike; zod/mini because they ship to the browser.
+import * as z from 'zod/mini';
+import { isPinCode, normalizeIndianPhone } from '@shop/domain/contact-details';
+import { isUuid } from '@shop/domain/ids';
+import { orderStatuses, paymentStatuses } from '@shop/domain/orders';
+import { successEnvelope } from './common-mini.ts';
+
+export const orderMessages = {
+  loginRequired: 'Please login to place an order',
+  noItems: 'Your order has no items',
+  itemProduct: 'Each item needs a product',
+  itemQuantity: 'Quantity must be a whole number of at least 1',
+  itemSize: 'Each item needs a size',
+  itemColor: 'Each item needs a colour',
+  reasonRequired: 'Please tell us the reason',
+  idempotencyMismatch: 'This Idempotency-Key was already used for a different order',
+  notFound: 'Order not found',
+} as const;
+
+const requiredText = (message: string, maxLength = 200) =>
+  z
+    .string({ error: message })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: message, abort: true }),
+      z.maxLength(maxLength, { error: `At most ${maxLength} characters.` }),
+    );
+
+const pinCode = (required: string, invalidMessage: string) =>
+  requiredText(required, 10).check(z.refine(isPinCode, { error: invalidMessage }));
+
+const phone = (required: string, invalidMessage: string) =>
+  z.pipe(
+    requiredText(required, 20),
+    z.transform((value, context) => {
+      const digits = normalizeIndianPhone(value);
+      if (digits === undefined) {
+        context.issues.push({ code: 'custom', message: invalidMessage, input: value });
+        return z.NEVER;
+      }
+      return digits;
+    }),
+  );
+
+function addressSchema(prefix: '' | 'Billing ') {
+  const lower = prefix === '' ? '' : 'billing ';
+  const sentence = (text: string) => (prefix ? `${prefix}${text.toLowerCase()}` : text);
+  return z.object({
+    name: requiredText(sentence('Name is required'), 100),
+    addressLine1: requiredText(sentence('Address is required'), 200),
+    addressLine2: z._default(z.string().check(z.trim(), z.maxLength(200)), ''),
+    city: requiredText(sentence('City is required'), 100),
+    state: requiredText(sentence('State is required'), 100),
+    pinCode: pinCode(
+      prefix ? 'Billing PIN code is required' : 'PIN code is required',
+      `Invalid ${lower}PIN code`,
+    ),
+    phone: phone(sentence('Phone is required'), `Invalid ${lower}phone number`),
+  });
+}
+
+/** The checkout's shipping address: every field but the second line, 6-digit pin, 10-digit phone. */
+export const shippingAddressSchema = addressSchema('');
+/** The billing address, checked only when 'Same as shipping' is unchecked. */
+export const billingAddressSchema = addressSchema('Billing ');
+export type CheckoutAddressInput = z.input<typeof shippingAddressSchema>;
+export type CheckoutAddress = z.output<typeof shippingAddressSchema>;
+
+const orderLine = z.object({
+  product: z
+    .string({ error: orderMessages.itemProduct })
+    .check(z.refine(isUuid, { error: orderMessages.itemProduct })),
+  quantity: z.number({ error: orderMessages.itemQuantity }).check(
+    z.refine((value) => Number.isInteger(value) && value >= 1 && value <= 999, {
+      error: orderMessages.itemQuantity,
+    }),
+  ),
+  size: requiredText(orderMessages.itemSize, 30),
+  color: z.object(
+    {
+      colorName: requiredText(orderMessages.itemColor, 60),
+      colorHex: z.optional(z.string().check(z.maxLength(20))),
+    },
+    { error: orderMessages.itemColor },
+  ),
+  productImage: z.optional(z.string().check(z.maxLength(500))),
+});
+
+/**
+ * The brief's order creation payload. Only what the shopper chose is read: products, colours,
+ * sizes, quantities, addresses, notes. Prices, names and totals in it are ignored; the server
+ * prices the order from the catalogue and the cart's discount.
+ */
+export const createOrderSchema = z.object({
+  items: z
+    .array(orderLine, { error: orderMessages.noItems })
+    .check(
+      z.minLength(1, { error: orderMessages.noItems }),
+      z.maxLength(50, { error: 'At most 50 different items per order' }),
+    ),
+  shippingAddress: shippingAddressSchema,
+  /** Left out (or `sameAsShipping: true`): billing is the shipping address. */
+  billingAddress: z.optional(z.unknown()),
+  sameAsShipping: z.optional(z.boolean()),
+  paymentMethod: z._default(z.string().check(z.maxLength(30)), 'razorpay'),
+  notes: z._default(z.string().check(z.trim(), z.maxLength(1000)), ''),
+});
+export type CreateOrderInput = z.input<typeof createOrderSchema>;
+
+export const orderReasonSchema = z.object({
+  reason: requiredText(orderMessages.reasonRequired, 500),
+});
+
+export const orderListQuery = z.object({
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(50)), 10),
+  q: z._default(z.string().check(z.trim(), z.maxLength(100)), ''),
+  status: z.optional(z.enum(orderStatuses)),
+});
+
+export const orderStatusUpdateSchema = z.object({
+  status: z.enum(orderStatuses, { error: 'Unknown order status' }),
+});
+
+// ---------- answers ----------
+
+const address = z.object({
+  name: z.string(),
+  addressLine1: z.string(),
+  addressLine2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  pinCode: z.string(),
+  phone: z.string(),
+});
+
+export const orderItem = z.object({
+  _id: z.string(),
+  product: z.string(),
+  productName: z.string(),
+  productImage: z.string(),
+  color: z.object({ colorName: z.string(), colorHex: z.string() }),
+  size: z.string(),
+  quantity: z.number(),
+  priceAtPurchase: z.number(),
+  itemTotal: z.number(),
+  returnable: z.boolean(),
+});
+export type OrderItem = z.infer<typeof orderItem>;
+
+export const order = z.object({
+  _id: z.string(),
+  orderId: z.string(),
+  orderNumber: z.string(),
+  createdAt: z.string(),
+  status: z.enum(orderStatuses),
+  statusLabel: z.string(),
+  subtotal: z.number(),
+  totalDiscountAmount: z.number(),
+  discountCode: z.nullable(z.string()),
+  shippingCharge: z.number(),
+  taxAmount: z.number(),
+  total: z.number(),
+  paymentMethod: z.string(),
+  paymentStatus: z.enum(paymentStatuses),
+  paymentDueAt: z.string(),
+  paidAt: z.nullable(z.string()),
+  notes: z.string(),
+  items: z.array(orderItem),
+  shippingAddress: address,
+  billingAddress: address,
+  deliveredAt: z.nullable(z.string()),
+  cancelledAt: z.nullable(z.string()),
+  cancelReason: z.nullable(z.string()),
+  returnReason: z.nullable(z.string()),
+  canCancel: z.boolean(),
+  canReturn: z.boolean(),
+});
+export type Order = z.infer<typeof order>;
+
+export const placedOrder = z.object({
+  orderId: z.string(),
+  _id: z.string(),
+  orderNumber: z.string(),
+  total: z.number(),
+  order,
+});
+
+export const orderPage = z.object({
+  orders: z.array(order),
+  total: z.number(),
+  totalPages: z.number(),
+  page: z.number(),
+});
+export type OrderPage = z.infer<typeof orderPage>;
+
+export const orderStats = z.object({
+  total: z.number(),
+  byStatus: z.record(z.string(), z.number()),
+  totalSpent: z.number(),
+  stats: z.array(z.object({ status: z.string(), count: z.number() })),
+});
+
+export const placedOrderResponse = successEnvelope(placedOrder);
+export const orderResponse = successEnvelope(order);
+export const orderPageResponse = successEnvelope(orderPage);
+export const orderStatsResponse = successEnvelope(orderStats);
