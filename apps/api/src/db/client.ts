@@ -51,9 +51,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       max: 10,
       options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
     });
+    // An idle connection that dies (a database restart, a dropped network) is an 'error' event on
+    // the pool; without a listener Node would end the process. The pool reconnects on demand.
+    let closing = false;
+    pool.on('error', (error) => {
+      if (!closing)
+        console.warn(`PostgreSQL connection lost (reconnecting on demand): ${error.message}`);
+    });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+    const close = async () => {
+      closing = true;
+      await pool.end();
+    };
+    return { db: db as unknown as Database, kind: 'postgres', close };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({
