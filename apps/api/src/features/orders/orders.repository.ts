@@ -51,6 +51,15 @@ export function createOrdersRepository(db: Database) {
       return row;
     },
 
+    /** The order row alone (no items), only if it is the user's. */
+    async findRowForUser(userId: string, orderId: string) {
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+      return row;
+    },
+
     async findById(orderId: string, tx: Executor = db) {
       const [row] = await withItems(eq(orders.id, orderId), {}, tx);
       return row;
@@ -69,27 +78,36 @@ export function createOrdersRepository(db: Database) {
       return row?.n ?? 0;
     },
 
-    async insertOrder(tx: Executor, order: NewOrder, items: NewOrderItem[]) {
+    async insertOrder(
+      tx: Executor,
+      order: NewOrder,
+      items: NewOrderItem[],
+    ): Promise<OrderWithItems> {
       const [row] = await tx.insert(orders).values(order).returning();
-      await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId: row!.id })));
-      return row!;
+      const inserted = await tx
+        .insert(orderItems)
+        .values(items.map((item) => ({ ...item, orderId: row!.id })))
+        .returning();
+      return { ...row!, items: inserted.sort((a, b) => a.position - b.position) };
     },
 
     /**
-     * Takes `quantity` from one stock row, only if that many are there: the check and the write
-     * are one statement, so concurrent orders can never take stock below zero. False when short.
+     * Takes `quantity` from one stock row of an active product, only if that many are there: the
+     * check and the write are one statement, so concurrent orders can never take stock below
+     * zero. Answers the product's price at that moment (the price the order is charged), or
+     * undefined when the stock is short or the product inactive.
      */
-    async takeStock(tx: Executor, line: StockLine): Promise<boolean> {
-      const rows = await queryRows<{ stock: number }>(
+    async takeStock(tx: Executor, line: StockLine): Promise<number | undefined> {
+      const rows = await queryRows<{ price_paise: number }>(
         tx,
         sql`update product_size_stock s set stock = s.stock - ${line.quantity}::int
-            from product_colors c
-            where s.color_id = c.id and c.product_id = ${line.productId}
+            from product_colors c, products p
+            where s.color_id = c.id and c.product_id = p.id and p.id = ${line.productId} and p.is_active
               and lower(c.color_name) = lower(${line.colorName}) and lower(s.size) = lower(${line.size})
               and s.stock >= ${line.quantity}::int
-            returning s.stock`,
+            returning p.price_paise`,
       );
-      return rows.length === 1;
+      return rows[0]?.price_paise;
     },
 
     async returnStock(tx: Executor, line: StockLine) {
@@ -101,14 +119,17 @@ export function createOrdersRepository(db: Database) {
       );
     },
 
-    async stockOf(line: Omit<StockLine, 'quantity'>): Promise<number> {
+    /** Stock of a line of an active product; undefined when the product is gone or inactive. */
+    async stockOf(line: Omit<StockLine, 'quantity'>): Promise<number | undefined> {
       const rows = await queryRows<{ stock: number }>(
         db,
-        sql`select s.stock from product_size_stock s join product_colors c on c.id = s.color_id
+        sql`select s.stock from product_size_stock s
+            join product_colors c on c.id = s.color_id
+            join products p on p.id = c.product_id and p.is_active
             where c.product_id = ${line.productId} and lower(c.color_name) = lower(${line.colorName})
               and lower(s.size) = lower(${line.size})`,
       );
-      return rows[0]?.stock ?? 0;
+      return rows[0]?.stock;
     },
 
     /** Locks a discount row so concurrent orders with it count its uses one at a time. */

@@ -187,9 +187,13 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     return parsed.data;
   }
 
-  /** Each line priced from today's catalogue; a line that cannot be bought is a 400 naming it. */
-  async function priceLines(command: CreateOrderCommand) {
-    const byId = await facts.fresh(command.items.map((item) => item.product));
+  /**
+   * Each line checked against the catalogue (a line that cannot be bought is a 400 naming it).
+   * Names, images and categories may come from the cached facts; the price charged is read again
+   * by the statement that takes the stock, inside the order's transaction.
+   */
+  async function describeLines(command: CreateOrderCommand) {
+    const byId = await facts.cached(command.items.map((item) => item.product));
     return command.items.map((item, position) => {
       const product = byId.get(item.product);
       if (!product || !product.is_active)
@@ -220,9 +224,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     });
   }
 
-  async function placed(row: OrderRow) {
-    const full = (await repository.findById(row.id))!;
-    const order = toOrder(full);
+  function placed(row: OrderWithItems) {
+    const order = toOrder(row);
     return {
       orderId: row.id,
       _id: row.id,
@@ -310,19 +313,46 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       }
       if (command.paymentMethod !== 'razorpay') throw invalid('Payment initialization incomplete');
       const billing = billingOf(command);
-      const priced = await priceLines(command);
+      const described = await describeLines(command);
       const cart = await carts.loadCart({ userId });
       const discountIds = [cart?.cart.appliedCouponId, cart?.cart.appliedVoucherId].filter(
         (id): id is string => typeof id === 'string',
       );
 
-      let row: OrderRow;
+      let row: OrderWithItems;
       try {
         row = await db.transaction(async (tx) => {
-          // Discounts first, each locked, so concurrent orders count their uses one at a time.
+          // Stock first, the same rows in the same order in every transaction (no deadlocks);
+          // each reservation also reads the price the line is charged.
+          const lines = [...described].sort((a, b) =>
+            `${a.line.productId}|${a.line.colorName}|${a.line.size}`.localeCompare(
+              `${b.line.productId}|${b.line.colorName}|${b.line.size}`,
+            ),
+          );
+          const chargedPrice = new Map<NewOrderItem, number>();
+          for (const { line } of lines) {
+            const stockLine = {
+              productId: line.productId,
+              colorName: line.colorName,
+              size: line.size,
+              quantity: line.quantity,
+            };
+            const price = await repository.takeStock(tx, stockLine);
+            if (price === undefined) throw new OutOfStock({ ...stockLine, name: line.productName });
+            chargedPrice.set(line, price);
+          }
+          const priced = described.map(({ line, categoryId }) => {
+            const pricePaise = chargedPrice.get(line)!;
+            const itemTotalPaise = lineTotalPaise({
+              unitPricePaise: pricePaise,
+              quantity: line.quantity,
+            });
+            return { categoryId, line: { ...line, pricePaise, itemTotalPaise } };
+          });
+          // Then the cart's discounts, each locked, so concurrent orders count uses one at a time.
           let discountPaise = 0;
           const used: { id: string; code: string }[] = [];
-          for (const discountId of discountIds) {
+          for (const discountId of [...discountIds].sort()) {
             const discount = await repository.lockDiscount(tx, discountId);
             if (!discount) continue;
             const check = evaluateDiscount(toDiscountRule(discount), {
@@ -335,8 +365,9 @@ export function createOrdersService(deps: OrdersServiceDeps) {
               timesUsed: discount.timesUsed,
               timesUsedByShopper: await repository.discountUsesOf(tx, discount.id, userId),
             });
-            if (!check.ok)
+            if (!check.ok) {
               throw conflict(`The discount code ${discount.code} cannot be used: ${check.message}`);
+            }
             discountPaise += check.amountPaise;
             used.push({ id: discount.id, code: discount.code });
           }
@@ -347,24 +378,6 @@ export function createOrdersService(deps: OrdersServiceDeps) {
             })),
             discountPaise,
           );
-          // The same stock rows in the same order in every transaction: no deadlocks.
-          const stockLines = priced
-            .map(({ line }) => line)
-            .sort((a, b) =>
-              `${a.productId}|${a.colorName}|${a.size}`.localeCompare(
-                `${b.productId}|${b.colorName}|${b.size}`,
-              ),
-            );
-          for (const line of stockLines) {
-            const stockLine = {
-              productId: line.productId,
-              colorName: line.colorName,
-              size: line.size,
-              quantity: line.quantity,
-            };
-            if (!(await repository.takeStock(tx, stockLine)))
-              throw new OutOfStock({ ...stockLine, name: line.productName });
-          }
           const order = await repository.insertOrder(
             tx,
             {
@@ -384,13 +397,15 @@ export function createOrdersService(deps: OrdersServiceDeps) {
             },
             priced.map(({ line }) => line),
           );
-          for (const discount of used)
+          for (const discount of used) {
             await repository.recordDiscountUse(tx, discount.id, userId, order.id);
+          }
           return order;
         });
       } catch (error) {
         if (error instanceof OutOfStock) {
           const left = await repository.stockOf(error.line);
+          if (left === undefined) throw invalid(`${error.line.name} is no longer available`);
           throw conflict(
             `Only ${left} left of ${error.line.name} (${error.line.colorName}, size ${error.line.size.toUpperCase()})`,
           );

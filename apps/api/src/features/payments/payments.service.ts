@@ -79,11 +79,19 @@ export function createPaymentsService(deps: {
    * once): the order row is locked, and a payment already paid is left alone. A payment that
    * arrives for an order already cancelled or expired is kept on record and refunded.
    */
-  async function settle(providerOrderId: string, providerPaymentId: string, method: string | null) {
+  async function settle(
+    providerOrderId: string,
+    providerPaymentId: string,
+    method: string | null,
+    shopperId?: string,
+  ) {
     // Read before the transaction: on PGlite a query outside an open transaction waits for it.
-    const known = await payments.findByProviderOrderId(providerOrderId);
-    const owner = known ? await orders.findById(known.orderId) : undefined;
-    const user = owner ? await deps.findUser(owner.userId) : undefined;
+    let userId = shopperId;
+    if (!userId) {
+      const known = await payments.findByProviderOrderId(providerOrderId);
+      userId = known ? (await orders.findById(known.orderId))?.userId : undefined;
+    }
+    const user = userId ? await deps.findUser(userId) : undefined;
     const outcome = await db.transaction(async (tx) => {
       const payment = await payments.findByProviderOrderId(providerOrderId, tx);
       if (!payment) return 'unknown' as const;
@@ -212,7 +220,7 @@ export function createPaymentsService(deps: {
     /** The browser's proof of payment, checked against the provider order we stored. */
     async verify(userId: string, result: CheckoutResult) {
       const payment = await payments.findByProviderOrderId(result.razorpay_order_id);
-      const order = payment ? await orders.findForUser(userId, payment.orderId) : undefined;
+      const order = payment ? await orders.findRowForUser(userId, payment.orderId) : undefined;
       if (
         !payment ||
         !order ||
@@ -225,7 +233,7 @@ export function createPaymentsService(deps: {
       ) {
         throw invalid(paymentText.verificationFailed);
       }
-      await settle(payment.providerOrderId, result.razorpay_payment_id, null);
+      await settle(payment.providerOrderId, result.razorpay_payment_id, null, userId);
       const fresh = (await orders.findById(order.id))!;
       return {
         order: toOrder(fresh),

@@ -1,0 +1,223 @@
+/**
+ * Checkout under load: place an order and verify its payment (simulator), as one shopper each
+ * time, at 20 connections, beside a bare Fastify hello-world in the same run. On the embedded
+ * database, and on PostgreSQL when BENCH_DATABASE_URL is set (an empty database to migrate).
+ * Goal (ARCHITECTURE.md): p99 under 50 ms.
+ *
+ *   npm run bench:checkout            (DURATION=10 CONNECTIONS=20 BENCH_DATABASE_URL=postgres://...)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+const duration = Number(process.env.DURATION ?? 10);
+const connections = Number(process.env.CONNECTIONS ?? 20);
+
+function start(args: string[], env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/api-servers.ts', ...args], {
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) resolve(child);
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+async function call(base: string, method: string, path: string, body?: unknown, token?: string) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return (await response.json()) as any;
+}
+
+function figures(label: string, result: autocannon.Result, hello?: number) {
+  return {
+    request: label,
+    'req/s': Math.round(result.requests.average),
+    'p50 ms': result.latency.p50,
+    'p99 ms': result.latency.p99,
+    ...(hello
+      ? { 'vs hello-world': `${((result.requests.average / hello) * 100).toFixed(1)}%` }
+      : {}),
+    errors: result.errors + result.non2xx,
+  };
+}
+
+async function measureShop(
+  label: string,
+  port: number,
+  dataDir: string,
+  databaseUrl: string | undefined,
+  hello: number,
+) {
+  const shop = await start(
+    ['shop', String(port), dataDir],
+    databaseUrl ? { DATABASE_URL: databaseUrl } : {},
+  );
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    // Every colour and size in stock across the catalogue, taken in turn, so the run does not
+    // simply empty one size and measure refusals.
+    const variants: { product: string; colorName: string; size: string }[] = [];
+    for (let page = 1; page <= 2; page += 1) {
+      const list = await call(base, 'GET', `/api/product/products?limit=100&page=${page}`);
+      for (const product of list.data.products as any[]) {
+        for (const color of product.colors) {
+          for (const entry of color.sizeStock) {
+            if (entry.stock >= 5) {
+              variants.push({ product: product._id, colorName: color.colorName, size: entry.size });
+            }
+          }
+        }
+      }
+    }
+    const signup = await call(base, 'POST', '/api/auth/signup', {
+      firstName: 'Bench',
+      lastName: 'Buyer',
+      email: `bench.checkout.${Date.now()}@example.in`,
+      password: 'bench-password-1',
+      phone: '9876543210',
+    });
+    const token = signup.data.accessToken as string;
+    const orderFor = (i: number) => {
+      const variant = variants[i % variants.length]!;
+      return {
+        ...order,
+        items: [
+          {
+            product: variant.product,
+            quantity: 1,
+            size: variant.size,
+            color: { colorName: variant.colorName },
+          },
+        ],
+      };
+    };
+    const order = {
+      shippingAddress: {
+        name: 'Bench Buyer',
+        addressLine1: '1 MG Road',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        pinCode: '560001',
+        phone: '9876543210',
+      },
+      paymentMethod: 'razorpay',
+    };
+    const secret = readFileSync(join(dataDir, 'payment-simulator-key-secret'), 'utf8').trim();
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    // Verify runs over orders placed first (the placing run may use up the stock).
+    let n = 0;
+    const pending: { id: string }[] = [];
+    for (let i = 0; i < 50; i += 1) {
+      const placed = await call(base, 'POST', '/api/order', orderFor(i), token);
+      const initiated = await call(
+        base,
+        'POST',
+        '/api/payments/initiate',
+        { orderId: placed.data.orderId },
+        token,
+      );
+      pending.push({ id: initiated.data.razorpayOrderId });
+    }
+    let placedCount = 0;
+    const place = await autocannon({
+      url: base,
+      connections,
+      duration,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/order',
+          headers,
+          setupRequest: (request) => ({
+            ...request,
+            body: JSON.stringify(orderFor(placedCount++)),
+          }),
+        },
+      ],
+    });
+
+    const verify = await autocannon({
+      url: base,
+      connections,
+      duration,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/payments/verify',
+          headers,
+          setupRequest: (request) => {
+            const providerOrderId = pending[n++ % pending.length]!.id;
+            const paymentId = `pay_bench${n}`;
+            const signature = createHmac('sha256', secret)
+              .update(`${providerOrderId}|${paymentId}`)
+              .digest('hex');
+            return {
+              ...request,
+              body: JSON.stringify({
+                razorpay_order_id: providerOrderId,
+                razorpay_payment_id: paymentId,
+                razorpay_signature: signature,
+              }),
+            };
+          },
+        },
+      ],
+    });
+    return [
+      figures(`POST /api/order (${label})`, place, hello),
+      figures(`POST /api/payments/verify (${label})`, verify, hello),
+    ];
+  } finally {
+    shop.kill('SIGTERM');
+  }
+}
+
+async function main() {
+  const hello = await start(['hello', '4131'], {});
+  const rows: object[] = [];
+  const dirs: string[] = [];
+  try {
+    await autocannon({ url: 'http://127.0.0.1:4131/', connections, duration: 2 });
+    const helloResult = await autocannon({ url: 'http://127.0.0.1:4131/', connections, duration });
+    rows.push(figures('bare Fastify hello-world', helloResult));
+    const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-checkout-'));
+    dirs.push(dataDir);
+    rows.push(
+      ...(await measureShop('PGlite', 4132, dataDir, undefined, helloResult.requests.average)),
+    );
+    if (process.env.BENCH_DATABASE_URL) {
+      const pgDir = mkdtempSync(join(tmpdir(), 'shop-bench-checkout-pg-'));
+      dirs.push(pgDir);
+      rows.push(
+        ...(await measureShop(
+          'PostgreSQL',
+          4133,
+          pgDir,
+          process.env.BENCH_DATABASE_URL,
+          helloResult.requests.average,
+        )),
+      );
+    }
+    console.log(`autocannon: ${connections} connections, ${duration} s per run\n`);
+    console.table(rows);
+  } finally {
+    hello.kill('SIGTERM');
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
+process.exit(0);
