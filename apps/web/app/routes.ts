@@ -24,6 +24,8 @@ export default [
   route('checkout', 'routes/checkout.tsx'),
   route('order-success/:orderId', 'routes/order-success.tsx'),
   route('auth/google/callback', 'routes/google-callback.tsx'),
+  route('reset-password', 'routes/reset-password.tsx'),
+  route('verify-email', 'routes/verify-email.tsx'),
   route('login', 'routes/login.tsx', { id: 'login' }),
   route('register', 'routes/login.tsx', { id: 'register' }),
   route('sitemap.xml', 'routes/sitemap.ts'),

@@ -10,6 +10,8 @@ import type {} from 'vitest';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The server's DATA_DIR: mails are written to its outbox/ folder. */
+    dataDir: string;
   }
 }
 
@@ -43,6 +45,8 @@ export default async function setup(project: TestProject) {
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         DATABASE_URL: '',
+        // Links in mails point at this server.
+        PUBLIC_URL: baseURL,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -61,6 +65,7 @@ export default async function setup(project: TestProject) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   project.provide('baseURL', baseURL);
+  project.provide('dataDir', dataDir);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 300));

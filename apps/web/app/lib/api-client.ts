@@ -6,6 +6,15 @@ import type {
   Subcategory,
 } from '@shop/contracts/catalogue';
 import type { Banner, Blog } from '@shop/contracts/content';
+import type {
+  AuthSession,
+  ChangePasswordInput,
+  GoogleConfig,
+  LoginInput,
+  ProfileUpdateInput,
+  SignupInput,
+  User,
+} from '@shop/contracts/auth';
 
 /** A failed call: the server's message, else 'HTTP error! status: {code}', else 'Network error'. */
 export class ApiError extends Error {
@@ -89,6 +98,15 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const data = async <T>(path: string, fallback: string): Promise<T> =>
     (await call<{ data: T }>(path, fallback)).data;
 
+  /** A call with a JSON body, answering data and the server's message. */
+  async function send<T>(method: string, path: string, fallback: string, body?: unknown) {
+    const answer = await call<{ data: T; message: string }>(path, fallback, {
+      method,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { data: answer.data, message: answer.message };
+  }
+
   return {
     // ----- catalogue -----
     listProducts: (query: ListQuery = {}) =>
@@ -140,6 +158,34 @@ export function createApiClient(options: ApiClientOptions = {}) {
       ),
     getSubcategory: (id: string) =>
       data<Subcategory>(`/sub-category/${encodeURIComponent(id)}`, 'Failed to fetch subcategory'),
+
+    // ----- accounts -----
+    signup: (input: SignupInput) =>
+      send<AuthSession>('POST', '/auth/signup', 'Registration failed', input),
+    login: (input: LoginInput) => send<AuthSession>('POST', '/auth/login', 'Login failed', input),
+    profile: () => data<User>('/auth/profile', 'Failed to fetch profile'),
+    updateProfile: (input: ProfileUpdateInput) =>
+      send<User>('PATCH', '/auth/profile', 'Failed to update profile', input),
+    refresh: (refreshToken: string) =>
+      send<AuthSession>('POST', '/auth/refresh', 'Token refresh failed', { refreshToken }),
+    logout: (refreshToken: string | null) =>
+      send<null>('POST', '/auth/logout', 'Logout failed', refreshToken ? { refreshToken } : {}),
+    forgotPassword: (email: string) =>
+      send<null>('POST', '/auth/forgot-password', 'Password reset request failed', { email }),
+    resetPassword: (token: string, password: string) =>
+      send<null>('POST', '/auth/reset-password', 'Password reset failed', { token, password }),
+    changePassword: (input: ChangePasswordInput) =>
+      send<AuthSession>('POST', '/auth/change-password', 'Password change failed', input),
+    verifyEmail: (token: string) =>
+      send<User>('POST', '/auth/verify-email', 'Email verification failed', { token }),
+    resendVerification: () =>
+      send<null>('POST', '/auth/resend-verification', 'Failed to resend verification email'),
+    googleConfig: () => data<GoogleConfig>('/auth/google/config', 'Google authentication failed'),
+    googleSignIn: (code: string, redirectUri: string) =>
+      send<AuthSession>('POST', '/auth/google', 'Google authentication failed', {
+        code,
+        redirectUri,
+      }),
 
     // ----- content -----
     listBlogs: () => data<Blog[]>('/blog', 'Failed to fetch blogs'),

@@ -1,6 +1,7 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { AuthProvider, useAuth } from './auth-session';
 
-export type SignInMode = 'login' | 'signup';
+export type SignInMode = 'login' | 'signup' | 'forgot';
 
 /** What Add To Cart and Buy It Now send (brief, section 5: sizes travel in lower case). */
 export interface AddToCartRequest {
@@ -39,12 +40,22 @@ export interface ShopperState {
 const ShopperContext = createContext<ShopperState | null>(null);
 
 export function ShopperProvider({ children }: { children: ReactNode }) {
+  return (
+    <AuthProvider>
+      <ShopperStateProvider>{children}</ShopperStateProvider>
+    </AuthProvider>
+  );
+}
+
+function ShopperStateProvider({ children }: { children: ReactNode }) {
   const [signInDialog, setSignInDialog] = useState<SignInMode | null>(null);
+  const { status } = useAuth();
+  const signedIn = status === 'signed-in';
   const value = useMemo<ShopperState>(
     () => ({
       cartCount: 0,
       wishlistCount: 0,
-      signedIn: false,
+      signedIn,
       signInDialog,
       openSignIn: (mode = 'login') => setSignInDialog(mode),
       closeSignIn: () => setSignInDialog(null),
@@ -52,7 +63,7 @@ export function ShopperProvider({ children }: { children: ReactNode }) {
         throw new CartUnavailableError();
       },
     }),
-    [signInDialog],
+    [signInDialog, signedIn],
   );
   return <ShopperContext.Provider value={value}>{children}</ShopperContext.Provider>;
 }

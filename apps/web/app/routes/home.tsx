@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import type { Route } from './+types/home';
 import { serverApi } from '../lib/api-client';
 import { BannerSection } from '../components/home/banner-slider';
@@ -25,9 +26,21 @@ export async function loader({ context }: Route.LoaderArgs) {
   return loadHomeData(serverApi(context));
 }
 
+/** Where the Google callback sends a shopper whose sign-in failed: say so, plainly. */
+function AuthErrorNotice() {
+  const [params] = useSearchParams();
+  if (params.get('authError') !== 'google-auth-failed') return null;
+  return (
+    <p role="alert" className="bg-red-50 px-4 py-3 text-center text-sm font-medium text-red-800">
+      Google sign-in failed. Please try again, or sign in with your email and password.
+    </p>
+  );
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
+      <AuthErrorNotice />
       <BannerSection desktop={loaderData.banners} mobile={loaderData.mobileBanners} />
       <Hero />
       <CategoryCarousel state={loaderData.categories} />

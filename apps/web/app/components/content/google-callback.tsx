@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useAuth } from '../../lib/auth-session';
+import { useToast } from '../../lib/toast';
 import { Spinner } from '../spinner';
 import {
   exchangeGoogleAuthCode,
@@ -15,10 +17,14 @@ const MIN_DISPLAY_MS = 800;
  * share the first exchange.
  */
 const exchanges = new Map<string, Promise<GoogleSignInOutcome>>();
-function exchangeOnce(code: string): Promise<GoogleSignInOutcome> {
+function exchangeOnce(
+  code: string,
+  state: string | null,
+  signIn: (code: string, redirectUri: string) => Promise<unknown>,
+): Promise<GoogleSignInOutcome> {
   let exchange = exchanges.get(code);
   if (!exchange) {
-    exchange = exchangeGoogleAuthCode(code);
+    exchange = exchangeGoogleAuthCode(code, state, signIn);
     exchanges.set(code, exchange);
   }
   return exchange;
@@ -29,6 +35,9 @@ export function GoogleCallback() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const code = searchParams.get('code');
+  const state = searchParams.get('state');
+  const { signInWithGoogle } = useAuth();
+  const toast = useToast();
 
   useEffect(() => {
     if (!code) {
@@ -39,14 +48,15 @@ export function GoogleCallback() {
     }
     let cancelled = false;
     const shown = new Promise((resolve) => setTimeout(resolve, MIN_DISPLAY_MS));
-    void Promise.all([exchangeOnce(code), shown]).then(([outcome]) => {
+    void Promise.all([exchangeOnce(code, state, signInWithGoogle), shown]).then(([outcome]) => {
       if (cancelled) return;
+      if (outcome.ok) toast.success('Google authentication successful!');
       navigate(outcome.ok ? '/' : GOOGLE_AUTH_FAILED_PATH, { replace: true });
     });
     return () => {
       cancelled = true;
     };
-  }, [code, navigate]);
+  }, [code, state, navigate, signInWithGoogle, toast]);
 
   return (
     <section className="mx-auto max-w-md px-4 py-24 text-center">

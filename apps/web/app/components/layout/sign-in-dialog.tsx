@@ -1,28 +1,41 @@
+import { lazy, Suspense, useEffect } from 'react';
 import { useShopper } from '../../lib/shopper';
-import { CloseIcon } from './icons';
+import { Spinner } from '../spinner';
 import { useModalDialog } from '../use-modal-dialog';
+import { CloseIcon } from './icons';
+
+const SignInForms = lazy(() => import('../account/sign-in-forms'));
+
+const titles = {
+  login: 'Welcome back',
+  signup: 'Create your account',
+  forgot: 'Reset your password',
+} as const;
 
 /**
- * The sign-in / sign-up dialog. Accounts arrive with the account issue; until then it explains
- * that and lets the shopper carry on as a guest.
+ * The sign-in / sign-up dialog, on every page. Its forms load when it first opens; it closes
+ * itself once the shopper is signed in.
  */
 export function SignInDialog() {
-  const { signInDialog, openSignIn, closeSignIn } = useShopper();
+  const { signInDialog, openSignIn, closeSignIn, signedIn } = useShopper();
   const dialogRef = useModalDialog(signInDialog !== null);
 
-  const signup = signInDialog === 'signup';
+  useEffect(() => {
+    if (signedIn && signInDialog) closeSignIn();
+  }, [signedIn, signInDialog, closeSignIn]);
+
   return (
     <dialog
       ref={dialogRef}
       onClose={closeSignIn}
       aria-labelledby="sign-in-title"
-      className="m-auto w-[min(92vw,26rem)] rounded-2xl bg-white p-0 text-ink shadow-2xl backdrop:bg-ink/50"
+      className="m-auto max-h-[92vh] w-[min(94vw,28rem)] overflow-y-auto rounded-2xl bg-white p-0 text-ink shadow-2xl backdrop:bg-ink/50"
     >
       {signInDialog && (
         <div className="p-6">
           <div className="flex items-start justify-between">
             <h2 id="sign-in-title" className="font-serif text-2xl">
-              {signup ? 'Create your account' : 'Welcome back'}
+              {titles[signInDialog]}
             </h2>
             <button
               type="button"
@@ -33,28 +46,18 @@ export function SignInDialog() {
               <CloseIcon />
             </button>
           </div>
-          <p className="mt-3 text-sm text-muted">
-            {signup
-              ? 'Sign-up opens very soon. Until then you can browse, and your cart is kept as a guest.'
-              : 'Sign-in opens very soon. Until then you can browse, and your cart is kept as a guest.'}
-          </p>
+          <div className="mt-5">
+            <Suspense fallback={<Spinner label="Loading..." />}>
+              <SignInForms mode={signInDialog} onMode={openSignIn} onDone={closeSignIn} />
+            </Suspense>
+          </div>
           <button
             type="button"
             onClick={closeSignIn}
-            className="mt-6 w-full rounded-full bg-brand-600 py-2.5 font-medium text-white hover:bg-brand-700"
+            className="mt-4 w-full rounded-full border border-line py-2.5 text-sm font-medium text-ink hover:border-brand-300"
           >
             Continue as Guest
           </button>
-          <p className="mt-4 text-center text-sm text-muted">
-            {signup ? 'Already have an account? ' : 'New here? '}
-            <button
-              type="button"
-              onClick={() => openSignIn(signup ? 'login' : 'signup')}
-              className="font-medium text-brand-700 underline"
-            >
-              {signup ? 'Sign in' : 'Create an account'}
-            </button>
-          </p>
         </div>
       )}
     </dialog>

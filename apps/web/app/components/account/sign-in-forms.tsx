@@ -1,0 +1,277 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  signupSchema,
+  type GoogleConfig,
+} from '@shop/contracts/auth';
+import { createApiClient, errorMessage } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth-session';
+import type { SignInMode } from '../../lib/shopper';
+import { useToast } from '../../lib/toast';
+import { startGoogleSignIn } from '../content/google-sign-in';
+import { FormError, TextField, useSchemaForm } from './schema-form';
+
+const primaryButton =
+  'w-full rounded-full bg-brand-600 py-2.5 font-medium text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70';
+const linkButton = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800';
+
+/** The dialog's forms (loaded only when the dialog opens, to keep pages light). */
+export default function SignInForms({
+  mode,
+  onMode,
+  onDone,
+}: {
+  mode: SignInMode;
+  onMode: (mode: SignInMode) => void;
+  onDone: () => void;
+}) {
+  // Each mode is its own form; changing mode remounts it, which clears fields and errors.
+  if (mode === 'signup') return <SignupForm key="signup" onMode={onMode} onDone={onDone} />;
+  if (mode === 'forgot') return <ForgotForm key="forgot" onMode={onMode} />;
+  return <LoginForm key="login" onMode={onMode} onDone={onDone} />;
+}
+
+function LoginForm({ onMode, onDone }: { onMode: (mode: SignInMode) => void; onDone: () => void }) {
+  const form = useSchemaForm({ email: '', password: '' });
+  const { signIn } = useAuth();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const input = form.check(loginSchema);
+    if (!input || busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await signIn(input);
+      toast.success('Login successful!');
+      onDone();
+    } catch (error) {
+      setFailure(errorMessage(error, 'Login failed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      <FormError message={failure} />
+      <TextField
+        {...form.field('email')}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+      />
+      <TextField
+        {...form.field('password')}
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+      />
+      <div className="text-right text-sm">
+        <button type="button" className={linkButton} onClick={() => onMode('forgot')}>
+          Forgot password?
+        </button>
+      </div>
+      <button type="submit" className={primaryButton} disabled={busy}>
+        {busy ? 'Signing in...' : 'Sign In'}
+      </button>
+      <GoogleButton />
+      <p className="text-center text-sm text-muted">
+        New here?{' '}
+        <button type="button" className={linkButton} onClick={() => onMode('signup')}>
+          Create an account
+        </button>
+      </p>
+    </form>
+  );
+}
+
+function SignupForm({
+  onMode,
+  onDone,
+}: {
+  onMode: (mode: SignInMode) => void;
+  onDone: () => void;
+}) {
+  const form = useSchemaForm({
+    firstName: '',
+    lastName: '',
+    email: '',
+    password: '',
+    phone: '',
+    homeAddress: '',
+    officeAddress: '',
+  });
+  const { signUp } = useAuth();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const input = form.check(signupSchema);
+    if (!input || busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await signUp(input);
+      toast.success('Registration successful!');
+      onDone();
+    } catch (error) {
+      setFailure(errorMessage(error, 'Registration failed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-3.5">
+      <FormError message={failure} />
+      <div className="grid gap-3.5 sm:grid-cols-2">
+        <TextField {...form.field('firstName')} label="First name" autoComplete="given-name" />
+        <TextField {...form.field('lastName')} label="Last name" autoComplete="family-name" />
+      </div>
+      <TextField
+        {...form.field('email')}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+      />
+      <TextField
+        {...form.field('password')}
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint="(at least 6 characters)"
+      />
+      <TextField
+        {...form.field('phone')}
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        placeholder="98765 43210"
+      />
+      <TextField
+        {...form.field('homeAddress')}
+        label="Home address"
+        hint="(optional)"
+        autoComplete="street-address"
+      />
+      <TextField {...form.field('officeAddress')} label="Office address" hint="(optional)" />
+      <button type="submit" className={primaryButton} disabled={busy}>
+        {busy ? 'Creating your account...' : 'Create Account'}
+      </button>
+      <GoogleButton />
+      <p className="text-center text-sm text-muted">
+        Already have an account?{' '}
+        <button type="button" className={linkButton} onClick={() => onMode('login')}>
+          Sign in
+        </button>
+      </p>
+    </form>
+  );
+}
+
+function ForgotForm({ onMode }: { onMode: (mode: SignInMode) => void }) {
+  const form = useSchemaForm({ email: '' });
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const input = form.check(forgotPasswordSchema);
+    if (!input || busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const { message } = await createApiClient().forgotPassword(input.email);
+      setSent(message);
+      toast.success('Password reset email sent successfully!');
+    } catch (error) {
+      setFailure(errorMessage(error, 'Password reset request failed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      <p className="text-sm text-muted">
+        Enter the email of your account and we will send you a link to choose a new password.
+      </p>
+      <FormError message={failure} />
+      {sent ? (
+        <p role="status" className="rounded-lg bg-green-50 px-3.5 py-2.5 text-sm text-green-800">
+          {sent}
+        </p>
+      ) : (
+        <>
+          <TextField
+            {...form.field('email')}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+          />
+          <button type="submit" className={primaryButton} disabled={busy}>
+            {busy ? 'Sending...' : 'Send reset link'}
+          </button>
+        </>
+      )}
+      <p className="text-center text-sm">
+        <button type="button" className={linkButton} onClick={() => onMode('login')}>
+          Back to sign in
+        </button>
+      </p>
+    </form>
+  );
+}
+
+/** Shown only when the shop has Google sign-in configured. */
+function GoogleButton() {
+  const [config, setConfig] = useState<GoogleConfig | null>(null);
+  useEffect(() => {
+    let live = true;
+    createApiClient()
+      .googleConfig()
+      .then((loaded) => live && setConfig(loaded))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!config?.enabled) return null;
+  return (
+    <button
+      type="button"
+      onClick={() => startGoogleSignIn(config)}
+      className="flex w-full items-center justify-center gap-2 rounded-full border border-line bg-white py-2.5 font-medium text-ink hover:border-brand-300"
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4">
+        <path
+          fill="#4285F4"
+          d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.5h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.2-2 3.5-5 3.5-8.8z"
+        />
+        <path
+          fill="#34A853"
+          d="M12 24c3.2 0 6-1.1 8-2.9l-3.9-3a7.2 7.2 0 0 1-10.8-3.8H1.3v3.1A12 12 0 0 0 12 24z"
+        />
+        <path fill="#FBBC05" d="M5.3 14.3a7.2 7.2 0 0 1 0-4.6V6.6h-4a12 12 0 0 0 0 10.8l4-3.1z" />
+        <path
+          fill="#EA4335"
+          d="M12 4.8c1.8 0 3.4.6 4.6 1.8l3.4-3.4A12 12 0 0 0 1.3 6.6l4 3.1A7.2 7.2 0 0 1 12 4.8z"
+        />
+      </svg>
+      Continue with Google
+    </button>
+  );
+}
