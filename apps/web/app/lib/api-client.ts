@@ -6,6 +6,7 @@ import type {
   Subcategory,
 } from '@shop/contracts/catalogue';
 import type { Banner, Blog } from '@shop/contracts/content';
+import type { Cart, CartDetails, CartValidation } from '@shop/contracts/cart';
 import type {
   AuthSession,
   ChangePasswordInput,
@@ -53,6 +54,14 @@ function queryString(query: Query = {}): string {
   }
   const text = params.toString();
   return text ? `?${text}` : '';
+}
+
+/** One line as Add To Cart sends it (sizes in lower case). */
+export interface CartLineRequest {
+  quantity: number;
+  size: string;
+  color: { colorName: string; colorHex: string };
+  selectedImage: string;
 }
 
 export interface ApiClientOptions {
@@ -186,6 +195,59 @@ export function createApiClient(options: ApiClientOptions = {}) {
         code,
         redirectUri,
       }),
+
+    // ----- cart (signed in) -----
+    getCart: () => data<Cart>('/cart', 'Failed to fetch cart'),
+    getCartDetails: () => data<CartDetails>('/cart/details', 'Failed to fetch cart'),
+    addToCart: (line: CartLineRequest & { product: string }) =>
+      send<Cart>('POST', '/cart', 'Failed to add item to cart', line),
+    updateCartItem: (itemId: string, quantity: number) =>
+      send<Cart>(
+        'PUT',
+        `/cart/item/${encodeURIComponent(itemId)}`,
+        'Failed to update item quantity',
+        {
+          quantity,
+        },
+      ),
+    removeFromCart: (productId: string, size: string, colorName: string) =>
+      send<Cart>(
+        'DELETE',
+        `/cart/product/${encodeURIComponent(productId)}${queryString({ size, colorName })}`,
+        'Failed to remove item from cart',
+      ),
+    clearCart: () => send<Cart>('DELETE', '/cart/clear', 'Failed to clear cart'),
+    validateCart: () => send<CartValidation>('POST', '/cart/validate', 'Cart validation failed'),
+    mergeCart: (sessionId: string) =>
+      send<Cart>('POST', '/cart/merge', 'Failed to merge cart', { sessionId }),
+    applyDiscount: (code: string, type: 'coupon' | 'voucher' = 'coupon') =>
+      send<Cart>('POST', '/cart/apply-discount', 'Failed to apply discount', { code, type }),
+    removeDiscount: (type: 'coupon' | 'voucher' | 'all' = 'all') =>
+      send<Cart>('DELETE', '/cart/remove-discount', 'Failed to remove discount', { type }),
+
+    // ----- cart (guest) -----
+    getGuestCart: (sessionId: string) =>
+      data<Cart>(`/cart/guest/${encodeURIComponent(sessionId)}`, 'Failed to fetch cart'),
+    addToGuestCart: (sessionId: string, productId: string, line: CartLineRequest) =>
+      send<Cart>(
+        'POST',
+        `/cart/guest/${encodeURIComponent(sessionId)}/product/${encodeURIComponent(productId)}`,
+        'Failed to add item to cart',
+        line,
+      ),
+    updateGuestCartItem: (sessionId: string, itemId: string, quantity: number) =>
+      send<Cart>(
+        'PUT',
+        `/cart/guest/${encodeURIComponent(sessionId)}/item/${encodeURIComponent(itemId)}`,
+        'Failed to update item quantity',
+        { quantity },
+      ),
+    removeFromGuestCart: (sessionId: string, productId: string, size: string, colorName: string) =>
+      send<Cart>(
+        'DELETE',
+        `/cart/guest/${encodeURIComponent(sessionId)}/product/${encodeURIComponent(productId)}${queryString({ size, colorName })}`,
+        'Failed to remove item from cart',
+      ),
 
     // ----- content -----
     listBlogs: () => data<Blog[]>('/blog', 'Failed to fetch blogs'),

@@ -1,5 +1,6 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { AuthProvider, useAuth } from './auth-session';
+import { CartProvider, useCart } from './cart-store';
 
 export type SignInMode = 'login' | 'signup' | 'forgot';
 
@@ -13,18 +14,9 @@ export interface AddToCartRequest {
   selectedImage: string;
 }
 
-/** Until the cart issue lands, adding answers this (shown as an info toast). */
-export class CartUnavailableError extends Error {
-  constructor() {
-    super('Your bag opens very soon. Thank you for waiting!');
-    this.name = 'CartUnavailableError';
-  }
-}
-
 /**
  * What the layout needs to know about the shopper: badge counts, whether signed in, and how to
- * open the sign-in dialog. The cart, wishlist and account issues fill these from their stores;
- * until then the counts are zero and nobody is signed in.
+ * open the sign-in dialog. The counts come from the cart and wishlist stores.
  */
 export interface ShopperState {
   cartCount: number;
@@ -33,7 +25,7 @@ export interface ShopperState {
   signInDialog: SignInMode | null;
   openSignIn: (mode?: SignInMode) => void;
   closeSignIn: () => void;
-  /** Adds to the shopper's cart; the cart issue implements it against the cart API. */
+  /** Adds to the shopper's cart (optimistically; rolled back if the server refuses). */
   addToCart: (request: AddToCartRequest) => Promise<void>;
 }
 
@@ -42,7 +34,9 @@ const ShopperContext = createContext<ShopperState | null>(null);
 export function ShopperProvider({ children }: { children: ReactNode }) {
   return (
     <AuthProvider>
-      <ShopperStateProvider>{children}</ShopperStateProvider>
+      <CartProvider>
+        <ShopperStateProvider>{children}</ShopperStateProvider>
+      </CartProvider>
     </AuthProvider>
   );
 }
@@ -50,20 +44,19 @@ export function ShopperProvider({ children }: { children: ReactNode }) {
 function ShopperStateProvider({ children }: { children: ReactNode }) {
   const [signInDialog, setSignInDialog] = useState<SignInMode | null>(null);
   const { status } = useAuth();
+  const { count: cartCount, add } = useCart();
   const signedIn = status === 'signed-in';
   const value = useMemo<ShopperState>(
     () => ({
-      cartCount: 0,
+      cartCount,
       wishlistCount: 0,
       signedIn,
       signInDialog,
       openSignIn: (mode = 'login') => setSignInDialog(mode),
       closeSignIn: () => setSignInDialog(null),
-      addToCart: async () => {
-        throw new CartUnavailableError();
-      },
+      addToCart: (request) => add(request),
     }),
-    [signInDialog, signedIn],
+    [signInDialog, signedIn, cartCount, add],
   );
   return <ShopperContext.Provider value={value}>{children}</ShopperContext.Provider>;
 }

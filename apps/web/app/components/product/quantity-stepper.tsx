@@ -4,6 +4,8 @@ interface QuantityStepperProps {
   max: number;
   onChange: (quantity: number) => void;
   label?: string;
+  /** Lowest value the − button goes to (the cart uses 0: decreasing a 1-unit line removes it). */
+  min?: number;
 }
 
 /** − value + with a minimum of 1. */
@@ -12,6 +14,7 @@ export function QuantityStepper({
   max,
   onChange,
   label = 'Quantity',
+  min = 1,
 }: QuantityStepperProps) {
   const button =
     'h-10 w-10 text-lg hover:bg-blush disabled:cursor-not-allowed disabled:text-muted/50 disabled:hover:bg-transparent';
@@ -25,7 +28,7 @@ export function QuantityStepper({
         type="button"
         className={`${button} rounded-l-full`}
         onClick={() => onChange(value - 1)}
-        disabled={value <= 1}
+        disabled={value <= min}
         aria-label="Decrease quantity"
       >
         −

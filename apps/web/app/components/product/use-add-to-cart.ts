@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
-import { CartUnavailableError, useShopper } from '../../lib/shopper';
+import { useShopper } from '../../lib/shopper';
 import { useToast } from '../../lib/toast';
 
 export interface AddToCartInput {
@@ -45,8 +45,7 @@ export function useAddToCart() {
       toast.success(`${input.name} added to cart!`);
       return true;
     } catch (error) {
-      if (error instanceof CartUnavailableError) toast.info(error.message);
-      else toast.error(errorMessage(error, `Failed to add ${input.name} to cart`));
+      toast.error(errorMessage(error, `Failed to add ${input.name} to cart`));
       return false;
     }
   }

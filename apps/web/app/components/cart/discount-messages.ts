@@ -1,0 +1,8 @@
+/** The cart page's wording for a refused code (brief, section 8). */
+export function discountErrorMessage(message: string | undefined): string {
+  const text = message ?? '';
+  if (/already used/i.test(text)) return 'You have already used this discount code';
+  if (/expired/i.test(text)) return 'This discount code has expired';
+  if (/not found|invalid/i.test(text)) return 'Invalid discount code';
+  return text || 'Failed to apply discount';
+}

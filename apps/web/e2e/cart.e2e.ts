@@ -1,0 +1,98 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage, waitForHydration } from './browser.ts';
+import { newShopper, signInDialog, signUpThroughDialog } from './account-helpers.ts';
+
+let browser: Browser;
+const baseURL = () => inject('baseURL');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A product with at least two sizes in stock in its first colour. */
+async function stockedProduct(): Promise<{ _id: string; name: string; price: number }> {
+  const response = await fetch(`${baseURL()}/api/product/products?limit=40`);
+  const { data } = (await response.json()) as { data: { products: any[] } };
+  return data.products.find(
+    (product) =>
+      product.colors[0].sizeStock.filter((entry: { stock: number }) => entry.stock >= 3).length >=
+      1,
+  );
+}
+
+const cartBadge = (page: Page) => page.locator('[data-testid="cart-count"]').first();
+
+for (const viewport of ['phone', 'desktop'] as const) {
+  describe(`cart (${viewport})`, () => {
+    it('keeps a guest cart, merges it on sign-up, and takes NEW10 off', async () => {
+      const product = await stockedProduct();
+      const { page, context, problems } = await openPage(browser, baseURL(), viewport);
+      await page.goto(`/product/${product._id}`);
+      await waitForHydration(page);
+      await page.getByRole('button', { name: 'Add To Cart' }).click();
+      await page.getByText(`${product.name} added to cart!`).waitFor();
+      await expect.poll(() => cartBadge(page).innerText()).toBe('1');
+      expect(await page.evaluate(() => localStorage.getItem('guestSessionId'))).toMatch(
+        /^session_\d+_/,
+      );
+
+      await page.goto('/cart');
+      await waitForHydration(page);
+      await expect
+        .poll(() => page.getByText('Guest Mode: Your cart will be saved temporarily.').isVisible())
+        .toBe(true);
+      const line = page.getByTestId('cart-line');
+      await expect.poll(() => line.count()).toBe(1);
+      await line.getByRole('button', { name: 'Increase quantity' }).click();
+      await expect.poll(() => line.getByTestId('quantity').innerText()).toBe('2');
+      await expect
+        .poll(async () => (await page.getByTestId('cart-subtotal').innerText()).replace(/\s/g, ''))
+        .toBe(`₹${(product.price * 2).toLocaleString('en-IN')}`);
+      // Decreasing to nothing removes the line.
+      await line.getByRole('button', { name: 'Decrease quantity' }).click();
+      await line.getByRole('button', { name: 'Decrease quantity' }).click();
+      await expect.poll(() => page.getByText('Your cart is empty').isVisible()).toBe(true);
+
+      await page.goto(`/product/${product._id}`);
+      await waitForHydration(page);
+      await page.getByRole('button', { name: 'Add To Cart' }).click();
+      await page.getByText(`${product.name} added to cart!`).waitFor();
+      await page.goto('/cart');
+      await waitForHydration(page);
+      await page.getByRole('button', { name: 'Proceed to Buy' }).click();
+      await expect.poll(() => signInDialog(page).isVisible()).toBe(true);
+      await signUpThroughDialog(page, newShopper());
+      await expect
+        .poll(() => page.getByText('Guest Mode: Your cart will be saved temporarily.').count())
+        .toBe(0);
+      await expect.poll(() => page.getByTestId('cart-line').count()).toBe(1);
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem('guestSessionId')))
+        .toBe(null);
+
+      await page.getByLabel('Coupon or voucher').fill('new10');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await expect
+        .poll(() => page.getByText(/Discount applied successfully! You saved/).isVisible())
+        .toBe(true);
+      const tenth = Math.round(product.price * 10) / 100;
+      await expect
+        .poll(async () => (await page.getByTestId('cart-discount').innerText()).replace(/\s/g, ''))
+        .toBe(`-₹${tenth.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`);
+      await page.getByRole('button', { name: 'Remove', exact: true }).last().click();
+      await expect.poll(() => page.getByTestId('cart-discount').count()).toBe(0);
+
+      await page.getByLabel('Coupon or voucher').fill('FESTIVE20');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await expect
+        .poll(() => page.getByText('This discount code has expired').isVisible())
+        .toBe(true);
+      expect(problems.filter((problem) => !problem.includes('400'))).toEqual([]);
+      await context.close();
+    });
+  });
+}
