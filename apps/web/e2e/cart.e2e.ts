@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import type { ProductList } from '@shop/contracts/catalogue';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { newShopper, signInDialog, signUpThroughDialog } from './account-helpers.ts';
