@@ -14,15 +14,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A product with at least two sizes in stock in its first colour. */
+/** A product whose first colour has a size with at least 3 in stock. */
 async function stockedProduct(): Promise<{ _id: string; name: string; price: number }> {
   const response = await fetch(`${baseURL()}/api/product/products?limit=40`);
-  const { data } = (await response.json()) as { data: { products: any[] } };
-  return data.products.find(
-    (product) =>
-      product.colors[0].sizeStock.filter((entry: { stock: number }) => entry.stock >= 3).length >=
-      1,
-  );
+  const { data } = (await response.json()) as { data: ProductList };
+  return data.products.find((product) =>
+    product.colors[0]!.sizeStock.some((entry) => entry.stock >= 3),
+  )!;
 }
 
 const cartBadge = (page: Page) => page.locator('[data-testid="cart-count"]').first();
