@@ -6,7 +6,7 @@ import type {
   Subcategory,
 } from '@shop/contracts/catalogue';
 import type { Banner, Blog } from '@shop/contracts/content';
-import type { Cart, CartDetails, CartValidation } from '@shop/contracts/cart';
+import type { Cart, CartDetails, CartValidation, Wishlist } from '@shop/contracts/cart';
 import type {
   AuthSession,
   ChangePasswordInput,
@@ -224,6 +224,33 @@ export function createApiClient(options: ApiClientOptions = {}) {
       send<Cart>('POST', '/cart/apply-discount', 'Failed to apply discount', { code, type }),
     removeDiscount: (type: 'coupon' | 'voucher' | 'all' = 'all') =>
       send<Cart>('DELETE', '/cart/remove-discount', 'Failed to remove discount', { type }),
+
+    // ----- wishlist -----
+    getWishlist: () => data<Wishlist>('/wishlist', 'Failed to fetch wishlist'),
+    toggleWishlist: (productId: string) =>
+      send<{ action: 'added' | 'removed'; wishlist: Wishlist }>(
+        'POST',
+        '/wishlist/toggle',
+        'Failed to add to wishlist',
+        { productId },
+      ),
+    moveWishlistItemToCart: (
+      productId: string,
+      line: {
+        quantity?: number;
+        size?: string;
+        colorName?: string;
+        colorHex?: string;
+        selectedImage?: string;
+      } = {},
+    ) =>
+      send<{ cart: Cart; wishlist: Wishlist }>(
+        'POST',
+        `/wishlist/move-to-cart/${encodeURIComponent(productId)}`,
+        'Failed to move item to cart',
+        line,
+      ),
+    clearWishlist: () => send<Wishlist>('DELETE', '/wishlist/clear', 'Failed to clear wishlist'),
 
     // ----- cart (guest) -----
     getGuestCart: (sessionId: string) =>

@@ -1,6 +1,7 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { AuthProvider, useAuth } from './auth-session';
 import { CartProvider, useCart } from './cart-store';
+import { useWishlist, WishlistProvider } from './wishlist-store';
 
 export type SignInMode = 'login' | 'signup' | 'forgot';
 
@@ -35,7 +36,9 @@ export function ShopperProvider({ children }: { children: ReactNode }) {
   return (
     <AuthProvider>
       <CartProvider>
-        <ShopperStateProvider>{children}</ShopperStateProvider>
+        <WishlistProvider>
+          <ShopperStateProvider>{children}</ShopperStateProvider>
+        </WishlistProvider>
       </CartProvider>
     </AuthProvider>
   );
@@ -45,18 +48,19 @@ function ShopperStateProvider({ children }: { children: ReactNode }) {
   const [signInDialog, setSignInDialog] = useState<SignInMode | null>(null);
   const { status } = useAuth();
   const { count: cartCount, add } = useCart();
+  const { count: wishlistCount } = useWishlist();
   const signedIn = status === 'signed-in';
   const value = useMemo<ShopperState>(
     () => ({
       cartCount,
-      wishlistCount: 0,
+      wishlistCount,
       signedIn,
       signInDialog,
       openSignIn: (mode = 'login') => setSignInDialog(mode),
       closeSignIn: () => setSignInDialog(null),
       addToCart: (request) => add(request),
     }),
-    [signInDialog, signedIn, cartCount, add],
+    [signInDialog, signedIn, cartCount, wishlistCount, add],
   );
   return <ShopperContext.Provider value={value}>{children}</ShopperContext.Provider>;
 }

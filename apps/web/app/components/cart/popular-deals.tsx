@@ -49,7 +49,19 @@ async function loadDeals(): Promise<Deal[]> {
   return deals;
 }
 
-export function PopularDeals({ exclude }: { exclude: string[] }) {
+/**
+ * Suggestions beside the cart ('Popular Deals') and the wishlist ('You Might Also Like'): at most
+ * six, leaving out what the shopper already has in her cart or wishlist.
+ */
+export function PopularDeals({
+  exclude,
+  title = 'Popular Deals',
+  emptyText = 'No deals available',
+}: {
+  exclude: string[];
+  title?: string;
+  emptyText?: string;
+}) {
   const [deals, setDeals] = useState<Deal[] | null>(null);
   useEffect(() => {
     let live = true;
@@ -65,10 +77,10 @@ export function PopularDeals({ exclude }: { exclude: string[] }) {
   return (
     <section className="mt-12" aria-labelledby="deals-title">
       <h2 id="deals-title" className="font-serif text-2xl">
-        Popular Deals
+        {title}
       </h2>
       {shown.length === 0 ? (
-        <p className="mt-3 text-muted">No deals available</p>
+        <p className="mt-3 text-muted">{emptyText}</p>
       ) : (
         <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
           {shown.map((deal) => (

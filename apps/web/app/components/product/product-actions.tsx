@@ -1,3 +1,5 @@
+import { errorMessage } from '../../lib/api-client';
+import { useWishlist } from '../../lib/wishlist-store';
 import { useState } from 'react';
 import { useShopper } from '../../lib/shopper';
 import { useToast } from '../../lib/toast';
@@ -54,16 +56,30 @@ export function PurchaseButtons({ input }: ProductActionsProps) {
 }
 
 /** The wishlist heart and the copy-link action. */
-export function ProductShortcuts() {
+export function ProductShortcuts({ productId, name }: { productId: string; name: string }) {
   const { signedIn, openSignIn } = useShopper();
+  const wishlist = useWishlist();
   const toast = useToast();
+  const inWishlist = wishlist.has(productId);
 
-  const toggleWishlist = () => {
+  const toggleWishlist = async () => {
     if (!signedIn) {
       openSignIn('login');
       toast.info('Please login to add items to wishlist');
+      return;
     }
-    // Signed-in shoppers get the toggle with the wishlist issue; nobody can sign in before it.
+    try {
+      const action = await wishlist.toggle(productId);
+      if (action === 'added') toast.success(`${name} added to wishlist!`);
+      else toast.info(`${name} removed from wishlist!`);
+    } catch (error) {
+      toast.error(
+        errorMessage(
+          error,
+          inWishlist ? 'Failed to remove item from wishlist' : 'Failed to add to wishlist',
+        ),
+      );
+    }
   };
 
   const copyLink = async () => {
@@ -79,9 +95,10 @@ export function ProductShortcuts() {
     <div className="flex gap-3">
       <button
         type="button"
-        onClick={toggleWishlist}
-        aria-label="Add to wishlist"
-        className={iconButton}
+        onClick={() => void toggleWishlist()}
+        aria-label={inWishlist ? 'Remove from wishlist' : 'Add to wishlist'}
+        aria-pressed={inWishlist}
+        className={`${iconButton} ${inWishlist ? 'text-brand-600 [&_path]:fill-current' : ''}`}
       >
         <HeartIcon />
       </button>

@@ -78,7 +78,7 @@ export function ProductDetails({ product, selection }: ProductDetailsProps) {
             onChange={selection.setQuantity}
           />
         </div>
-        <ProductShortcuts />
+        <ProductShortcuts productId={product._id} name={product.name} />
       </div>
 
       <PurchaseButtons input={input} />
