@@ -134,6 +134,7 @@ export function createPaymentsService(deps: {
       receipt: `refund-${payment.id}`,
     });
     await db.transaction(async (tx) => {
+      await orders.lockOrder(tx, payment.orderId);
       await payments.update(tx, payment.id, {
         status: 'refunded',
         refundId: refund.id,
@@ -145,12 +146,15 @@ export function createPaymentsService(deps: {
   }
 
   async function recordFailure(providerOrderId: string, reason: string) {
+    const known = await payments.findByProviderOrderId(providerOrderId);
+    if (!known) return;
     await db.transaction(async (tx) => {
+      // Every transaction here locks the order before its payment: one order, no deadlock.
+      const order = await orders.lockOrder(tx, known.orderId);
       const payment = await payments.lockByProviderOrderId(tx, providerOrderId);
-      if (!payment || payment.status !== 'created') return;
+      if (!order || !payment || payment.status !== 'created') return;
       await payments.update(tx, payment.id, { failureReason: reason.slice(0, 500) });
-      const order = await orders.lockOrder(tx, payment.orderId);
-      if (order && order.paymentStatus === 'pending') {
+      if (order.paymentStatus === 'pending') {
         await orders.updateOrder(tx, order.id, { paymentStatus: 'failed' });
       }
     });
