@@ -7,6 +7,7 @@ import type {
 } from '@shop/contracts/catalogue';
 import type { Banner, Blog } from '@shop/contracts/content';
 import type { Cart, CartDetails, CartValidation, Wishlist } from '@shop/contracts/cart';
+import type { CreateOrderInput, Order } from '@shop/contracts/orders';
 import type {
   AuthSession,
   ChangePasswordInput,
@@ -54,6 +55,25 @@ function queryString(query: Query = {}): string {
   }
   const text = params.toString();
   return text ? `?${text}` : '';
+}
+
+/** What the payment window hands back on success (Razorpay's field names). */
+export interface CheckoutResult {
+  razorpay_order_id: string;
+  razorpay_payment_id: string;
+  razorpay_signature: string;
+}
+
+/** The provider order to open the payment window for. */
+export interface PaymentStart {
+  razorpayOrderId: string;
+  razorpayKey: string;
+  key: string;
+  amount: number;
+  currency: 'INR';
+  orderId: string;
+  orderNumber: string;
+  provider: 'razorpay' | 'simulator';
 }
 
 /** One line as Add To Cart sends it (sizes in lower case). */
@@ -224,6 +244,39 @@ export function createApiClient(options: ApiClientOptions = {}) {
       send<Cart>('POST', '/cart/apply-discount', 'Failed to apply discount', { code, type }),
     removeDiscount: (type: 'coupon' | 'voucher' | 'all' = 'all') =>
       send<Cart>('DELETE', '/cart/remove-discount', 'Failed to remove discount', { type }),
+
+    // ----- orders and payments -----
+    placeOrder: (order: CreateOrderInput, idempotencyKey: string) =>
+      call<{ data: { orderId: string; _id: string; orderNumber: string; total: number } }>(
+        '/order',
+        'Failed to create order',
+        {
+          method: 'POST',
+          body: JSON.stringify(order),
+          headers: { 'idempotency-key': idempotencyKey },
+        },
+      ).then((answer) => answer.data),
+    getOrder: (id: string) =>
+      data<Order>(`/order/${encodeURIComponent(id)}`, 'Failed to fetch order details'),
+    initiatePayment: (orderId: string, method = 'razorpay') =>
+      send<PaymentStart>('POST', '/payments/initiate', 'Failed to initiate payment', {
+        orderId,
+        method,
+      }),
+    verifyPayment: (result: CheckoutResult) =>
+      send<unknown>('POST', '/payments/verify', 'Payment verification failed', result),
+    paymentSuccess: (result: CheckoutResult) =>
+      send<unknown>('POST', '/payments/success', 'Failed to process payment success', result),
+    paymentFailure: (failure: {
+      razorpayOrderId: string;
+      razorpayPaymentId?: string;
+      failureReason: string;
+    }) => send<unknown>('POST', '/payments/failure', 'Failed to process payment failure', failure),
+    simulatePayment: (razorpayOrderId: string, outcome: 'success' | 'failure') =>
+      send<CheckoutResult>('POST', '/payments/simulator/pay', 'Payment failed', {
+        razorpayOrderId,
+        outcome,
+      }),
 
     // ----- wishlist -----
     getWishlist: () => data<Wishlist>('/wishlist', 'Failed to fetch wishlist'),
