@@ -7,7 +7,7 @@ import type {
 } from '@shop/contracts/catalogue';
 import type { Banner, Blog } from '@shop/contracts/content';
 import type { Cart, CartDetails, CartValidation, Wishlist } from '@shop/contracts/cart';
-import type { CreateOrderInput, Order } from '@shop/contracts/orders';
+import type { CreateOrderInput, Order, OrderPage } from '@shop/contracts/orders';
 import type {
   AuthSession,
   ChangePasswordInput,
@@ -256,6 +256,18 @@ export function createApiClient(options: ApiClientOptions = {}) {
           headers: { 'idempotency-key': idempotencyKey },
         },
       ).then((answer) => answer.data),
+    listOrders: (page: number, limit = 10) =>
+      data<OrderPage>(`/order${queryString({ page, limit })}`, 'Failed to fetch orders'),
+    searchOrders: (q: string, page: number, limit = 10) =>
+      data<OrderPage>(`/order/search${queryString({ q, page, limit })}`, 'Failed to search orders'),
+    cancelOrder: (id: string, reason: string) =>
+      send<Order>('POST', `/order/${encodeURIComponent(id)}/cancel`, 'Failed to cancel order', {
+        reason,
+      }),
+    returnOrder: (id: string, reason: string) =>
+      send<Order>('POST', `/order/${encodeURIComponent(id)}/return`, 'Failed to return order', {
+        reason,
+      }),
     getOrder: (id: string) =>
       data<Order>(`/order/${encodeURIComponent(id)}`, 'Failed to fetch order details'),
     initiatePayment: (orderId: string, method = 'razorpay') =>

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import {
   changePasswordSchema,
   profileUpdateSchema,
@@ -13,6 +13,7 @@ import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-session';
 import { useShopper } from '../../lib/shopper';
 import { useToast } from '../../lib/toast';
+import { OrdersTab } from '../orders/orders-tab';
 import { Spinner } from '../spinner';
 import { FormError, TextField, useSchemaForm } from './schema-form';
 
@@ -29,7 +30,8 @@ export function ProfilePage() {
   const { status, user } = useAuth();
   const { openSignIn } = useShopper();
   const navigate = useNavigate();
-  const [tab, setTab] = useState<Tab>('profile');
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<Tab>(params.get('tab') === 'orders' ? 'orders' : 'profile');
 
   useEffect(() => {
     if (status === 'signed-out') {
@@ -93,9 +95,7 @@ export function ProfilePage() {
             <SignOutCard />
           </>
         ) : (
-          <div className={card}>
-            <p className="text-muted">Your orders will appear here once you have placed one.</p>
-          </div>
+          <OrdersTab />
         )}
       </div>
     </section>

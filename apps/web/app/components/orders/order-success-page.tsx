@@ -41,7 +41,7 @@ export function OrderSuccessPage({ orderId }: { orderId: string }) {
     return () => window.clearInterval(timer);
   }, [loaded]);
   useEffect(() => {
-    if (loaded && seconds === 0) navigate('/profile');
+    if (loaded && seconds === 0) navigate('/profile?tab=orders');
   }, [loaded, seconds, navigate]);
 
   const error = status === 'signed-out' ? 'Please login to view your order' : state.error;

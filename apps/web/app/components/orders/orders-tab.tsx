@@ -1,0 +1,299 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import type { Order, OrderPage } from '@shop/contracts/orders';
+import type { OrderStatus } from '@shop/domain/orders';
+import { errorMessage } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth-session';
+import { formatPrice } from '../../lib/format';
+import { useToast } from '../../lib/toast';
+import { Spinner } from '../spinner';
+import { useModalDialog } from '../use-modal-dialog';
+
+/** Each status has its own badge colour; the label is the server's (capitals, spaces). */
+const badgeColours: Record<OrderStatus, string> = {
+  pending: 'bg-amber-100 text-amber-900',
+  confirmed: 'bg-blue-100 text-blue-900',
+  processing: 'bg-indigo-100 text-indigo-900',
+  shipped: 'bg-purple-100 text-purple-900',
+  delivered: 'bg-green-100 text-green-900',
+  cancelled: 'bg-red-100 text-red-900',
+  return_requested: 'bg-orange-100 text-orange-900',
+  returned: 'bg-gray-200 text-gray-900',
+};
+
+const button =
+  'rounded-full border border-line bg-white px-4 py-1.5 text-sm font-medium hover:border-brand-300';
+
+type Action = { kind: 'details' | 'cancel' | 'return'; order: Order };
+
+/** Profile → My Orders: 10 a page, search, details, cancel and return. */
+export function OrdersTab() {
+  const { authed } = useAuth();
+  const [page, setPage] = useState(1);
+  const [query, setQuery] = useState('');
+  const [search, setSearch] = useState('');
+  const [result, setResult] = useState<OrderPage | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [action, setAction] = useState<Action | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setResult(
+        await authed((api) => (search ? api.searchOrders(search, page) : api.listOrders(page))),
+      );
+      setFailure(null);
+    } catch (error) {
+      setFailure(errorMessage(error, 'Failed to fetch orders'));
+    }
+  }, [authed, page, search]);
+
+  useEffect(() => {
+    let live = true;
+    authed((api) => (search ? api.searchOrders(search, page) : api.listOrders(page)))
+      .then((loaded) => {
+        if (!live) return;
+        setResult(loaded);
+        setFailure(null);
+      })
+      .catch((error: unknown) => live && setFailure(errorMessage(error, 'Failed to fetch orders')));
+    return () => {
+      live = false;
+    };
+  }, [authed, page, search]);
+
+  return (
+    <div className="space-y-4">
+      <form
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setPage(1);
+          setSearch(query.trim());
+        }}
+        className="flex gap-2"
+      >
+        <label htmlFor="order-search" className="sr-only">
+          Search orders
+        </label>
+        <input
+          id="order-search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder="Order number or product"
+          className="min-w-0 flex-1 rounded-full border border-line px-4 py-2"
+        />
+        <button type="submit" className={button}>
+          Search
+        </button>
+      </form>
+      {failure && (
+        <p role="alert" className="rounded-lg bg-red-600 px-4 py-3 text-sm font-medium text-white">
+          {failure}
+        </p>
+      )}
+      {!result && !failure && <Spinner label="Loading your orders..." />}
+      {result && result.orders.length === 0 && <p className="text-muted">No orders yet.</p>}
+      {result?.orders.map((order) => (
+        <article
+          key={order._id}
+          className="rounded-2xl border border-line bg-white p-4"
+          data-testid="order-card"
+        >
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="font-medium">{order.orderNumber}</p>
+            <span
+              className={`rounded-full px-3 py-0.5 text-xs font-semibold ${badgeColours[order.status]}`}
+            >
+              {order.statusLabel}
+            </span>
+          </div>
+          <p className="mt-1 text-sm text-muted">
+            {new Date(order.createdAt).toLocaleDateString('en-IN', { dateStyle: 'long' })} ·{' '}
+            {order.items.map((item) => item.productName).join(', ')}
+          </p>
+          <p className="mt-1 font-semibold">{formatPrice(order.total)}</p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <button
+              type="button"
+              className={button}
+              onClick={() => setAction({ kind: 'details', order })}
+            >
+              View details
+            </button>
+            {order.canCancel && (
+              <button
+                type="button"
+                className={button}
+                onClick={() => setAction({ kind: 'cancel', order })}
+              >
+                Cancel order
+              </button>
+            )}
+            {order.canReturn && (
+              <button
+                type="button"
+                className={button}
+                onClick={() => setAction({ kind: 'return', order })}
+              >
+                Request return
+              </button>
+            )}
+          </div>
+        </article>
+      ))}
+      {result && result.totalPages > 1 && (
+        <nav aria-label="Order pages" className="flex items-center justify-center gap-3">
+          <button
+            type="button"
+            className={button}
+            disabled={page <= 1}
+            onClick={() => setPage(page - 1)}
+          >
+            Back
+          </button>
+          <span className="text-sm">
+            Page {page} of {result.totalPages}
+          </span>
+          <button
+            type="button"
+            className={button}
+            disabled={page >= result.totalPages}
+            onClick={() => setPage(page + 1)}
+          >
+            Next
+          </button>
+        </nav>
+      )}
+      {action?.kind === 'details' && (
+        <OrderDetails order={action.order} onClose={() => setAction(null)} />
+      )}
+      {(action?.kind === 'cancel' || action?.kind === 'return') && (
+        <ReasonDialog
+          action={action}
+          onClose={() => setAction(null)}
+          onDone={() => {
+            setAction(null);
+            void load();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function OrderDetails({ order, onClose }: { order: Order; onClose: () => void }) {
+  const dialogRef = useModalDialog(true);
+  const address = order.shippingAddress;
+  return (
+    <dialog
+      ref={dialogRef}
+      onClose={onClose}
+      aria-labelledby="order-details-title"
+      className="m-auto w-[min(94vw,32rem)] rounded-2xl bg-white p-6 text-ink backdrop:bg-ink/50"
+    >
+      <h2 id="order-details-title" className="font-serif text-2xl">
+        Order {order.orderNumber}
+      </h2>
+      <ul className="mt-4 space-y-2 text-sm">
+        {order.items.map((item) => (
+          <li key={item._id} className="flex justify-between gap-3">
+            <span>
+              {item.productName} ({item.color.colorName}, {item.size.toUpperCase()}) ×{' '}
+              {item.quantity}
+            </span>
+            <span>{formatPrice(item.itemTotal)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3 text-sm">
+        Total {formatPrice(order.total)} · Payment {order.paymentStatus}
+      </p>
+      <p className="mt-3 text-sm text-muted">
+        {address.name}, {address.addressLine1}, {address.city}, {address.state} {address.pinCode}
+      </p>
+      <button type="button" onClick={onClose} className={`${button} mt-5`}>
+        Close
+      </button>
+    </dialog>
+  );
+}
+
+function ReasonDialog({
+  action,
+  onClose,
+  onDone,
+}: {
+  action: Action;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const dialogRef = useModalDialog(true);
+  const { authed } = useAuth();
+  const toast = useToast();
+  const [reason, setReason] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const cancelling = action.kind === 'cancel';
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!reason.trim() || busy) return;
+    setBusy(true);
+    try {
+      await authed((api) =>
+        cancelling
+          ? api.cancelOrder(action.order._id, reason.trim())
+          : api.returnOrder(action.order._id, reason.trim()),
+      );
+      toast.success(cancelling ? 'Order cancelled successfully' : 'Return requested successfully');
+      onDone();
+    } catch (error) {
+      setFailure(
+        errorMessage(error, cancelling ? 'Failed to cancel order' : 'Failed to return order'),
+      );
+      setBusy(false);
+    }
+  }
+
+  return (
+    <dialog
+      ref={dialogRef}
+      onClose={onClose}
+      aria-labelledby="reason-title"
+      className="m-auto w-[min(94vw,28rem)] rounded-2xl bg-white p-6 text-ink backdrop:bg-ink/50"
+    >
+      <form onSubmit={submit}>
+        <h2 id="reason-title" className="font-serif text-2xl">
+          {cancelling ? 'Cancel order' : 'Request a return'} {action.order.orderNumber}
+        </h2>
+        {failure && (
+          <p role="alert" className="mt-3 rounded-lg bg-red-600 px-3 py-2 text-sm text-white">
+            {failure}
+          </p>
+        )}
+        <label htmlFor="order-reason" className="mt-4 block text-sm font-medium">
+          Reason
+        </label>
+        <textarea
+          id="order-reason"
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          rows={3}
+          maxLength={500}
+          className="mt-1 block w-full rounded-xl border border-line px-3 py-2"
+        />
+        <div className="mt-4 flex gap-2">
+          <button
+            type="submit"
+            disabled={!reason.trim() || busy}
+            className="rounded-full bg-brand-600 px-5 py-2 font-medium text-white disabled:opacity-50"
+          >
+            {cancelling ? 'Cancel order' : 'Request return'}
+          </button>
+          <button type="button" onClick={onClose} className={button}>
+            Keep it
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
