@@ -8,7 +8,7 @@ import {
   normalizeEmail,
   normalizeIndianPhone,
 } from '@shop/domain/contact-details';
-import { successEnvelope } from './common-mini.ts';
+import { requiredText, successEnvelope } from './common-mini.ts';
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
@@ -32,16 +32,6 @@ export const authMessages = {
   verificationTokenRequired: 'This verification link is invalid or has expired.',
   googleCodeRequired: 'Authorization code is required.',
 } as const;
-
-/** Text that must not be blank once trimmed; a missing or non-text value reads as blank too. */
-const requiredText = (message: string, maxLength = 100) =>
-  z
-    .string({ error: message })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: message, abort: true }),
-      z.maxLength(maxLength, { error: `At most ${maxLength} characters.` }),
-    );
 
 /** Optional free text: trimmed, '' when left out. */
 const optionalText = (maxLength = 200) =>

@@ -4,7 +4,7 @@ import { isUuid } from '@shop/domain/ids';
 import * as z from 'zod/mini';
 import { isGuestSessionId } from '@shop/domain/cart';
 import { discountTypes } from '@shop/domain/discounts';
-import { successEnvelope } from './common-mini.ts';
+import { requiredText, successEnvelope } from './common-mini.ts';
 
 export const cartMessages = {
   productRequired: 'Product ID is required',
@@ -24,15 +24,6 @@ export const cartMessages = {
   noGuestCart: 'No guest cart to merge',
   guestValidation: 'Validation not available for guest users',
 } as const;
-
-const requiredText = (message: string, maxLength = 500) =>
-  z
-    .string({ error: message })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: message, abort: true }),
-      z.maxLength(maxLength, { error: message }),
-    );
 
 const productId = (message: string = cartMessages.productRequired) =>
   requiredText(message, 64).check(z.refine(isUuid, { error: cartMessages.productInvalid }));

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { isPinCode, normalizeIndianPhone } from '@shop/domain/contact-details';
 import { isUuid } from '@shop/domain/ids';
 import { orderStatuses, paymentStatuses } from '@shop/domain/orders';
-import { successEnvelope } from './common-mini.ts';
+import { requiredText, successEnvelope } from './common-mini.ts';
 
 export const orderMessages = {
   loginRequired: 'Please login to place an order',
@@ -17,15 +17,6 @@ export const orderMessages = {
   idempotencyMismatch: 'This Idempotency-Key was already used for a different order',
   notFound: 'Order not found',
 } as const;
-
-const requiredText = (message: string, maxLength = 200) =>
-  z
-    .string({ error: message })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: message, abort: true }),
-      z.maxLength(maxLength, { error: `At most ${maxLength} characters.` }),
-    );
 
 const pinCode = (required: string, invalidMessage: string) =>
   requiredText(required, 10).check(z.refine(isPinCode, { error: invalidMessage }));

@@ -15,7 +15,7 @@ import { useShopper } from '../../lib/shopper';
 import { useToast } from '../../lib/toast';
 import { OrdersTab } from '../orders/orders-tab';
 import { Spinner } from '../spinner';
-import { FormError, TextField, useSchemaForm } from './schema-form';
+import { FormError, TextField, useFormAction, useSchemaForm } from './schema-form';
 
 const primaryButton =
   'rounded-full bg-brand-600 px-6 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60';
@@ -122,23 +122,16 @@ function DetailsCard({ user }: { user: User }) {
   const save = useProfileSaver();
   const { authed } = useAuth();
   const toast = useToast();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, run } = useFormAction();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const input = form.check(profileUpdateSchema);
-    if (!input || busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
+    if (!input) return;
+    await run(async () => {
       const saved = await save(form.values);
       form.reset({ firstName: saved.firstName, lastName: saved.lastName, phone: saved.phone });
-    } catch (error) {
-      setFailure(errorMessage(error, 'Failed to update profile'));
-    } finally {
-      setBusy(false);
-    }
+    }, 'Failed to update profile');
   }
 
   async function resend() {
@@ -340,7 +333,7 @@ function AddressForm({
   async function submit(event: FormEvent) {
     event.preventDefault();
     const input = form.check(savedAddressInput);
-    if (!input || busy) return;
+    if (!input) return;
     setBusy(true);
     await onSave(input);
     setBusy(false);
@@ -402,25 +395,18 @@ function PasswordCard({ user }: { user: User }) {
   const form = useSchemaForm({ currentPassword: '', newPassword: '' });
   const { authed, adoptSession } = useAuth();
   const toast = useToast();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, run } = useFormAction();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const input = form.check(changePasswordSchema);
-    if (!input || busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
+    if (!input) return;
+    await run(async () => {
       const { data } = await authed((api) => api.changePassword(input));
       adoptSession(data);
       form.reset();
       toast.success('Password changed successfully!');
-    } catch (error) {
-      setFailure(errorMessage(error, 'Password change failed'));
-    } finally {
-      setBusy(false);
-    }
+    }, 'Password change failed');
   }
 
   if (!user.hasPassword) {

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { authMessages, resetPasswordSchema } from '@shop/contracts/auth';
-import { createApiClient, errorMessage } from '../../lib/api-client';
+import { createApiClient } from '../../lib/api-client';
 import { useShopper } from '../../lib/shopper';
 import { useToast } from '../../lib/toast';
-import { FormError, TextField, useSchemaForm } from './schema-form';
+import { FormError, TextField, useFormAction, useSchemaForm } from './schema-form';
 
 /** /reset-password?token=...: the link from the reset mail. */
 export function ResetPasswordPage() {
@@ -13,27 +13,19 @@ export function ResetPasswordPage() {
   const form = useSchemaForm({ password: '' });
   const { openSignIn } = useShopper();
   const toast = useToast();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(
-    token ? null : authMessages.resetTokenRequired,
-  );
+  const { busy, failure: submitFailure, run } = useFormAction();
+  const failure = token ? submitFailure : authMessages.resetTokenRequired;
   const [done, setDone] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const input = form.check(resetPasswordSchema, { token, password: form.values.password });
-    if (!input || busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
+    if (!input) return;
+    await run(async () => {
       await createApiClient().resetPassword(input.token, input.password);
       toast.success('Password reset successfully!');
       setDone(true);
-    } catch (error) {
-      setFailure(errorMessage(error, 'Password reset failed'));
-    } finally {
-      setBusy(false);
-    }
+    }, 'Password reset failed');
   }
 
   return (

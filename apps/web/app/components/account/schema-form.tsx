@@ -1,4 +1,5 @@
 import { useId, useState, type ChangeEvent, type InputHTMLAttributes } from 'react';
+import { errorMessage } from '../../lib/api-client';
 
 /** Anything with zod's safeParse: the contracts' schemas, used by the form and the API alike. */
 interface Schema<Out> {
@@ -61,6 +62,25 @@ export function useSchemaForm<F extends string>(initial: Record<F, string>) {
   };
 
   return { values, setValues, errors, check, field, reset };
+}
+
+/** A form's submit: one at a time, and a failure's message kept for the form to show. */
+export function useFormAction() {
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  async function run(work: () => Promise<void>, fallback: string) {
+    if (busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await work();
+    } catch (error) {
+      setFailure(errorMessage(error, fallback));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, failure, setFailure, run };
 }
 
 const inputClasses =

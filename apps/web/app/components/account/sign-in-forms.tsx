@@ -5,12 +5,12 @@ import {
   signupSchema,
   type GoogleConfig,
 } from '@shop/contracts/auth';
-import { createApiClient, errorMessage } from '../../lib/api-client';
+import { createApiClient } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-session';
 import type { SignInMode } from '../../lib/shopper';
 import { useToast } from '../../lib/toast';
 import { startGoogleSignIn } from '../content/google-sign-in';
-import { FormError, TextField, useSchemaForm } from './schema-form';
+import { FormError, TextField, useFormAction, useSchemaForm } from './schema-form';
 
 const primaryButton =
   'w-full rounded-full bg-brand-600 py-2.5 font-medium text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70';
@@ -36,24 +36,17 @@ function LoginForm({ onMode, onDone }: { onMode: (mode: SignInMode) => void; onD
   const form = useSchemaForm({ email: '', password: '' });
   const { signIn } = useAuth();
   const toast = useToast();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, run } = useFormAction();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const input = form.check(loginSchema);
-    if (!input || busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
+    if (!input) return;
+    await run(async () => {
       await signIn(input);
       toast.success('Login successful!');
       onDone();
-    } catch (error) {
-      setFailure(errorMessage(error, 'Login failed'));
-    } finally {
-      setBusy(false);
-    }
+    }, 'Login failed');
   }
 
   return (
@@ -109,24 +102,17 @@ function SignupForm({
   });
   const { signUp } = useAuth();
   const toast = useToast();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, run } = useFormAction();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const input = form.check(signupSchema);
-    if (!input || busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
+    if (!input) return;
+    await run(async () => {
       await signUp(input);
       toast.success('Registration successful!');
       onDone();
-    } catch (error) {
-      setFailure(errorMessage(error, 'Registration failed'));
-    } finally {
-      setBusy(false);
-    }
+    }, 'Registration failed');
   }
 
   return (
@@ -182,25 +168,18 @@ function SignupForm({
 function ForgotForm({ onMode }: { onMode: (mode: SignInMode) => void }) {
   const form = useSchemaForm({ email: '' });
   const toast = useToast();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, run } = useFormAction();
   const [sent, setSent] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const input = form.check(forgotPasswordSchema);
-    if (!input || busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
+    if (!input) return;
+    await run(async () => {
       const { message } = await createApiClient().forgotPassword(input.email);
       setSent(message);
       toast.success('Password reset email sent successfully!');
-    } catch (error) {
-      setFailure(errorMessage(error, 'Password reset request failed'));
-    } finally {
-      setBusy(false);
-    }
+    }, 'Password reset request failed');
   }
 
   return (
