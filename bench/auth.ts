@@ -5,55 +5,19 @@
  *
  *   npm run bench:auth            (DURATION=10 CONNECTIONS=20 to change the defaults)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import { callShop, measure, startBenchServer } from './shop-process.ts';
 
 const duration = Number(process.env.DURATION ?? 10);
 const connections = Number(process.env.CONNECTIONS ?? 20);
 const port = 4111;
 const base = `http://127.0.0.1:${port}`;
 
-function startShop(dataDir: string): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'bench/api-servers.ts', 'shop', String(port), dataDir],
-      { env: { ...process.env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('ready')) resolve(child);
-    });
-    child.on('exit', (code) => reject(new Error(`shop exited with ${code}`)));
-  });
-}
-
-async function post(path: string, body: unknown) {
-  const response = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return (await response.json()) as any;
-}
-
-async function run(label: string, options: autocannon.Options) {
-  await autocannon({ ...options, duration: 2 });
-  const result = await autocannon({ ...options, duration });
-  return {
-    request: label,
-    'req/s': Math.round(result.requests.average),
-    'p50 ms': result.latency.p50,
-    'p99 ms': result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
-}
-
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-auth-'));
-  const shop = await startShop(dataDir);
+  const shop = await startBenchServer(['shop', String(port), dataDir]);
   try {
     const shopper = {
       firstName: 'Bench',
@@ -62,23 +26,31 @@ async function main() {
       password: 'bench-password-1',
       phone: '9876543210',
     };
-    const signup = await post('/api/auth/signup', shopper);
+    const signup = await callShop(base, 'POST', '/api/auth/signup', shopper);
     const token = signup.data.accessToken as string;
 
     console.log(`autocannon: ${connections} connections, ${duration} s per run, 2 s warm-up\n`);
     const rows = [
-      await run('GET /api/auth/profile (bearer token)', {
-        url: `${base}/api/auth/profile`,
-        connections,
-        headers: { authorization: `Bearer ${token}` },
-      }),
-      await run('POST /api/auth/login (argon2id)', {
-        url: `${base}/api/auth/login`,
-        connections,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: shopper.email, password: shopper.password }),
-      }),
+      await measure(
+        'GET /api/auth/profile (bearer token)',
+        {
+          url: `${base}/api/auth/profile`,
+          connections,
+          headers: { authorization: `Bearer ${token}` },
+        },
+        duration,
+      ),
+      await measure(
+        'POST /api/auth/login (argon2id)',
+        {
+          url: `${base}/api/auth/login`,
+          connections,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: shopper.email, password: shopper.password }),
+        },
+        duration,
+      ),
     ];
     console.table(rows);
   } finally {

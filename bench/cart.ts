@@ -5,60 +5,21 @@
  *
  *   npm run bench:cart            (DURATION=10 CONNECTIONS=20 to change the defaults)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import { callShop, measure, startBenchServer } from './shop-process.ts';
 
 const duration = Number(process.env.DURATION ?? 10);
 const connections = Number(process.env.CONNECTIONS ?? 20);
 const port = 4121;
 const base = `http://127.0.0.1:${port}`;
 
-function startShop(dataDir: string): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'bench/api-servers.ts', 'shop', String(port), dataDir],
-      { env: { ...process.env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('ready')) resolve(child);
-    });
-    child.on('exit', (code) => reject(new Error(`shop exited with ${code}`)));
-  });
-}
-
-async function call(method: string, path: string, body?: unknown, token?: string) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return (await response.json()) as any;
-}
-
-async function run(label: string, options: autocannon.Options) {
-  await autocannon({ ...options, duration: 2 });
-  const result = await autocannon({ ...options, duration });
-  return {
-    request: label,
-    'req/s': Math.round(result.requests.average),
-    'p50 ms': result.latency.p50,
-    'p99 ms': result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
-}
-
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-cart-'));
-  const shop = await startShop(dataDir);
+  const shop = await startBenchServer(['shop', String(port), dataDir]);
   try {
-    const list = await call('GET', '/api/product/products?limit=12');
+    const list = await callShop(base, 'GET', '/api/product/products?limit=12');
     const lines = (list.data.products as any[]).flatMap((product) => {
       const color = product.colors[0];
       const size = color?.sizeStock.find((entry: { stock: number }) => entry.stock >= 50);
@@ -75,7 +36,7 @@ async function main() {
         : [];
     });
     if (lines.length < 3) throw new Error('the seeded catalogue has too few well-stocked sizes');
-    const signup = await call('POST', '/api/auth/signup', {
+    const signup = await callShop(base, 'POST', '/api/auth/signup', {
       firstName: 'Bench',
       lastName: 'Shopper',
       email: `bench.cart.${Date.now()}@example.in`,
@@ -83,32 +44,40 @@ async function main() {
       phone: '9876543210',
     });
     const token = signup.data.accessToken as string;
-    for (const line of lines.slice(0, 3)) await call('POST', '/api/cart', line, token);
+    for (const line of lines.slice(0, 3)) await callShop(base, 'POST', '/api/cart', line, token);
 
     const { product, ...guestLine } = lines[0]!;
     let counter = 0;
     console.log(`autocannon: ${connections} connections, ${duration} s per run, 2 s warm-up\n`);
     const rows = [
-      await run('POST /api/cart/guest/{session}/product/{id} (new cart each)', {
-        url: base,
-        connections,
-        requests: [
-          {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(guestLine),
-            setupRequest: (request) => ({
-              ...request,
-              path: `/api/cart/guest/session_${Math.floor(Date.now() / 1000)}_b${(counter += 1)}x/product/${product}`,
-            }),
-          },
-        ],
-      }),
-      await run('GET /api/cart/details (3 lines, signed in)', {
-        url: `${base}/api/cart/details`,
-        connections,
-        headers: { authorization: `Bearer ${token}` },
-      }),
+      await measure(
+        'POST /api/cart/guest/{session}/product/{id} (new cart each)',
+        {
+          url: base,
+          connections,
+          requests: [
+            {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(guestLine),
+              setupRequest: (request) => ({
+                ...request,
+                path: `/api/cart/guest/session_${Math.floor(Date.now() / 1000)}_b${(counter += 1)}x/product/${product}`,
+              }),
+            },
+          ],
+        },
+        duration,
+      ),
+      await measure(
+        'GET /api/cart/details (3 lines, signed in)',
+        {
+          url: `${base}/api/cart/details`,
+          connections,
+          headers: { authorization: `Bearer ${token}` },
+        },
+        duration,
+      ),
     ];
     console.table(rows);
   } finally {

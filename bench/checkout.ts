@@ -6,53 +6,15 @@
  *
  *   npm run bench:checkout            (DURATION=10 CONNECTIONS=20 BENCH_DATABASE_URL=postgres://...)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { callShop, figures, startBenchServer } from './shop-process.ts';
 
 const duration = Number(process.env.DURATION ?? 10);
 const connections = Number(process.env.CONNECTIONS ?? 20);
-
-function start(args: string[], env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/api-servers.ts', ...args], {
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('ready')) resolve(child);
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
-
-async function call(base: string, method: string, path: string, body?: unknown, token?: string) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return (await response.json()) as any;
-}
-
-function figures(label: string, result: autocannon.Result, hello?: number) {
-  return {
-    request: label,
-    'req/s': Math.round(result.requests.average),
-    'p50 ms': result.latency.p50,
-    'p99 ms': result.latency.p99,
-    ...(hello
-      ? { 'vs hello-world': `${((result.requests.average / hello) * 100).toFixed(1)}%` }
-      : {}),
-    errors: result.errors + result.non2xx,
-  };
-}
 
 async function measureShop(
   label: string,
@@ -61,7 +23,7 @@ async function measureShop(
   databaseUrl: string | undefined,
   hello: number,
 ) {
-  const shop = await start(
+  const shop = await startBenchServer(
     ['shop', String(port), dataDir],
     databaseUrl ? { DATABASE_URL: databaseUrl } : {},
   );
@@ -71,7 +33,7 @@ async function measureShop(
     // simply empty one size and measure refusals.
     const variants: { product: string; colorName: string; size: string }[] = [];
     for (let page = 1; page <= 2; page += 1) {
-      const list = await call(base, 'GET', `/api/product/products?limit=100&page=${page}`);
+      const list = await callShop(base, 'GET', `/api/product/products?limit=100&page=${page}`);
       for (const product of list.data.products as any[]) {
         for (const color of product.colors) {
           for (const entry of color.sizeStock) {
@@ -82,7 +44,7 @@ async function measureShop(
         }
       }
     }
-    const signup = await call(base, 'POST', '/api/auth/signup', {
+    const signup = await callShop(base, 'POST', '/api/auth/signup', {
       firstName: 'Bench',
       lastName: 'Buyer',
       email: `bench.checkout.${Date.now()}@example.in`,
@@ -121,8 +83,8 @@ async function measureShop(
     let n = 0;
     const pending: { id: string }[] = [];
     for (let i = 0; i < 50; i += 1) {
-      const placed = await call(base, 'POST', '/api/order', orderFor(i), token);
-      const initiated = await call(
+      const placed = await callShop(base, 'POST', '/api/order', orderFor(i), token);
+      const initiated = await callShop(
         base,
         'POST',
         '/api/payments/initiate',
@@ -186,7 +148,7 @@ async function measureShop(
 }
 
 async function main() {
-  const hello = await start(['hello', '4131'], {});
+  const hello = await startBenchServer(['hello', '4131'], {});
   const rows: object[] = [];
   const dirs: string[] = [];
   try {
