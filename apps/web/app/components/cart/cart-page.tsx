@@ -7,6 +7,7 @@ import { formatPrice } from '../../lib/format';
 import { mediaUrl } from '../../lib/media';
 import { useShopper } from '../../lib/shopper';
 import { useToast } from '../../lib/toast';
+import { useWishlist } from '../../lib/wishlist-store';
 import { QuantityStepper } from '../product/quantity-stepper';
 import { Spinner } from '../spinner';
 import { discountErrorMessage } from './discount-messages';
@@ -15,6 +16,7 @@ import { PopularDeals } from './popular-deals';
 /** /cart: the lines, the totals, the coupon box and the way to checkout. */
 export function CartPage() {
   const { cart, loading } = useCart();
+  const { wishlist } = useWishlist();
   const { signedIn } = useShopper();
 
   return (
@@ -45,7 +47,12 @@ export function CartPage() {
           <CartSummary />
         </div>
       )}
-      <PopularDeals exclude={cart?.items.map((item) => item.productId) ?? []} />
+      <PopularDeals
+        exclude={[
+          ...(cart?.items.map((item) => item.productId) ?? []),
+          ...(wishlist?.items.map((item) => item.productId) ?? []),
+        ]}
+      />
     </section>
   );
 }

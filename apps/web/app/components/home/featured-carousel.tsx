@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { createApiClient } from '../../lib/api-client';
 import { formatPrice } from '../../lib/format';
@@ -25,6 +25,8 @@ import {
   type FeaturedCard,
 } from './featured-data';
 import { ChevronLeftIcon, ChevronRightIcon } from '../layout/icons';
+import { useCart } from '../../lib/cart-store';
+import { useWishlist } from '../../lib/wishlist-store';
 import { useInteractionPause } from './use-interaction-pause';
 import { REDUCED_MOTION_QUERY, useMediaQuery, useViewportWidth } from './use-media-query';
 
@@ -132,7 +134,14 @@ const STAGE = 'h-[300px] min-[769px]:h-[480px]';
 export function FeaturedCarousel() {
   const section = useRef<HTMLElement>(null);
   const state = useFeaturedCards(section);
-  const cards = state.status === 'ready' ? state.cards : [];
+  const { cart } = useCart();
+  const { has: inWishlist } = useWishlist();
+  // What the shopper already has in her cart or wishlist is not suggested again.
+  const cards = useMemo(() => {
+    if (state.status !== 'ready') return [];
+    const inCart = new Set(cart?.items.map((item) => item.productId));
+    return state.cards.filter((card) => !inCart.has(card._id) && !inWishlist(card._id));
+  }, [state, cart, inWishlist]);
   const count = cards.length;
 
   const [current, setCurrent] = useState(0);
