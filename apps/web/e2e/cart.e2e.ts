@@ -95,3 +95,20 @@ for (const viewport of ['phone', 'desktop'] as const) {
     });
   });
 }
+
+describe('cart when the shop cannot be reached', () => {
+  it('rolls the optimistic line back and says why', async () => {
+    const product = await stockedProduct();
+    const { page, context } = await openPage(browser, baseURL(), 'desktop');
+    await page.goto(`/product/${product._id}`);
+    await waitForHydration(page);
+    // As if the server were stopped: every cart call fails at the network.
+    await page.route('**/api/cart/**', (route) => route.abort('connectionrefused'));
+    await page.getByRole('button', { name: 'Add To Cart' }).click();
+    await expect
+      .poll(() => page.locator('[data-toast-type="error"]').first().textContent())
+      .toContain('Network error');
+    await expect.poll(() => cartBadge(page).innerText()).toBe('0');
+    await context.close();
+  });
+});

@@ -79,3 +79,48 @@ for (const [viewport, offset] of [
     });
   });
 }
+
+describe('a failed payment', () => {
+  it('says so, and the order can be paid again', async () => {
+    const product = await stockedProductId(22);
+    const { page, context } = await openPage(browser, baseURL(), 'desktop');
+    const alerts: string[] = [];
+    page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    });
+    await page.goto('/');
+    await waitForHydration(page);
+    await signUpThroughDialog(page, newShopper());
+    await expect
+      .poll(() => page.getByRole('link', { name: 'My account' }).first().isVisible())
+      .toBe(true);
+    await page.goto(`/product/${product._id}`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Add To Cart' }).click();
+    await page.getByText(`${product.name} added to cart!`).waitFor();
+    await page.goto('/checkout');
+    await waitForHydration(page);
+    await page.getByLabel('Full name').fill('Meera Iyer');
+    await page.getByLabel('Address line 1').fill('12 MG Road');
+    await page.getByLabel('City').fill('Bengaluru');
+    await page.getByLabel('State').fill('Karnataka');
+    await page.getByLabel('PIN code').fill('560001');
+    await page.getByLabel('Phone').fill('9876543210');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: 'Simulate a failed payment' })
+      .click();
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent())
+      .toContain('Payment failed:');
+    expect(alerts.some((alert) => alert.startsWith('Payment failed:'))).toBe(true);
+
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: /^Pay / }).click();
+    await page.waitForURL('**/order-success/**');
+    await expect.poll(() => page.getByText('Payment Successful').isVisible()).toBe(true);
+    await context.close();
+  });
+});

@@ -1,7 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { billingAddressSchema, shippingAddressSchema } from '@shop/contracts/orders';
-import { errorMessage, type CheckoutResult, type PaymentStart } from '../../lib/api-client';
+import {
+  ApiError,
+  errorMessage,
+  type CheckoutResult,
+  type PaymentStart,
+} from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-session';
 import { useCart } from '../../lib/cart-store';
 import { formatPrice } from '../../lib/format';
@@ -144,26 +149,27 @@ export function CheckoutPage() {
     setBusy(true);
     setFailure(null);
     try {
-      const placed = await authed((api) =>
-        api.placeOrder(
-          {
-            items: cart.items.map((item) => ({
-              product: item.productId,
-              quantity: item.quantity,
-              size: item.size,
-              color: item.color,
-              productImage: item.selectedImage,
-            })),
-            shippingAddress,
-            ...(sameAsShipping
-              ? { sameAsShipping: true }
-              : { billingAddress, sameAsShipping: false }),
-            paymentMethod: 'razorpay',
-            notes,
-          },
-          attempt.current,
-        ),
-      );
+      const order = {
+        items: cart.items.map((item) => ({
+          product: item.productId,
+          quantity: item.quantity,
+          size: item.size,
+          color: item.color,
+          productImage: item.selectedImage,
+        })),
+        shippingAddress,
+        ...(sameAsShipping ? { sameAsShipping: true } : { billingAddress, sameAsShipping: false }),
+        paymentMethod: 'razorpay',
+        notes,
+      };
+      // Retrying the same order reuses its key (the server answers the first order again); a
+      // changed order after a failed payment is a new order with a new key.
+      const place = () => authed((api) => api.placeOrder(order, attempt.current));
+      const placed = await place().catch((error: unknown) => {
+        if (!(error instanceof ApiError) || error.status !== 422) throw error;
+        attempt.current = crypto.randomUUID();
+        return place();
+      });
       const orderId = placed.orderId ?? placed._id;
       if (!orderId) {
         window.alert('Order created but ID not found. Please contact support.');
