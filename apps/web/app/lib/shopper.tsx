@@ -1,19 +1,12 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { AuthProvider, useAuth } from './auth-session';
-import { CartProvider, useCart } from './cart-store';
+import { CartProvider, useCart, type AddLine } from './cart-store';
 import { useWishlist, WishlistProvider } from './wishlist-store';
 
 export type SignInMode = 'login' | 'signup' | 'forgot';
 
-/** What Add To Cart and Buy It Now send (brief, section 5: sizes travel in lower case). */
-export interface AddToCartRequest {
-  productId: string;
-  name: string;
-  quantity: number;
-  size: string;
-  color: { colorName: string; colorHex: string };
-  selectedImage: string;
-}
+/** What Add To Cart and Buy It Now send (sizes travel in lower case): the cart store's line. */
+export type AddToCartRequest = AddLine;
 
 /**
  * What the layout needs to know about the shopper: badge counts, whether signed in, and how to
