@@ -34,6 +34,19 @@ describe('wishlist', () => {
     await context.close();
   });
 
+  it('asks a guest to sign in from the heart on a listing card', async () => {
+    const { page, context } = await openPage(browser, baseURL(), 'phone');
+    await page.goto('/products/bras');
+    await waitForHydration(page);
+    await page
+      .getByRole('button', { name: /^Add .+ to wishlist$/ })
+      .first()
+      .click();
+    await page.getByText('Please login to add items to wishlist').waitFor();
+    await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+    await context.close();
+  });
+
   it('saves with the heart, moves an item to the cart, and clears after asking', async () => {
     const [first, second] = await products(2);
     const { page, context } = await openPage(browser, baseURL(), 'desktop');

@@ -1,9 +1,7 @@
-import { errorMessage } from '../../lib/api-client';
-import { useWishlist } from '../../lib/wishlist-store';
+import { WishlistHeart } from '../wishlist/wishlist-heart';
 import { useState } from 'react';
-import { useShopper } from '../../lib/shopper';
 import { useToast } from '../../lib/toast';
-import { HeartIcon, LinkIcon } from '../layout/icons';
+import { LinkIcon } from '../layout/icons';
 import type { AddToCartInput } from './use-add-to-cart';
 import { useAddToCart } from './use-add-to-cart';
 
@@ -57,30 +55,7 @@ export function PurchaseButtons({ input }: ProductActionsProps) {
 
 /** The wishlist heart and the copy-link action. */
 export function ProductShortcuts({ productId, name }: { productId: string; name: string }) {
-  const { signedIn, openSignIn } = useShopper();
-  const wishlist = useWishlist();
   const toast = useToast();
-  const inWishlist = wishlist.has(productId);
-
-  const toggleWishlist = async () => {
-    if (!signedIn) {
-      openSignIn('login');
-      toast.info('Please login to add items to wishlist');
-      return;
-    }
-    try {
-      const action = await wishlist.toggle(productId);
-      if (action === 'added') toast.success(`${name} added to wishlist!`);
-      else toast.info(`${name} removed from wishlist!`);
-    } catch (error) {
-      toast.error(
-        errorMessage(
-          error,
-          inWishlist ? 'Failed to remove item from wishlist' : 'Failed to add to wishlist',
-        ),
-      );
-    }
-  };
 
   const copyLink = async () => {
     try {
@@ -93,15 +68,7 @@ export function ProductShortcuts({ productId, name }: { productId: string; name:
 
   return (
     <div className="flex gap-3">
-      <button
-        type="button"
-        onClick={() => void toggleWishlist()}
-        aria-label={inWishlist ? 'Remove from wishlist' : 'Add to wishlist'}
-        aria-pressed={inWishlist}
-        className={`${iconButton} ${inWishlist ? 'text-brand-600 [&_path]:fill-current' : ''}`}
-      >
-        <HeartIcon />
-      </button>
+      <WishlistHeart productId={productId} name={name} className={iconButton} />
       <button
         type="button"
         onClick={copyLink}
