@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { CartItem } from '@shop/contracts/cart';
+import { discountCodeSchema, type CartItem } from '@shop/contracts/cart';
 import { errorMessage } from '../../lib/api-client';
 import { useCart } from '../../lib/cart-store';
 import { formatPrice } from '../../lib/format';
@@ -167,7 +167,8 @@ function CartSummary() {
 
   async function apply(event: FormEvent) {
     event.preventDefault();
-    if (!code.trim()) {
+    // The API's own rule for a code (non-empty once trimmed), in the cart page's words.
+    if (!discountCodeSchema.safeParse(code).success) {
       setCodeError('Please enter a discount code');
       return;
     }
