@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScratchDatabase } from './test-app.ts';
 
 /**
  * A real server process killed with SIGKILL in the middle of 100 concurrent checkouts: after a
@@ -69,23 +68,9 @@ async function call(method: string, path: string, body?: unknown, token?: string
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'shop-crash-'));
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const name = `shop_crash_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
-  }
+  const scratch = await createScratchDatabase('shop_crash');
+  databaseUrl = scratch?.url;
+  if (scratch) dropDatabase = scratch.drop;
 });
 
 afterAll(async () => {

@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScratchDatabase } from './test-app.ts';
 
 /** Starts the shop exactly as the README says (`npm start`) on a temporary DATA_DIR. */
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -42,22 +41,9 @@ async function waitForHealth(url: string, timeoutMs: number) {
 }
 
 async function postgresUrl(): Promise<string | undefined> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return undefined;
-  const name = `shop_smoke_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanupDatabase = async () => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-  };
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const scratch = await createScratchDatabase('shop_smoke');
+  if (scratch) cleanupDatabase = scratch.drop;
+  return scratch?.url;
 }
 
 beforeAll(async () => {

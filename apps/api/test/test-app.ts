@@ -17,31 +17,40 @@ export interface TestWorld {
 }
 
 /**
+ * A new, empty database on the PostgreSQL of `TEST_DATABASE_URL` (set by scripts/test.mjs when it
+ * started a throwaway cluster), with the way to drop it; undefined when tests run on PGlite only.
+ */
+export async function createScratchDatabase(prefix: string) {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return undefined;
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/**
  * A fresh, seeded shop for one test file. `TEST_DATABASE_URL` (set by scripts/test.mjs when it
  * started a throwaway PostgreSQL) gives each file its own new database there; otherwise an
  * in-memory PGlite.
  */
 export async function createTestWorld(env: Record<string, string> = {}): Promise<TestWorld> {
   const dataDir = await mkdtemp(join(tmpdir(), 'shop-test-'));
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (adminUrl) {
-    const name = `shop_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
-  }
+  const scratch = await createScratchDatabase('shop_test');
+  const databaseUrl = scratch?.url;
+  const dropDatabase = scratch?.drop ?? (async () => {});
   const config = loadConfig({
     DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret-that-is-long-enough-for-the-rule-0123456789',
