@@ -232,7 +232,7 @@ export function cartRoutes(cart: CartService, guards: AuthGuards): FastifyPlugin
       },
       async (request) =>
         ok(
-          await cart.applyDiscount(callerOf(request).userId, request.body.code, request.body.type),
+          await cart.applyDiscount(callerOf(request).userId, request.body.code),
           'Discount applied successfully!',
         ),
     );

@@ -499,7 +499,7 @@ export function createCartService(deps: {
       return { merged: true, cart: await current({ userId }) };
     },
 
-    async applyDiscount(userId: string, code: string, requestedType: 'coupon' | 'voucher') {
+    async applyDiscount(userId: string, code: string) {
       const row = await discounts.findByCode(normalizeDiscountCode(code));
       if (!row || !row.isActive) throw invalid(discountMessages.invalid);
       const owner = { userId };
@@ -507,8 +507,8 @@ export function createCartService(deps: {
       const check = await checkDiscount(row, discountLines(loaded.lines), userId);
       if (!check.ok) throw invalid(check.message);
       const cart = loaded.cart ?? (await carts.ensureCart(owner));
-      // The code decides whether it is a coupon or a voucher; the requested type is a hint.
-      const type = row.type === 'voucher' || row.type === 'coupon' ? row.type : requestedType;
+      // The code decides whether it is a coupon or a voucher; the type a shopper sends is not needed.
+      const type = row.type;
       await carts.setDiscounts(
         cart.id,
         type === 'voucher' ? { appliedVoucherId: row.id } : { appliedCouponId: row.id },
