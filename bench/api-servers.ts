@@ -20,3 +20,5 @@ if (mode === 'hello') {
   throw new Error(`unknown mode ${mode}`);
 }
 console.log('ready');
+// Exit cleanly on SIGTERM so a CPU profile (BENCH_CPU_PROFILE) is written.
+process.once('SIGTERM', () => process.exit(0));

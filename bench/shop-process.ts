@@ -8,10 +8,18 @@ export function startBenchServer(
   env: NodeJS.ProcessEnv = {},
 ): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/api-servers.ts', ...args], {
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    // BENCH_CPU_PROFILE=dir writes a V8 CPU profile of the server there when it stops.
+    const profile = process.env.BENCH_CPU_PROFILE
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
+      : [];
+    const child = spawn(
+      process.execPath,
+      [...profile, '--import', 'tsx', 'bench/api-servers.ts', ...args],
+      {
+        env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     child.stdout?.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('ready')) resolve(child);
     });

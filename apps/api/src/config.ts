@@ -15,6 +15,8 @@ export interface AppConfig {
   mediaDir: string;
   /** How long a catalogue answer may be served from memory; 0 turns the cache off. */
   catalogueCacheTtlMs: number;
+  /** Grow the catalogue with generated products to this many at start (0: the seed only). */
+  seedProducts: number;
   /** Believe X-Forwarded-* headers (only behind a proxy that sets them; else clients could forge them). */
   trustProxy: boolean;
   /** Accounts with these (lower-cased) emails have the role admin. */
@@ -79,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     production,
     mediaDir: join(dataDir, 'media'),
     catalogueCacheTtlMs: Math.max(0, Number(env.CATALOGUE_CACHE_TTL_MS ?? 10_000) || 0),
+    seedProducts: Math.max(0, Math.floor(Number(env.SEED_PRODUCTS ?? 0) || 0)),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     adminEmails: (env.ADMIN_EMAILS ?? '')
       .split(',')

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { generateCatalogue } from './db/seed/generated-catalogue.ts';
 import { seedDatabase } from './db/seed/seed.ts';
 
 export interface StartedServer {
@@ -21,6 +22,7 @@ export async function startServer(
     dataDir: join(config.dataDir, 'pglite'),
   });
   await seedDatabase(database.db, { mediaDir: config.mediaDir });
+  if (config.seedProducts > 0) await generateCatalogue(database.db, { total: config.seedProducts });
   const app = await buildApp({
     config,
     database,
