@@ -34,6 +34,7 @@ import { createSimulatorProvider } from './adapters/payments/simulator-provider.
 import { createWishlistRepository } from './features/wishlist/wishlist.repository.ts';
 import { wishlistRoutes } from './features/wishlist/wishlist.routes.ts';
 import { createWishlistService } from './features/wishlist/wishlist.service.ts';
+import { createCatalogueChanges, stockTags } from './features/catalogue/catalogue-changes.ts';
 import { createCatalogueRepository } from './features/catalogue/catalogue.repository.ts';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './features/catalogue/catalogue.service.ts';
@@ -117,6 +118,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom });
   const log = (error: unknown, message: string) => app.log.warn({ err: error }, message);
+  const catalogueChanges = await createCatalogueChanges(database, readCache, log);
+  app.addHook('onClose', () => catalogueChanges.close());
   const auth = createAuthService({
     db: database.db,
     repository: authRepository,
@@ -132,7 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const cartsRepository = createCartRepository(database.db);
   const productFacts = createProductFacts(catalogueRepository, {
     ttlMs: config.catalogueCacheTtlMs,
-    onClear: readCache.onClear,
+    onInvalidate: readCache.onInvalidate,
   });
   const cart = createCartService({
     db: database.db,
@@ -175,7 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     facts: productFacts,
     outbox,
     refunds: () => payments.refunds,
-    stockChanged: () => readCache.clear(),
+    stockChanged: (productIds) => catalogueChanges.changed(stockTags(productIds)),
     findUser,
     publicUrl: config.publicUrl,
     paymentTimeoutMs: config.orderPaymentTimeoutMs,

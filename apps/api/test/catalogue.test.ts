@@ -318,7 +318,7 @@ describe('products by category and subcategory', () => {
     );
   });
 
-  it('lists a subcategory, active products by default', async () => {
+  it('lists a subcategory, active products only (isActive=false too)', async () => {
     const subcategory = (await get('/api/sub-category')).body.data[0];
     const { body } = await get(`/api/product/subcategory/${subcategory._id}?page=1&limit=10`);
     expect(body.data.total).toBeGreaterThanOrEqual(2);
@@ -330,8 +330,13 @@ describe('products by category and subcategory', () => {
 
     const active = await get(`/api/product/subcategory/${subcategory._id}?isActive=true&limit=100`);
     expect(active.body.data.products.map((p: any) => p._id)).not.toContain(hidden._id);
-    const inactive = await get(`/api/product/subcategory/${subcategory._id}?isActive=false`);
-    expect(inactive.body.data.products.map((p: any) => p._id)).toEqual([hidden._id]);
+    // Deactivated products are never shown to the public, whatever isActive asks for.
+    const inactive = await get(
+      `/api/product/subcategory/${subcategory._id}?isActive=false&limit=100`,
+    );
+    expect(inactive.status).toBe(200);
+    expect(inactive.body.data.products.map((p: any) => p._id)).not.toContain(hidden._id);
+    expect(inactive.body.data.products.every((p: any) => p.isActive)).toBe(true);
     expect((await get(`/api/product/${hidden._id}`)).status).toBe(404);
 
     await world.database.db.execute(

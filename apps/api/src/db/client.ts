@@ -27,6 +27,15 @@ export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
   close: () => Promise<void>;
+  /**
+   * PostgreSQL only (processes can share it; PGlite belongs to one process): receives every
+   * NOTIFY on `channel` through a connection of its own, reconnecting after a failure and then
+   * calling `onReconnect` (notices sent meanwhile are lost). Answers the way to stop listening.
+   */
+  listen?: (
+    channel: string,
+    handlers: { onMessage: (payload: string) => void; onReconnect: () => void },
+  ) => Promise<() => Promise<void>>;
 }
 
 export interface DatabaseOptions {
@@ -64,7 +73,43 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       closing = true;
       await pool.end();
     };
-    return { db: db as unknown as Database, kind: 'postgres', close };
+    const listen: NonNullable<DatabaseHandle['listen']> = async (channel, handlers) => {
+      let client: pg.Client | undefined;
+      let stopped = false;
+      let retry: NodeJS.Timeout | undefined;
+      const retryLater = () => {
+        if (stopped) return;
+        retry = setTimeout(() => connect().then(handlers.onReconnect, retryLater), 1_000);
+      };
+      const connect = async (): Promise<void> => {
+        const next = new pg.Client({ connectionString: options.databaseUrl });
+        next.on('notification', (message) => {
+          if (message.channel === channel) handlers.onMessage(message.payload ?? '');
+        });
+        next.on('error', (error) => {
+          if (stopped || client !== next) return;
+          console.warn(`Change notices interrupted (reconnecting): ${error.message}`);
+          client = undefined;
+          void next.end().catch(() => {});
+          retryLater();
+        });
+        try {
+          await next.connect();
+          await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+        } catch (error) {
+          void next.end().catch(() => {});
+          throw error;
+        }
+        client = next;
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        clearTimeout(retry);
+        await client?.end().catch(() => {});
+      };
+    };
+    return { db: db as unknown as Database, kind: 'postgres', close, listen };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({

@@ -8,11 +8,11 @@ async function appWithCounter(ttlMs = 10_000) {
   const app = Fastify();
   registerReadCache(app, cache);
   let calls = 0;
-  app.get('/thing', { config: { catalogueCache: true } }, async (request) => {
+  app.get('/thing', { config: { catalogueCache: [] } }, async (request) => {
     calls += 1;
     return { calls, query: request.query };
   });
-  app.get('/fails', { config: { catalogueCache: true } }, async (_request, reply) => {
+  app.get('/fails', { config: { catalogueCache: [] } }, async (_request, reply) => {
     calls += 1;
     return reply.status(404).send({ calls });
   });

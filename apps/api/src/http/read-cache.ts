@@ -1,13 +1,30 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * What a cached answer depends on, so a write empties only what it changed:
+ * `lists` every product list, search and facet count; `product:<id>` one product's own answers;
+ * `categories` the category and subcategory answers; `content` blogs and banners.
+ */
+export type CacheTag = 'lists' | 'categories' | 'content' | `product:${string}`;
+
+/** How a route's answers are tagged: fixed tags, or tags read from the validated request. */
+export type CacheTagging = CacheTag[] | ((request: FastifyRequest) => CacheTag[]);
 
 declare module 'fastify' {
   interface FastifyInstance {
     readCache: ReadCache;
   }
   interface FastifyContextConfig {
-    /** Cache this GET's successful JSON answer, keyed by its URL, until the catalogue changes. */
-    catalogueCache?: boolean;
+    /**
+     * Cache this GET's successful JSON answer, keyed by its route and its validated, normalised
+     * parameters and query (so reordered or unknown parameters share one entry), until a write
+     * invalidates one of its tags.
+     */
+    catalogueCache?: CacheTagging;
+  }
+  interface FastifyRequest {
+    readCacheMiss?: { key: string; generation: number; settle: (answer?: CachedAnswer) => void };
   }
 }
 
@@ -20,28 +37,52 @@ export interface CachedAnswer {
 
 export interface ReadCache {
   get(key: string): CachedAnswer | undefined;
-  set(key: string, json: string): void;
-  /** Call after any write that changes what catalogue reads return (stock, prices, content). */
+  set(key: string, json: string, tags?: CacheTag[]): CachedAnswer | undefined;
+  /** Empties the entries carrying any of `tags` (and tells `onInvalidate` listeners). */
+  invalidate(tags: CacheTag[]): void;
+  /** Empties everything. */
   clear(): void;
-  /** Runs `listener` on every clear, so other in-memory copies of catalogue facts go with it. */
-  onClear(listener: () => void): void;
+  /** Runs `listener` on every invalidation (undefined tags: everything), for other in-memory copies. */
+  onInvalidate(listener: (tags: CacheTag[] | undefined) => void): void;
+  /** Counts every invalidation: an answer computed across one is not stored, as it may be stale. */
+  readonly generation: number;
   readonly size: number;
+  /** Requests answered from memory, and misses that had to ask the handler. */
+  readonly stats: { hits: number; misses: number; shared: number };
 }
 
 /**
- * In-process cache of serialized catalogue answers. Entries also expire after `ttlMs`, so several
- * processes sharing one PostgreSQL converge within that time on changes made by another process;
- * stock is still checked in the database whenever it matters (adding to cart, placing an order).
+ * In-process cache of serialized catalogue answers. Entries also expire after `ttlMs`, a safety
+ * net should a change notice from another process be lost; stock is still checked in the
+ * database whenever it matters (adding to cart, placing an order).
  */
 export function createReadCache(options: { ttlMs: number; maxEntries: number }): ReadCache {
-  const entries = new Map<string, { answer: CachedAnswer; expiresAt: number }>();
-  const clearListeners: (() => void)[] = [];
+  const entries = new Map<
+    string,
+    { answer: CachedAnswer; expiresAt: number; tags: readonly CacheTag[] }
+  >();
+  const keysByTag = new Map<CacheTag, Set<string>>();
+  const listeners: ((tags: CacheTag[] | undefined) => void)[] = [];
+  const stats = { hits: 0, misses: 0, shared: 0 };
+  let generation = 0;
+
+  function remove(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    for (const tag of entry.tags) {
+      const keys = keysByTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) keysByTag.delete(tag);
+    }
+  }
+
   return {
     get(key) {
       const entry = entries.get(key);
       if (!entry) return undefined;
       if (entry.expiresAt < Date.now()) {
-        entries.delete(key);
+        remove(key);
         return undefined;
       }
       // Refresh recency: Map keeps insertion order, so the oldest key is evicted first.
@@ -49,60 +90,148 @@ export function createReadCache(options: { ttlMs: number; maxEntries: number }):
       entries.set(key, entry);
       return entry.answer;
     },
-    set(key, json) {
-      if (options.ttlMs <= 0) return;
-      entries.delete(key);
-      entries.set(key, { answer: { json }, expiresAt: Date.now() + options.ttlMs });
+    set(key, json, tags = []) {
+      if (options.ttlMs <= 0) return undefined;
+      remove(key);
+      const answer: CachedAnswer = { json };
+      entries.set(key, { answer, expiresAt: Date.now() + options.ttlMs, tags });
+      for (const tag of tags) {
+        let keys = keysByTag.get(tag);
+        if (!keys) keysByTag.set(tag, (keys = new Set()));
+        keys.add(key);
+      }
       if (entries.size > options.maxEntries) {
         const oldest = entries.keys().next().value;
-        if (oldest !== undefined) entries.delete(oldest);
+        if (oldest !== undefined) remove(oldest);
       }
+      return answer;
+    },
+    invalidate(tags) {
+      generation += 1;
+      for (const tag of tags) for (const key of [...(keysByTag.get(tag) ?? [])]) remove(key);
+      for (const listener of listeners) listener(tags);
     },
     clear() {
+      generation += 1;
       entries.clear();
-      for (const listener of clearListeners) listener();
+      keysByTag.clear();
+      for (const listener of listeners) listener(undefined);
     },
-    onClear(listener) {
-      clearListeners.push(listener);
+    onInvalidate(listener) {
+      listeners.push(listener);
+    },
+    get generation() {
+      return generation;
     },
     get size() {
       return entries.size;
     },
+    stats,
   };
 }
 
+/** A stable text for validated values: object keys sorted, so parameter order does not matter. */
+function stableText(value: unknown): string {
+  if (value === undefined || value === null || typeof value !== 'object') {
+    return JSON.stringify(value) ?? '';
+  }
+  if (Array.isArray(value)) return `[${value.map(stableText).join(',')}]`;
+  const record = value as Record<string, unknown>;
+  return `{${Object.keys(record)
+    .filter((key) => record[key] !== undefined)
+    .sort()
+    .map((key) => `${JSON.stringify(key)}:${stableText(record[key])}`)
+    .join(',')}}`;
+}
+
+function tagsOf(request: FastifyRequest): CacheTag[] {
+  const tagging = request.routeOptions.config.catalogueCache;
+  if (!tagging) return [];
+  return typeof tagging === 'function' ? tagging(request) : tagging;
+}
+
 export function registerReadCache(app: FastifyInstance, cache: ReadCache): void {
-  app.addHook('onRequest', async (request, reply) => {
+  /**
+   * Misses being answered right now, by key: a request for the same key waits for that answer
+   * instead of asking the database again, unless a write came in between (its generation).
+   */
+  const inFlight = new Map<
+    string,
+    { generation: number; answer: Promise<CachedAnswer | undefined> }
+  >();
+
+  // After validation, so the key is built from the parsed parameters, not the raw URL.
+  app.addHook('preHandler', async (request, reply) => {
     if (request.method !== 'GET' || !request.routeOptions.config.catalogueCache) return;
-    const hit = cache.get(request.url);
-    if (hit === undefined) return;
-    reply
-      .header('content-type', 'application/json; charset=utf-8')
-      .header('vary', 'Accept-Encoding');
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    if (encoding === 'br') {
-      hit.br ??= brotliCompressSync(hit.json, {
-        params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: hit.json.length },
-      });
-      return reply.header('content-encoding', 'br').send(hit.br);
+    const key = `${request.routeOptions.url}?${stableText(request.params)}${stableText(request.query)}`;
+    const cached = cache.get(key);
+    if (cached) {
+      cache.stats.hits += 1;
+      return sendCached(request, reply, cached);
     }
-    if (encoding === 'gzip') {
-      hit.gzip ??= gzipSync(hit.json, { level: 6 });
-      return reply.header('content-encoding', 'gzip').send(hit.gzip);
+    const pending = inFlight.get(key);
+    if (pending && pending.generation === cache.generation) {
+      const shared = await pending.answer;
+      if (shared) {
+        cache.stats.shared += 1;
+        return sendCached(request, reply, shared);
+      }
+      return; // the first request failed: this one asks for itself
     }
-    return reply.send(hit.json);
+    const generation = cache.generation;
+    let settle!: (answer?: CachedAnswer) => void;
+    const answer = new Promise<CachedAnswer | undefined>((resolve) => {
+      settle = (settled) => {
+        if (inFlight.get(key)?.answer === answer) inFlight.delete(key);
+        resolve(settled);
+      };
+    });
+    inFlight.set(key, { generation, answer });
+    cache.stats.misses += 1;
+    request.readCacheMiss = { key, generation, settle };
   });
+
   app.addHook('onSend', async (request, reply, payload) => {
-    if (
-      request.method === 'GET' &&
-      request.routeOptions.config.catalogueCache &&
-      reply.statusCode === 200 &&
-      typeof payload === 'string'
-    ) {
-      cache.set(request.url, payload);
+    const miss = request.readCacheMiss;
+    if (!miss) return payload;
+    request.readCacheMiss = undefined;
+    let answer: CachedAnswer | undefined;
+    if (reply.statusCode === 200 && typeof payload === 'string') {
+      // An answer computed while a write invalidated the cache may predate that write.
+      const stored =
+        cache.generation === miss.generation
+          ? cache.set(miss.key, payload, tagsOf(request))
+          : undefined;
+      answer = stored ?? { json: payload };
     }
+    miss.settle(answer);
     return payload;
   });
+
+  // A request that ends without onSend (a dropped connection) must not leave waiters hanging.
+  app.addHook('onResponse', async (request) => {
+    request.readCacheMiss?.settle(undefined);
+    request.readCacheMiss = undefined;
+  });
+}
+
+function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+  reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'Accept-Encoding');
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (encoding === 'br') {
+    answer.br ??= brotliCompressSync(answer.json, {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: 5,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: answer.json.length,
+      },
+    });
+    return reply.header('content-encoding', 'br').send(answer.br);
+  }
+  if (encoding === 'gzip') {
+    answer.gzip ??= gzipSync(answer.json, { level: 6 });
+    return reply.header('content-encoding', 'gzip').send(answer.gzip);
+  }
+  return reply.send(answer.json);
 }
 
 /** Brotli when the client takes it, else gzip, else plain. */

@@ -1,18 +1,26 @@
 import { isUuid } from '@shop/domain/ids';
+import type { CacheTag } from '../../http/read-cache.ts';
 import type { CatalogueRepository, ProductFacts } from '../catalogue/catalogue.repository.ts';
 
 /**
  * Product facts for showing carts and wishlists. `cached` serves them from memory for as long as
- * catalogue answers are (the read cache's TTL, emptied with it on every catalogue write), since
+ * catalogue answers are (the read cache's TTL, emptied with the same product's cached answers), since
  * a cart is shown far more often than the catalogue changes. `fresh` always asks the database:
  * adding to the cart and validating it check today's stock, not a copy.
  */
 export function createProductFacts(
   catalogue: CatalogueRepository,
-  options: { ttlMs: number; onClear: (listener: () => void) => void },
+  options: {
+    ttlMs: number;
+    onInvalidate: (listener: (tags: CacheTag[] | undefined) => void) => void;
+  },
 ) {
   const entries = new Map<string, { facts: ProductFacts; expiresAt: number }>();
-  options.onClear(() => entries.clear());
+  // Facts go with the catalogue answers of the same product; a category change renames them all.
+  options.onInvalidate((tags) => {
+    if (!tags || tags.includes('categories')) return entries.clear();
+    for (const tag of tags) if (tag.startsWith('product:')) entries.delete(tag.slice(8));
+  });
 
   function remember(list: ProductFacts[]) {
     if (options.ttlMs <= 0) return;

@@ -7,7 +7,7 @@ import { categories, subcategories } from '../../db/schema.ts';
 export type ProductScope =
   | { kind: 'all' }
   | { kind: 'category'; categoryId: string }
-  | { kind: 'subcategory'; subcategoryId: string; isActive: boolean }
+  | { kind: 'subcategory'; subcategoryId: string }
   | { kind: 'search'; q: string };
 
 export interface ProductFilters {
@@ -92,7 +92,7 @@ function scopeCondition(scope: ProductScope): SQL {
     case 'category':
       return sql`p.is_active and p.category_id = ${scope.categoryId}`;
     case 'subcategory':
-      return sql`p.is_active = ${scope.isActive} and p.subcategory_id = ${scope.subcategoryId}`;
+      return sql`p.is_active and p.subcategory_id = ${scope.subcategoryId}`;
     case 'search':
       if (scope.q === '') return sql`p.is_active`;
       return sql`p.is_active and (

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   categoryIdParams,
@@ -26,7 +27,16 @@ import { paginationQuery } from '@shop/contracts/common';
 import { ok } from '../../http/envelope.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 
-const cached = { catalogueCache: true };
+/** Categories and subcategories: emptied when one of them changes. */
+const categoryAnswers = { catalogueCache: ['categories' as const] };
+/** Product lists, search and facets: emptied by any product, stock or category change. */
+const listAnswers = { catalogueCache: ['lists' as const] };
+/** One product's own answers: emptied when that product or its stock changes. */
+const productAnswers = (id: (params: Record<string, string>) => string) => ({
+  catalogueCache: (request: FastifyRequest) => [
+    `product:${id(request.params as Record<string, string>)}` as const,
+  ],
+});
 
 function listInput(query: ProductListQuery) {
   const { page, limit, sort, price, size, color, tag } = query;
@@ -39,7 +49,7 @@ export function catalogueRoutes(service: CatalogueService): FastifyPluginAsyncZo
     app.get(
       '/category',
       {
-        config: cached,
+        config: categoryAnswers,
         schema: {
           tags: ['catalogue'],
           querystring: optionalPaginationQuery,
@@ -60,7 +70,7 @@ export function catalogueRoutes(service: CatalogueService): FastifyPluginAsyncZo
     app.get(
       '/category/search',
       {
-        config: cached,
+        config: categoryAnswers,
         schema: {
           tags: ['catalogue'],
           querystring: categorySearchQuery,
@@ -73,7 +83,7 @@ export function catalogueRoutes(service: CatalogueService): FastifyPluginAsyncZo
     app.get(
       '/category/:id',
       {
-        config: cached,
+        config: categoryAnswers,
         schema: {
           tags: ['catalogue'],
           params: idParams('category'),
@@ -89,7 +99,7 @@ export function catalogueRoutes(service: CatalogueService): FastifyPluginAsyncZo
       app.get(
         base,
         {
-          config: cached,
+          config: categoryAnswers,
           schema: {
             tags: ['catalogue'],
             querystring: subcategoryListQuery,
@@ -106,7 +116,7 @@ export function catalogueRoutes(service: CatalogueService): FastifyPluginAsyncZo
       app.get(
         `${base}/paginated`,
         {
-          config: cached,
+          config: categoryAnswers,
           schema: {
             tags: ['catalogue'],
             querystring: paginationQuery,
@@ -125,7 +135,7 @@ export function catalogueRoutes(service: CatalogueService): FastifyPluginAsyncZo
       app.get(
         `${base}/category/:categoryId`,
         {
-          config: cached,
+          config: categoryAnswers,
           schema: {
             tags: ['catalogue'],
             params: categoryIdParams,
@@ -142,7 +152,7 @@ export function catalogueRoutes(service: CatalogueService): FastifyPluginAsyncZo
       app.get(
         `${base}/:id`,
         {
-          config: cached,
+          config: categoryAnswers,
           schema: {
             tags: ['catalogue'],
             params: idParams('subcategory'),
@@ -158,7 +168,7 @@ export function catalogueRoutes(service: CatalogueService): FastifyPluginAsyncZo
     app.get(
       '/product/products',
       {
-        config: cached,
+        config: listAnswers,
         schema: {
           tags: ['catalogue'],
           querystring: productListQuery,
@@ -175,7 +185,7 @@ export function catalogueRoutes(service: CatalogueService): FastifyPluginAsyncZo
     app.get(
       '/product/search',
       {
-        config: cached,
+        config: listAnswers,
         schema: {
           tags: ['catalogue'],
           querystring: productSearchQuery,
@@ -192,7 +202,7 @@ export function catalogueRoutes(service: CatalogueService): FastifyPluginAsyncZo
     app.get(
       '/product/category/:categoryId',
       {
-        config: cached,
+        config: listAnswers,
         schema: {
           tags: ['catalogue'],
           params: categoryIdParams,
@@ -210,7 +220,7 @@ export function catalogueRoutes(service: CatalogueService): FastifyPluginAsyncZo
     app.get(
       '/product/subcategory/:subcategoryId',
       {
-        config: cached,
+        config: listAnswers,
         schema: {
           tags: ['catalogue'],
           params: subcategoryIdParams,
@@ -222,7 +232,6 @@ export function catalogueRoutes(service: CatalogueService): FastifyPluginAsyncZo
         ok(
           await service.listProductsBySubcategory(
             request.params.subcategoryId,
-            request.query.isActive,
             listInput(request.query),
           ),
           'Products fetched successfully',
@@ -232,7 +241,7 @@ export function catalogueRoutes(service: CatalogueService): FastifyPluginAsyncZo
     app.get(
       '/product/:productId/colors/:colorName/sizes',
       {
-        config: cached,
+        config: productAnswers((params) => params.productId!),
         schema: {
           tags: ['catalogue'],
           params: productColorParams,
@@ -249,7 +258,7 @@ export function catalogueRoutes(service: CatalogueService): FastifyPluginAsyncZo
     app.get(
       '/product/:id',
       {
-        config: cached,
+        config: productAnswers((params) => params.id!),
         schema: {
           tags: ['catalogue'],
           params: productIdParams,

@@ -156,7 +156,7 @@ export function createCatalogueService(repository: CatalogueRepository, cache?: 
     const hit = cache?.get(key);
     if (hit) return JSON.parse(hit.json) as ProductFacets;
     const facets = toFacets(await repository.findFacets(scope));
-    cache?.set(key, JSON.stringify(facets));
+    cache?.set(key, JSON.stringify(facets), ['lists']);
     return facets;
   }
 
@@ -197,13 +197,10 @@ export function createCatalogueService(repository: CatalogueRepository, cache?: 
       return listProducts({ kind: 'category', categoryId }, input);
     },
 
-    async listProductsBySubcategory(
-      subcategoryId: string,
-      isActive: boolean,
-      input: ListProductsInput,
-    ) {
+    /** Only active products, whatever `isActive` the caller asks for: deactivated ones are not for sale. */
+    async listProductsBySubcategory(subcategoryId: string, input: ListProductsInput) {
       await requireSubcategory(subcategoryId);
-      return listProducts({ kind: 'subcategory', subcategoryId, isActive }, input);
+      return listProducts({ kind: 'subcategory', subcategoryId }, input);
     },
 
     async getProduct(id: string): Promise<Product> {

@@ -4,7 +4,7 @@ import { bannerListResponse, blogListResponse, blogResponse } from '@shop/contra
 import { ok } from '../../http/envelope.ts';
 import type { ContentService } from './content.service.ts';
 
-const cached = { catalogueCache: true };
+const cached = { catalogueCache: ['content' as const] };
 
 export function contentRoutes(service: ContentService): FastifyPluginAsyncZod {
   return async (app) => {

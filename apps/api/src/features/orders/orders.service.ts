@@ -149,7 +149,8 @@ export interface OrdersServiceDeps {
   outbox: MailOutbox;
   refunds: () => OrderRefunds;
   /** Empties catalogue copies in memory after stock changes. */
-  stockChanged: () => void;
+  /** Called after a commit changed the stock of these products. */
+  stockChanged: (productIds: string[]) => Promise<void>;
   findUser: (userId: string) => Promise<{ email: string; firstName: string } | undefined>;
   publicUrl: string;
   paymentTimeoutMs: number;
@@ -283,7 +284,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   }
 
   async function afterCancel(orderId: string, wasPaid: boolean) {
-    deps.stockChanged();
+    const restocked = (await repository.findById(orderId))!;
+    await deps.stockChanged(restocked.items.map((item) => item.productId));
     let refunded = false;
     if (wasPaid) refunded = await deps.refunds().refundOrder(orderId);
     const row = (await repository.findById(orderId))!;
@@ -421,7 +423,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         }
         throw error;
       }
-      deps.stockChanged();
+      await deps.stockChanged(described.map(({ line }) => line.productId));
       return placed(row);
     },
 
@@ -545,9 +547,9 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       });
       if (to === 'cancelled') return toOrder(await afterCancel(orderId, result.wasPaid));
       if (result.restocked) {
-        deps.stockChanged();
-        if (result.wasPaid) await deps.refunds().refundOrder(orderId);
         const full = (await repository.findById(orderId))!;
+        await deps.stockChanged(full.items.map((item) => item.productId));
+        if (result.wasPaid) await deps.refunds().refundOrder(orderId);
         await db.transaction((tx) => mailShopper(tx, recipient, full, returnReceivedMail));
       }
       void outbox.deliver();
@@ -558,15 +560,17 @@ export function createOrdersService(deps: OrdersServiceDeps) {
 
     /** Cancels unpaid orders past their payment deadline and releases their stock. */
     async expireUnpaid(batch = 20): Promise<number> {
+      const restocked: string[] = [];
       const expired = await db.transaction(async (tx) => {
         const claimed = await repository.claimOverdueUnpaid(tx, batch);
         for (const { id } of claimed) {
           const row = (await repository.lockOrder(tx, id))!;
           await cancelLocked(tx, row, 'Payment was not completed in time');
+          for (const item of await repository.itemsOf(tx, id)) restocked.push(item.productId);
         }
         return claimed.length;
       });
-      if (expired > 0) deps.stockChanged();
+      if (expired > 0) await deps.stockChanged(restocked);
       return expired;
     },
 

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../../db/client.ts';
+import type { CacheTag, ReadCache } from '../../http/read-cache.ts';
+
+const CHANNEL = 'catalogue_changes';
+/** NOTIFY payloads must stay under 8,000 bytes: beyond this many tags, say "everything". */
+const MAX_TAGS_PER_NOTICE = 100;
+
+export interface CatalogueChanges {
+  /**
+   * After a commit that changed what catalogue reads answer: empties the matching cached answers
+   * here and, on PostgreSQL, in every other process serving the same database.
+   */
+  changed(tags: CacheTag[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The tags a stock change touches: those products' own answers and every list (counts, filters). */
+export function stockTags(productIds: Iterable<string>): CacheTag[] {
+  return ['lists', ...new Set([...productIds].map((id) => `product:${id}` as const))];
+}
+
+/**
+ * Catalogue change notices over PostgreSQL's LISTEN/NOTIFY. Each process has an origin id and
+ * skips its own notices (it already invalidated before sending). A process whose listening
+ * connection dropped empties its whole cache on reconnecting, since notices may have been missed.
+ */
+export async function createCatalogueChanges(
+  database: DatabaseHandle,
+  cache: ReadCache,
+  log: (error: unknown, message: string) => void,
+): Promise<CatalogueChanges> {
+  const origin = randomUUID();
+  const stop = database.listen
+    ? await database.listen(CHANNEL, {
+        onMessage(payload) {
+          try {
+            const notice = JSON.parse(payload) as { origin: string; tags: CacheTag[] | null };
+            if (notice.origin === origin) return;
+            if (notice.tags === null) cache.clear();
+            else cache.invalidate(notice.tags);
+          } catch (error) {
+            log(error, 'Unreadable catalogue change notice; emptying the read cache');
+            cache.clear();
+          }
+        },
+        onReconnect: () => cache.clear(),
+      })
+    : undefined;
+
+  return {
+    async changed(tags) {
+      cache.invalidate(tags);
+      if (!database.listen) return;
+      const notice = { origin, tags: tags.length > MAX_TAGS_PER_NOTICE ? null : tags };
+      try {
+        await database.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(notice)})`);
+      } catch (error) {
+        // Other processes converge when their entries expire (the cache's TTL).
+        log(error, 'Could not tell other processes about a catalogue change');
+      }
+    },
+    async close() {
+      await stop?.();
+    },
+  };
+}
