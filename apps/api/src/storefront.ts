@@ -31,10 +31,37 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
     signal: controller.signal,
   };
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    init.body = Readable.toWeb(request.raw) as unknown as ReadableStream;
+    init.body = lazyBody(request);
     init.duplex = 'half';
   }
   return new Request(url, init);
+}
+
+/**
+ * The request body as a web stream that touches the socket only when someone reads it (a route's
+ * action). A page without an action answers 405 without reading; the body then stays untouched,
+ * and Node discards it once the answer is sent, so the keep-alive connection serves the next
+ * request. (Converting the body eagerly paused it half-read and wedged the connection.)
+ */
+function lazyBody(request: FastifyRequest): ReadableStream<Uint8Array> {
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        reader ??= (
+          Readable.toWeb(request.raw) as unknown as ReadableStream<Uint8Array>
+        ).getReader();
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      },
+      async cancel(reason) {
+        await reader?.cancel(reason);
+      },
+    },
+    // Nothing is pulled ahead of a reader.
+    { highWaterMark: 0 },
+  );
 }
 
 /** Sends a Fetch `Response` through `reply`, so Fastify's hooks (compression, headers) still apply. */
@@ -115,6 +142,8 @@ export async function mountStorefront(config: AppConfig, buildDir = webBuildDir)
       pages.route({
         method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
         url: '*',
+        // Pages are not API operations: the OpenAPI document describes /api only.
+        schema: { hide: true },
         handler: async (request, reply) => {
           if (
             request.url.startsWith('/api/') ||

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,6 +96,37 @@ describe('the production server, started the README way', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/webp');
     expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+  });
+
+  it('answers the next request on a keep-alive connection after a page was sent a body it does not read', async () => {
+    const { port, hostname } = new URL(baseUrl);
+    const socket = connect(Number(port), hostname);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+    const body = 'message=' + 'x'.repeat(400 * 1024);
+    socket.write(
+      `POST /contact HTTP/1.1\r\nHost: ${hostname}\r\nConnection: keep-alive\r\n` +
+        `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+    );
+    socket.write(`GET /api/health HTTP/1.1\r\nHost: ${hostname}\r\nConnection: close\r\n\r\n`);
+    await new Promise((resolve) => {
+      socket.once('close', resolve);
+      setTimeout(resolve, 15_000);
+    });
+    socket.destroy();
+    const statuses = [...received.matchAll(/^HTTP\/1\.1 (\d{3})/gm)].map((match) => match[1]);
+    expect(statuses).toHaveLength(2);
+    expect(statuses[0]).toBe('405');
+    expect(statuses[1]).toBe('200');
+    expect(received).toContain('"status":"ok"');
+  });
+
+  it('describes the API only in its OpenAPI document, not the storefront pages', async () => {
+    const document: any = await (await fetch(`${baseUrl}/api/openapi.json`)).json();
+    const paths = Object.keys(document.paths);
+    expect(paths).toContain('/api/product/products');
+    expect(paths.filter((path) => !path.startsWith('/api/'))).toEqual([]);
   });
 
   it('generated a JWT secret into DATA_DIR', async () => {
