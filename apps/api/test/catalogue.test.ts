@@ -438,3 +438,39 @@ describe('price band spelling', () => {
     expect(raw.body.data.total).toBe(encoded.body.data.total);
   });
 });
+
+describe('featured products', () => {
+  it('answers in one call what the per-subcategory calls would: one product per group, in shop order', async () => {
+    const { status, body } = await get('/api/product/featured');
+    expect(status).toBe(200);
+    expect(body.message).toBe('Featured products fetched successfully');
+
+    const expected: { _id: string; label: string }[] = [];
+    for (const category of (await get('/api/category')).body.data) {
+      const subcategories = (await get(`/api/sub-category/category/${category._id}`)).body.data;
+      if (subcategories.length === 0) {
+        const [first] = (await get(`/api/product/category/${category._id}?page=1&limit=1`)).body
+          .data.products;
+        if (first) expected.push({ _id: first._id, label: category.name });
+      }
+      for (const subcategory of subcategories) {
+        const [first] = (
+          await get(`/api/product/subcategory/${subcategory._id}?page=1&limit=1&isActive=true`)
+        ).body.data.products;
+        if (first) expected.push({ _id: first._id, label: subcategory.name });
+      }
+    }
+    expect(expected.length).toBeGreaterThanOrEqual(18);
+    expect(body.data.map(({ _id, label }: any) => ({ _id, label }))).toEqual(expected);
+    const [card] = body.data;
+    const product = (await get(`/api/product/${card._id}`)).body.data;
+    expect(card).toEqual({
+      _id: product._id,
+      name: product.name,
+      image: product.images[0],
+      price: product.price,
+      originalPrice: product.originalPrice,
+      label: card.label,
+    });
+  });
+});

@@ -465,8 +465,13 @@ describe('home page, desktop (1280)', () => {
     await context.close();
   });
 
-  it('builds FEATURED PRODUCTS after hydration, caches it, and steps with the wheel', async () => {
+  it('builds FEATURED PRODUCTS after hydration in one call, caches it, and steps with the wheel', async () => {
     const { page, context, problems } = await openPage(browser, inject('baseURL'), 'desktop');
+    const catalogueCalls: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (/^\/api\/(category|sub-?category|product)/.test(path)) catalogueCalls.push(path);
+    });
     await page.addInitScript(recordLayoutShifts);
     await page.goto('/');
     await waitForHydration(page);
@@ -491,6 +496,14 @@ describe('home page, desktop (1280)', () => {
     const firstSubcategory = subcategories.find((sub) => sub.category._id === categories[0]!._id);
     expect(await textOf(firstCard)).toContain(firstSubcategory!.name);
     expect(await textOf(firstCard)).toMatch(/₹[\d,]+/);
+
+    // One request builds the whole carousel (it used to take a call per category and subcategory).
+    expect(catalogueCalls.filter((path) => path === '/api/product/featured')).toHaveLength(1);
+    expect(
+      catalogueCalls.filter((path) =>
+        /^\/api\/(sub-?category|product\/(sub)?category)\//.test(path),
+      ),
+    ).toEqual([]);
 
     const cache = await page.evaluate(() => localStorage.getItem('featuredProducts'));
     const parsed = JSON.parse(cache ?? '{}') as { timestamp: number; products: unknown[] };
@@ -557,7 +570,7 @@ describe('home page, desktop (1280)', () => {
 
   it('shows the featured carousel messages when its calls fail or find nothing', async () => {
     const { page, context, problems } = await openPage(browser, inject('baseURL'), 'desktop');
-    await page.route('**/api/category', (route) =>
+    await page.route('**/api/product/featured', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false}' }),
     );
     await page.goto('/');
@@ -567,8 +580,8 @@ describe('home page, desktop (1280)', () => {
     await section.scrollIntoViewIfNeeded();
     await section.getByText('Failed to load featured products').waitFor();
 
-    await page.unroute('**/api/category');
-    await page.route('**/api/category', (route) =>
+    await page.unroute('**/api/product/featured');
+    await page.route('**/api/product/featured', (route) =>
       route.fulfill({ contentType: 'application/json', body: '{"success":true,"data":[]}' }),
     );
     await page.reload();

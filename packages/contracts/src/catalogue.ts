@@ -184,3 +184,18 @@ export const subcategoryPageResponse = successEnvelope(z.array(subcategory)).ext
 );
 export const subcategoryResponse = successEnvelope(subcategory);
 export const colorSizesResponse = successEnvelope(colorSizes);
+
+/**
+ * One card of the home page's FEATURED PRODUCTS carousel: the first product of each subcategory,
+ * or of each category without subcategories, in shop order; `label` names that group.
+ */
+export const featuredCard = z.object({
+  _id: z.string(),
+  name: z.string(),
+  image: z.string(),
+  price: z.number(),
+  originalPrice: z.number().nullable(),
+  label: z.string(),
+});
+export type FeaturedCard = z.infer<typeof featuredCard>;
+export const featuredProductsResponse = successEnvelope(z.array(featuredCard));

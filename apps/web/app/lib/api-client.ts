@@ -1,5 +1,6 @@
 import type {
   Category,
+  FeaturedCard,
   Product,
   ProductList,
   SizeStock,
@@ -168,6 +169,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
         `/product/${encodeURIComponent(productId)}/colors/${encodeURIComponent(colorName)}/sizes`,
         'Failed to fetch available sizes',
       ),
+    featuredProducts: () =>
+      data<FeaturedCard[]>('/product/featured', 'Failed to fetch featured products'),
     listCategories: () => data<Category[]>('/category', 'Failed to fetch categories'),
     listCategoriesPage: async (page: number, limit: number): Promise<Paged<Category>> =>
       call<Paged<Category>>(

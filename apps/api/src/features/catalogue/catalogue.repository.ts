@@ -274,6 +274,36 @@ export function createCatalogueRepository(db: Executor) {
       );
     },
 
+    /**
+     * The first product (shop order) of every active subcategory, and of every active category
+     * that has no active subcategory, in category then subcategory order, with the group's name.
+     */
+    async findFeatured(tx: Executor = db) {
+      return queryRows<{ product_id: string; label: string }>(
+        tx,
+        sql`with groups as (
+              select s.id as subcategory_id, c.id as category_id, s.name as label,
+                     c.position as category_position, c.name as category_name, s.position as position
+                from subcategories s join categories c on c.id = s.category_id
+                where s.is_active and c.is_active
+              union all
+              select null, c.id, c.name, c.position, c.name, -1
+                from categories c
+                where c.is_active and not exists (
+                  select 1 from subcategories s where s.category_id = c.id and s.is_active)
+            )
+            select first.id as product_id, g.label
+              from groups g
+              cross join lateral (
+                select p.id from products p
+                where p.is_active and (case when g.subcategory_id is null
+                  then p.category_id = g.category_id else p.subcategory_id = g.subcategory_id end)
+                order by p.position asc, p.created_at desc, p.id
+                limit 1) first
+              order by g.category_position, g.category_name, g.position`,
+      );
+    },
+
     async listCategories(tx: Executor = db) {
       return tx
         .select()

@@ -7,6 +7,7 @@ import {
   categoryResponse,
   categorySearchQuery,
   colorSizesResponse,
+  featuredProductsResponse,
   idParams,
   optionalPaginationQuery,
   productColorParams,
@@ -165,6 +166,20 @@ export function catalogueRoutes(service: CatalogueService): FastifyPluginAsyncZo
     }
 
     // ----- products -----
+    app.get(
+      '/product/featured',
+      {
+        config: { catalogueCache: ['lists', 'categories'] },
+        schema: {
+          tags: ['catalogue'],
+          description:
+            "The home page's FEATURED PRODUCTS in one call: the first product of each subcategory, or of each category without subcategories.",
+          response: { 200: featuredProductsResponse },
+        },
+      },
+      async () => ok(await service.featuredProducts(), 'Featured products fetched successfully'),
+    );
+
     app.get(
       '/product/products',
       {

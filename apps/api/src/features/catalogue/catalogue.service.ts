@@ -1,5 +1,6 @@
 import type {
   Category,
+  FeaturedCard,
   Product,
   ProductFacets,
   ProductList,
@@ -187,6 +188,22 @@ export function createCatalogueService(repository: CatalogueRepository, cache?: 
   }
 
   return {
+    async featuredProducts(): Promise<FeaturedCard[]> {
+      const groups = await repository.findFeatured();
+      const products = new Map(
+        (await repository.findProductsByIds(groups.map((group) => group.product_id))).map((row) => [
+          row.id,
+          toProduct(row),
+        ]),
+      );
+      return groups.flatMap(({ product_id, label }) => {
+        const product = products.get(product_id);
+        if (!product) return [];
+        const { _id, name, price, originalPrice } = product;
+        return [{ _id, name, image: product.images[0] ?? '', price, originalPrice, label }];
+      });
+    },
+
     listAllProducts: (input: ListProductsInput) => listProducts({ kind: 'all' }, input),
 
     searchProducts: (q: string, input: ListProductsInput) =>
