@@ -112,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const catalogueRepository = createCatalogueRepository(database.db);
   const catalogue = createCatalogueService(catalogueRepository, readCache);
+  app.addHook('onReady', () => catalogue.warm());
   const content = createContentService(createContentRepository(database.db));
   const authRepository = createAuthRepository(database.db);
   const mailer =

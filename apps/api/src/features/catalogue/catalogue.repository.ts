@@ -73,6 +73,18 @@ export type ProductFacts = Pick<
   | 'subcategory_slug'
 > & { colors: Omit<ProductRow['colors'][number], 'id'>[] };
 
+/** What the in-memory list index keeps of an active product. */
+export interface IndexRow {
+  id: string;
+  category_id: string;
+  subcategory_id: string | null;
+  price_paise: number;
+  position: number;
+  created_at: string | Date;
+  colors: { name: string; hex: string; sizes: { size: string; stock: number }[] }[];
+  tags: string[];
+}
+
 export interface FacetRow {
   facet: 'size' | 'color' | 'tag' | 'price';
   value: string;
@@ -198,6 +210,63 @@ export function createCatalogueRepository(db: Executor) {
         tx,
       );
       return { products, total };
+    },
+
+    /**
+     * The list facts of active products: all of them, or those of `ids` (others are gone). Three
+     * flat queries joined in memory: nested JSON per product costs far more at catalogue scale.
+     */
+    async findIndexRows(ids?: string[], tx: Executor = db): Promise<IndexRow[]> {
+      const only = ids ? sql`and p.id = any(${`{${ids.join(',')}}`}::uuid[])` : sql``;
+      const [productRows, colorRows, tagRows] = await Promise.all([
+        queryRows<Omit<IndexRow, 'colors' | 'tags'>>(
+          tx,
+          sql`select p.id, p.category_id, p.subcategory_id, p.price_paise, p.position, p.created_at
+              from products p where p.is_active ${only}`,
+        ),
+        // One row per colour, its sizes and stocks as arrays: a fifth of the rows of a flat join.
+        queryRows<{
+          product_id: string;
+          name: string;
+          hex: string;
+          sizes: string[];
+          stocks: number[];
+        }>(
+          tx,
+          sql`select c.product_id, c.color_name as name, c.color_hex as hex,
+                array_agg(s.size order by s.position) filter (where s.id is not null) as sizes,
+                array_agg(s.stock order by s.position) filter (where s.id is not null) as stocks
+              from products p
+              join product_colors c on c.product_id = p.id
+              left join product_size_stock s on s.color_id = c.id
+              where p.is_active ${only}
+              group by c.id
+              order by c.product_id, c.position`,
+        ),
+        queryRows<{ product_id: string; name: string }>(
+          tx,
+          sql`select pt.product_id, t.name
+              from products p
+              join product_tags pt on pt.product_id = p.id
+              join tags t on t.id = pt.tag_id
+              where p.is_active ${only}
+              order by pt.product_id, pt.position`,
+        ),
+      ]);
+      const rows = new Map<string, IndexRow>(
+        productRows.map((row) => [row.id, { ...row, colors: [], tags: [] }]),
+      );
+      for (const color of colorRows) {
+        const sizes = color.sizes ?? [];
+        const stocks = color.stocks ?? [];
+        rows.get(color.product_id)?.colors.push({
+          name: color.name,
+          hex: color.hex,
+          sizes: sizes.map((size, at) => ({ size, stock: stocks[at] ?? 0 })),
+        });
+      }
+      for (const tag of tagRows) rows.get(tag.product_id)?.tags.push(tag.name);
+      return [...rows.values()];
     },
 
     /** Products in the order of `ids`; unknown ids are left out. */

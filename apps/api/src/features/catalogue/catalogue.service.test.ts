@@ -1,44 +1,160 @@
 import { describe, expect, it } from 'vitest';
 import { createReadCache } from '../../http/read-cache.ts';
-import type { CatalogueRepository } from './catalogue.repository.ts';
+import type { CatalogueRepository, IndexRow, ProductRow } from './catalogue.repository.ts';
 import { createCatalogueService } from './catalogue.service.ts';
 
-/** A repository that answers empty pages and one facet row, counting facet queries. */
-function countingRepository() {
-  let facetQueries = 0;
+const CATEGORY = '00000000-0000-4000-8000-00000000000c';
+const row = (id: string, overrides: Partial<IndexRow> = {}): IndexRow => ({
+  id,
+  category_id: CATEGORY,
+  subcategory_id: null,
+  price_paise: 100_000,
+  position: 0,
+  created_at: '2026-01-01T00:00:00Z',
+  colors: [{ name: 'Black', hex: '#000000', sizes: [{ size: '34C', stock: 2 }] }],
+  tags: ['lace'],
+  ...overrides,
+});
+
+/** A repository over a few products, counting what the service asks of it. */
+function fakeRepository(rows: IndexRow[]) {
+  const calls = { indexLoads: [] as (string[] | 'all')[], documents: 0, facets: 0 };
   const repository = {
+    findIndexRows: async (ids?: string[]) => {
+      calls.indexLoads.push(ids ?? 'all');
+      return ids ? rows.filter((candidate) => ids.includes(candidate.id)) : rows;
+    },
+    findProductsByIds: async (ids: string[]) => {
+      calls.documents += 1;
+      return ids.map(
+        (id) =>
+          ({
+            id,
+            name: `Product ${id}`,
+            slug: id,
+            subheading: '',
+            description: '',
+            brand: 'Lacebloom',
+            price_paise: rows.find((candidate) => candidate.id === id)!.price_paise,
+            original_price_paise: null,
+            ratings: [],
+            category_id: CATEGORY,
+            subcategory_id: null,
+            category_name: 'Bras',
+            category_slug: 'bras',
+            subcategory_name: null,
+            subcategory_slug: null,
+            size_chart_image: null,
+            is_active: true,
+            created_at: '2026-01-01T00:00:00Z',
+            colors: [],
+            tags: [],
+            specifications: [],
+          }) satisfies ProductRow,
+      );
+    },
     findProductPage: async () => ({ products: [], total: 0 }),
     findFacets: async () => {
-      facetQueries += 1;
+      calls.facets += 1;
       return [{ facet: 'size' as const, value: '34C', color_hex: null, count: 3 }];
     },
   } as unknown as CatalogueRepository;
-  return { repository, facetQueries: () => facetQueries };
+  return { repository, calls };
 }
 
 const input = { page: 1, limit: 12, sort: 'recommended' as const, filters: {} };
 
-describe('catalogue service facets', () => {
-  it('computes facets once per scope while the read cache holds them', async () => {
-    const { repository, facetQueries } = countingRepository();
-    const cache = createReadCache({ ttlMs: 10_000, maxEntries: 10 });
-    const service = createCatalogueService(repository, cache);
-    const first = await service.listAllProducts(input);
-    await service.listAllProducts({ ...input, page: 2, filters: { size: '34c' } });
-    expect(facetQueries()).toBe(1);
-    expect(first.facets.sizes).toEqual([{ value: '34C', count: 3 }]);
-    await service.searchProducts('lace', input);
-    expect(facetQueries()).toBe(2);
-    cache.clear();
-    await service.listAllProducts(input);
-    expect(facetQueries()).toBe(3);
+describe('catalogue service: browsing from the in-memory index', () => {
+  const rows = [
+    row('a', { price_paise: 90_000, position: 3, tags: ['Lace', 'Padded'] }),
+    row('b', {
+      price_paise: 40_000,
+      position: 1,
+      colors: [{ name: 'Blush Pink', hex: '#F4C2C2', sizes: [{ size: '34C', stock: 0 }] }],
+    }),
+    row('c', {
+      price_paise: 250_000,
+      position: 2,
+      colors: [
+        { name: 'Black', hex: '#000000', sizes: [{ size: 'M', stock: 1 }] },
+        { name: 'Wine', hex: '#722F37', sizes: [{ size: '34c', stock: 5 }] },
+      ],
+      tags: ['cotton'],
+    }),
+  ];
+
+  it('filters, sorts, pages and counts as the list queries do', async () => {
+    const { repository } = fakeRepository(rows);
+    const service = createCatalogueService(repository);
+    const ids = async (overrides: object) =>
+      (await service.listAllProducts({ ...input, ...overrides })).products.map(
+        (product) => product._id,
+      );
+    expect(await ids({})).toEqual(['b', 'c', 'a']);
+    expect(await ids({ sort: 'price-desc' })).toEqual(['c', 'a', 'b']);
+    // A size filter counts only sizes in stock, in any case.
+    expect(await ids({ filters: { size: '34C' } })).toEqual(['c', 'a']);
+    expect(await ids({ filters: { color: 'pink' } })).toEqual(['b']);
+    expect(await ids({ filters: { tag: 'PAD' } })).toEqual(['a']);
+    expect(await ids({ filters: { price: '500-1000' } })).toEqual(['a']);
+    const second = await service.listAllProducts({ ...input, limit: 2, page: 2 });
+    expect(second.products.map((product) => product._id)).toEqual(['a']);
+    expect(second).toMatchObject({ total: 3, pages: 2, page: 2 });
+
+    const { facets } = await service.listAllProducts(input);
+    expect(facets.sizes).toEqual([
+      { value: 'M', count: 1 },
+      { value: '34C', count: 2 },
+    ]);
+    expect(facets.colors.map(({ value, count }) => [value, count])).toEqual([
+      ['Black', 2],
+      ['Blush Pink', 1],
+      ['Wine', 1],
+    ]);
+    expect(facets.priceBands).toEqual([
+      { value: '0-500', count: 1 },
+      { value: '500-1000', count: 1 },
+      { value: '2000-5000', count: 1 },
+    ]);
   });
 
-  it('asks the database every time without a cache', async () => {
-    const { repository, facetQueries } = countingRepository();
-    const service = createCatalogueService(repository);
+  it('loads the index once, then reloads only what a change names', async () => {
+    const { repository, calls } = fakeRepository(rows);
+    const cache = createReadCache({ ttlMs: 10_000, maxEntries: 10 });
+    const service = createCatalogueService(repository, cache);
+    await Promise.all([
+      service.listAllProducts(input),
+      service.listAllProducts({ ...input, sort: 'newest' }),
+      service.getProduct('a'),
+    ]);
+    await service.listAllProducts({ ...input, filters: { size: 'm' } });
+    expect(calls.indexLoads).toEqual(['all']);
+    const documents = calls.documents;
+    await service.getProduct('a');
+    expect(calls.documents).toBe(documents); // the document is kept
+
+    rows[0]!.colors = [{ name: 'Black', hex: '#000000', sizes: [{ size: '34C', stock: 0 }] }];
+    cache.invalidate(['lists', 'product:a']);
+    const afterSale = await service.listAllProducts({ ...input, filters: { size: '34c' } });
+    expect(afterSale.products.map((product) => product._id)).toEqual(['c']);
+    expect(calls.indexLoads).toEqual(['all', ['a']]);
+    await service.getProduct('a');
+    expect(calls.documents).toBe(documents + 1);
+
+    cache.clear();
     await service.listAllProducts(input);
-    await service.listAllProducts(input);
-    expect(facetQueries()).toBe(2);
+    expect(calls.indexLoads).toEqual(['all', ['a'], 'all']);
+  });
+
+  it('keeps search facets per query in the read cache', async () => {
+    const { repository, calls } = fakeRepository(rows);
+    const cache = createReadCache({ ttlMs: 10_000, maxEntries: 10 });
+    const service = createCatalogueService(repository, cache);
+    await service.searchProducts('lace', input);
+    await service.searchProducts('lace', { ...input, page: 2 });
+    expect(calls.facets).toBe(1);
+    cache.invalidate(['lists']);
+    await service.searchProducts('lace', input);
+    expect(calls.facets).toBe(2);
   });
 });

@@ -10,6 +10,7 @@ import { averageRating, priceBands } from '@shop/domain/catalogue';
 import { paiseToRupees } from '@shop/domain/money';
 import { notFound } from '@shop/domain/errors';
 import type { ReadCache } from '../../http/read-cache.ts';
+import { createCatalogueIndex } from './catalogue-index.ts';
 import type { categories, subcategories } from '../../db/schema.ts';
 import type {
   CatalogueRepository,
@@ -152,7 +153,10 @@ function paginate<T>(items: T[], page: number, limit: number): Paged<T> {
  * clears them too.
  */
 export function createCatalogueService(repository: CatalogueRepository, cache?: ReadCache) {
-  async function facetsOf(scope: ProductScope): Promise<ProductFacets> {
+  const index = createCatalogueIndex(repository, { toProduct, maxDocuments: 50_000 });
+  cache?.onInvalidate((tags) => index.invalidate(tags));
+
+  async function facetsOf(scope: ProductScope & { kind: 'search' }): Promise<ProductFacets> {
     const key = `facets:${JSON.stringify(scope)}`;
     const hit = cache?.get(key);
     if (hit) return JSON.parse(hit.json) as ProductFacets;
@@ -162,16 +166,32 @@ export function createCatalogueService(repository: CatalogueRepository, cache?: 
   }
 
   async function listProducts(scope: ProductScope, input: ListProductsInput): Promise<ProductList> {
-    const [{ products, total }, facets] = await Promise.all([
-      repository.findProductPage({ scope, ...input }),
-      facetsOf(scope),
+    const pages = (total: number) => Math.ceil(total / input.limit);
+    if (scope.kind === 'search') {
+      const [{ products, total }, facets] = await Promise.all([
+        repository.findProductPage({ scope, ...input }),
+        facetsOf(scope),
+      ]);
+      return {
+        products: products.map(toProduct),
+        total,
+        page: input.page,
+        pages: pages(total),
+        facets,
+      };
+    }
+    // Browsing a category, subcategory or everything: filtered, sorted, paged and counted in
+    // memory; the database is asked only for documents not already in memory.
+    const [{ ids, total }, facetRows] = await Promise.all([
+      index.page(scope, input.filters, input.sort, input.page, input.limit),
+      index.facets(scope),
     ]);
     return {
-      products: products.map(toProduct),
+      products: await index.documents(ids),
       total,
       page: input.page,
-      pages: Math.ceil(total / input.limit),
-      facets,
+      pages: pages(total),
+      facets: toFacets(facetRows),
     };
   }
 
@@ -188,6 +208,9 @@ export function createCatalogueService(repository: CatalogueRepository, cache?: 
   }
 
   return {
+    /** Loads the in-memory list index. */
+    warm: () => index.warm(),
+
     async featuredProducts(): Promise<FeaturedCard[]> {
       const groups = await repository.findFeatured();
       const products = new Map(
@@ -221,16 +244,18 @@ export function createCatalogueService(repository: CatalogueRepository, cache?: 
     },
 
     async getProduct(id: string): Promise<Product> {
-      const row = await repository.findActiveProduct(id);
-      if (!row) throw notFound('Product not found');
-      return toProduct(row);
+      const [product] = await index.documents([id]);
+      if (!product) throw notFound('Product not found');
+      return product;
     },
 
     async getColorSizes(productId: string, colorName: string) {
-      const row = await repository.findActiveProduct(productId);
-      if (!row) throw notFound('Product not found');
+      const [product] = await index.documents([productId]);
+      if (!product) throw notFound('Product not found');
       const wanted = colorName.toLowerCase();
-      const color = row.colors.find((candidate) => candidate.colorName.toLowerCase() === wanted);
+      const color = product.colors.find(
+        (candidate) => candidate.colorName.toLowerCase() === wanted,
+      );
       if (!color) throw notFound('Color not found for this product');
       return { colorName: color.colorName, colorHex: color.colorHex, sizes: color.sizeStock };
     },

@@ -1,0 +1,318 @@
+import type { Product } from '@shop/contracts/catalogue';
+import { priceBandBounds, priceBandOf, type ProductSort } from '@shop/domain/catalogue';
+import type { CacheTag } from '../../http/read-cache.ts';
+import type {
+  CatalogueRepository,
+  FacetRow,
+  IndexRow,
+  ProductFilters,
+  ProductScope,
+} from './catalogue.repository.ts';
+
+/** What a list needs to know of an active product to filter, sort, page and count it. */
+interface IndexedProduct {
+  id: string;
+  categoryId: string;
+  subcategoryId: string | null;
+  pricePaise: number;
+  position: number;
+  createdAtMs: number;
+  /** Lower-case size → the size as the catalogue spells it, for sizes with stock. */
+  sizesInStock: Map<string, string>;
+  colors: { name: string; lower: string; hex: string }[];
+  tags: string[];
+  tagsLower: string[];
+}
+
+type BrowseScope = Exclude<ProductScope, { kind: 'search' }>;
+
+const compareId = (a: IndexedProduct, b: IndexedProduct) =>
+  a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+
+/** The same orders as the SQL of the list queries, ties broken by id. */
+const orders: Record<ProductSort, (a: IndexedProduct, b: IndexedProduct) => number> = {
+  recommended: (a, b) =>
+    a.position - b.position || b.createdAtMs - a.createdAtMs || compareId(a, b),
+  'price-asc': (a, b) => a.pricePaise - b.pricePaise || a.position - b.position || compareId(a, b),
+  'price-desc': (a, b) => b.pricePaise - a.pricePaise || a.position - b.position || compareId(a, b),
+  newest: (a, b) => b.createdAtMs - a.createdAtMs || compareId(a, b),
+};
+
+function toIndexed(row: IndexRow): IndexedProduct {
+  const sizesInStock = new Map<string, string>();
+  for (const color of row.colors) {
+    for (const entry of color.sizes) {
+      if (entry.stock <= 0) continue;
+      const lower = entry.size.toLowerCase();
+      const known = sizesInStock.get(lower);
+      // The facet shows the smallest spelling, as SQL's min() would.
+      if (known === undefined || entry.size < known) sizesInStock.set(lower, entry.size);
+    }
+  }
+  return {
+    id: row.id,
+    categoryId: row.category_id,
+    subcategoryId: row.subcategory_id,
+    pricePaise: row.price_paise,
+    position: row.position,
+    createdAtMs: new Date(row.created_at).getTime(),
+    sizesInStock,
+    colors: row.colors.map((color) => ({
+      name: color.name,
+      lower: color.name.toLowerCase(),
+      hex: color.hex,
+    })),
+    tags: row.tags,
+    tagsLower: row.tags.map((tag) => tag.toLowerCase()),
+  };
+}
+
+function inScope(product: IndexedProduct, scope: BrowseScope): boolean {
+  switch (scope.kind) {
+    case 'all':
+      return true;
+    case 'category':
+      return product.categoryId === scope.categoryId;
+    case 'subcategory':
+      return product.subcategoryId === scope.subcategoryId;
+  }
+}
+
+/** The list filters, with the SQL's meaning: price band bounds, size in stock, contains-text colour and tag. */
+function matcher(filters: ProductFilters): (product: IndexedProduct) => boolean {
+  const tests: ((product: IndexedProduct) => boolean)[] = [];
+  if (filters.price) {
+    const { aboveExclusive, atMostInclusive } = priceBandBounds(filters.price);
+    tests.push(
+      (product) =>
+        (aboveExclusive === null || product.pricePaise > aboveExclusive) &&
+        (atMostInclusive === null || product.pricePaise <= atMostInclusive),
+    );
+  }
+  if (filters.size) {
+    const size = filters.size.toLowerCase();
+    tests.push((product) => product.sizesInStock.has(size));
+  }
+  if (filters.color) {
+    const color = filters.color.toLowerCase();
+    tests.push((product) => product.colors.some((entry) => entry.lower.includes(color)));
+  }
+  if (filters.tag) {
+    const tag = filters.tag.toLowerCase();
+    tests.push((product) => product.tagsLower.some((name) => name.includes(tag)));
+  }
+  return (product) => tests.every((test) => test(product));
+}
+
+/** Facet counts over a set of products, in the rows the facet query answers. */
+export function facetRowsOf(products: Iterable<IndexedProduct>): FacetRow[] {
+  const sizes = new Map<string, { value: string; count: number }>();
+  const colors = new Map<string, { value: string; hex: string; count: number }>();
+  const tags = new Map<string, number>();
+  const bands = new Map<string, number>();
+  for (const product of products) {
+    for (const [lower, size] of product.sizesInStock) {
+      const entry = sizes.get(lower);
+      if (!entry) sizes.set(lower, { value: size, count: 1 });
+      else {
+        entry.count += 1;
+        if (size < entry.value) entry.value = size;
+      }
+    }
+    const seenColors = new Set<string>();
+    for (const color of product.colors) {
+      if (seenColors.has(color.lower)) continue;
+      seenColors.add(color.lower);
+      const entry = colors.get(color.lower);
+      if (!entry) colors.set(color.lower, { value: color.name, hex: color.hex, count: 1 });
+      else {
+        entry.count += 1;
+        if (color.name < entry.value) entry.value = color.name;
+        if (color.hex < entry.hex) entry.hex = color.hex;
+      }
+    }
+    for (const tag of product.tags) tags.set(tag, (tags.get(tag) ?? 0) + 1);
+    const band = priceBandOf(product.pricePaise);
+    bands.set(band, (bands.get(band) ?? 0) + 1);
+  }
+  return [
+    ...[...sizes.values()].map(({ value, count }) => ({
+      facet: 'size' as const,
+      value,
+      color_hex: null,
+      count,
+    })),
+    ...[...colors.values()].map(({ value, hex, count }) => ({
+      facet: 'color' as const,
+      value,
+      color_hex: hex,
+      count,
+    })),
+    ...[...tags].map(([value, count]) => ({
+      facet: 'tag' as const,
+      value,
+      color_hex: null,
+      count,
+    })),
+    ...[...bands].map(([value, count]) => ({
+      facet: 'price' as const,
+      value,
+      color_hex: null,
+      count,
+    })),
+  ];
+}
+
+/**
+ * The catalogue's read model in memory: every active product's list facts (for filtering,
+ * sorting, paging and facet counts without a database query) and, least recently used first out,
+ * the finished product documents the API answers with. The catalogue is read far more often
+ * than it changes; every change reaches this model through the read cache's invalidations (here
+ * and, through change notices, in other processes), and the next read reloads what changed before
+ * it answers.
+ */
+export function createCatalogueIndex(
+  repository: CatalogueRepository,
+  options: {
+    toProduct: (
+      row: Awaited<ReturnType<CatalogueRepository['findProductsByIds']>>[number],
+    ) => Product;
+    maxDocuments: number;
+  },
+) {
+  let products = new Map<string, IndexedProduct>();
+  /** Every product in each sort order, rebuilt lazily after a change. */
+  let sorted: Partial<Record<ProductSort, IndexedProduct[]>> = {};
+  const facetsByScope = new Map<string, FacetRow[]>();
+  let loadedOnce = false;
+  let reloadAll = true;
+  const dirty = new Set<string>();
+  let loading: Promise<void> | undefined;
+
+  const documents = new Map<string, Product>();
+  let documentsGeneration = 0;
+
+  function changed() {
+    sorted = {};
+    facetsByScope.clear();
+  }
+
+  async function refresh(): Promise<void> {
+    while (reloadAll || dirty.size > 0) {
+      if (reloadAll) {
+        reloadAll = false;
+        dirty.clear();
+        const rows = await repository.findIndexRows();
+        products = new Map(rows.map((row) => [row.id, toIndexed(row)]));
+        loadedOnce = true;
+      } else {
+        const ids = [...dirty];
+        dirty.clear();
+        const rows = await repository.findIndexRows(ids);
+        for (const id of ids) products.delete(id);
+        for (const row of rows) products.set(row.id, toIndexed(row));
+      }
+      changed();
+    }
+  }
+
+  /** Brings the model up to date; concurrent callers share one reload. */
+  async function current() {
+    if (!reloadAll && dirty.size === 0) return;
+    loading ??= refresh().finally(() => {
+      loading = undefined;
+    });
+    await loading;
+    // A change that arrived during the reload is picked up by the next loop or the next call.
+    if (reloadAll || dirty.size > 0) await current();
+  }
+
+  function sortedBy(sort: ProductSort): IndexedProduct[] {
+    return (sorted[sort] ??= [...products.values()].sort(orders[sort]));
+  }
+
+  return {
+    /** Loads the index now (at start), so the first shopper does not wait for it. */
+    warm: current,
+
+    /** Empties what the tags name (undefined: everything). */
+    invalidate(tags: CacheTag[] | undefined) {
+      documentsGeneration += 1;
+      if (!tags || tags.includes('categories')) {
+        reloadAll = true;
+        documents.clear();
+        return;
+      }
+      for (const tag of tags) {
+        if (!tag.startsWith('product:')) continue;
+        const id = tag.slice('product:'.length);
+        documents.delete(id);
+        if (loadedOnce) dirty.add(id);
+      }
+    },
+
+    /** One page of a browse scope, with its total; ids in the list's order. */
+    async page(
+      scope: BrowseScope,
+      filters: ProductFilters,
+      sort: ProductSort,
+      page: number,
+      limit: number,
+    ) {
+      await current();
+      const matches = matcher(filters);
+      const start = (page - 1) * limit;
+      const ids: string[] = [];
+      let total = 0;
+      for (const product of sortedBy(sort)) {
+        if (!inScope(product, scope) || !matches(product)) continue;
+        if (total >= start && ids.length < limit) ids.push(product.id);
+        total += 1;
+      }
+      return { ids, total };
+    },
+
+    /** Facet counts of a browse scope (not narrowed by the shopper's filters), kept per scope. */
+    async facets(scope: BrowseScope): Promise<FacetRow[]> {
+      await current();
+      const key = JSON.stringify(scope);
+      let rows = facetsByScope.get(key);
+      if (!rows) {
+        rows = facetRowsOf([...products.values()].filter((product) => inScope(product, scope)));
+        facetsByScope.set(key, rows);
+      }
+      return rows;
+    },
+
+    /** Active products' documents in the order of `ids`; unknown or inactive ids are left out. */
+    async documents(ids: string[]): Promise<Product[]> {
+      const missing = ids.filter((id) => !documents.has(id));
+      if (missing.length > 0) {
+        const generation = documentsGeneration;
+        const rows = await repository.findProductsByIds(missing);
+        const loaded = new Map<string, Product>();
+        for (const row of rows) if (row.is_active) loaded.set(row.id, options.toProduct(row));
+        // Documents read across a change may predate it: use them for this answer only.
+        if (generation === documentsGeneration) {
+          for (const [id, document] of loaded) documents.set(id, document);
+          while (documents.size > options.maxDocuments) {
+            const oldest = documents.keys().next().value;
+            if (oldest === undefined) break;
+            documents.delete(oldest);
+          }
+        }
+        return ids.flatMap((id) => documents.get(id) ?? loaded.get(id) ?? []);
+      }
+      return ids.flatMap((id) => {
+        const document = documents.get(id);
+        if (!document) return [];
+        // Refresh recency.
+        documents.delete(id);
+        documents.set(id, document);
+        return [document];
+      });
+    },
+  };
+}
+
+export type CatalogueIndex = ReturnType<typeof createCatalogueIndex>;
