@@ -74,3 +74,53 @@ describe.each(widths)('phone numbers typed the Indian way (%s)', (viewport) => {
     });
   });
 });
+
+/** The cards of FEATURED PRODUCTS a shopper can see, with their boxes on screen. */
+async function shownFeaturedCards(page: Page) {
+  return page.locator('[data-testid="featured-slot"]').evaluateAll((slots) =>
+    slots
+      .filter((slot) => getComputedStyle(slot).visibility === 'visible')
+      .map((slot) => {
+        const box = slot.getBoundingClientRect();
+        return { left: box.left, right: box.right, width: box.width };
+      }),
+  );
+}
+
+describe('FEATURED PRODUCTS shows 4 cards from 1024 px, 3 from 768 px, 2 below', () => {
+  it.each([
+    ['phone', 375, 2, 140],
+    ['desktop', 900, 3, 265],
+    ['desktop', 1024, 4, 265],
+    ['desktop', 1280, 4, 265],
+  ] as const)('%s at %i px: %i readable cards', async (viewport, width, expected, cardWidth) => {
+    await onPage(
+      viewport,
+      '/',
+      async (page) => {
+        await page.setViewportSize({ width, height: 900 });
+        const section = page.locator('[data-section="featured-products"]');
+        await section.scrollIntoViewIfNeeded();
+        await expect
+          .poll(() => page.locator('[data-testid="featured-slot"]').count(), { timeout: 15_000 })
+          .toBeGreaterThan(expected);
+        await expect.poll(async () => (await shownFeaturedCards(page)).length).toBe(expected);
+        // Every shown card is whole on screen, side by side, and turned at most 45 degrees away
+        // (with the ring's perspective a card at 45 degrees shows about half its width; the
+        // fifth card of the old ring, at 60 degrees, showed a quarter).
+        const cards = (await shownFeaturedCards(page)).sort((a, b) => a.left - b.left);
+        for (const [index, card] of cards.entries()) {
+          expect(card.left).toBeGreaterThanOrEqual(0);
+          expect(card.right).toBeLessThanOrEqual(width);
+          expect(card.width).toBeGreaterThan(cardWidth * 0.45);
+          if (index > 0) expect(card.left).toBeGreaterThanOrEqual(cards[index - 1]!.right - 1);
+        }
+        // The shown cards sit evenly around the middle of the stage.
+        const middle = (cards[0]!.left + cards.at(-1)!.right) / 2;
+        expect(Math.abs(middle - width / 2)).toBeLessThan(width * 0.05);
+      },
+      // No auto-rotation, so the shown set holds still while it is measured.
+      { beforeGoto: (page) => page.emulateMedia({ reducedMotion: 'reduce' }) },
+    );
+  });
+});
