@@ -124,3 +124,70 @@ describe('FEATURED PRODUCTS shows 4 cards from 1024 px, 3 from 768 px, 2 below',
     );
   });
 });
+
+interface ApiCategory {
+  _id: string;
+  name: string;
+}
+interface ApiSubcategory {
+  name: string;
+  category: { _id: string };
+}
+
+async function api<T>(path: string): Promise<T> {
+  const response = await fetch(`${inject('baseURL')}/api${path}`);
+  return ((await response.json()) as { data: T }).data;
+}
+
+describe.each(widths)('category cards (%s)', (viewport) => {
+  it('show whole subcategory chips and say how many more there are', async () => {
+    const [categories, subcategories] = await Promise.all([
+      api<ApiCategory[]>('/category'),
+      api<ApiSubcategory[]>('/sub-category'),
+    ]);
+    await onPage(viewport, '/', async (page) => {
+      const section = page.locator('[data-section="categories"]');
+      await section.scrollIntoViewIfNeeded();
+      const lists = section.getByTestId('category-chips');
+      await expect.poll(() => lists.count()).toBeGreaterThan(0);
+      let summarised = 0;
+      for (const category of categories) {
+        const names = subcategories
+          .filter((subcategory) => subcategory.category._id === category._id)
+          .map((subcategory) => subcategory.name);
+        if (names.length === 0) continue;
+        const list = section.getByRole('list', { name: `${category.name} styles` });
+        const seen = await list.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return [...element.children].map((child) => {
+            const item = child.getBoundingClientRect();
+            return {
+              text: child.textContent ?? '',
+              more: child.hasAttribute('data-testid'),
+              // Wholly inside the list: nothing cut off at its right or bottom edge.
+              inside: item.right <= box.right + 0.5 && item.bottom <= box.bottom + 0.5,
+              cutText: child.scrollWidth > child.clientWidth + 1,
+            };
+          });
+        });
+        expect(
+          seen.every((item) => item.inside),
+          `${category.name} ${JSON.stringify(seen)}`,
+        ).toBe(true);
+        expect(seen.some((item) => item.cutText)).toBe(false);
+        const chips = seen.filter((item) => !item.more).map((item) => item.text);
+        expect(chips).toEqual(names.slice(0, chips.length));
+        const more = seen.find((item) => item.more);
+        if (chips.length < names.length) {
+          expect(more?.text).toBe(`+${names.length - chips.length} more`);
+          summarised += 1;
+        } else {
+          expect(more).toBeUndefined();
+        }
+        expect(chips.length).toBeGreaterThan(0);
+      }
+      // At 375 px the cards are too narrow for every chip of the larger categories.
+      if (viewport === 'phone') expect(summarised).toBeGreaterThan(0);
+    });
+  });
+});
