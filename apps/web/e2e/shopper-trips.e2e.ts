@@ -191,3 +191,112 @@ describe.each(widths)('category cards (%s)', (viewport) => {
     });
   });
 });
+
+/** Opens the search box a shopper uses at this width: the header's on desktop, the menu's on a phone. */
+async function openSearch(page: Page, viewport: Viewport) {
+  if (viewport === 'desktop') return page.locator('#header-search');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const input = page.getByTestId('mobile-menu').locator('#menu-search');
+  await input.waitFor();
+  return input;
+}
+
+/** Whether the element is wholly on screen and is what a tap at its middle reaches. */
+const reachable = (element: Element) => {
+  const box = element.getBoundingClientRect();
+  const onScreen =
+    box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return onScreen && hit !== null && element.contains(hit);
+};
+
+describe.each(widths)('search dropdown (%s)', (viewport) => {
+  it('keeps View All Results in a footer in view however long the results', async () => {
+    await onPage(viewport, '/about', async (page) => {
+      // A short screen: five results no longer fit, and the results scroll between tabs and footer.
+      await page.setViewportSize({ width: viewport === 'phone' ? 375 : 1280, height: 600 });
+      const input = await openSearch(page, viewport);
+      await input.fill('bra');
+      const dropdown = page.getByTestId('search-dropdown');
+      await dropdown.waitFor();
+      const results = dropdown.getByTestId('search-results');
+      await expect.poll(() => results.locator('a[href^="/product/"]').count()).toBe(5);
+      expect(await results.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(
+        true,
+      );
+      const viewAll = dropdown.getByRole('button', { name: 'View All Results' });
+      expect(await viewAll.evaluate(reachable)).toBe(true);
+      expect(await dropdown.getByRole('tab').first().evaluate(reachable)).toBe(true);
+      await results.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+      expect(await viewAll.evaluate(reachable)).toBe(true);
+      // The dropdown is never taller than the brief's 500 px.
+      expect((await dropdown.boundingBox())!.height).toBeLessThanOrEqual(500);
+      await viewAll.click();
+      await page.waitForURL('**/products?search=bra');
+    });
+  });
+
+  it('shows result names and tab labels whole', async () => {
+    await onPage(viewport, '/about', async (page) => {
+      const input = await openSearch(page, viewport);
+      await input.fill('bra');
+      const dropdown = page.getByTestId('search-dropdown');
+      await dropdown.waitFor();
+      await expect.poll(() => dropdown.locator('a[href^="/product/"]').count()).toBe(5);
+      const cut = (element: Element) =>
+        element.scrollWidth > element.clientWidth + 1 ||
+        element.scrollHeight > element.clientHeight + 1;
+      for (const tab of await dropdown.getByRole('tab').all()) {
+        expect(await tab.evaluate(cut), await tab.innerText()).toBe(false);
+        expect(await tab.evaluate(reachable)).toBe(true);
+      }
+      expect(await dropdown.getByRole('tab').last().innerText()).toMatch(
+        /^subcategories\s\(\d+\)$/i,
+      );
+      const names = dropdown.locator('a[href^="/product/"] span.font-medium');
+      expect(await names.count()).toBe(5);
+      for (const name of await names.all()) {
+        expect(await name.evaluate(cut), await name.innerText()).toBe(false);
+      }
+      await dropdown.getByRole('tab').last().click();
+      for (const link of await dropdown.getByRole('tabpanel').getByRole('link').all()) {
+        expect(await link.evaluate(cut), await link.innerText()).toBe(false);
+      }
+    });
+  });
+});
+
+describe('search button in the phone header', () => {
+  it('opens the search box under the header, ready to type (phone)', async () => {
+    await onPage('phone', '/about', async (page) => {
+      const button = page.getByRole('banner').getByRole('button', { name: 'Search', exact: true });
+      expect(await button.evaluate(reachable)).toBe(true);
+      expect(await page.locator('#phone-search').count()).toBe(0);
+      await button.tap();
+      const input = page.locator('#phone-search');
+      await expect.poll(() => input.isVisible()).toBe(true);
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('phone-search');
+      // Typed straight away, no tap into the box first.
+      await page.keyboard.type('lace');
+      await page.getByTestId('search-dropdown').waitFor();
+      await page.keyboard.press('Enter');
+      await page.waitForURL('**/products?search=lace');
+      await expect.poll(() => input.count()).toBe(0);
+
+      // The same button closes it again.
+      await button.tap();
+      await expect.poll(() => input.isVisible()).toBe(true);
+      await page.getByRole('banner').getByRole('button', { name: 'Close search' }).tap();
+      await expect.poll(() => input.count()).toBe(0);
+    });
+  });
+
+  it('is not there on desktop, where the header has its search box (desktop)', async () => {
+    await onPage('desktop', '/about', async (page) => {
+      expect(
+        await page.getByRole('banner').getByRole('button', { name: 'Search', exact: true }).count(),
+      ).toBe(0);
+      expect(await page.locator('#header-search').isVisible()).toBe(true);
+    });
+  });
+});
