@@ -300,3 +300,84 @@ describe('search button in the phone header', () => {
     });
   });
 });
+
+/** Holds back the page data of client navigations matching `pattern` until released. */
+async function holdPageData(page: Page, pattern: string) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
+}
+
+const progressBar = (page: Page) => page.getByRole('progressbar', { name: 'Loading page' });
+const productWait = (page: Page) =>
+  page.getByRole('status').filter({ hasText: 'Loading product details...' });
+
+describe.each(widths)('navigation progress (%s)', (viewport) => {
+  it('shows a bar while a product loads, and the product loading text once it keeps her waiting', async () => {
+    await onPage(
+      viewport,
+      '/products/bras',
+      async (page) => {
+        const card = page.getByTestId('product-card').first();
+        const href = (await card.getAttribute('href'))!;
+        const held = await holdPageData(page, `**${href}.data*`);
+        expect(await progressBar(page).count()).toBe(0);
+        const asked = page.waitForRequest(`**${href}.data*`);
+        await card.click();
+        await asked;
+        // The bar shows at once, at the very top, across the screen.
+        await expect.poll(() => progressBar(page).count()).toBe(1);
+        const bar = (await progressBar(page).boundingBox())!;
+        expect(bar.y).toBe(0);
+        expect(bar.width).toBe(viewport === 'phone' ? 375 : 1280);
+        expect(await progressBar(page).getAttribute('aria-busy')).toBe('true');
+        // A quick answer would not need the words; a slow one gets them.
+        await page.clock.runFor(300);
+        expect(await productWait(page).count()).toBe(0);
+        await page.clock.runFor(150);
+        await expect.poll(() => productWait(page).count()).toBe(1);
+        expect(await productWait(page).evaluate(reachable)).toBe(true);
+
+        held.release();
+        await page.waitForURL(`**${href}`);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        expect(await productWait(page).count()).toBe(0);
+        // The bar fills, then goes.
+        await expect.poll(() => progressBar(page).getAttribute('aria-busy')).toBe('false');
+        await page.clock.runFor(300);
+        await expect.poll(() => progressBar(page).count()).toBe(0);
+      },
+      { beforeGoto: (page) => page.clock.install() },
+    );
+  });
+
+  it('shows the bar on other pages too, without the product text', async () => {
+    await onPage(
+      viewport,
+      '/products/bras',
+      async (page) => {
+        const held = await holdPageData(page, '**/products/panties.data*');
+        const asked = page.waitForRequest('**/products/panties.data*');
+        if (viewport === 'phone') {
+          await page.getByRole('button', { name: 'Open menu' }).click();
+          await page.getByTestId('mobile-menu').getByRole('link', { name: 'Panties' }).click();
+        } else {
+          await page.getByRole('navigation', { name: 'Categories' }).getByText('Panties').click();
+        }
+        await asked;
+        await expect.poll(() => progressBar(page).count()).toBe(1);
+        await page.clock.runFor(1_000);
+        expect(await productWait(page).count()).toBe(0);
+        held.release();
+        await page.waitForURL('**/products/panties');
+        await page.clock.runFor(300);
+        await expect.poll(() => progressBar(page).count()).toBe(0);
+      },
+      { beforeGoto: (page) => page.clock.install() },
+    );
+  });
+});
