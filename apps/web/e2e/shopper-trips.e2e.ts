@@ -381,3 +381,42 @@ describe.each(widths)('navigation progress (%s)', (viewport) => {
     );
   });
 });
+
+interface ApiProduct {
+  _id: string;
+  name: string;
+  colors: { colorName: string; images: string[] }[];
+}
+
+describe.each(widths)('product gallery (%s)', (viewport) => {
+  it("shows '+N' on the fourth thumbnail of a colour with more than 4 pictures", async () => {
+    const { products } = await api<{ products: ApiProduct[] }>('/product/products?limit=100');
+    const product = products.find((entry) => entry.colors[0]!.images.length > 4)!;
+    const images = product.colors[0]!.images;
+    await onPage(viewport, `/product/${product._id}`, async (page) => {
+      const thumbnails = page.getByTestId('gallery-thumbnail');
+      expect(await thumbnails.count()).toBe(4);
+      const hidden = images.length - 4;
+      const tile = thumbnails.nth(3);
+      await tile.scrollIntoViewIfNeeded();
+      const more = tile.getByTestId('gallery-more');
+      expect(await more.isVisible()).toBe(true);
+      expect(await more.innerText()).toBe(`+${hidden}`);
+      expect(await tile.getAttribute('aria-label')).toBe(
+        `Show image 4 of ${images.length} (${hidden} more)`,
+      );
+      expect(await tile.evaluate(reachable)).toBe(true);
+
+      const shown = async () =>
+        ((await page.getByTestId('gallery-image').getAttribute('src')) ?? '').replace(/\?.*$/, '');
+      await tile.click();
+      await expect.poll(shown).toBe(images[3]);
+      expect(await tile.getAttribute('aria-current')).toBe('true');
+      // The tile stands for the fourth picture and every one after it.
+      await page.getByRole('button', { name: 'Next image' }).click();
+      await expect.poll(shown).toBe(images[4]);
+      expect(await tile.getAttribute('aria-current')).toBe('true');
+      expect(await page.getByTestId('gallery-position').innerText()).toBe(`5 / ${images.length}`);
+    });
+  });
+});
