@@ -2,13 +2,8 @@
 // routes, so the messages a shopper sees beside a field are the ones the API answers with.
 // zod/mini because these ship to the browser with the sign-in dialog and the profile page.
 import * as z from 'zod/mini';
-import {
-  isEmailAddress,
-  isPinCode,
-  normalizeEmail,
-  normalizeIndianPhone,
-} from '@shop/domain/contact-details';
-import { requiredText, successEnvelope } from './common-mini.ts';
+import { isEmailAddress, isPinCode, normalizeEmail } from '@shop/domain/contact-details';
+import { indianPhone, requiredText, successEnvelope } from './common-mini.ts';
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
@@ -56,35 +51,6 @@ const password = z
     z.maxLength(MAX_PASSWORD_LENGTH, { error: authMessages.passwordTooLong }),
   );
 
-/** A phone typed the Indian way, stored as its 10 digits. */
-const phoneNumber = (message: string) =>
-  z.pipe(
-    z.string({ error: message }),
-    z.transform((value, context) => {
-      const digits = normalizeIndianPhone(value);
-      if (digits === undefined) {
-        context.issues.push({ code: 'custom', message, input: value });
-        return z.NEVER;
-      }
-      return digits;
-    }),
-  );
-
-/** A phone that may be blank ('' stays ''); anything typed must be a valid number. */
-const blankablePhoneNumber = (message: string) =>
-  z.pipe(
-    z.string({ error: message }),
-    z.transform((value, context) => {
-      if (value.trim() === '') return '';
-      const digits = normalizeIndianPhone(value);
-      if (digits === undefined) {
-        context.issues.push({ code: 'custom', message, input: value });
-        return z.NEVER;
-      }
-      return digits;
-    }),
-  );
-
 /** A pin code that may be left blank; anything typed must be exactly 6 digits. */
 const optionalPinCode = z._default(
   z.string({ error: authMessages.pinCodeInvalid }).check(
@@ -107,7 +73,7 @@ export const savedAddressInput = z.object({
   city: optionalText(100),
   state: optionalText(100),
   pinCode: optionalPinCode,
-  phone: z._default(blankablePhoneNumber(authMessages.addressPhoneInvalid), ''),
+  phone: z._default(indianPhone(authMessages.addressPhoneInvalid, 'allowed'), ''),
 });
 export type SavedAddressInput = z.input<typeof savedAddressInput>;
 
@@ -125,7 +91,7 @@ export const signupSchema = z.object({
   lastName: requiredText(authMessages.lastNameRequired, 50),
   email,
   password,
-  phone: phoneNumber(authMessages.phoneInvalid),
+  phone: indianPhone(authMessages.phoneInvalid),
   addresses: z.optional(addressList),
   homeAddress: optionalText(200),
   officeAddress: optionalText(200),
@@ -143,7 +109,7 @@ export type LoginInput = z.input<typeof loginSchema>;
 export const profileUpdateSchema = z.object({
   firstName: z.optional(requiredText(authMessages.firstNameRequired, 50)),
   lastName: z.optional(requiredText(authMessages.lastNameRequired, 50)),
-  phone: z.optional(blankablePhoneNumber(authMessages.phoneInvalid)),
+  phone: z.optional(indianPhone(authMessages.phoneInvalid, 'allowed')),
   addresses: z.optional(addressList),
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;

@@ -1,5 +1,6 @@
-// The envelope for contracts written with zod/mini (those that ship to the browser).
+// The envelope and shared fields for contracts written with zod/mini (those that ship to the browser).
 import * as z from 'zod/mini';
+import { normalizeIndianPhone, PHONE_INPUT_MAX_LENGTH } from '@shop/domain/contact-details';
 
 /** Every API answer: `{ success, data, message }`. */
 export function successEnvelope<T extends z.ZodMiniType>(data: T) {
@@ -18,3 +19,36 @@ export const requiredText = (message: string, maxLength = 200) =>
       z.minLength(1, { error: message, abort: true }),
       z.maxLength(maxLength, { error: `At most ${maxLength} characters.` }),
     );
+
+/**
+ * A phone as shoppers in India type it ('+91 98765 43210', '098765 43210', '98765-43210'), read by
+ * the domain's one phone rule and passed on as its 10 digits; anything else answers `message`.
+ * Blank text stays '' when `blank` is 'allowed'. Every phone field of every form and route uses it.
+ */
+export function indianPhone(message: string, blank: 'allowed' | 'refused' = 'refused') {
+  return z.pipe(
+    z.string({ error: message }),
+    z.transform((value, context) => {
+      if (blank === 'allowed' && value.trim() === '') return '';
+      const digits = normalizeIndianPhone(value);
+      if (digits === undefined) {
+        context.issues.push({ code: 'custom', message, input: value });
+        return z.NEVER;
+      }
+      return digits;
+    }),
+  );
+}
+
+/** A required phone with its own 'is required' message for blank text (checkout, contact). */
+export const requiredIndianPhone = (required: string, invalid: string) =>
+  z.pipe(
+    z
+      .string({ error: required })
+      .check(
+        z.trim(),
+        z.minLength(1, { error: required, abort: true }),
+        z.maxLength(PHONE_INPUT_MAX_LENGTH, { error: invalid, abort: true }),
+      ),
+    indianPhone(invalid),
+  );

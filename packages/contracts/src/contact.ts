@@ -2,6 +2,7 @@
 // (≈ 5 KB gzipped instead of ≈ 25 KB for the classic API).
 import * as z from 'zod/mini';
 import { isEmailAddress } from '@shop/domain/contact-details';
+import { requiredIndianPhone } from './common-mini.ts';
 
 /** Subjects of the contact form, in the order the select lists them. */
 export const contactSubjects = [
@@ -31,20 +32,16 @@ const requiredText = (message: string, ...checks: z.core.$ZodCheck<string>[]) =>
 
 /**
  * The contact form (brief, section 5). Values are trimmed before the emptiness checks; the phone
- * must hold exactly 10 digits once spaces, dashes and the like are stripped.
+ * is read like every other phone of the shop: spaces, dashes, a leading +91 or 0 are accepted and
+ * the message carries the 10 digits.
  */
 export const contactMessageSchema = z.object({
   name: requiredText('Name is required'),
   email: requiredText('Email is required', z.refine(isEmailAddress, 'Email is invalid')),
-  phone: requiredText(
-    'Phone number is required',
-    z.refine(
-      (value: string) => value.replace(/\D/g, '').length === 10,
-      'Phone number must be 10 digits',
-    ),
-  ),
+  phone: requiredIndianPhone('Phone number is required', 'Phone number must be 10 digits'),
   subject: z.enum(contactSubjects, { error: 'Subject is required' }),
   message: requiredText('Message is required'),
 });
-export type ContactMessage = z.infer<typeof contactMessageSchema>;
-export type ContactField = keyof ContactMessage;
+export type ContactMessageInput = z.input<typeof contactMessageSchema>;
+export type ContactMessage = z.output<typeof contactMessageSchema>;
+export type ContactField = keyof ContactMessageInput;

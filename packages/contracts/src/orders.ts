@@ -1,10 +1,10 @@
 // Checkout and orders. The address schemas carry the checkout's messages and serve the checkout
 // form and `POST /order` alike; zod/mini because they ship to the browser.
 import * as z from 'zod/mini';
-import { isPinCode, normalizeIndianPhone } from '@shop/domain/contact-details';
+import { isPinCode } from '@shop/domain/contact-details';
 import { isUuid } from '@shop/domain/ids';
 import { orderStatuses, paymentStatuses } from '@shop/domain/orders';
-import { requiredText, successEnvelope } from './common-mini.ts';
+import { requiredIndianPhone, requiredText, successEnvelope } from './common-mini.ts';
 
 export const orderMessages = {
   loginRequired: 'Please login to place an order',
@@ -21,19 +21,6 @@ export const orderMessages = {
 const pinCode = (required: string, invalidMessage: string) =>
   requiredText(required, 10).check(z.refine(isPinCode, { error: invalidMessage }));
 
-const phone = (required: string, invalidMessage: string) =>
-  z.pipe(
-    requiredText(required, 20),
-    z.transform((value, context) => {
-      const digits = normalizeIndianPhone(value);
-      if (digits === undefined) {
-        context.issues.push({ code: 'custom', message: invalidMessage, input: value });
-        return z.NEVER;
-      }
-      return digits;
-    }),
-  );
-
 function addressSchema(prefix: '' | 'Billing ') {
   const lower = prefix === '' ? '' : 'billing ';
   const sentence = (text: string) => (prefix ? `${prefix}${text.toLowerCase()}` : text);
@@ -47,7 +34,7 @@ function addressSchema(prefix: '' | 'Billing ') {
       prefix ? 'Billing PIN code is required' : 'PIN code is required',
       `Invalid ${lower}PIN code`,
     ),
-    phone: phone(sentence('Phone is required'), `Invalid ${lower}phone number`),
+    phone: requiredIndianPhone(sentence('Phone is required'), `Invalid ${lower}phone number`),
   });
 }
 

@@ -4,6 +4,12 @@
  */
 
 /**
+ * Room for a phone typed with its country code and separators ('+91 98765 43210' is 15
+ * characters): the most a phone input takes and a phone field accepts.
+ */
+export const PHONE_INPUT_MAX_LENGTH = 20;
+
+/**
  * A phone typed the Indian way — '+91 98765 43210', '+91-98765-43210', '098765 43210',
  * '(98765) 43210', '9876543210' — as its 10 digits; undefined when it is not a 10-digit number.
  * Separators (spaces, dashes, dots, brackets) are ignored; a leading +91/91 country code or a

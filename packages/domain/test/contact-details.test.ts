@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  PHONE_INPUT_MAX_LENGTH,
   isEmailAddress,
   isPinCode,
   normalizeEmail,
@@ -33,6 +34,17 @@ describe('normalizeIndianPhone', () => {
     '0098765 43210',
   ])('refuses %s', (typed) => {
     expect(normalizeIndianPhone(typed)).toBeUndefined();
+  });
+
+  it('leaves phone inputs room for a number typed with +91 or 0 and separators', () => {
+    for (const typed of [
+      '+91 98765 43210',
+      '+91-98765-43210',
+      '098765 43210',
+      '+91 (98765) 43210',
+    ]) {
+      expect(typed.length).toBeLessThanOrEqual(PHONE_INPUT_MAX_LENGTH);
+    }
   });
 });
 

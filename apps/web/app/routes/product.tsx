@@ -1,4 +1,4 @@
-import { data, useLocation, useNavigation } from 'react-router';
+import { data } from 'react-router';
 import type { Route } from './+types/product';
 import { loadSimilarProducts } from '../components/product/load-similar-products';
 import { productMeta } from '../components/product/product-seo';
@@ -39,44 +39,18 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: 'Error Loading Product | Lacebloom' }, { name: 'robots', content: 'noindex' }];
 }
 
-/** While another product loads (a similar product was clicked), say so without blanking the page. */
-function PendingProduct() {
-  const navigation = useNavigation();
-  const { pathname } = useLocation();
-  const next = navigation.location?.pathname;
-  if (navigation.state !== 'loading' || !next?.startsWith('/product/') || next === pathname) {
-    return null;
-  }
-  return (
-    <div
-      role="status"
-      className="fixed left-1/2 top-4 z-50 flex -translate-x-1/2 items-center gap-2 rounded-full bg-white px-4 py-2 text-sm text-ink shadow-lg ring-1 ring-line"
-    >
-      <span
-        aria-hidden="true"
-        className="h-4 w-4 animate-spin rounded-full border-2 border-brand-200 border-t-brand-600"
-      />
-      Loading product details...
-    </div>
-  );
-}
-
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  return (
-    <>
-      <PendingProduct />
-      {loaderData.state === 'found' ? (
-        <ProductView
-          product={loaderData.product}
-          similar={loaderData.similar}
-          publicUrl={loaderData.publicUrl}
-        />
-      ) : loaderData.state === 'not-found' ? (
-        <ProductNotFound />
-      ) : (
-        <ProductLoadError message={loaderData.message} />
-      )}
-    </>
+  // While another product loads, the layout shows the brief's 'Loading product details...'.
+  return loaderData.state === 'found' ? (
+    <ProductView
+      product={loaderData.product}
+      similar={loaderData.similar}
+      publicUrl={loaderData.publicUrl}
+    />
+  ) : loaderData.state === 'not-found' ? (
+    <ProductNotFound />
+  ) : (
+    <ProductLoadError message={loaderData.message} />
   );
 }
 

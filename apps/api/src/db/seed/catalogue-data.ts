@@ -196,7 +196,7 @@ const CARE_ACTIVE = 'Machine wash cold; no fabric softener, which blocks the wic
 
 interface ColourDef {
   name: ColourName;
-  /** Defaults to 3. */
+  /** Defaults to 3; up to 8 (a best-seller's colour gets a second sitting, views 5 to 8). */
   images?: number;
   /** Explicit stock per size, in size order; otherwise generated. */
   stock?: readonly number[];
@@ -214,6 +214,10 @@ function product(def: ProductDef): SeedProduct {
     if (explicit && explicit.length !== sizes.length) {
       throw new Error(`${def.name} / ${colour.name}: stock list does not match the size run`);
     }
+    const imageCount = colour.images ?? 3;
+    if (imageCount < 1 || imageCount > 8) {
+      throw new Error(`${def.name} / ${colour.name}: a colour has 1 to 8 pictures`);
+    }
     const sizeStock: SeedSizeStock[] = sizes.map((size, index) => ({
       size,
       stock: explicit?.[index] ?? generatedStock(def.name, colour.name, size, sizes.length === 1),
@@ -221,7 +225,7 @@ function product(def: ProductDef): SeedProduct {
     return {
       colorName: colour.name,
       colorHex: PALETTE[colour.name],
-      imageCount: colour.images ?? 3,
+      imageCount,
       sizeStock,
     };
   });
@@ -380,8 +384,8 @@ const bras: SeedProduct[] = [
     }),
     sizes: BRA_EVERYDAY,
     colours: [
-      { name: 'Blush Pink', images: 4, stock: [0, 14, 22, 31, 18, 9, 26] },
-      { name: 'Nude', images: 4 },
+      { name: 'Blush Pink', images: 6, stock: [0, 14, 22, 31, 18, 9, 26] },
+      { name: 'Nude', images: 5 },
       { name: 'Black', images: 4 },
     ],
     createdDaysAgo: 34,
@@ -946,7 +950,7 @@ const bras: SeedProduct[] = [
     }),
     sizes: BRA_EVERYDAY,
     colours: [
-      { name: 'Ivory', images: 4 },
+      { name: 'Ivory', images: 8 },
       { name: 'Champagne', images: 4 },
       { name: 'Wine', images: 4 },
     ],
@@ -1157,7 +1161,7 @@ const panties: SeedProduct[] = [
     }),
     sizes: APP_PETITE,
     colours: [
-      { name: 'Ivory', images: 4 },
+      { name: 'Ivory', images: 6 },
       { name: 'Champagne', images: 4 },
     ],
     createdDaysAgo: 26,
@@ -1464,7 +1468,7 @@ const sleep: SeedProduct[] = [
       care: CARE_SATIN,
     }),
     sizes: APP_PETITE,
-    colours: [{ name: 'Wine', images: 4 }, { name: 'Black' }, { name: 'Champagne' }],
+    colours: [{ name: 'Wine', images: 7 }, { name: 'Black' }, { name: 'Champagne' }],
     createdDaysAgo: 37,
     sizeChart: 'apparel',
   }),
@@ -1690,7 +1694,7 @@ const apparel: SeedProduct[] = [
       care: CARE_ACTIVE,
     }),
     sizes: APP_PLUS,
-    colours: [{ name: 'Black', images: 4 }, { name: 'Teal' }, { name: 'Charcoal' }],
+    colours: [{ name: 'Black', images: 5 }, { name: 'Teal' }, { name: 'Charcoal' }],
     createdDaysAgo: 18,
     sizeChart: 'apparel',
   }),

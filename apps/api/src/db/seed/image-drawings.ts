@@ -1451,12 +1451,37 @@ function hanger(hang: { y: number; half: number }): string {
 // Product images (1200 x 1600)
 // ---------------------------------------------------------------------------------------------
 
+/** Backdrop of the second sitting: a cool grey-green that sets off pinks, nudes and darks alike. */
+const SECOND_SITTING_BACKDROP = '#c9d3cc';
+/** The second sitting is framed this much closer. */
+const SECOND_SITTING_ZOOM = 1.14;
+
+/** The studio of the second sitting: the same light, another backdrop. */
+function secondSittingStage(stage: Stage): Stage {
+  const toward = (hex: string) => mix(hex, SECOND_SITTING_BACKDROP, 0.55);
+  return {
+    ...stage,
+    bgHi: toward(stage.bgHi),
+    bgLo: toward(stage.bgLo),
+    arch: toward(stage.arch),
+    floor: toward(stage.floor),
+    flat: toward(stage.flat),
+  };
+}
+
+/**
+ * One product picture. Views 0 to 3 are the first sitting: front, back, close-up, flat-lay (or
+ * hanger). Views 4 to 7 retake those four in a second sitting, on another backdrop and framed
+ * closer, so a colour can have up to 8 different pictures.
+ */
 export function drawProductImage(garment: GarmentKind, colorHex: string, view: number): string {
   const W = 1200;
   const H = 1600;
-  const v = Number.isFinite(view) ? ((Math.trunc(view) % 4) + 4) % 4 : 0;
+  const whole = Number.isFinite(view) ? Math.max(0, Math.trunc(view)) : 0;
+  const v = whole % 4;
+  const secondSitting = Math.floor(whole / 4) % 2 === 1;
   const p = makePalette(colorHex);
-  const st = makeStage(p);
+  const st = secondSitting ? secondSittingStage(makeStage(p)) : makeStage(p);
   // The close-up gets one weave overlay over the whole frame instead of one per panel: at that
   // zoom the per-panel texture is the most expensive thing in the picture.
   const art = garmentArt(garment, p, v === 1, v !== 2);
@@ -1553,6 +1578,10 @@ export function drawProductImage(garment: GarmentKind, colorHex: string, view: n
       swingTag(tx, ty, 10);
   }
   defs += garmentDefs(p, 'g', f.s);
+  if (secondSitting) {
+    const z = SECOND_SITTING_ZOOM;
+    body = `<g transform="translate(${r2(600 - 600 * z)} ${r2(800 - 800 * z)}) scale(${z})">${body}</g>`;
+  }
   return svgDoc(W, H, `<defs>${defs}</defs>${body}`);
 }
 

@@ -47,7 +47,7 @@ export interface SeedSizeStock {
 export interface SeedColor {
   colorName: string;
   colorHex: string;
-  /** 2 to 4: one image is generated per view. */
+  /** 2 to 8: one image is generated per view (views 5 to 8 are a second sitting). */
   imageCount: number;
   sizeStock: SeedSizeStock[];
 }

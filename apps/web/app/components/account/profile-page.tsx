@@ -9,6 +9,7 @@ import {
   type SavedAddressInput,
   type User,
 } from '@shop/contracts/auth';
+import { PHONE_INPUT_MAX_LENGTH } from '@shop/domain/contact-details';
 import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-session';
 import { useShopper } from '../../lib/shopper';
@@ -188,6 +189,7 @@ function DetailsCard({ user }: { user: User }) {
           type="tel"
           autoComplete="tel"
           inputMode="tel"
+          maxLength={PHONE_INPUT_MAX_LENGTH}
         />
         <button type="submit" className={primaryButton} disabled={busy}>
           {busy ? 'Saving...' : 'Save changes'}
@@ -354,7 +356,7 @@ function AddressForm({
           hint="(optional)"
           type="tel"
           inputMode="tel"
-          maxLength={16}
+          maxLength={PHONE_INPUT_MAX_LENGTH}
         />
       </div>
       <TextField

@@ -5,6 +5,7 @@ import {
   signupSchema,
   type GoogleConfig,
 } from '@shop/contracts/auth';
+import { PHONE_INPUT_MAX_LENGTH } from '@shop/domain/contact-details';
 import { createApiClient } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-session';
 import type { SignInMode } from '../../lib/shopper';
@@ -142,6 +143,7 @@ function SignupForm({
         type="tel"
         autoComplete="tel"
         inputMode="tel"
+        maxLength={PHONE_INPUT_MAX_LENGTH}
         placeholder="98765 43210"
       />
       <TextField

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { billingAddressSchema, shippingAddressSchema } from '@shop/contracts/orders';
+import { PHONE_INPUT_MAX_LENGTH } from '@shop/domain/contact-details';
 import {
   ApiError,
   errorMessage,
@@ -70,7 +71,8 @@ function AddressFields({
         label={`${prefix}Phone`}
         type="tel"
         inputMode="tel"
-        maxLength={10}
+        // Room for '+91 98765 43210': the phone rule keeps the 10 digits.
+        maxLength={PHONE_INPUT_MAX_LENGTH}
         autoComplete="tel"
       />
     </div>

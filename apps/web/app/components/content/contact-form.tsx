@@ -5,6 +5,7 @@ import {
   contactSubjects,
   type ContactField,
 } from '@shop/contracts/contact';
+import { PHONE_INPUT_MAX_LENGTH } from '@shop/domain/contact-details';
 import { ChevronDownIcon } from '../layout/icons';
 import { CheckCircleIcon } from './content-icons';
 
@@ -148,6 +149,7 @@ export function ContactForm() {
             type="tel"
             inputMode="tel"
             autoComplete="tel-national"
+            maxLength={PHONE_INPUT_MAX_LENGTH}
             placeholder="98765 43210"
           />
           {error('phone')}

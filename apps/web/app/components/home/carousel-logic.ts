@@ -41,21 +41,42 @@ export interface RingGeometry {
   stepDeg: number;
   /** Distance of each card from the ring's axis, in px. */
   radius: number;
-  /** Cards further than this many steps from the front one are hidden. */
+  /** Shown cards sit from `minOffset` to `maxOffset` steps after the current one. */
+  minOffset: number;
   maxOffset: number;
+  /**
+   * Steps the ring is turned back so the shown cards sit evenly around the front: half a step
+   * when an even number is shown (the current card just left of the middle), else none.
+   */
+  centerShift: number;
 }
 
 /**
- * Sizes the ring so that about `visible` cards face the shopper: neighbours sit 120/visible
+ * Sizes the ring so that exactly `visible` cards face the shopper: neighbours sit 120/visible
  * degrees apart, at most 45 (so the outermost shown cards stay readable), far enough out that
- * their edges (plus `gap`) just do not touch.
+ * their edges (plus `gap`) just do not touch. The current card and the ones after it are shown.
  */
 export function ringGeometry(visible: number, cardWidth: number, gap = 16): RingGeometry {
   const stepDeg = Math.min(120 / visible, 45);
   const half = (stepDeg * Math.PI) / 360;
   const radius = Math.round((cardWidth / 2 + gap / 2) / Math.tan(half));
-  return { stepDeg, radius, maxOffset: Math.floor(visible / 2) };
+  const before = Math.floor((visible - 1) / 2);
+  return {
+    stepDeg,
+    radius,
+    minOffset: -before,
+    maxOffset: visible - 1 - before,
+    centerShift: (visible - 1) / 2 - before,
+  };
 }
+
+/** Whether the card `offset` steps from the current one is among the shown ones. */
+export const isShownOffset = (offset: number, ring: RingGeometry) =>
+  offset >= ring.minOffset && offset <= ring.maxOffset;
+
+/** The card's turn around the ring's axis, in degrees. */
+export const ringAngle = (offset: number, ring: RingGeometry) =>
+  (offset - ring.centerShift) * ring.stepDeg;
 
 /** Signed shortest distance from the front card to card `index` on a ring of `count`. */
 export function ringOffset(index: number, current: number, count: number): number {

@@ -4,11 +4,60 @@ import { Link } from 'react-router';
 import { imageWidths } from '../../lib/media';
 import { categoryPath, useNavigationData } from '../../lib/navigation';
 import { ResponsiveImage } from '../responsive-image';
+import { useChipsThatFit } from './chip-fit';
 import type { Loaded } from './home-data';
 import { ChevronLeftIcon, ChevronRightIcon } from '../layout/icons';
 
-/** Subcategory names shown on a card before the rest are summarised. */
-const CHIP_LIMIT = 3;
+/** Subcategory chips wrap onto at most two rows under a card's name. */
+const CHIP_ROWS = 2;
+/** Chips shown before the page is interactive, when the row cannot be measured yet. */
+const CHIPS_BEFORE_MEASURING = 2;
+
+const chipClass = 'rounded-full bg-blush px-2 py-0.5 text-xs text-muted';
+const moreClass = 'px-1 py-0.5 text-xs font-medium text-brand-700';
+
+/**
+ * The category's subcategory names as chips: as many as fit the card's two rows, and a '+N more'
+ * label whenever some are left out, so a shopper knows the category holds more.
+ */
+function SubcategoryChips({ category, names }: { category: Category; names: string[] }) {
+  const list = useRef<HTMLUListElement>(null);
+  const measure = useRef<HTMLDivElement>(null);
+  const shown = useChipsThatFit(list, measure, names.length, CHIP_ROWS, CHIPS_BEFORE_MEASURING);
+  const hidden = names.length - shown;
+  return (
+    <div className="relative mt-2">
+      <ul
+        ref={list}
+        className="flex h-12 flex-wrap content-start gap-1 overflow-hidden"
+        aria-label={`${category.name} styles`}
+        data-testid="category-chips"
+      >
+        {names.slice(0, shown).map((name) => (
+          <li key={name} className={`max-w-full truncate ${chipClass}`} title={name}>
+            {name}
+          </li>
+        ))}
+        {hidden > 0 && (
+          <li className={moreClass} data-testid="category-chips-more">
+            +{hidden} more
+          </li>
+        )}
+      </ul>
+      {/* Every chip at its natural width, out of sight, for measuring what fits. */}
+      <div aria-hidden="true" className="invisible absolute inset-x-0 top-0 h-0 overflow-hidden">
+        <div ref={measure} className="flex w-max gap-1 whitespace-nowrap">
+          {names.map((name) => (
+            <span key={name} className={chipClass}>
+              {name}
+            </span>
+          ))}
+          <span className={moreClass}>+{names.length} more</span>
+        </div>
+      </div>
+    </div>
+  );
+}
 
 function CategoryCard({
   category,
@@ -17,7 +66,6 @@ function CategoryCard({
   category: Category;
   subcategories: string[];
 }) {
-  const extra = subcategories.length - CHIP_LIMIT;
   return (
     <li className="w-40 shrink-0 snap-start md:w-56">
       <Link
@@ -41,17 +89,7 @@ function CategoryCard({
         </h3>
       </Link>
       {subcategories.length > 0 ? (
-        <ul
-          className="mt-2 flex h-12 flex-wrap content-start gap-1 overflow-hidden"
-          aria-label={`${category.name} styles`}
-        >
-          {subcategories.slice(0, CHIP_LIMIT).map((name) => (
-            <li key={name} className="rounded-full bg-blush px-2 py-0.5 text-xs text-muted">
-              {name}
-            </li>
-          ))}
-          {extra > 0 && <li className="px-1 py-0.5 text-xs text-muted">+{extra} more</li>}
-        </ul>
+        <SubcategoryChips category={category} names={subcategories} />
       ) : (
         <p className="mt-2 h-12 text-xs text-muted">No subcategories available</p>
       )}

@@ -12,8 +12,10 @@ import {
   FEATURED_MANUAL_PAUSE_MS,
   initialWheelState,
   isMobileWidth,
+  isShownOffset,
   nextIndex,
   previousIndex,
+  ringAngle,
   ringGeometry,
   ringOffset,
   visibleCountFor,
@@ -242,7 +244,7 @@ export function FeaturedCarousel() {
           >
             {cards.map((card, cardIndex) => {
               const offset = ringOffset(cardIndex, index, count);
-              const shown = Math.abs(offset) <= geometry.maxOffset;
+              const shown = isShownOffset(offset, geometry);
               return (
                 <li
                   key={card._id}
@@ -250,7 +252,7 @@ export function FeaturedCarousel() {
                   style={{
                     width: cardWidth,
                     marginLeft: -cardWidth / 2,
-                    transform: `rotateY(${offset * geometry.stepDeg}deg) translateZ(${geometry.radius}px)`,
+                    transform: `rotateY(${ringAngle(offset, geometry)}deg) translateZ(${geometry.radius}px)`,
                   }}
                   data-offset={offset}
                   data-testid="featured-slot"
@@ -258,7 +260,8 @@ export function FeaturedCarousel() {
                   <Card
                     card={card}
                     width={mobile ? 'mobile' : 'desktop'}
-                    withImage={Math.abs(offset) <= geometry.maxOffset + 1}
+                    // The next card either way fetches early, so turning shows no gap.
+                    withImage={offset >= geometry.minOffset - 1 && offset <= geometry.maxOffset + 1}
                   />
                 </li>
               );

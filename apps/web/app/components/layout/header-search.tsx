@@ -31,9 +31,12 @@ export function searchResultsPath(query: string) {
 export function HeaderSearch({
   onNavigate,
   idPrefix,
+  focusOnOpen = false,
 }: {
   onNavigate?: () => void;
   idPrefix: string;
+  /** Takes the keyboard at once: the box was opened by the shopper's tap on a search button. */
+  focusOnOpen?: boolean;
 }) {
   const navigate = useNavigate();
   const navigation = useNavigationData();
@@ -43,7 +46,12 @@ export function HeaderSearch({
   const [tab, setTab] = useState<Tab>('products');
   const [loading, setLoading] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
+
+  useEffect(() => {
+    if (focusOnOpen) inputRef.current?.focus();
+  }, [focusOnOpen]);
 
   useEffect(() => {
     const trimmed = query.trim();
@@ -149,6 +157,7 @@ export function HeaderSearch({
         </label>
         <SearchIcon className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" />
         <input
+          ref={inputRef}
           id={`${idPrefix}-search`}
           type="search"
           value={query}
@@ -175,30 +184,37 @@ export function HeaderSearch({
       </form>
 
       {showDropdown && results && (
+        // At most 500 px high (and never taller than the screen below the box): the tabs and the
+        // 'View All Results' footer stay in view, only the results between them scroll.
         <div
           id={listId}
           data-testid="search-dropdown"
-          className="absolute left-0 right-0 top-full z-50 mt-2 max-h-[500px] overflow-y-auto rounded-xl border border-line bg-white shadow-xl md:min-w-[26rem]"
+          className="absolute left-0 right-0 top-full z-50 mt-2 flex max-h-[min(500px,calc(100dvh-9rem))] flex-col overflow-hidden rounded-xl border border-line bg-white shadow-xl md:min-w-[26rem]"
         >
           <div
             role="tablist"
             aria-label="Search results"
-            className="flex border-b border-line text-sm"
+            className="flex shrink-0 border-b border-line text-[13px] sm:text-sm"
           >
             {(['products', 'categories', 'subcategories'] as const).map((name) => (
+              // A narrow dropdown wraps a label's count under its name rather than cutting it.
               <button
                 key={name}
                 type="button"
                 role="tab"
                 aria-selected={tab === name}
                 onClick={() => setTab(name)}
-                className={`flex-1 px-3 py-2.5 capitalize ${tab === name ? 'border-b-2 border-brand-600 font-semibold text-brand-700' : 'text-muted hover:text-ink'}`}
+                className={`min-w-0 flex-auto px-1.5 py-2.5 leading-tight capitalize sm:px-3 ${tab === name ? 'border-b-2 border-brand-600 font-semibold text-brand-700' : 'text-muted hover:text-ink'}`}
               >
                 {name} ({counts[name]})
               </button>
             ))}
           </div>
-          <div role="tabpanel" className="p-2">
+          <div
+            role="tabpanel"
+            className="min-h-0 flex-1 overflow-y-auto overscroll-contain p-2"
+            data-testid="search-results"
+          >
             {loading && <p className="px-2 py-3 text-sm text-muted">Searching...</p>}
             {empty && (
               <p className="px-2 py-6 text-center text-sm text-muted">
@@ -222,13 +238,18 @@ export function HeaderSearch({
                     sizes="48px"
                     className="h-16 w-12 rounded object-cover"
                   />
+                  {/* Names take up to two lines, so a phone shows them whole. */}
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate text-sm font-medium">{product.name}</span>
-                    <span className="block text-xs text-muted">
+                    <span className="line-clamp-2 text-sm font-medium leading-snug">
+                      {product.name}
+                    </span>
+                    <span className="block truncate text-xs text-muted">
                       {product.subcategoryName ?? product.categoryName}
                     </span>
                   </span>
-                  <span className="text-sm font-semibold">{formatPrice(product.price)}</span>
+                  <span className="shrink-0 whitespace-nowrap text-sm font-semibold">
+                    {formatPrice(product.price)}
+                  </span>
                 </Link>
               ))}
             {tab === 'categories' &&
@@ -255,13 +276,15 @@ export function HeaderSearch({
                 </Link>
               ))}
           </div>
-          <button
-            type="button"
-            onClick={goToResults}
-            className="w-full border-t border-line py-3 text-sm font-semibold text-brand-700 hover:bg-blush"
-          >
-            View All Results
-          </button>
+          <div className="shrink-0 border-t border-line bg-white">
+            <button
+              type="button"
+              onClick={goToResults}
+              className="w-full py-3 text-sm font-semibold text-brand-700 hover:bg-blush"
+            >
+              View All Results
+            </button>
+          </div>
         </div>
       )}
     </div>

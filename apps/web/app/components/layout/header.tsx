@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { categoryPath, subcategoryPath, useNavigationData } from '../../lib/navigation';
 import { HeaderSearch } from './header-search';
 import { HeaderIcons } from './header-icons';
-import { MenuIcon } from './icons';
+import { CloseIcon, MenuIcon, SearchIcon } from './icons';
 import { MobileMenu } from './mobile-menu';
 
 /** The header shows the first four categories (brief, section 2). */
@@ -12,6 +12,7 @@ export const HEADER_CATEGORY_COUNT = 4;
 export function Header() {
   const navigation = useNavigationData();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [phoneSearch, setPhoneSearch] = usePhoneSearch();
   const headerCategories = navigation.slice(0, HEADER_CATEGORY_COUNT);
 
   return (
@@ -70,11 +71,38 @@ export function Header() {
         <div className="ml-auto hidden w-full max-w-xs md:block lg:max-w-sm">
           <HeaderSearch idPrefix="header" />
         </div>
-        <div className="ml-auto md:ml-2">
+        <div className="ml-auto flex items-center md:ml-2">
+          <button
+            type="button"
+            className="rounded-full p-2 text-ink hover:bg-blush hover:text-brand-700 md:hidden"
+            aria-label={phoneSearch ? 'Close search' : 'Search'}
+            aria-expanded={phoneSearch}
+            aria-controls={phoneSearch ? 'phone-search-bar' : undefined}
+            onClick={() => setPhoneSearch(!phoneSearch)}
+          >
+            {phoneSearch ? <CloseIcon /> : <SearchIcon />}
+          </button>
           <HeaderIcons />
         </div>
       </div>
+      {phoneSearch && (
+        <div id="phone-search-bar" className="border-t border-line px-4 py-2.5 md:hidden">
+          <HeaderSearch idPrefix="phone" focusOnOpen onNavigate={() => setPhoneSearch(false)} />
+        </div>
+      )}
       <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
     </header>
   );
+}
+
+/**
+ * Below 768 px the header's search button opens a search bar under the header, focused; it
+ * closes again when the shopper moves to another page.
+ */
+function usePhoneSearch() {
+  const { pathname, search } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const here = pathname + search;
+  const open = openOn === here;
+  return [open, (next: boolean) => setOpenOn(next ? here : null)] as const;
 }

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { Footer } from './footer';
 import { Header } from './header';
 import { HeartCursor } from './heart-cursor';
+import { NavigationProgress, PendingProductPage } from './navigation-progress';
 import { PromoMarquee } from './promo-marquee';
 import { SignInDialog } from './sign-in-dialog';
 
@@ -26,10 +27,12 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
+      <NavigationProgress />
       <PromoMarquee />
       <Header />
-      <main id="main" className="min-h-[60vh]">
+      <main id="main" className="relative min-h-[60vh]">
         {children}
+        <PendingProductPage />
       </main>
       <Footer />
       <SignInDialog />
