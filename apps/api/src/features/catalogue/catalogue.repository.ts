@@ -2,13 +2,19 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { priceBandBounds, type PriceBand, type ProductSort } from '@shop/domain/catalogue';
 import { queryRows, type Executor } from '../../db/client.ts';
 import { categories, subcategories } from '../../db/schema.ts';
+import {
+  createSearchRepository,
+  searchCondition,
+  searchRank,
+  type SearchPlan,
+} from './search.repository.ts';
 
 /** Which products a list starts from, before the shopper's filters. */
 export type ProductScope =
   | { kind: 'all' }
   | { kind: 'category'; categoryId: string }
   | { kind: 'subcategory'; subcategoryId: string; isActive: boolean }
-  | { kind: 'search'; q: string };
+  | { kind: 'search'; search: SearchPlan };
 
 export interface ProductFilters {
   price?: PriceBand | undefined;
@@ -94,12 +100,7 @@ function scopeCondition(scope: ProductScope): SQL {
     case 'subcategory':
       return sql`p.is_active = ${scope.isActive} and p.subcategory_id = ${scope.subcategoryId}`;
     case 'search':
-      if (scope.q === '') return sql`p.is_active`;
-      return sql`p.is_active and (
-        p.search_vector @@ websearch_to_tsquery('english', ${scope.q})
-        or ${scope.q} <% p.search_text
-        or p.search_text ilike ${containsPattern(scope.q)} escape '\\'
-      )`;
+      return sql`p.is_active and ${searchCondition(scope.search)}`;
   }
 }
 
@@ -137,10 +138,9 @@ function orderBy(scope: ProductScope, sort: ProductSort): SQL {
     case 'newest':
       return sql`p.created_at desc, p.id`;
     case 'recommended':
-      if (scope.kind === 'search' && scope.q !== '') {
-        // Relevance: full-text rank plus how closely a word of the product resembles the query.
-        return sql`(ts_rank(p.search_vector, websearch_to_tsquery('english', ${scope.q}))
-          + word_similarity(${scope.q}, p.search_text)) desc, p.position asc, p.id`;
+      if (scope.kind === 'search') {
+        const relevance = searchRank(scope.search);
+        if (relevance) return sql`${relevance}, p.position asc, p.id`;
       }
       return sql`p.position asc, p.created_at desc, p.id`;
   }
@@ -173,6 +173,8 @@ const productSelect = sql`
 
 export function createCatalogueRepository(db: Executor) {
   return {
+    planSearch: createSearchRepository(db).planSearch,
+
     async findProductPage(request: ProductPageRequest, tx: Executor = db) {
       const where = sql.join(
         [scopeCondition(request.scope), ...filterConditions(request.filters)],

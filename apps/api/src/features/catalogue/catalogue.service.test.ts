@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseSearchQuery } from '@shop/domain/search-terms';
 import { createReadCache } from '../../http/read-cache.ts';
 import type { CatalogueRepository } from './catalogue.repository.ts';
 import { createCatalogueService } from './catalogue.service.ts';
@@ -7,6 +8,7 @@ import { createCatalogueService } from './catalogue.service.ts';
 function countingRepository() {
   let facetQueries = 0;
   const repository = {
+    planSearch: async (q: string) => ({ ...parseSearchQuery(q), mode: 'words' as const }),
     findProductPage: async () => ({ products: [], total: 0 }),
     findFacets: async () => {
       facetQueries += 1;

@@ -189,8 +189,8 @@ export function createCatalogueService(repository: CatalogueRepository, cache?: 
   return {
     listAllProducts: (input: ListProductsInput) => listProducts({ kind: 'all' }, input),
 
-    searchProducts: (q: string, input: ListProductsInput) =>
-      listProducts({ kind: 'search', q }, input),
+    searchProducts: async (q: string, input: ListProductsInput) =>
+      listProducts({ kind: 'search', search: await repository.planSearch(q) }, input),
 
     async listProductsByCategory(categoryId: string, input: ListProductsInput) {
       await requireCategory(categoryId);
