@@ -58,7 +58,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
-      options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+      // No parallel workers: the server runs many small queries at once on few cores, where a
+      // parallel plan only competes for them (and made search prefer a parallel sequential scan
+      // over the full-text index).
+      options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD} -c max_parallel_workers_per_gather=0`,
     });
     // An idle connection that dies (a database restart, a dropped network) is an 'error' event on
     // the pool; without a listener Node would end the process. The pool reconnects on demand.

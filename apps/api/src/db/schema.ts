@@ -104,8 +104,13 @@ export const products = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** Name, subheading, category, subcategory and tags, kept by the catalogue service for search. */
     searchText: text('search_text').notNull().default(''),
+    /**
+     * The words of `search_text`, with the product's name weighted A so that ranking puts a
+     * product named for the query above one that only mentions it.
+     */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
-      (): SQL => sql`to_tsvector('english', ${products.searchText})`,
+      (): SQL =>
+        sql`setweight(to_tsvector('english', ${products.name}), 'A') || to_tsvector('english', ${products.searchText})`,
     ),
     ...timestamps,
   },
@@ -119,6 +124,25 @@ export const products = pgTable(
     index('products_search_vector_idx').using('gin', t.searchVector),
     index('products_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('products_price_positive', sql`${t.pricePaise} > 0`),
+  ],
+);
+
+/**
+ * Every distinct word (3 letters or more, not a stop word) of the products' search text, kept by
+ * statement triggers on `products`: search corrects a misspelt term to the nearest of these.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+    /** The word's English stems: a term matches some product when it matches some word here. */
+    lexemes: tsvector('lexemes').generatedAlwaysAs(
+      (): SQL => sql`to_tsvector('english', ${searchWords.word})`,
+    ),
+  },
+  (t) => [
+    index('search_words_word_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+    index('search_words_lexemes_idx').using('gin', t.lexemes),
   ],
 );
 

@@ -25,6 +25,8 @@ interface IndexedProduct {
 }
 
 type BrowseScope = Exclude<ProductScope, { kind: 'search' }>;
+/** A scope as the index sees it: a browse scope, or the ids a search matched (most relevant first). */
+export type IndexScope = BrowseScope | { kind: 'ids'; ids: string[] };
 
 const compareId = (a: IndexedProduct, b: IndexedProduct) =>
   a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
@@ -231,6 +233,13 @@ export function createCatalogueIndex(
     return (sorted[sort] ??= [...products.values()].sort(orders[sort]));
   }
 
+  /** The products of a scope in the order asked (ids no longer active are skipped). */
+  function candidates(scope: IndexScope, sort: ProductSort): IndexedProduct[] {
+    if (scope.kind !== 'ids') return sortedBy(sort).filter((product) => inScope(product, scope));
+    const found = scope.ids.flatMap((id) => products.get(id) ?? []);
+    return sort === 'recommended' ? found : found.sort(orders[sort]);
+  }
+
   return {
     /** Loads the index now (at start), so the first shopper does not wait for it. */
     warm: current,
@@ -251,9 +260,12 @@ export function createCatalogueIndex(
       }
     },
 
-    /** One page of a browse scope, with its total; ids in the list's order. */
+    /**
+     * One page of a scope, with its total; ids in the list's order. Matched search ids keep their
+     * relevance order under 'recommended'; other sorts order them as lists do.
+     */
     async page(
-      scope: BrowseScope,
+      scope: IndexScope,
       filters: ProductFilters,
       sort: ProductSort,
       page: number,
@@ -264,21 +276,22 @@ export function createCatalogueIndex(
       const start = (page - 1) * limit;
       const ids: string[] = [];
       let total = 0;
-      for (const product of sortedBy(sort)) {
-        if (!inScope(product, scope) || !matches(product)) continue;
+      for (const product of candidates(scope, sort)) {
+        if (!matches(product)) continue;
         if (total >= start && ids.length < limit) ids.push(product.id);
         total += 1;
       }
       return { ids, total };
     },
 
-    /** Facet counts of a browse scope (not narrowed by the shopper's filters), kept per scope. */
-    async facets(scope: BrowseScope): Promise<FacetRow[]> {
+    /** Facet counts of a scope (not narrowed by the shopper's filters); browse scopes' are kept. */
+    async facets(scope: IndexScope): Promise<FacetRow[]> {
       await current();
+      if (scope.kind === 'ids') return facetRowsOf(candidates(scope, 'recommended'));
       const key = JSON.stringify(scope);
       let rows = facetsByScope.get(key);
       if (!rows) {
-        rows = facetRowsOf([...products.values()].filter((product) => inScope(product, scope)));
+        rows = facetRowsOf(candidates(scope, 'recommended'));
         facetsByScope.set(key, rows);
       }
       return rows;

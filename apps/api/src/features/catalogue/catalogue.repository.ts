@@ -1,28 +1,26 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { priceBandBounds, type PriceBand, type ProductSort } from '@shop/domain/catalogue';
+import { type PriceBand, type ProductSort } from '@shop/domain/catalogue';
 import { queryRows, type Executor } from '../../db/client.ts';
 import { categories, subcategories } from '../../db/schema.ts';
+import {
+  createSearchRepository,
+  searchCondition,
+  searchRank,
+  type SearchPlan,
+} from './search.repository.ts';
 
 /** Which products a list starts from, before the shopper's filters. */
 export type ProductScope =
   | { kind: 'all' }
   | { kind: 'category'; categoryId: string }
   | { kind: 'subcategory'; subcategoryId: string }
-  | { kind: 'search'; q: string };
+  | { kind: 'search'; search: SearchPlan };
 
 export interface ProductFilters {
   price?: PriceBand | undefined;
   size?: string | undefined;
   color?: string | undefined;
   tag?: string | undefined;
-}
-
-export interface ProductPageRequest {
-  scope: ProductScope;
-  filters: ProductFilters;
-  sort: ProductSort;
-  page: number;
-  limit: number;
 }
 
 /** A product as the database assembles it (money in paise, JSON children already nested). */
@@ -106,38 +104,8 @@ function scopeCondition(scope: ProductScope): SQL {
     case 'subcategory':
       return sql`p.is_active and p.subcategory_id = ${scope.subcategoryId}`;
     case 'search':
-      if (scope.q === '') return sql`p.is_active`;
-      return sql`p.is_active and (
-        p.search_vector @@ websearch_to_tsquery('english', ${scope.q})
-        or ${scope.q} <% p.search_text
-        or p.search_text ilike ${containsPattern(scope.q)} escape '\\'
-      )`;
+      return sql`p.is_active and ${searchCondition(scope.search)}`;
   }
-}
-
-function filterConditions(filters: ProductFilters): SQL[] {
-  const conditions: SQL[] = [];
-  if (filters.price) {
-    const { aboveExclusive, atMostInclusive } = priceBandBounds(filters.price);
-    if (aboveExclusive !== null) conditions.push(sql`p.price_paise > ${aboveExclusive}`);
-    if (atMostInclusive !== null) conditions.push(sql`p.price_paise <= ${atMostInclusive}`);
-  }
-  if (filters.size) {
-    conditions.push(sql`exists (
-      select 1 from product_colors c join product_size_stock s on s.color_id = c.id
-      where c.product_id = p.id and lower(s.size) = lower(${filters.size}) and s.stock > 0)`);
-  }
-  if (filters.color) {
-    conditions.push(sql`exists (
-      select 1 from product_colors c
-      where c.product_id = p.id and c.color_name ilike ${containsPattern(filters.color)} escape '\\')`);
-  }
-  if (filters.tag) {
-    conditions.push(sql`exists (
-      select 1 from product_tags pt join tags t on t.id = pt.tag_id
-      where pt.product_id = p.id and t.name ilike ${containsPattern(filters.tag)} escape '\\')`);
-  }
-  return conditions;
 }
 
 function orderBy(scope: ProductScope, sort: ProductSort): SQL {
@@ -149,10 +117,9 @@ function orderBy(scope: ProductScope, sort: ProductSort): SQL {
     case 'newest':
       return sql`p.created_at desc, p.id`;
     case 'recommended':
-      if (scope.kind === 'search' && scope.q !== '') {
-        // Relevance: full-text rank plus how closely a word of the product resembles the query.
-        return sql`(ts_rank(p.search_vector, websearch_to_tsquery('english', ${scope.q}))
-          + word_similarity(${scope.q}, p.search_text)) desc, p.position asc, p.id`;
+      if (scope.kind === 'search') {
+        const relevance = searchRank(scope.search);
+        if (relevance) return sql`${relevance}, p.position asc, p.id`;
       }
       return sql`p.position asc, p.created_at desc, p.id`;
   }
@@ -185,31 +152,20 @@ const productSelect = sql`
 
 export function createCatalogueRepository(db: Executor) {
   return {
-    async findProductPage(request: ProductPageRequest, tx: Executor = db) {
-      const where = sql.join(
-        [scopeCondition(request.scope), ...filterConditions(request.filters)],
-        sql` and `,
-      );
-      const offset = (request.page - 1) * request.limit;
-      const idRows = await queryRows<{ id: string; total: number }>(
+    planSearch: createSearchRepository(db).planSearch,
+
+    /**
+     * Every active product a search matches, most relevant first (then shop order): the ids only,
+     * so the in-memory model can filter, sort, page and count them.
+     */
+    async findSearchIds(search: SearchPlan, tx: Executor = db): Promise<string[]> {
+      const scope: ProductScope = { kind: 'search', search };
+      const rows = await queryRows<{ id: string }>(
         tx,
-        sql`select p.id, count(*) over ()::int as total from products p
-            where ${where} order by ${orderBy(request.scope, request.sort)}
-            limit ${request.limit} offset ${offset}`,
+        sql`select p.id from products p where ${scopeCondition(scope)}
+            order by ${orderBy(scope, 'recommended')}`,
       );
-      let total = idRows[0]?.total;
-      if (total === undefined) {
-        const [countRow] = await queryRows<{ total: number }>(
-          tx,
-          sql`select count(*)::int as total from products p where ${where}`,
-        );
-        total = countRow?.total ?? 0;
-      }
-      const products = await this.findProductsByIds(
-        idRows.map((row) => row.id),
-        tx,
-      );
-      return { products, total };
+      return rows.map((row) => row.id);
     },
 
     /**
@@ -304,42 +260,6 @@ export function createCatalogueRepository(db: Executor) {
             join categories cat on cat.id = p.category_id
             left join subcategories sub on sub.id = p.subcategory_id
             where p.id = any(${`{${ids.join(',')}}`}::uuid[])`,
-      );
-    },
-
-    async findActiveProduct(id: string, tx: Executor = db): Promise<ProductRow | undefined> {
-      const rows = await queryRows<ProductRow>(
-        tx,
-        sql`${productSelect} where p.id = ${id}::uuid and p.is_active`,
-      );
-      return rows[0];
-    },
-
-    /** Counts for the listing's filters, over the scope only (not the active filters). */
-    async findFacets(scope: ProductScope, tx: Executor = db): Promise<FacetRow[]> {
-      const where = scopeCondition(scope);
-      return queryRows<FacetRow>(
-        tx,
-        sql`with scoped as (select p.id, p.price_paise from products p where ${where})
-          select 'size' as facet, min(s.size) as value, null as color_hex, count(distinct c.product_id)::int as count
-            from scoped join product_colors c on c.product_id = scoped.id
-            join product_size_stock s on s.color_id = c.id
-            where s.stock > 0 group by lower(s.size)
-          union all
-          select 'color', min(c.color_name), min(c.color_hex), count(distinct c.product_id)::int
-            from scoped join product_colors c on c.product_id = scoped.id group by lower(c.color_name)
-          union all
-          select 'tag', t.name, null, count(*)::int
-            from scoped join product_tags pt on pt.product_id = scoped.id join tags t on t.id = pt.tag_id
-            group by t.name
-          union all
-          select 'price', case
-              when price_paise <= 50000 then '0-500'
-              when price_paise <= 100000 then '500-1000'
-              when price_paise <= 200000 then '1000-2000'
-              when price_paise <= 500000 then '2000-5000'
-              else '5000+' end, null, count(*)::int
-            from scoped group by 2`,
       );
     },
 

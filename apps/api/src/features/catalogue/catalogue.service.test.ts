@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseSearchQuery } from '@shop/domain/search-terms';
 import { createReadCache } from '../../http/read-cache.ts';
 import type { CatalogueRepository, IndexRow, ProductRow } from './catalogue.repository.ts';
 import { createCatalogueService } from './catalogue.service.ts';
@@ -18,7 +19,7 @@ const row = (id: string, overrides: Partial<IndexRow> = {}): IndexRow => ({
 
 /** A repository over a few products, counting what the service asks of it. */
 function fakeRepository(rows: IndexRow[]) {
-  const calls = { indexLoads: [] as (string[] | 'all')[], documents: 0, facets: 0 };
+  const calls = { indexLoads: [] as (string[] | 'all')[], documents: 0, searches: 0 };
   const repository = {
     findIndexRows: async (ids?: string[]) => {
       calls.indexLoads.push(ids ?? 'all');
@@ -53,10 +54,11 @@ function fakeRepository(rows: IndexRow[]) {
           }) satisfies ProductRow,
       );
     },
-    findProductPage: async () => ({ products: [], total: 0 }),
-    findFacets: async () => {
-      calls.facets += 1;
-      return [{ facet: 'size' as const, value: '34C', color_hex: null, count: 3 }];
+    planSearch: async (q: string) => ({ ...parseSearchQuery(q), mode: 'words' as const }),
+    // A search for 'lace' matches c then a (relevance order); anything else matches nothing.
+    findSearchIds: async (plan: unknown) => {
+      calls.searches += 1;
+      return JSON.stringify(plan).includes('lace') ? ['c', 'a'] : [];
     },
   } as unknown as CatalogueRepository;
   return { repository, calls };
@@ -146,15 +148,20 @@ describe('catalogue service: browsing from the in-memory index', () => {
     expect(calls.indexLoads).toEqual(['all', ['a'], 'all']);
   });
 
-  it('keeps search facets per query in the read cache', async () => {
+  it('pages, sorts, filters and counts search matches in memory, in relevance order', async () => {
     const { repository, calls } = fakeRepository(rows);
-    const cache = createReadCache({ ttlMs: 10_000, maxEntries: 10 });
-    const service = createCatalogueService(repository, cache);
-    await service.searchProducts('lace', input);
-    await service.searchProducts('lace', { ...input, page: 2 });
-    expect(calls.facets).toBe(1);
-    cache.invalidate(['lists']);
-    await service.searchProducts('lace', input);
-    expect(calls.facets).toBe(2);
+    const service = createCatalogueService(repository);
+    const found = await service.searchProducts('lace', input);
+    expect(found.products.map((product) => product._id)).toEqual(['c', 'a']);
+    expect(found.total).toBe(2);
+    expect(found.facets.colors.map(({ value, count }) => [value, count])).toEqual([
+      ['Black', 2],
+      ['Wine', 1],
+    ]);
+    const cheapest = await service.searchProducts('lace', { ...input, sort: 'price-asc' });
+    expect(cheapest.products.map((product) => product._id)).toEqual(['a', 'c']);
+    const wine = await service.searchProducts('lace', { ...input, filters: { color: 'wine' } });
+    expect(wine.products.map((product) => product._id)).toEqual(['c']);
+    expect(calls.searches).toBe(3);
   });
 });

@@ -10,7 +10,7 @@ import { averageRating, priceBands } from '@shop/domain/catalogue';
 import { paiseToRupees } from '@shop/domain/money';
 import { notFound } from '@shop/domain/errors';
 import type { ReadCache } from '../../http/read-cache.ts';
-import { createCatalogueIndex } from './catalogue-index.ts';
+import { createCatalogueIndex, type IndexScope } from './catalogue-index.ts';
 import type { categories, subcategories } from '../../db/schema.ts';
 import type {
   CatalogueRepository,
@@ -148,43 +148,25 @@ function paginate<T>(items: T[], page: number, limit: number): Paged<T> {
 }
 
 /**
- * `cache` (the app's read cache) also keeps each scope's facets: every page, sort and filter of a
- * category shares them, and they are the costliest query of a list. Clearing the read cache
- * clears them too.
+ * `cache` (the app's read cache) tells the in-memory catalogue model what changed, so it reloads
+ * exactly that before its next answer.
  */
 export function createCatalogueService(repository: CatalogueRepository, cache?: ReadCache) {
   const index = createCatalogueIndex(repository, { toProduct, maxDocuments: 50_000 });
   cache?.onInvalidate((tags) => index.invalidate(tags));
 
-  async function facetsOf(scope: ProductScope & { kind: 'search' }): Promise<ProductFacets> {
-    const key = `facets:${JSON.stringify(scope)}`;
-    const hit = cache?.get(key);
-    if (hit) return JSON.parse(hit.json) as ProductFacets;
-    const facets = toFacets(await repository.findFacets(scope));
-    cache?.set(key, JSON.stringify(facets), ['lists']);
-    return facets;
-  }
-
   async function listProducts(scope: ProductScope, input: ListProductsInput): Promise<ProductList> {
     const pages = (total: number) => Math.ceil(total / input.limit);
-    if (scope.kind === 'search') {
-      const [{ products, total }, facets] = await Promise.all([
-        repository.findProductPage({ scope, ...input }),
-        facetsOf(scope),
-      ]);
-      return {
-        products: products.map(toProduct),
-        total,
-        page: input.page,
-        pages: pages(total),
-        facets,
-      };
-    }
-    // Browsing a category, subcategory or everything: filtered, sorted, paged and counted in
-    // memory; the database is asked only for documents not already in memory.
+    // Search picks and ranks its matches in the database (full-text index); browsing starts from
+    // a category, subcategory or everything. Either way the in-memory model filters, sorts, pages
+    // and counts, and the database is asked only for documents not already in memory.
+    const indexScope: IndexScope =
+      scope.kind === 'search'
+        ? { kind: 'ids', ids: await repository.findSearchIds(scope.search) }
+        : scope;
     const [{ ids, total }, facetRows] = await Promise.all([
-      index.page(scope, input.filters, input.sort, input.page, input.limit),
-      index.facets(scope),
+      index.page(indexScope, input.filters, input.sort, input.page, input.limit),
+      index.facets(indexScope),
     ]);
     return {
       products: await index.documents(ids),
@@ -229,8 +211,8 @@ export function createCatalogueService(repository: CatalogueRepository, cache?: 
 
     listAllProducts: (input: ListProductsInput) => listProducts({ kind: 'all' }, input),
 
-    searchProducts: (q: string, input: ListProductsInput) =>
-      listProducts({ kind: 'search', q }, input),
+    searchProducts: async (q: string, input: ListProductsInput) =>
+      listProducts({ kind: 'search', search: await repository.planSearch(q) }, input),
 
     async listProductsByCategory(categoryId: string, input: ListProductsInput) {
       await requireCategory(categoryId);
