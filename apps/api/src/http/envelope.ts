@@ -1,4 +1,22 @@
+import type { FastifyReply } from 'fastify';
+
 /** The brief's answer shape: `{ success, data, message }`. */
 export function ok<T>(data: T, message: string) {
   return { success: true as const, data, message };
+}
+
+/**
+ * An answer's data with its JSON text, made from parts serialized once and kept (catalogue
+ * documents): the route sends the text as is instead of serializing the value again.
+ */
+export interface Serialized<T> {
+  value: T;
+  json: string;
+}
+
+/** Sends `{ success: true, data, message }` with `data` already JSON text. */
+export function sendOk(reply: FastifyReply, data: Serialized<unknown>, message: string) {
+  return reply
+    .type('application/json; charset=utf-8')
+    .send(`{"success":true,"data":${data.json},"message":${JSON.stringify(message)}}`);
 }

@@ -9,6 +9,12 @@ import type {
   ProductScope,
 } from './catalogue.repository.ts';
 
+/** A product as the API answers it, and the same as JSON text. */
+export interface ProductDocument {
+  product: Product;
+  json: string;
+}
+
 /** What a list needs to know of an active product to filter, sort, page and count it. */
 interface IndexedProduct {
   id: string;
@@ -191,7 +197,8 @@ export function createCatalogueIndex(
   const dirty = new Set<string>();
   let loading: Promise<void> | undefined;
 
-  const documents = new Map<string, Product>();
+  /** Each document with its JSON text, serialized once: lists are answered by joining texts. */
+  const documents = new Map<string, ProductDocument>();
   let documentsGeneration = 0;
 
   function changed() {
@@ -298,13 +305,20 @@ export function createCatalogueIndex(
     },
 
     /** Active products' documents in the order of `ids`; unknown or inactive ids are left out. */
-    async documents(ids: string[]): Promise<Product[]> {
+    async documents(ids: string[]): Promise<ProductDocument[]> {
       const missing = ids.filter((id) => !documents.has(id));
+      let loaded = new Map<string, ProductDocument>();
       if (missing.length > 0) {
         const generation = documentsGeneration;
         const rows = await repository.findProductsByIds(missing);
-        const loaded = new Map<string, Product>();
-        for (const row of rows) if (row.is_active) loaded.set(row.id, options.toProduct(row));
+        loaded = new Map(
+          rows
+            .filter((row) => row.is_active)
+            .map((row) => {
+              const product = options.toProduct(row);
+              return [row.id, { product, json: JSON.stringify(product) }];
+            }),
+        );
         // Documents read across a change may predate it: use them for this answer only.
         if (generation === documentsGeneration) {
           for (const [id, document] of loaded) documents.set(id, document);
@@ -314,14 +328,15 @@ export function createCatalogueIndex(
             documents.delete(oldest);
           }
         }
-        return ids.flatMap((id) => documents.get(id) ?? loaded.get(id) ?? []);
       }
       return ids.flatMap((id) => {
-        const document = documents.get(id);
+        const document = loaded.get(id) ?? documents.get(id);
         if (!document) return [];
-        // Refresh recency.
-        documents.delete(id);
-        documents.set(id, document);
+        if (!loaded.has(id)) {
+          // Refresh recency.
+          documents.delete(id);
+          documents.set(id, document);
+        }
         return [document];
       });
     },

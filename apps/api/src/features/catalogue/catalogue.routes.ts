@@ -25,7 +25,7 @@ import {
   type ProductListQuery,
 } from '@shop/contracts/catalogue';
 import { paginationQuery } from '@shop/contracts/common';
-import { ok } from '../../http/envelope.ts';
+import { ok, sendOk } from '../../http/envelope.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 
 /** Categories and subcategories: emptied when one of them changes. */
@@ -190,8 +190,9 @@ export function catalogueRoutes(service: CatalogueService): FastifyPluginAsyncZo
           response: { 200: productListResponse },
         },
       },
-      async (request) =>
-        ok(
+      async (request, reply) =>
+        sendOk(
+          reply,
           await service.listAllProducts(listInput(request.query)),
           'Products fetched successfully',
         ),
@@ -207,8 +208,9 @@ export function catalogueRoutes(service: CatalogueService): FastifyPluginAsyncZo
           response: { 200: productListResponse },
         },
       },
-      async (request) =>
-        ok(
+      async (request, reply) =>
+        sendOk(
+          reply,
           await service.searchProducts(request.query.q, listInput(request.query)),
           'Products found',
         ),
@@ -225,8 +227,9 @@ export function catalogueRoutes(service: CatalogueService): FastifyPluginAsyncZo
           response: { 200: productListResponse },
         },
       },
-      async (request) =>
-        ok(
+      async (request, reply) =>
+        sendOk(
+          reply,
           await service.listProductsByCategory(request.params.categoryId, listInput(request.query)),
           'Products fetched successfully',
         ),
@@ -243,8 +246,9 @@ export function catalogueRoutes(service: CatalogueService): FastifyPluginAsyncZo
           response: { 200: productListResponse },
         },
       },
-      async (request) =>
-        ok(
+      async (request, reply) =>
+        sendOk(
+          reply,
           await service.listProductsBySubcategory(
             request.params.subcategoryId,
             listInput(request.query),
@@ -280,8 +284,8 @@ export function catalogueRoutes(service: CatalogueService): FastifyPluginAsyncZo
           response: { 200: productResponse },
         },
       },
-      async (request) =>
-        ok(await service.getProduct(request.params.id), 'Product fetched successfully'),
+      async (request, reply) =>
+        sendOk(reply, await service.getProduct(request.params.id), 'Product fetched successfully'),
     );
   };
 }

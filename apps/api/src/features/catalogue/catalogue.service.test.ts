@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseSearchQuery } from '@shop/domain/search-terms';
 import { createReadCache } from '../../http/read-cache.ts';
 import type { CatalogueRepository, IndexRow, ProductRow } from './catalogue.repository.ts';
+import type { Serialized } from '../../http/envelope.ts';
 import { createCatalogueService } from './catalogue.service.ts';
 
 const CATEGORY = '00000000-0000-4000-8000-00000000000c';
@@ -64,6 +65,24 @@ function fakeRepository(rows: IndexRow[]) {
   return { repository, calls };
 }
 
+/**
+ * The service's answers as values, checking on the way that each answer's JSON text (what the
+ * routes send) says exactly the same.
+ */
+function answers(service: ReturnType<typeof createCatalogueService>) {
+  const same = <T>(answer: Serialized<T>): T => {
+    expect(JSON.parse(answer.json)).toEqual(answer.value);
+    return answer.value;
+  };
+  return {
+    listAllProducts: async (list: Parameters<typeof service.listAllProducts>[0]) =>
+      same(await service.listAllProducts(list)),
+    searchProducts: async (q: string, list: Parameters<typeof service.searchProducts>[1]) =>
+      same(await service.searchProducts(q, list)),
+    getProduct: async (id: string) => same(await service.getProduct(id)),
+  };
+}
+
 const input = { page: 1, limit: 12, sort: 'recommended' as const, filters: {} };
 
 describe('catalogue service: browsing from the in-memory index', () => {
@@ -87,7 +106,7 @@ describe('catalogue service: browsing from the in-memory index', () => {
 
   it('filters, sorts, pages and counts as the list queries do', async () => {
     const { repository } = fakeRepository(rows);
-    const service = createCatalogueService(repository);
+    const service = answers(createCatalogueService(repository));
     const ids = async (overrides: object) =>
       (await service.listAllProducts({ ...input, ...overrides })).products.map(
         (product) => product._id,
@@ -123,7 +142,7 @@ describe('catalogue service: browsing from the in-memory index', () => {
   it('loads the index once, then reloads only what a change names', async () => {
     const { repository, calls } = fakeRepository(rows);
     const cache = createReadCache({ ttlMs: 10_000, maxEntries: 10 });
-    const service = createCatalogueService(repository, cache);
+    const service = answers(createCatalogueService(repository, cache));
     await Promise.all([
       service.listAllProducts(input),
       service.listAllProducts({ ...input, sort: 'newest' }),
@@ -150,7 +169,7 @@ describe('catalogue service: browsing from the in-memory index', () => {
 
   it('pages, sorts, filters and counts search matches in memory, in relevance order', async () => {
     const { repository, calls } = fakeRepository(rows);
-    const service = createCatalogueService(repository);
+    const service = answers(createCatalogueService(repository));
     const found = await service.searchProducts('lace', input);
     expect(found.products.map((product) => product._id)).toEqual(['c', 'a']);
     expect(found.total).toBe(2);

@@ -9,6 +9,7 @@ import type {
 import { averageRating, priceBands } from '@shop/domain/catalogue';
 import { paiseToRupees } from '@shop/domain/money';
 import { notFound } from '@shop/domain/errors';
+import type { Serialized } from '../../http/envelope.ts';
 import type { ReadCache } from '../../http/read-cache.ts';
 import { createCatalogueIndex, type IndexScope } from './catalogue-index.ts';
 import type { categories, subcategories } from '../../db/schema.ts';
@@ -155,7 +156,10 @@ export function createCatalogueService(repository: CatalogueRepository, cache?: 
   const index = createCatalogueIndex(repository, { toProduct, maxDocuments: 50_000 });
   cache?.onInvalidate((tags) => index.invalidate(tags));
 
-  async function listProducts(scope: ProductScope, input: ListProductsInput): Promise<ProductList> {
+  async function listProducts(
+    scope: ProductScope,
+    input: ListProductsInput,
+  ): Promise<Serialized<ProductList>> {
     const pages = (total: number) => Math.ceil(total / input.limit);
     // Search picks and ranks its matches in the database (full-text index); browsing starts from
     // a category, subcategory or everything. Either way the in-memory model filters, sorts, pages
@@ -168,12 +172,12 @@ export function createCatalogueService(repository: CatalogueRepository, cache?: 
       index.page(indexScope, input.filters, input.sort, input.page, input.limit),
       index.facets(indexScope),
     ]);
+    const documents = await index.documents(ids);
+    const meta = { total, page: input.page, pages: pages(total), facets: toFacets(facetRows) };
     return {
-      products: await index.documents(ids),
-      total,
-      page: input.page,
-      pages: pages(total),
-      facets: toFacets(facetRows),
+      value: { products: documents.map((document) => document.product), ...meta },
+      // The documents' JSON is joined as made once; only the page's own figures are serialized.
+      json: `{"products":[${documents.map((document) => document.json).join(',')}],${JSON.stringify(meta).slice(1)}`,
     };
   }
 
@@ -225,15 +229,16 @@ export function createCatalogueService(repository: CatalogueRepository, cache?: 
       return listProducts({ kind: 'subcategory', subcategoryId }, input);
     },
 
-    async getProduct(id: string): Promise<Product> {
-      const [product] = await index.documents([id]);
-      if (!product) throw notFound('Product not found');
-      return product;
+    async getProduct(id: string): Promise<Serialized<Product>> {
+      const [document] = await index.documents([id]);
+      if (!document) throw notFound('Product not found');
+      return { value: document.product, json: document.json };
     },
 
     async getColorSizes(productId: string, colorName: string) {
-      const [product] = await index.documents([productId]);
-      if (!product) throw notFound('Product not found');
+      const [document] = await index.documents([productId]);
+      if (!document) throw notFound('Product not found');
+      const product = document.product;
       const wanted = colorName.toLowerCase();
       const color = product.colors.find(
         (candidate) => candidate.colorName.toLowerCase() === wanted,
