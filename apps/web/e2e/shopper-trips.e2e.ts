@@ -420,3 +420,62 @@ describe.each(widths)('product gallery (%s)', (viewport) => {
     });
   });
 });
+
+/** The chart's smallest print is 21 px on its 1200 px original. */
+const chartPrint = (shownWidth: number) => (21 * shownWidth) / 1200;
+
+describe.each(widths)('size chart (%s)', (viewport) => {
+  it('reads without pinch-zoom: zoomed in a frame that pans, or fitted on a wide screen', async () => {
+    const { products } = await api<{ products: ApiProduct[] }>('/product/products?limit=1');
+    await onPage(viewport, `/product/${products[0]!._id}`, async (page) => {
+      await page.getByRole('button', { name: 'Size Chart', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Size Chart' });
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      const frame = dialog.getByTestId('size-chart-frame');
+      const chart = dialog.getByRole('img', { name: /^Size chart for / });
+      await expect.poll(() => chart.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+      const shownWidth = async () => (await chart.boundingBox())!.width;
+      const zoom = dialog.getByRole('button', { name: /^(Zoom in|Fit to screen)$/ });
+
+      if (viewport === 'phone') {
+        // Opens zoomed: small print at about 13 px, in a frame that pans sideways and down.
+        expect(await zoom.innerText()).toBe('Fit to screen');
+        expect(chartPrint(await shownWidth())).toBeGreaterThanOrEqual(12);
+        const pans = await frame.evaluate((element) => {
+          const before = element.scrollLeft;
+          element.scrollBy({ left: 200, top: 100, behavior: 'instant' });
+          return element.scrollLeft > before && element.scrollWidth > element.clientWidth;
+        });
+        expect(pans).toBe(true);
+        // The page itself never gets wider than the phone: nothing to pinch.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          375,
+        );
+        const frameBox = (await frame.boundingBox())!;
+        expect(frameBox.x).toBeGreaterThanOrEqual(0);
+        expect(frameBox.x + frameBox.width).toBeLessThanOrEqual(375);
+        // The whole chart at a glance is one tap away, and back.
+        await zoom.click();
+        await expect.poll(() => zoom.innerText()).toBe('Zoom in');
+        expect(await shownWidth()).toBeLessThanOrEqual(frameBox.width);
+        await zoom.click();
+        await expect.poll(shownWidth).toBeGreaterThan(frameBox.width);
+      } else {
+        // Fitted, the desktop dialog is wide enough to read; Zoom in enlarges it further.
+        expect(await zoom.innerText()).toBe('Zoom in');
+        expect(chartPrint(await shownWidth())).toBeGreaterThanOrEqual(12);
+        expect(await frame.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
+          true,
+        );
+        const fitted = await shownWidth();
+        await zoom.click();
+        await expect.poll(() => zoom.getAttribute('aria-pressed')).toBe('true');
+        await expect.poll(shownWidth).toBe(1200);
+        expect(fitted).toBeLessThan(1200);
+        expect(await frame.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(
+          true,
+        );
+      }
+    });
+  });
+});
