@@ -1,5 +1,6 @@
 // What a shopper trips on, tried at 375 px and 1280 px: each block is one thing a new shopper ran
 // into, checked the way she meets it.
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, waitForHydration, type viewports } from './browser.ts';
@@ -12,6 +13,14 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => browser?.close());
+
+/** Serious and critical axe findings on the page as it is now, as 'rule: target' lines. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target}`));
+}
 
 /** Opens a page at a width, runs the check, and fails on any console error seen on the way. */
 async function onPage(
@@ -262,6 +271,7 @@ describe.each(widths)('search dropdown (%s)', (viewport) => {
       for (const link of await dropdown.getByRole('tabpanel').getByRole('link').all()) {
         expect(await link.evaluate(cut), await link.innerText()).toBe(false);
       }
+      expect(await seriousViolations(page)).toEqual([]);
     });
   });
 });
@@ -279,6 +289,7 @@ describe('search button in the phone header', () => {
       // Typed straight away, no tap into the box first.
       await page.keyboard.type('lace');
       await page.getByTestId('search-dropdown').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
       await page.keyboard.press('Enter');
       await page.waitForURL('**/products?search=lace');
       await expect.poll(() => input.count()).toBe(0);
@@ -312,7 +323,24 @@ async function holdPageData(page: Page, pattern: string) {
   return { release };
 }
 
+/** Stops the page's clock (installed before the page loaded): from here time moves by runFor. */
+async function holdClock(page: Page) {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 1_000);
+}
+
 const progressBar = (page: Page) => page.getByRole('progressbar', { name: 'Loading page' });
+/** The finished bar goes 300 ms (of the page's clock) after the page arrives. */
+async function expectBarGone(page: Page) {
+  // The fade's timer starts once React has committed the new page: step the clock until then.
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(100);
+      return progressBar(page).count();
+    })
+    .toBe(0);
+}
+
 const productWait = (page: Page) =>
   page.getByRole('status').filter({ hasText: 'Loading product details...' });
 
@@ -325,6 +353,7 @@ describe.each(widths)('navigation progress (%s)', (viewport) => {
         const card = page.getByTestId('product-card').first();
         const href = (await card.getAttribute('href'))!;
         const held = await holdPageData(page, `**${href}.data*`);
+        await holdClock(page);
         expect(await progressBar(page).count()).toBe(0);
         const asked = page.waitForRequest(`**${href}.data*`);
         await card.click();
@@ -338,8 +367,12 @@ describe.each(widths)('navigation progress (%s)', (viewport) => {
         // A quick answer would not need the words; a slow one gets them.
         await page.clock.runFor(300);
         expect(await productWait(page).count()).toBe(0);
-        await page.clock.runFor(150);
-        await expect.poll(() => productWait(page).count()).toBe(1);
+        await expect
+          .poll(async () => {
+            await page.clock.runFor(50);
+            return productWait(page).count();
+          })
+          .toBe(1);
         expect(await productWait(page).evaluate(reachable)).toBe(true);
 
         held.release();
@@ -348,8 +381,7 @@ describe.each(widths)('navigation progress (%s)', (viewport) => {
         expect(await productWait(page).count()).toBe(0);
         // The bar fills, then goes.
         await expect.poll(() => progressBar(page).getAttribute('aria-busy')).toBe('false');
-        await page.clock.runFor(300);
-        await expect.poll(() => progressBar(page).count()).toBe(0);
+        await expectBarGone(page);
       },
       { beforeGoto: (page) => page.clock.install() },
     );
@@ -361,6 +393,7 @@ describe.each(widths)('navigation progress (%s)', (viewport) => {
       '/products/bras',
       async (page) => {
         const held = await holdPageData(page, '**/products/panties.data*');
+        await holdClock(page);
         const asked = page.waitForRequest('**/products/panties.data*');
         if (viewport === 'phone') {
           await page.getByRole('button', { name: 'Open menu' }).click();
@@ -374,8 +407,7 @@ describe.each(widths)('navigation progress (%s)', (viewport) => {
         expect(await productWait(page).count()).toBe(0);
         held.release();
         await page.waitForURL('**/products/panties');
-        await page.clock.runFor(300);
-        await expect.poll(() => progressBar(page).count()).toBe(0);
+        await expectBarGone(page);
       },
       { beforeGoto: (page) => page.clock.install() },
     );
@@ -417,6 +449,66 @@ describe.each(widths)('product gallery (%s)', (viewport) => {
       await expect.poll(shown).toBe(images[4]);
       expect(await tile.getAttribute('aria-current')).toBe('true');
       expect(await page.getByTestId('gallery-position').innerText()).toBe(`5 / ${images.length}`);
+    });
+  });
+});
+
+/** The chart's smallest print is 21 px on its 1200 px original. */
+const chartPrint = (shownWidth: number) => (21 * shownWidth) / 1200;
+
+describe.each(widths)('size chart (%s)', (viewport) => {
+  it('reads without pinch-zoom: zoomed in a frame that pans, or fitted on a wide screen', async () => {
+    const { products } = await api<{ products: ApiProduct[] }>('/product/products?limit=1');
+    await onPage(viewport, `/product/${products[0]!._id}`, async (page) => {
+      await page.getByRole('button', { name: 'Size Chart', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Size Chart' });
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      const frame = dialog.getByTestId('size-chart-frame');
+      const chart = dialog.getByRole('img', { name: /^Size chart for / });
+      await expect.poll(() => chart.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+      const shownWidth = async () => (await chart.boundingBox())!.width;
+      const zoom = dialog.getByRole('button', { name: /^(Zoom in|Fit to screen)$/ });
+      expect(await seriousViolations(page)).toEqual([]);
+
+      if (viewport === 'phone') {
+        // Opens zoomed: small print at about 13 px, in a frame that pans sideways and down.
+        expect(await zoom.innerText()).toBe('Fit to screen');
+        expect(chartPrint(await shownWidth())).toBeGreaterThanOrEqual(12);
+        const pans = await frame.evaluate((element) => {
+          const before = element.scrollLeft;
+          element.scrollBy({ left: 200, top: 100, behavior: 'instant' });
+          return element.scrollLeft > before && element.scrollWidth > element.clientWidth;
+        });
+        expect(pans).toBe(true);
+        // The page itself never gets wider than the phone: nothing to pinch.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          375,
+        );
+        const frameBox = (await frame.boundingBox())!;
+        expect(frameBox.x).toBeGreaterThanOrEqual(0);
+        expect(frameBox.x + frameBox.width).toBeLessThanOrEqual(375);
+        // The whole chart at a glance is one tap away, and back.
+        await zoom.click();
+        await expect.poll(() => zoom.innerText()).toBe('Zoom in');
+        expect(await shownWidth()).toBeLessThanOrEqual(frameBox.width);
+        await zoom.click();
+        await expect.poll(shownWidth).toBeGreaterThan(frameBox.width);
+      } else {
+        // Fitted, the desktop dialog is wide enough to read; Zoom in enlarges it further.
+        expect(await zoom.innerText()).toBe('Zoom in');
+        expect(chartPrint(await shownWidth())).toBeGreaterThanOrEqual(12);
+        expect(await frame.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
+          true,
+        );
+        const fitted = await shownWidth();
+        await zoom.click();
+        await expect.poll(() => zoom.getAttribute('aria-pressed')).toBe('true');
+        await expect.poll(shownWidth).toBe(1200);
+        expect(fitted).toBeLessThan(1200);
+        expect(await frame.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(
+          true,
+        );
+      }
     });
   });
 });

@@ -1,6 +1,17 @@
+import { useState } from 'react';
 import { CloseIcon } from '../layout/icons';
 import { ResponsiveImage } from '../responsive-image';
 import { useModalDialog } from '../use-modal-dialog';
+
+/**
+ * Zoomed, a phone shows the chart 760 px wide: its smallest print (21 px on the 1200 px chart)
+ * then reads at about 13 px, like the page's own small text, with no pinch-zoom. Wider screens
+ * zoom to the chart's full 1200 px.
+ */
+const ZOOMED_CLASS = 'w-[760px] max-w-none sm:w-[1200px]';
+const ZOOMED_SIZES = '(min-width: 640px) 1200px, 760px';
+/** Screens narrower than this open the chart zoomed: at their width it is too small to read. */
+const OPENS_ZOOMED_QUERY = '(max-width: 639px)';
 
 interface SizeChartDialogProps {
   open: boolean;
@@ -29,34 +40,70 @@ export function SizeChartDialog({ open, image, productName, onClose }: SizeChart
       aria-labelledby="size-chart-title"
       className="m-auto w-[min(94vw,48rem)] rounded-2xl bg-white p-0 text-ink shadow-2xl backdrop:bg-ink/60"
     >
-      {open && (
-        <div className="p-4 sm:p-6">
-          <div className="flex items-center justify-between gap-4">
-            <h2 id="size-chart-title" className="font-serif text-2xl">
-              Size Chart
-            </h2>
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label="Close size chart"
-              className="rounded-full p-1.5 hover:bg-blush"
-            >
-              <CloseIcon />
-            </button>
-          </div>
-          <ResponsiveImage
-            src={image}
-            alt={`Size chart for ${productName}`}
-            width={800}
-            height={600}
-            widths={[400, 800, 1200]}
-            sizes="(min-width: 820px) 720px, 90vw"
-            // Rendered only once the shopper asks for it, so fetch it straight away.
-            priority
-            className="mt-4 h-auto w-full rounded-lg bg-blush"
-          />
-        </div>
-      )}
+      {open && <SizeChart image={image} productName={productName} onClose={onClose} />}
     </dialog>
+  );
+}
+
+/**
+ * The chart fitted to the dialog, or zoomed to a readable size in a frame the shopper pans with a
+ * finger, the trackpad or the arrow keys. Phones open it zoomed.
+ */
+function SizeChart({ image, productName, onClose }: Omit<SizeChartDialogProps, 'open'>) {
+  // Mounted only once the shopper opens the chart, so the screen width is known here.
+  const [zoomed, setZoomed] = useState(() => window.matchMedia(OPENS_ZOOMED_QUERY).matches);
+  return (
+    <div className="p-4 sm:p-6">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="size-chart-title" className="font-serif text-2xl">
+          Size Chart
+        </h2>
+        <div className="flex items-center gap-1">
+          <button
+            type="button"
+            onClick={() => setZoomed(!zoomed)}
+            aria-pressed={zoomed}
+            className="rounded-full border border-line px-3 py-1.5 text-sm font-medium hover:border-brand-400"
+          >
+            {zoomed ? 'Fit to screen' : 'Zoom in'}
+          </button>
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close size chart"
+            className="rounded-full p-1.5 hover:bg-blush"
+          >
+            <CloseIcon />
+          </button>
+        </div>
+      </div>
+      {zoomed && (
+        <p className="mt-2 text-sm text-muted" id="size-chart-hint">
+          Swipe or scroll to see the whole chart.
+        </p>
+      )}
+      <div
+        role="region"
+        aria-label="Size chart"
+        aria-describedby={zoomed ? 'size-chart-hint' : undefined}
+        // A scrolling frame takes focus so the arrow keys pan it too.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        className="mt-3 max-h-[70dvh] overflow-auto overscroll-contain rounded-lg bg-blush"
+        data-testid="size-chart-frame"
+      >
+        <ResponsiveImage
+          src={image}
+          alt={`Size chart for ${productName}`}
+          width={800}
+          height={600}
+          widths={[400, 800, 1200]}
+          sizes={zoomed ? ZOOMED_SIZES : '(min-width: 820px) 720px, 90vw'}
+          // Rendered only once the shopper asks for it, so fetch it straight away.
+          priority
+          className={`h-auto ${zoomed ? ZOOMED_CLASS : 'w-full'}`}
+        />
+      </div>
+    </div>
   );
 }
