@@ -9,6 +9,9 @@ import type {
   ProductScope,
 } from './catalogue.repository.ts';
 
+/** Documents loaded per query when warming up. */
+const WARM_BATCH = 1_000;
+
 /** A product as the API answers it, and the same as JSON text. */
 export interface ProductDocument {
   product: Product;
@@ -86,30 +89,24 @@ function inScope(product: IndexedProduct, scope: BrowseScope): boolean {
   }
 }
 
-/** The list filters, with the SQL's meaning: price band bounds, size in stock, contains-text colour and tag. */
-function matcher(filters: ProductFilters): (product: IndexedProduct) => boolean {
-  const tests: ((product: IndexedProduct) => boolean)[] = [];
-  if (filters.price) {
-    const { aboveExclusive, atMostInclusive } = priceBandBounds(filters.price);
-    tests.push(
-      (product) =>
-        (aboveExclusive === null || product.pricePaise > aboveExclusive) &&
-        (atMostInclusive === null || product.pricePaise <= atMostInclusive),
-    );
-  }
-  if (filters.size) {
-    const size = filters.size.toLowerCase();
-    tests.push((product) => product.sizesInStock.has(size));
-  }
-  if (filters.color) {
-    const color = filters.color.toLowerCase();
-    tests.push((product) => product.colors.some((entry) => entry.lower.includes(color)));
-  }
-  if (filters.tag) {
-    const tag = filters.tag.toLowerCase();
-    tests.push((product) => product.tagsLower.some((name) => name.includes(tag)));
-  }
-  return (product) => tests.every((test) => test(product));
+/**
+ * The list filters: price band bounds, a size in stock (any case), a colour or tag containing the
+ * text (any case). Undefined when there is nothing to filter by.
+ */
+function matcher(filters: ProductFilters): ((product: IndexedProduct) => boolean) | undefined {
+  const bounds = filters.price ? priceBandBounds(filters.price) : undefined;
+  const above = bounds?.aboveExclusive ?? null;
+  const atMost = bounds?.atMostInclusive ?? null;
+  const size = filters.size?.toLowerCase();
+  const color = filters.color?.toLowerCase();
+  const tag = filters.tag?.toLowerCase();
+  if (above === null && atMost === null && !size && !color && !tag) return undefined;
+  return (product) =>
+    (above === null || product.pricePaise > above) &&
+    (atMost === null || product.pricePaise <= atMost) &&
+    (!size || product.sizesInStock.has(size)) &&
+    (!color || product.colors.some((entry) => entry.lower.includes(color))) &&
+    (!tag || product.tagsLower.some((name) => name.includes(tag)));
 }
 
 /** Facet counts over a set of products, in the rows the facet query answers. */
@@ -192,6 +189,8 @@ export function createCatalogueIndex(
   /** Every product in each sort order, rebuilt lazily after a change. */
   let sorted: Partial<Record<ProductSort, IndexedProduct[]>> = {};
   const facetsByScope = new Map<string, FacetRow[]>();
+  /** Each browse scope's products per sort order, kept until the next change. */
+  const scopeLists = new Map<string, IndexedProduct[]>();
   let loadedOnce = false;
   let reloadAll = true;
   const dirty = new Set<string>();
@@ -204,6 +203,7 @@ export function createCatalogueIndex(
   function changed() {
     sorted = {};
     facetsByScope.clear();
+    scopeLists.clear();
   }
 
   async function refresh(): Promise<void> {
@@ -242,14 +242,34 @@ export function createCatalogueIndex(
 
   /** The products of a scope in the order asked (ids no longer active are skipped). */
   function candidates(scope: IndexScope, sort: ProductSort): IndexedProduct[] {
-    if (scope.kind !== 'ids') return sortedBy(sort).filter((product) => inScope(product, scope));
+    if (scope.kind !== 'ids') {
+      const key = `${JSON.stringify(scope)}|${sort}`;
+      let list = scopeLists.get(key);
+      if (!list) {
+        list =
+          scope.kind === 'all'
+            ? sortedBy(sort)
+            : sortedBy(sort).filter((product) => inScope(product, scope));
+        scopeLists.set(key, list);
+      }
+      return list;
+    }
     const found = scope.ids.flatMap((id) => products.get(id) ?? []);
     return sort === 'recommended' ? found : found.sort(orders[sort]);
   }
 
   return {
-    /** Loads the index now (at start), so the first shopper does not wait for it. */
-    warm: current,
+    /**
+     * Loads the index and the documents of active products (up to the cap) now, at start, so
+     * shoppers do not wait for them.
+     */
+    async warm() {
+      await current();
+      const ids = [...products.keys()].slice(0, options.maxDocuments);
+      for (let start = 0; start < ids.length; start += WARM_BATCH) {
+        await this.documents(ids.slice(start, start + WARM_BATCH));
+      }
+    },
 
     /** Empties what the tags name (undefined: everything). */
     invalidate(tags: CacheTag[] | undefined) {
@@ -281,9 +301,16 @@ export function createCatalogueIndex(
       await current();
       const matches = matcher(filters);
       const start = (page - 1) * limit;
+      const list = candidates(scope, sort);
+      if (!matches) {
+        return {
+          ids: list.slice(start, start + limit).map((product) => product.id),
+          total: list.length,
+        };
+      }
       const ids: string[] = [];
       let total = 0;
-      for (const product of candidates(scope, sort)) {
+      for (const product of list) {
         if (!matches(product)) continue;
         if (total >= start && ids.length < limit) ids.push(product.id);
         total += 1;

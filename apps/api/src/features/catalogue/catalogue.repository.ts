@@ -125,30 +125,8 @@ function orderBy(scope: ProductScope, sort: ProductSort): SQL {
   }
 }
 
-const productSelect = sql`
-  select p.id, p.name, p.slug, p.subheading, p.description, p.brand, p.price_paise,
-    p.original_price_paise, p.ratings, p.category_id, p.subcategory_id, p.is_active, p.created_at,
-    cat.name as category_name, cat.slug as category_slug,
-    sub.name as subcategory_name, sub.slug as subcategory_slug,
-    chart.image as size_chart_image,
-    coalesce((
-      select json_agg(json_build_object(
-        'id', c.id, 'colorName', c.color_name, 'colorHex', c.color_hex,
-        'images', coalesce((select json_agg(i.url order by i.position)
-                            from product_color_images i where i.color_id = c.id), '[]'::json),
-        'sizeStock', coalesce((select json_agg(json_build_object('size', s.size, 'stock', s.stock) order by s.position)
-                               from product_size_stock s where s.color_id = c.id), '[]'::json)
-      ) order by c.position)
-      from product_colors c where c.product_id = p.id), '[]'::json) as colors,
-    coalesce((select json_agg(t.name order by pt.position)
-              from product_tags pt join tags t on t.id = pt.tag_id
-              where pt.product_id = p.id), '[]'::json) as tags,
-    coalesce((select json_agg(json_build_object('label', sp.label, 'description', sp.description, 'order', sp."order") order by sp."order")
-              from product_specifications sp where sp.product_id = p.id), '[]'::json) as specifications
-  from products p
-  join categories cat on cat.id = p.category_id
-  left join subcategories sub on sub.id = p.subcategory_id
-  left join size_charts chart on chart.id = p.size_chart_id`;
+/** `= any(...)` parameter for a list of product ids. */
+const uuidList = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 export function createCatalogueRepository(db: Executor) {
   return {
@@ -173,7 +151,7 @@ export function createCatalogueRepository(db: Executor) {
      * flat queries joined in memory: nested JSON per product costs far more at catalogue scale.
      */
     async findIndexRows(ids?: string[], tx: Executor = db): Promise<IndexRow[]> {
-      const only = ids ? sql`and p.id = any(${`{${ids.join(',')}}`}::uuid[])` : sql``;
+      const only = ids ? sql`and p.id = any(${uuidList(ids)})` : sql``;
       const [productRows, colorRows, tagRows] = await Promise.all([
         queryRows<Omit<IndexRow, 'colors' | 'tags'>>(
           tx,
@@ -225,17 +203,96 @@ export function createCatalogueRepository(db: Executor) {
       return [...rows.values()];
     },
 
-    /** Products in the order of `ids`; unknown ids are left out. */
+    /**
+     * Products in the order of `ids`; unknown ids are left out. Five flat queries (the product,
+     * its colours with sizes, their images, tags, specifications) assembled in memory: nested JSON
+     * per product costs several times more, and this also loads thousands of products at once.
+     */
     async findProductsByIds(ids: string[], tx: Executor = db): Promise<ProductRow[]> {
       if (ids.length === 0) return [];
-      const rows = await queryRows<ProductRow>(
-        tx,
-        sql`${productSelect} where p.id in (${sql.join(
-          ids.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`,
+      const wanted = uuidList(ids);
+      const [bases, colorRows, imageRows, tagRows, specRows] = await Promise.all([
+        queryRows<Omit<ProductRow, 'colors' | 'tags' | 'specifications'>>(
+          tx,
+          sql`select p.id, p.name, p.slug, p.subheading, p.description, p.brand, p.price_paise,
+                p.original_price_paise, p.ratings, p.category_id, p.subcategory_id, p.is_active,
+                p.created_at, cat.name as category_name, cat.slug as category_slug,
+                sub.name as subcategory_name, sub.slug as subcategory_slug,
+                chart.image as size_chart_image
+              from products p
+              join categories cat on cat.id = p.category_id
+              left join subcategories sub on sub.id = p.subcategory_id
+              left join size_charts chart on chart.id = p.size_chart_id
+              where p.id = any(${wanted})`,
+        ),
+        queryRows<{
+          product_id: string;
+          id: string;
+          name: string;
+          hex: string;
+          sizes: string[] | null;
+          stocks: number[] | null;
+        }>(
+          tx,
+          sql`select c.product_id, c.id, c.color_name as name, c.color_hex as hex,
+                array_agg(s.size order by s.position) filter (where s.id is not null) as sizes,
+                array_agg(s.stock order by s.position) filter (where s.id is not null) as stocks
+              from product_colors c
+              left join product_size_stock s on s.color_id = c.id
+              where c.product_id = any(${wanted})
+              group by c.id
+              order by c.product_id, c.position`,
+        ),
+        queryRows<{ color_id: string; urls: string[] }>(
+          tx,
+          sql`select i.color_id, array_agg(i.url order by i.position) as urls
+              from product_color_images i
+              join product_colors c on c.id = i.color_id
+              where c.product_id = any(${wanted})
+              group by i.color_id`,
+        ),
+        queryRows<{ product_id: string; names: string[] }>(
+          tx,
+          sql`select pt.product_id, array_agg(t.name order by pt.position) as names
+              from product_tags pt join tags t on t.id = pt.tag_id
+              where pt.product_id = any(${wanted})
+              group by pt.product_id`,
+        ),
+        queryRows<{ product_id: string; specifications: ProductRow['specifications'] }>(
+          tx,
+          sql`select sp.product_id,
+                json_agg(json_build_object('label', sp.label, 'description', sp.description,
+                  'order', sp."order") order by sp."order") as specifications
+              from product_specifications sp
+              where sp.product_id = any(${wanted})
+              group by sp.product_id`,
+        ),
+      ]);
+      const images = new Map(imageRows.map((row) => [row.color_id, row.urls]));
+      const tagsOf = new Map(tagRows.map((row) => [row.product_id, row.names]));
+      const specsOf = new Map(specRows.map((row) => [row.product_id, row.specifications]));
+      const byId = new Map<string, ProductRow>(
+        bases.map((base) => [
+          base.id,
+          {
+            ...base,
+            colors: [],
+            tags: tagsOf.get(base.id) ?? [],
+            specifications: specsOf.get(base.id) ?? [],
+          },
+        ]),
       );
-      const byId = new Map(rows.map((row) => [row.id, row]));
+      for (const color of colorRows) {
+        const sizes = color.sizes ?? [];
+        const stocks = color.stocks ?? [];
+        byId.get(color.product_id)?.colors.push({
+          id: color.id,
+          colorName: color.name,
+          colorHex: color.hex,
+          images: images.get(color.id) ?? [],
+          sizeStock: sizes.map((size, at) => ({ size, stock: stocks[at] ?? 0 })),
+        });
+      }
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
 
@@ -259,7 +316,7 @@ export function createCatalogueRepository(db: Executor) {
             from products p
             join categories cat on cat.id = p.category_id
             left join subcategories sub on sub.id = p.subcategory_id
-            where p.id = any(${`{${ids.join(',')}}`}::uuid[])`,
+            where p.id = any(${uuidList(ids)})`,
       );
     },
 

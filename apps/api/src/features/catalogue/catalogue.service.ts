@@ -153,7 +153,7 @@ function paginate<T>(items: T[], page: number, limit: number): Paged<T> {
  * exactly that before its next answer.
  */
 export function createCatalogueService(repository: CatalogueRepository, cache?: ReadCache) {
-  const index = createCatalogueIndex(repository, { toProduct, maxDocuments: 50_000 });
+  const index = createCatalogueIndex(repository, { toProduct, maxDocuments: 20_000 });
   cache?.onInvalidate((tags) => index.invalidate(tags));
 
   async function listProducts(
