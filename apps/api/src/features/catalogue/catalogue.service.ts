@@ -156,6 +156,24 @@ export function createCatalogueService(repository: CatalogueRepository, cache?: 
   const index = createCatalogueIndex(repository, { toProduct, maxDocuments: 20_000 });
   cache?.onInvalidate((tags) => index.invalidate(tags));
 
+  /** Active category and subcategory ids, for checking a list's scope without a query. */
+  let activeGroups: Promise<{ categories: Set<string>; subcategories: Set<string> }> | undefined;
+  cache?.onInvalidate((tags) => {
+    if (!tags || tags.includes('categories')) activeGroups = undefined;
+  });
+  function groups() {
+    activeGroups ??= (async () => ({
+      categories: new Set((await repository.listCategories()).map((row) => row.id)),
+      subcategories: new Set(
+        (await repository.listSubcategories()).map((row) => row.subcategory.id),
+      ),
+    }))().catch((error: unknown) => {
+      activeGroups = undefined;
+      throw error;
+    });
+    return activeGroups;
+  }
+
   async function listProducts(
     scope: ProductScope,
     input: ListProductsInput,
@@ -219,13 +237,15 @@ export function createCatalogueService(repository: CatalogueRepository, cache?: 
       listProducts({ kind: 'search', search: await repository.planSearch(q) }, input),
 
     async listProductsByCategory(categoryId: string, input: ListProductsInput) {
-      await requireCategory(categoryId);
+      if (!(await groups()).categories.has(categoryId)) throw notFound('Category not found');
       return listProducts({ kind: 'category', categoryId }, input);
     },
 
     /** Only active products, whatever `isActive` the caller asks for: deactivated ones are not for sale. */
     async listProductsBySubcategory(subcategoryId: string, input: ListProductsInput) {
-      await requireSubcategory(subcategoryId);
+      if (!(await groups()).subcategories.has(subcategoryId)) {
+        throw notFound('Subcategory not found');
+      }
       return listProducts({ kind: 'subcategory', subcategoryId }, input);
     },
 
