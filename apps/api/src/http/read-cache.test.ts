@@ -59,6 +59,23 @@ describe('read cache', () => {
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
   });
 
+  it('compresses a first answer too, and the same whether stored or not', async () => {
+    for (const ttl of [10_000, 0]) {
+      const cache = createReadCache({ ttlMs: ttl, maxEntries: 10 });
+      const app = Fastify();
+      registerReadCache(app, cache);
+      app.get('/big', { config: { catalogueCache: [] } }, async () => ({
+        text: 'lace '.repeat(1000),
+      }));
+      const first = await app.inject({ url: '/big', headers: { 'accept-encoding': 'br' } });
+      expect(first.headers['content-encoding']).toBe('br');
+      const text = brotliDecompressSync(first.rawPayload).toString();
+      expect(JSON.parse(text)).toEqual({ text: 'lace '.repeat(1000) });
+      const gzip = await app.inject({ url: '/big', headers: { 'accept-encoding': 'gzip' } });
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(text);
+    }
+  });
+
   it('is off when the TTL is 0', async () => {
     const { app, calls } = await appWithCounter(0);
     await app.inject('/thing');

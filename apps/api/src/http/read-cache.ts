@@ -195,17 +195,23 @@ export function registerReadCache(app: FastifyInstance, cache: ReadCache): void 
     const miss = request.readCacheMiss;
     if (!miss) return payload;
     request.readCacheMiss = undefined;
-    let answer: CachedAnswer | undefined;
-    if (reply.statusCode === 200 && typeof payload === 'string') {
-      // An answer computed while a write invalidated the cache may predate that write.
-      const stored =
-        cache.generation === miss.generation
-          ? cache.set(miss.key, payload, tagsOf(request))
-          : undefined;
-      answer = stored ?? { json: payload };
+    if (reply.statusCode !== 200 || typeof payload !== 'string') {
+      miss.settle(undefined);
+      return payload;
     }
+    // An answer computed while a write invalidated the cache may predate that write.
+    const stored =
+      cache.generation === miss.generation
+        ? cache.set(miss.key, payload, tagsOf(request))
+        : undefined;
+    const answer = stored ?? { json: payload };
     miss.settle(answer);
-    return payload;
+    // Compressed here, synchronously: cheaper than the compression plugin's streams for an answer
+    // of this size, and a stored answer keeps its copy for the next request.
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (!encoding || payload.length < 1024) return payload;
+    reply.header('content-encoding', encoding).header('vary', 'Accept-Encoding');
+    return compressed(answer, encoding, stored ? 'kept' : 'once');
   });
 
   // A request that ends without onSend (a dropped connection) must not leave waiters hanging.
@@ -218,20 +224,31 @@ export function registerReadCache(app: FastifyInstance, cache: ReadCache): void 
 function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
   reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'Accept-Encoding');
   const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(answer.json);
+  return reply.header('content-encoding', encoding).send(compressed(answer, encoding, 'kept'));
+}
+
+/**
+ * The answer compressed for the client. A kept answer is compressed once, more thoroughly, and
+ * the copy reused; an answer sent once is compressed at brotli's fastest setting (a tenth of the
+ * time for about 15% more bytes).
+ */
+function compressed(answer: CachedAnswer, encoding: 'br' | 'gzip', use: 'kept' | 'once'): Buffer {
   if (encoding === 'br') {
-    answer.br ??= brotliCompressSync(answer.json, {
-      params: {
-        [zlib.BROTLI_PARAM_QUALITY]: 5,
-        [zlib.BROTLI_PARAM_SIZE_HINT]: answer.json.length,
-      },
-    });
-    return reply.header('content-encoding', 'br').send(answer.br);
+    if (use === 'once') {
+      return brotliCompressSync(answer.json, {
+        params: {
+          [zlib.BROTLI_PARAM_QUALITY]: 1,
+          [zlib.BROTLI_PARAM_SIZE_HINT]: answer.json.length,
+        },
+      });
+    }
+    return (answer.br ??= brotliCompressSync(answer.json, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: answer.json.length },
+    }));
   }
-  if (encoding === 'gzip') {
-    answer.gzip ??= gzipSync(answer.json, { level: 6 });
-    return reply.header('content-encoding', 'gzip').send(answer.gzip);
-  }
-  return reply.send(answer.json);
+  if (use === 'once') return gzipSync(answer.json, { level: 3 });
+  return (answer.gzip ??= gzipSync(answer.json, { level: 6 }));
 }
 
 /** Brotli when the client takes it, else gzip, else plain. */

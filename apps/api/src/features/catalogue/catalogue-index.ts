@@ -30,7 +30,62 @@ interface IndexedProduct {
   sizesInStock: Map<string, string>;
   colors: { name: string; lower: string; hex: string }[];
   tags: string[];
-  tagsLower: string[];
+  /** Bit sets over the index's vocabularies, so a filter is a few integer operations a product. */
+  sizeBits: number[];
+  colorBits: number[];
+  tagBits: number[];
+}
+
+/**
+ * The distinct lower-case values of one kind (sizes in stock, colour names, tags), each with a bit
+ * number. It only grows between full reloads, so bits already handed out keep their meaning.
+ */
+class Vocabulary {
+  private readonly bitOf = new Map<string, number>();
+
+  bit(value: string): number | undefined {
+    return this.bitOf.get(value);
+  }
+
+  /** The bit set of `values`, adding new ones to the vocabulary. */
+  bitsOf(values: Iterable<string>): number[] {
+    const words: number[] = [];
+    for (const value of values) {
+      let bit = this.bitOf.get(value);
+      if (bit === undefined) this.bitOf.set(value, (bit = this.bitOf.size));
+      words[bit >>> 5] = (words[bit >>> 5] ?? 0) | (1 << (bit & 31));
+    }
+    return words;
+  }
+
+  /** The bit set of every known value that passes `test`. */
+  matching(test: (value: string) => boolean): number[] {
+    const words: number[] = [];
+    for (const [value, bit] of this.bitOf) {
+      if (test(value)) words[bit >>> 5] = (words[bit >>> 5] ?? 0) | (1 << (bit & 31));
+    }
+    return words;
+  }
+}
+
+interface Vocabularies {
+  sizes: Vocabulary;
+  colors: Vocabulary;
+  tags: Vocabulary;
+}
+
+const newVocabularies = (): Vocabularies => ({
+  sizes: new Vocabulary(),
+  colors: new Vocabulary(),
+  tags: new Vocabulary(),
+});
+
+/** Whether two bit sets share a bit. */
+function intersects(bits: number[], wanted: number[]): boolean {
+  for (let word = 0; word < wanted.length; word += 1) {
+    if (((bits[word] ?? 0) & (wanted[word] ?? 0)) !== 0) return true;
+  }
+  return false;
 }
 
 type BrowseScope = Exclude<ProductScope, { kind: 'search' }>;
@@ -49,7 +104,7 @@ const orders: Record<ProductSort, (a: IndexedProduct, b: IndexedProduct) => numb
   newest: (a, b) => b.createdAtMs - a.createdAtMs || compareId(a, b),
 };
 
-function toIndexed(row: IndexRow): IndexedProduct {
+function toIndexed(row: IndexRow, vocabularies: Vocabularies): IndexedProduct {
   const sizesInStock = new Map<string, string>();
   for (const color of row.colors) {
     for (const entry of color.sizes) {
@@ -74,7 +129,9 @@ function toIndexed(row: IndexRow): IndexedProduct {
       hex: color.hex,
     })),
     tags: row.tags,
-    tagsLower: row.tags.map((tag) => tag.toLowerCase()),
+    sizeBits: vocabularies.sizes.bitsOf(sizesInStock.keys()),
+    colorBits: vocabularies.colors.bitsOf(row.colors.map((color) => color.name.toLowerCase())),
+    tagBits: vocabularies.tags.bitsOf(row.tags.map((tag) => tag.toLowerCase())),
   };
 }
 
@@ -93,7 +150,10 @@ function inScope(product: IndexedProduct, scope: BrowseScope): boolean {
  * The list filters: price band bounds, a size in stock (any case), a colour or tag containing the
  * text (any case). Undefined when there is nothing to filter by.
  */
-function matcher(filters: ProductFilters): ((product: IndexedProduct) => boolean) | undefined {
+function matcher(
+  filters: ProductFilters,
+  vocabularies: Vocabularies,
+): ((product: IndexedProduct) => boolean) | undefined {
   const bounds = filters.price ? priceBandBounds(filters.price) : undefined;
   const above = bounds?.aboveExclusive ?? null;
   const atMost = bounds?.atMostInclusive ?? null;
@@ -101,12 +161,20 @@ function matcher(filters: ProductFilters): ((product: IndexedProduct) => boolean
   const color = filters.color?.toLowerCase();
   const tag = filters.tag?.toLowerCase();
   if (above === null && atMost === null && !size && !color && !tag) return undefined;
+  // A size no product has in stock, or a text no colour or tag contains, matches nothing.
+  const sizeBit = size ? vocabularies.sizes.bit(size) : undefined;
+  if (size && sizeBit === undefined) return () => false;
+  const sizeWord = sizeBit === undefined ? 0 : sizeBit >>> 5;
+  const sizeMask = sizeBit === undefined ? 0 : 1 << (sizeBit & 31);
+  const colorBits = color ? vocabularies.colors.matching((name) => name.includes(color)) : [];
+  const tagBits = tag ? vocabularies.tags.matching((name) => name.includes(tag)) : [];
+  if ((color && colorBits.length === 0) || (tag && tagBits.length === 0)) return () => false;
   return (product) =>
     (above === null || product.pricePaise > above) &&
     (atMost === null || product.pricePaise <= atMost) &&
-    (!size || product.sizesInStock.has(size)) &&
-    (!color || product.colors.some((entry) => entry.lower.includes(color))) &&
-    (!tag || product.tagsLower.some((name) => name.includes(tag)));
+    (sizeBit === undefined || ((product.sizeBits[sizeWord] ?? 0) & sizeMask) !== 0) &&
+    (!color || intersects(product.colorBits, colorBits)) &&
+    (!tag || intersects(product.tagBits, tagBits));
 }
 
 /** Facet counts over a set of products, in the rows the facet query answers. */
@@ -186,6 +254,7 @@ export function createCatalogueIndex(
   },
 ) {
   let products = new Map<string, IndexedProduct>();
+  let vocabularies = newVocabularies();
   /** Every product in each sort order, rebuilt lazily after a change. */
   let sorted: Partial<Record<ProductSort, IndexedProduct[]>> = {};
   const facetsByScope = new Map<string, FacetRow[]>();
@@ -212,14 +281,15 @@ export function createCatalogueIndex(
         reloadAll = false;
         dirty.clear();
         const rows = await repository.findIndexRows();
-        products = new Map(rows.map((row) => [row.id, toIndexed(row)]));
+        vocabularies = newVocabularies();
+        products = new Map(rows.map((row) => [row.id, toIndexed(row, vocabularies)]));
         loadedOnce = true;
       } else {
         const ids = [...dirty];
         dirty.clear();
         const rows = await repository.findIndexRows(ids);
         for (const id of ids) products.delete(id);
-        for (const row of rows) products.set(row.id, toIndexed(row));
+        for (const row of rows) products.set(row.id, toIndexed(row, vocabularies));
       }
       changed();
     }
@@ -299,7 +369,7 @@ export function createCatalogueIndex(
       limit: number,
     ) {
       await current();
-      const matches = matcher(filters);
+      const matches = matcher(filters, vocabularies);
       const start = (page - 1) * limit;
       const list = candidates(scope, sort);
       if (!matches) {
