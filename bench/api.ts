@@ -18,7 +18,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { createScratchDatabase } from '../apps/api/test/test-app.ts';
 import { coldMixRequests, readCatalogueFacts } from './cold-mix.ts';
 
 const duration = Number(process.env.DURATION ?? 10);
@@ -62,26 +62,6 @@ async function measure(
     p99: result.latency.p99,
     p50: result.latency.p50,
     errors: result.errors + result.non2xx,
-  };
-}
-
-/** A database of its own on the PostgreSQL of `BENCH_DATABASE_URL`, dropped by `drop()`. */
-async function scratchDatabase(adminUrl: string, name: string) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
   };
 }
 
@@ -172,7 +152,10 @@ async function main() {
         ['seed', cold],
         [`${large} products`, { ...cold, SEED_PRODUCTS: large }],
       ] as const) {
-        const database = await scratchDatabase(adminUrl, `shop_bench_${name.replace(/\W+/g, '_')}`);
+        const database = (await createScratchDatabase(
+          `shop_bench_${name.replace(/\W+/g, '_')}`,
+          adminUrl,
+        ))!;
         drops.push(database.drop);
         setups.push({ label: `PostgreSQL, ${name}`, env: { ...env, DATABASE_URL: database.url } });
       }

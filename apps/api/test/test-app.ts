@@ -17,11 +17,14 @@ export interface TestWorld {
 }
 
 /**
- * A new, empty database on the PostgreSQL of `TEST_DATABASE_URL` (set by scripts/test.mjs when it
- * started a throwaway cluster), with the way to drop it; undefined when tests run on PGlite only.
+ * A new, empty database on the PostgreSQL of `adminUrl` (by default `TEST_DATABASE_URL`, set by
+ * scripts/test.mjs when it started a throwaway cluster), with the way to drop it; undefined when
+ * there is no PostgreSQL to use (tests on PGlite only).
  */
-export async function createScratchDatabase(prefix: string) {
-  const adminUrl = process.env.TEST_DATABASE_URL;
+export async function createScratchDatabase(
+  prefix: string,
+  adminUrl = process.env.TEST_DATABASE_URL,
+) {
   if (!adminUrl) return undefined;
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
