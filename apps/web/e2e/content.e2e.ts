@@ -1,9 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, waitForHydration, type viewports } from './browser.ts';
-
-type Viewport = keyof typeof viewports;
+import { launchBrowser } from './browser.ts';
+import { checkPage, seriousViolations, type Viewport } from './page-checks.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,30 +10,11 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 /** Opens a page at a width, runs the check, and fails on any console error seen on the way. */
-async function onPage(
-  viewport: Viewport,
-  path: string,
-  check: (page: Page) => Promise<void>,
-): Promise<void> {
-  const { page, context, problems } = await openPage(browser, inject('baseURL'), viewport);
-  try {
-    await page.goto(path);
-    await waitForHydration(page);
-    await check(page);
-    expect(problems).toEqual([]);
-  } finally {
-    await context.close();
-  }
-}
+const onPage = (viewport: Viewport, path: string, check: (page: Page) => Promise<void>) =>
+  checkPage(browser, viewport, path, check);
 
 async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
-    );
-  expect(serious).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 }
 
 describe('page titles', () => {

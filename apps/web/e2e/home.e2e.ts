@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bannerHref } from '../app/components/home/banner-link.ts';
@@ -17,6 +16,7 @@ import {
 } from '../app/components/home/carousel-logic.ts';
 import { pickMosaicImages } from '../app/components/home/home-data.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
+import { seriousViolations } from './page-checks.ts';
 
 interface ApiCategory {
   _id: string;
@@ -55,16 +55,6 @@ const SECTION_ORDER = [
   'featured-products',
   'testimonials',
 ];
-
-/** Serious and critical axe findings, as 'rule: target' lines. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`),
-    );
-}
 
 /** One card per subcategory, or per category without subcategories. */
 async function expectedFeaturedCount(): Promise<number> {

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Product } from '@shop/contracts/catalogue';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, viewports, waitForHydration } from './browser.ts';
+import { seriousViolations } from './page-checks.ts';
 
 let browser: Browser;
 const baseURL = () => inject('baseURL');
@@ -60,15 +60,6 @@ async function waitForListing(page: Page, urlPart: RegExp | ((url: URL) => boole
       document.querySelector('[data-listing]')?.getAttribute('data-listing') ===
         location.pathname + location.search && !document.querySelector('[aria-busy="true"]'),
   );
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
-    );
 }
 
 // ---------- tests ----------

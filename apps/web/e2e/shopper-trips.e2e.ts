@@ -1,11 +1,9 @@
 // What a shopper trips on, tried at 375 px and 1280 px: each block is one thing a new shopper ran
 // into, checked the way she meets it.
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, waitForHydration, type viewports } from './browser.ts';
-
-type Viewport = keyof typeof viewports;
+import { launchBrowser } from './browser.ts';
+import { checkPage, seriousViolations, type Viewport } from './page-checks.ts';
 const widths = ['phone', 'desktop'] as const satisfies readonly Viewport[];
 
 let browser: Browser;
@@ -14,32 +12,13 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-/** Serious and critical axe findings on the page as it is now, as 'rule: target' lines. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target}`));
-}
-
 /** Opens a page at a width, runs the check, and fails on any console error seen on the way. */
-async function onPage(
+const onPage = (
   viewport: Viewport,
   path: string,
   check: (page: Page) => Promise<void>,
-  options: { beforeGoto?: (page: Page) => Promise<void> } = {},
-): Promise<void> {
-  const { page, context, problems } = await openPage(browser, inject('baseURL'), viewport);
-  try {
-    await options.beforeGoto?.(page);
-    await page.goto(path);
-    await waitForHydration(page);
-    await check(page);
-    expect(problems).toEqual([]);
-  } finally {
-    await context.close();
-  }
-}
+  options?: { beforeGoto?: (page: Page) => Promise<void> },
+) => checkPage(browser, viewport, path, check, options);
 
 describe.each(widths)('phone numbers typed the Indian way (%s)', (viewport) => {
   it.each(['+91 98765 43210', '098765 43210'])(

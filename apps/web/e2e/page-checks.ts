@@ -1,0 +1,37 @@
+/** Checks the browser suites share: axe findings, and a page opened, checked and closed. */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { openPage, waitForHydration, type viewports } from './browser.ts';
+
+export type Viewport = keyof typeof viewports;
+
+/** Serious and critical axe findings on the page as it is now, as 'rule: target' lines. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) =>
+      violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`),
+    );
+}
+
+/** Opens `path` at a width, runs the check, and fails on any console error seen on the way. */
+export async function checkPage(
+  browser: Browser,
+  viewport: Viewport,
+  path: string,
+  check: (page: Page) => Promise<void>,
+  options: { beforeGoto?: (page: Page) => Promise<void> } = {},
+): Promise<void> {
+  const { page, context, problems } = await openPage(browser, inject('baseURL'), viewport);
+  try {
+    await options.beforeGoto?.(page);
+    await page.goto(path);
+    await waitForHydration(page);
+    await check(page);
+    expect(problems).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}
