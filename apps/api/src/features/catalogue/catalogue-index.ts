@@ -5,9 +5,20 @@ import type {
   CatalogueRepository,
   FacetRow,
   IndexRow,
+  KindVectorRow,
   ProductFilters,
   ProductScope,
 } from './catalogue.repository.ts';
+import {
+  matchesQuery,
+  parseTextQuery,
+  queryOperands,
+  parseTextVector,
+  ranker,
+  UnsupportedQueryError,
+  type QueryNode,
+  type TextVector,
+} from './text-search.ts';
 
 /** Documents loaded per query when warming up. */
 const WARM_BATCH = 1_000;
@@ -29,11 +40,31 @@ interface IndexedProduct {
   /** Lower-case size → the size as the catalogue spells it, for sizes with stock. */
   sizesInStock: Map<string, string>;
   colors: { name: string; lower: string; hex: string }[];
+  /** Its colours once each by lower-case name (a facet counts a product once per colour). */
+  distinctColors: { name: string; lower: string; hex: string }[];
   tags: string[];
+  priceBand: string;
   /** Bit sets over the index's vocabularies, so a filter is a few integer operations a product. */
   sizeBits: number[];
   colorBits: number[];
   tagBits: number[];
+  /** The words search finds it by (its `search_vector`), and the same as text. */
+  vector: TextVector;
+  vectorText: string;
+}
+
+/** Category and subcategory names as full-text vectors: a term naming one names the product's kind. */
+interface KindVectors {
+  categories: [string, TextVector][];
+  subcategories: [string, TextVector][];
+}
+
+function toKindVectors(rows: KindVectorRow[]): KindVectors {
+  const of = (kind: KindVectorRow['kind']) =>
+    rows
+      .filter((row) => row.kind === kind)
+      .map((row): [string, TextVector] => [row.id, parseTextVector(row.vector)]);
+  return { categories: of('category'), subcategories: of('subcategory') };
 }
 
 /**
@@ -89,8 +120,25 @@ function intersects(bits: number[], wanted: number[]): boolean {
 }
 
 type BrowseScope = Exclude<ProductScope, { kind: 'search' }>;
-/** A scope as the index sees it: a browse scope, or the ids a search matched (most relevant first). */
-export type IndexScope = BrowseScope | { kind: 'ids'; ids: string[] };
+/**
+ * A scope as the index sees it: a browse scope; a search's matches, found and ranked here; or
+ * the ids a search matched in the database (most relevant first).
+ */
+export type IndexScope =
+  | BrowseScope
+  | { kind: 'matches'; termQueries: string[]; sizes: string[] }
+  | { kind: 'ids'; ids: string[] };
+type MatchesScope = Extract<IndexScope, { kind: 'matches' }>;
+
+/** Search answers kept between changes, by plan (each holds references to its matches). */
+const MAX_SEARCH_RESULTS = 500;
+
+/** A search's matches in relevance order, and what is derived from them on demand. */
+interface SearchResult {
+  relevance: IndexedProduct[];
+  bySort: Partial<Record<ProductSort, IndexedProduct[]>>;
+  facets?: FacetRow[];
+}
 
 const compareId = (a: IndexedProduct, b: IndexedProduct) =>
   a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
@@ -115,6 +163,11 @@ function toIndexed(row: IndexRow, vocabularies: Vocabularies): IndexedProduct {
       if (known === undefined || entry.size < known) sizesInStock.set(lower, entry.size);
     }
   }
+  const colors = row.colors.map((color) => ({
+    name: color.name,
+    lower: color.name.toLowerCase(),
+    hex: color.hex,
+  }));
   return {
     id: row.id,
     categoryId: row.category_id,
@@ -123,15 +176,17 @@ function toIndexed(row: IndexRow, vocabularies: Vocabularies): IndexedProduct {
     position: row.position,
     createdAtMs: new Date(row.created_at).getTime(),
     sizesInStock,
-    colors: row.colors.map((color) => ({
-      name: color.name,
-      lower: color.name.toLowerCase(),
-      hex: color.hex,
-    })),
+    colors,
+    distinctColors: colors.filter(
+      (color, at) => colors.findIndex((other) => other.lower === color.lower) === at,
+    ),
     tags: row.tags,
+    priceBand: priceBandOf(row.price_paise),
     sizeBits: vocabularies.sizes.bitsOf(sizesInStock.keys()),
     colorBits: vocabularies.colors.bitsOf(row.colors.map((color) => color.name.toLowerCase())),
     tagBits: vocabularies.tags.bitsOf(row.tags.map((tag) => tag.toLowerCase())),
+    vector: parseTextVector(row.search_vector),
+    vectorText: row.search_vector,
   };
 }
 
@@ -192,10 +247,7 @@ export function facetRowsOf(products: Iterable<IndexedProduct>): FacetRow[] {
         if (size < entry.value) entry.value = size;
       }
     }
-    const seenColors = new Set<string>();
-    for (const color of product.colors) {
-      if (seenColors.has(color.lower)) continue;
-      seenColors.add(color.lower);
+    for (const color of product.distinctColors) {
       const entry = colors.get(color.lower);
       if (!entry) colors.set(color.lower, { value: color.name, hex: color.hex, count: 1 });
       else {
@@ -205,8 +257,7 @@ export function facetRowsOf(products: Iterable<IndexedProduct>): FacetRow[] {
       }
     }
     for (const tag of product.tags) tags.set(tag, (tags.get(tag) ?? 0) + 1);
-    const band = priceBandOf(product.pricePaise);
-    bands.set(band, (bands.get(band) ?? 0) + 1);
+    bands.set(product.priceBand, (bands.get(product.priceBand) ?? 0) + 1);
   }
   return [
     ...[...sizes.values()].map(({ value, count }) => ({
@@ -255,6 +306,12 @@ export function createCatalogueIndex(
 ) {
   let products = new Map<string, IndexedProduct>();
   let vocabularies = newVocabularies();
+  let kindVectors: KindVectors = { categories: [], subcategories: [] };
+  /** Products by each lexeme of their search vectors, rebuilt lazily after a change. */
+  let postings: Map<string, IndexedProduct[]> | undefined;
+  const searchResults = new Map<string, SearchResult>();
+  /** Counts changes of the words products are found by (a reload, a product's new text). */
+  let wordsVersion = 0;
   /** Every product in each sort order, rebuilt lazily after a change. */
   let sorted: Partial<Record<ProductSort, IndexedProduct[]>> = {};
   const facetsByScope = new Map<string, FacetRow[]>();
@@ -273,6 +330,109 @@ export function createCatalogueIndex(
     sorted = {};
     facetsByScope.clear();
     scopeLists.clear();
+    postings = undefined;
+    searchResults.clear();
+  }
+
+  function postingsOf(): Map<string, IndexedProduct[]> {
+    if (postings) return postings;
+    const built = new Map<string, IndexedProduct[]>();
+    for (const product of products.values()) {
+      for (const lexeme of product.vector.keys()) {
+        const list = built.get(lexeme);
+        if (list) list.push(product);
+        else built.set(lexeme, [product]);
+      }
+    }
+    return (postings = built);
+  }
+
+  /** Products having a word of the query: every match is among them. */
+  function productsWithWordsOf(query: QueryNode): IndexedProduct[] | Set<IndexedProduct> {
+    const byLexeme = postingsOf();
+    const lists: IndexedProduct[][] = [];
+    for (const operand of queryOperands(query)) {
+      if (!operand.prefix) lists.push(byLexeme.get(operand.text) ?? []);
+      else {
+        for (const [lexeme, list] of byLexeme) {
+          if (lexeme.startsWith(operand.text)) lists.push(list);
+        }
+      }
+    }
+    if (lists.length === 1) return lists[0]!;
+    const found = new Set<IndexedProduct>();
+    for (const list of lists) for (const product of list) found.add(product);
+    return found;
+  }
+
+  /**
+   * The active products a search finds, most relevant first, as the database ranks them: every
+   * term matches the product's words and, when the query names sizes, one of them is in stock;
+   * then by how many terms name the product's category or subcategory, the full-text rank of
+   * any term (`q1 || q2 …`), position and id.
+   */
+  function findMatches(scope: MatchesScope): IndexedProduct[] {
+    const queries = scope.termQueries.map(parseTextQuery);
+    const wantedSizes = scope.sizes.map((size) => size.toLowerCase());
+    const inStock = (product: IndexedProduct) =>
+      wantedSizes.length === 0 || wantedSizes.some((size) => product.sizesInStock.has(size));
+    if (queries.length === 0) return sortedBy('recommended').filter(inStock);
+    const rank = ranker(queries.reduce((left, right) => ({ kind: 'or', left, right })));
+    const kinds = queries.map((query) => ({
+      categories: new Set(
+        kindVectors.categories.filter(([, v]) => matchesQuery(v, query)).map(([id]) => id),
+      ),
+      subcategories: new Set(
+        kindVectors.subcategories.filter(([, v]) => matchesQuery(v, query)).map(([id]) => id),
+      ),
+    }));
+    // Start from the term with the fewest candidates.
+    const candidateSets = queries.map(productsWithWordsOf);
+    const sizeOf = (set: IndexedProduct[] | Set<IndexedProduct>) =>
+      set instanceof Set ? set.size : set.length;
+    const fewest = candidateSets.reduce((a, b) => (sizeOf(b) < sizeOf(a) ? b : a));
+    const found: { product: IndexedProduct; kinds: number; rank: number }[] = [];
+    candidates: for (const product of fewest) {
+      if (!inStock(product)) continue;
+      for (const query of queries) if (!matchesQuery(product.vector, query)) continue candidates;
+      let kindCount = 0;
+      for (const kind of kinds) {
+        if (
+          kind.categories.has(product.categoryId) ||
+          (product.subcategoryId !== null && kind.subcategories.has(product.subcategoryId))
+        ) {
+          kindCount += 1;
+        }
+      }
+      found.push({ product, kinds: kindCount, rank: rank(product.vector) });
+    }
+    found.sort(
+      (a, b) =>
+        b.kinds - a.kinds ||
+        b.rank - a.rank ||
+        a.product.position - b.product.position ||
+        compareId(a.product, b.product),
+    );
+    return found.map(({ product }) => product);
+  }
+
+  /** A search's result, kept (up to a bound) until the next change. */
+  function searchResult(scope: MatchesScope): SearchResult {
+    const key = JSON.stringify([scope.termQueries, scope.sizes]);
+    let result = searchResults.get(key);
+    if (result) {
+      // Refresh recency.
+      searchResults.delete(key);
+    } else {
+      result = { relevance: findMatches(scope), bySort: {} };
+      while (searchResults.size >= MAX_SEARCH_RESULTS) {
+        const oldest = searchResults.keys().next().value;
+        if (oldest === undefined) break;
+        searchResults.delete(oldest);
+      }
+    }
+    searchResults.set(key, result);
+    return result;
   }
 
   async function refresh(): Promise<void> {
@@ -280,16 +440,25 @@ export function createCatalogueIndex(
       if (reloadAll) {
         reloadAll = false;
         dirty.clear();
-        const rows = await repository.findIndexRows();
+        const [rows, kindRows] = await Promise.all([
+          repository.findIndexRows(),
+          repository.findKindVectors(),
+        ]);
+        kindVectors = toKindVectors(kindRows);
         vocabularies = newVocabularies();
         products = new Map(rows.map((row) => [row.id, toIndexed(row, vocabularies)]));
+        wordsVersion += 1;
         loadedOnce = true;
       } else {
         const ids = [...dirty];
         dirty.clear();
         const rows = await repository.findIndexRows(ids);
+        const before = new Map(ids.map((id) => [id, products.get(id)?.vectorText]));
         for (const id of ids) products.delete(id);
-        for (const row of rows) products.set(row.id, toIndexed(row, vocabularies));
+        for (const row of rows) {
+          if (before.get(row.id) !== row.search_vector) wordsVersion += 1;
+          products.set(row.id, toIndexed(row, vocabularies));
+        }
       }
       changed();
     }
@@ -312,6 +481,11 @@ export function createCatalogueIndex(
 
   /** The products of a scope in the order asked (ids no longer active are skipped). */
   function candidates(scope: IndexScope, sort: ProductSort): IndexedProduct[] {
+    if (scope.kind === 'matches') {
+      const result = searchResult(scope);
+      if (sort === 'recommended') return result.relevance;
+      return (result.bySort[sort] ??= [...result.relevance].sort(orders[sort]));
+    }
     if (scope.kind !== 'ids') {
       const key = `${JSON.stringify(scope)}|${sort}`;
       let list = scopeLists.get(key);
@@ -339,6 +513,15 @@ export function createCatalogueIndex(
       for (let start = 0; start < ids.length; start += WARM_BATCH) {
         await this.documents(ids.slice(start, start + WARM_BATCH));
       }
+    },
+
+    /**
+     * A number that changes whenever the words products are found by may have changed (what a
+     * kept search plan depends on), after bringing the model up to date.
+     */
+    async wordsVersion(): Promise<number> {
+      await current();
+      return wordsVersion;
     },
 
     /** Empties what the tags name (undefined: everything). */
@@ -388,10 +571,36 @@ export function createCatalogueIndex(
       return { ids, total };
     },
 
+    /**
+     * The scope of a search's matches, found and ranked in memory; undefined when a term's query
+     * has a form this model does not evaluate (the caller then asks the database).
+     */
+    searchScope(termQueries: string[], sizes: string[]): IndexScope | undefined {
+      try {
+        termQueries.forEach(parseTextQuery);
+      } catch (error) {
+        if (error instanceof UnsupportedQueryError) return undefined;
+        throw error;
+      }
+      return { kind: 'matches', termQueries, sizes };
+    },
+
+    /** The ids of a search's matches, most relevant first (see `searchScope`). */
+    async search(termQueries: string[], sizes: string[]): Promise<string[] | undefined> {
+      const scope = this.searchScope(termQueries, sizes);
+      if (!scope) return undefined;
+      await current();
+      return candidates(scope, 'recommended').map((product) => product.id);
+    },
+
     /** Facet counts of a scope (not narrowed by the shopper's filters); browse scopes' are kept. */
     async facets(scope: IndexScope): Promise<FacetRow[]> {
       await current();
       if (scope.kind === 'ids') return facetRowsOf(candidates(scope, 'recommended'));
+      if (scope.kind === 'matches') {
+        const result = searchResult(scope);
+        return (result.facets ??= facetRowsOf(result.relevance));
+      }
       const key = JSON.stringify(scope);
       let rows = facetsByScope.get(key);
       if (!rows) {

@@ -81,6 +81,15 @@ export interface IndexRow {
   created_at: string | Date;
   colors: { name: string; hex: string; sizes: { size: string; stock: number }[] }[];
   tags: string[];
+  /** The product's full-text `search_vector` in PostgreSQL's text form. */
+  search_vector: string;
+}
+
+/** A category's or subcategory's name as a full-text vector (text form), for search ranking. */
+export interface KindVectorRow {
+  kind: 'category' | 'subcategory';
+  id: string;
+  vector: string;
 }
 
 export interface FacetRow {
@@ -130,7 +139,7 @@ const uuidList = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 export function createCatalogueRepository(db: Executor) {
   return {
-    planSearch: createSearchRepository(db).planSearch,
+    ...createSearchRepository(db),
 
     /**
      * Every active product a search matches, most relevant first (then shop order): the ids only,
@@ -155,7 +164,8 @@ export function createCatalogueRepository(db: Executor) {
       const [productRows, colorRows, tagRows] = await Promise.all([
         queryRows<Omit<IndexRow, 'colors' | 'tags'>>(
           tx,
-          sql`select p.id, p.category_id, p.subcategory_id, p.price_paise, p.position, p.created_at
+          sql`select p.id, p.category_id, p.subcategory_id, p.price_paise, p.position, p.created_at,
+                p.search_vector::text as search_vector
               from products p where p.is_active ${only}`,
         ),
         // One row per colour, its sizes and stocks as arrays: a fifth of the rows of a flat join.
@@ -201,6 +211,17 @@ export function createCatalogueRepository(db: Executor) {
       }
       for (const tag of tagRows) rows.get(tag.product_id)?.tags.push(tag.name);
       return [...rows.values()];
+    },
+
+    /** Every category's and subcategory's name as an English full-text vector. */
+    async findKindVectors(tx: Executor = db): Promise<KindVectorRow[]> {
+      return queryRows<KindVectorRow>(
+        tx,
+        sql`select 'category' as kind, id, to_tsvector('english', name)::text as vector
+              from categories
+            union all
+            select 'subcategory', id, to_tsvector('english', name)::text from subcategories`,
+      );
     },
 
     /**

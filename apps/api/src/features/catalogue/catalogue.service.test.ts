@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { parseSearchQuery } from '@shop/domain/search-terms';
 import { createReadCache } from '../../http/read-cache.ts';
 import type { CatalogueRepository, IndexRow, ProductRow } from './catalogue.repository.ts';
 import type { Serialized } from '../../http/envelope.ts';
@@ -15,12 +14,13 @@ const row = (id: string, overrides: Partial<IndexRow> = {}): IndexRow => ({
   created_at: '2026-01-01T00:00:00Z',
   colors: [{ name: 'Black', hex: '#000000', sizes: [{ size: '34C', stock: 2 }] }],
   tags: ['lace'],
+  search_vector: '',
   ...overrides,
 });
 
 /** A repository over a few products, counting what the service asks of it. */
 function fakeRepository(rows: IndexRow[]) {
-  const calls = { indexLoads: [] as (string[] | 'all')[], documents: 0, searches: 0 };
+  const calls = { indexLoads: [] as (string[] | 'all')[], documents: 0, plans: 0 };
   const repository = {
     findIndexRows: async (ids?: string[]) => {
       calls.indexLoads.push(ids ?? 'all');
@@ -55,11 +55,14 @@ function fakeRepository(rows: IndexRow[]) {
           }) satisfies ProductRow,
       );
     },
-    planSearch: async (q: string) => ({ ...parseSearchQuery(q), mode: 'words' as const }),
-    // A search for 'lace' matches c then a (relevance order); anything else matches nothing.
-    findSearchIds: async (plan: unknown) => {
-      calls.searches += 1;
-      return JSON.stringify(plan).includes('lace') ? ['c', 'a'] : [];
+    findKindVectors: async () => [],
+    // Each term's query is the term itself.
+    planTerms: async (terms: { text: string }[]) => {
+      calls.plans += 1;
+      return terms.map((term) => ({ query: `'${term.text}'`, widened: false }));
+    },
+    findSearchIds: async () => {
+      throw new Error('search is answered in memory');
     },
   } as unknown as CatalogueRepository;
   return { repository, calls };
@@ -87,7 +90,13 @@ const input = { page: 1, limit: 12, sort: 'recommended' as const, filters: {} };
 
 describe('catalogue service: browsing from the in-memory index', () => {
   const rows = [
-    row('a', { price_paise: 90_000, position: 3, tags: ['Lace', 'Padded'] }),
+    // 'lace' in c's name outranks it in a's description.
+    row('a', {
+      price_paise: 90_000,
+      position: 3,
+      tags: ['Lace', 'Padded'],
+      search_vector: "'lace':5 'pad':6",
+    }),
     row('b', {
       price_paise: 40_000,
       position: 1,
@@ -96,6 +105,7 @@ describe('catalogue service: browsing from the in-memory index', () => {
     row('c', {
       price_paise: 250_000,
       position: 2,
+      search_vector: "'bra':2A 'lace':1A",
       colors: [
         { name: 'Black', hex: '#000000', sizes: [{ size: 'M', stock: 1 }] },
         { name: 'Wine', hex: '#722F37', sizes: [{ size: '34c', stock: 5 }] },
@@ -167,7 +177,7 @@ describe('catalogue service: browsing from the in-memory index', () => {
     expect(calls.indexLoads).toEqual(['all', ['a'], 'all']);
   });
 
-  it('pages, sorts, filters and counts search matches in memory, in relevance order', async () => {
+  it('finds, ranks, pages, sorts, filters and counts search matches in memory', async () => {
     const { repository, calls } = fakeRepository(rows);
     const service = answers(createCatalogueService(repository));
     const found = await service.searchProducts('lace', input);
@@ -181,6 +191,7 @@ describe('catalogue service: browsing from the in-memory index', () => {
     expect(cheapest.products.map((product) => product._id)).toEqual(['a', 'c']);
     const wine = await service.searchProducts('lace', { ...input, filters: { color: 'wine' } });
     expect(wine.products.map((product) => product._id)).toEqual(['c']);
-    expect(calls.searches).toBe(3);
+    // The term was planned once and kept.
+    expect(calls.plans).toBe(1);
   });
 });

@@ -136,44 +136,62 @@ export function searchRank(plan: SearchPlan): SQL | undefined {
   return sql`(${kinds}) desc, ts_rank(p.search_vector, ${anyTerm(plan.termQueries)}) desc`;
 }
 
-export function createSearchRepository(db: Executor) {
+/** A term as planned: its final `tsquery` text (empty for stop words only) and whether it was widened. */
+export interface PlannedTerm {
+  query: string;
+  widened: boolean;
+}
+
+/** The search plan of a parsed query from its terms' plans (in the order of `parsed.terms`). */
+export function toSearchPlan(parsed: ParsedSearch, planned: PlannedTerm[]): SearchPlan {
+  // A term of stop words only has an empty query: it says nothing about the product.
+  const kept = parsed.terms.flatMap((term, index) => {
+    const plan = planned[index];
+    return plan && plan.query !== '' ? [{ term, ...plan }] : [];
+  });
   return {
-    /**
-     * The plan for a typed query, in one statement over the small words table: each term as a
-     * `tsquery`, widened to its near words when it is no catalogue word.
-     */
+    terms: kept.map(({ term }) => term),
+    sizes: parsed.sizes,
+    mode: kept.some(({ widened }) => widened) ? 'near' : 'words',
+    termQueries: kept.map(({ query }) => query),
+  };
+}
+
+export function createSearchRepository(db: Executor) {
+  /**
+   * Each term as a `tsquery`, widened to its near words when it is no catalogue word: one
+   * statement over the small words table. A term's plan changes only when catalogue words are
+   * added, so callers may keep it.
+   */
+  async function planTerms(terms: SearchTerm[], tx: Executor = db): Promise<PlannedTerm[]> {
+    if (terms.length === 0) return [];
+    const [row] = await queryRows<Record<string, string | boolean>>(
+      tx,
+      sql`select ${sql.join(
+        terms.map(
+          (_term, index) =>
+            sql`${sql.identifier(`t${index}`)}.query as ${sql.identifier(`q${index}`)},
+              ${sql.identifier(`t${index}`)}.widened as ${sql.identifier(`w${index}`)}`,
+        ),
+        sql`, `,
+      )} from ${sql.join(
+        terms.map((term, index) => sql`${plannedTerm(term)} ${sql.identifier(`t${index}`)}`),
+        sql`, `,
+      )}`,
+    );
+    return terms.map((_term, index) => ({
+      query: String(row?.[`q${index}`] ?? ''),
+      widened: row?.[`w${index}`] === true,
+    }));
+  }
+
+  return {
+    planTerms,
+
+    /** The plan for a typed query. */
     async planSearch(query: string, tx: Executor = db): Promise<SearchPlan> {
       const parsed = parseSearchQuery(query);
-      if (parsed.terms.length === 0) return { ...parsed, mode: 'words', termQueries: [] };
-      const [row] = await queryRows<Record<string, string | boolean>>(
-        tx,
-        sql`select ${sql.join(
-          parsed.terms.map(
-            (_term, index) =>
-              sql`${sql.identifier(`t${index}`)}.query as ${sql.identifier(`q${index}`)},
-                ${sql.identifier(`t${index}`)}.widened as ${sql.identifier(`w${index}`)}`,
-          ),
-          sql`, `,
-        )} from ${sql.join(
-          parsed.terms.map(
-            (term, index) => sql`${plannedTerm(term)} ${sql.identifier(`t${index}`)}`,
-          ),
-          sql`, `,
-        )}`,
-      );
-      const planned = parsed.terms.map((term, index) => ({
-        term,
-        query: String(row?.[`q${index}`] ?? ''),
-        widened: row?.[`w${index}`] === true,
-      }));
-      // A term of stop words only has an empty query: it says nothing about the product.
-      const kept = planned.filter(({ query: text }) => text !== '');
-      return {
-        terms: kept.map(({ term }) => term),
-        sizes: parsed.sizes,
-        mode: kept.some(({ widened }) => widened) ? 'near' : 'words',
-        termQueries: kept.map(({ query: text }) => text),
-      };
+      return toSearchPlan(parsed, await planTerms(parsed.terms, tx));
     },
   };
 }
