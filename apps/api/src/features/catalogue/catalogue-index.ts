@@ -1,5 +1,6 @@
 import type { Product } from '@shop/contracts/catalogue';
 import { priceBandBounds, priceBandOf, type ProductSort } from '@shop/domain/catalogue';
+import { BitSets, countOf, holds, intersection } from './bit-sets.ts';
 import type { CacheTag } from '../../http/read-cache.ts';
 import type {
   CatalogueRepository,
@@ -44,10 +45,8 @@ interface IndexedProduct {
   distinctColors: { name: string; lower: string; hex: string }[];
   tags: string[];
   priceBand: string;
-  /** Bit sets over the index's vocabularies, so a filter is a few integer operations a product. */
-  sizeBits: number[];
-  colorBits: number[];
-  tagBits: number[];
+  /** Its bit in the model's filter sets (assigned when they are made after a change). */
+  slot: number;
   /** The words search finds it by (its `search_vector`), and the same as text. */
   vector: TextVector;
   vectorText: string;
@@ -65,58 +64,6 @@ function toKindVectors(rows: KindVectorRow[]): KindVectors {
       .filter((row) => row.kind === kind)
       .map((row): [string, TextVector] => [row.id, parseTextVector(row.vector)]);
   return { categories: of('category'), subcategories: of('subcategory') };
-}
-
-/**
- * The distinct lower-case values of one kind (sizes in stock, colour names, tags), each with a bit
- * number. It only grows between full reloads, so bits already handed out keep their meaning.
- */
-class Vocabulary {
-  private readonly bitOf = new Map<string, number>();
-
-  bit(value: string): number | undefined {
-    return this.bitOf.get(value);
-  }
-
-  /** The bit set of `values`, adding new ones to the vocabulary. */
-  bitsOf(values: Iterable<string>): number[] {
-    const words: number[] = [];
-    for (const value of values) {
-      let bit = this.bitOf.get(value);
-      if (bit === undefined) this.bitOf.set(value, (bit = this.bitOf.size));
-      words[bit >>> 5] = (words[bit >>> 5] ?? 0) | (1 << (bit & 31));
-    }
-    return words;
-  }
-
-  /** The bit set of every known value that passes `test`. */
-  matching(test: (value: string) => boolean): number[] {
-    const words: number[] = [];
-    for (const [value, bit] of this.bitOf) {
-      if (test(value)) words[bit >>> 5] = (words[bit >>> 5] ?? 0) | (1 << (bit & 31));
-    }
-    return words;
-  }
-}
-
-interface Vocabularies {
-  sizes: Vocabulary;
-  colors: Vocabulary;
-  tags: Vocabulary;
-}
-
-const newVocabularies = (): Vocabularies => ({
-  sizes: new Vocabulary(),
-  colors: new Vocabulary(),
-  tags: new Vocabulary(),
-});
-
-/** Whether two bit sets share a bit. */
-function intersects(bits: number[], wanted: number[]): boolean {
-  for (let word = 0; word < wanted.length; word += 1) {
-    if (((bits[word] ?? 0) & (wanted[word] ?? 0)) !== 0) return true;
-  }
-  return false;
 }
 
 type BrowseScope = Exclude<ProductScope, { kind: 'search' }>;
@@ -152,7 +99,7 @@ const orders: Record<ProductSort, (a: IndexedProduct, b: IndexedProduct) => numb
   newest: (a, b) => b.createdAtMs - a.createdAtMs || compareId(a, b),
 };
 
-function toIndexed(row: IndexRow, vocabularies: Vocabularies): IndexedProduct {
+function toIndexed(row: IndexRow): IndexedProduct {
   const sizesInStock = new Map<string, string>();
   for (const color of row.colors) {
     for (const entry of color.sizes) {
@@ -182,9 +129,7 @@ function toIndexed(row: IndexRow, vocabularies: Vocabularies): IndexedProduct {
     ),
     tags: row.tags,
     priceBand: priceBandOf(row.price_paise),
-    sizeBits: vocabularies.sizes.bitsOf(sizesInStock.keys()),
-    colorBits: vocabularies.colors.bitsOf(row.colors.map((color) => color.name.toLowerCase())),
-    tagBits: vocabularies.tags.bitsOf(row.tags.map((tag) => tag.toLowerCase())),
+    slot: -1,
     vector: parseTextVector(row.search_vector),
     vectorText: row.search_vector,
   };
@@ -199,37 +144,6 @@ function inScope(product: IndexedProduct, scope: BrowseScope): boolean {
     case 'subcategory':
       return product.subcategoryId === scope.subcategoryId;
   }
-}
-
-/**
- * The list filters: price band bounds, a size in stock (any case), a colour or tag containing the
- * text (any case). Undefined when there is nothing to filter by.
- */
-function matcher(
-  filters: ProductFilters,
-  vocabularies: Vocabularies,
-): ((product: IndexedProduct) => boolean) | undefined {
-  const bounds = filters.price ? priceBandBounds(filters.price) : undefined;
-  const above = bounds?.aboveExclusive ?? null;
-  const atMost = bounds?.atMostInclusive ?? null;
-  const size = filters.size?.toLowerCase();
-  const color = filters.color?.toLowerCase();
-  const tag = filters.tag?.toLowerCase();
-  if (above === null && atMost === null && !size && !color && !tag) return undefined;
-  // A size no product has in stock, or a text no colour or tag contains, matches nothing.
-  const sizeBit = size ? vocabularies.sizes.bit(size) : undefined;
-  if (size && sizeBit === undefined) return () => false;
-  const sizeWord = sizeBit === undefined ? 0 : sizeBit >>> 5;
-  const sizeMask = sizeBit === undefined ? 0 : 1 << (sizeBit & 31);
-  const colorBits = color ? vocabularies.colors.matching((name) => name.includes(color)) : [];
-  const tagBits = tag ? vocabularies.tags.matching((name) => name.includes(tag)) : [];
-  if ((color && colorBits.length === 0) || (tag && tagBits.length === 0)) return () => false;
-  return (product) =>
-    (above === null || product.pricePaise > above) &&
-    (atMost === null || product.pricePaise <= atMost) &&
-    (sizeBit === undefined || ((product.sizeBits[sizeWord] ?? 0) & sizeMask) !== 0) &&
-    (!color || intersects(product.colorBits, colorBits)) &&
-    (!tag || intersects(product.tagBits, tagBits));
 }
 
 /** Facet counts over a set of products, in the rows the facet query answers. */
@@ -305,7 +219,8 @@ export function createCatalogueIndex(
   },
 ) {
   let products = new Map<string, IndexedProduct>();
-  let vocabularies = newVocabularies();
+  /** The list filters and scopes as bit sets over every active product, made after a change. */
+  let bitSets: BitSets<IndexedProduct> | undefined;
   let kindVectors: KindVectors = { categories: [], subcategories: [] };
   /** Products by each lexeme of their search vectors, rebuilt lazily after a change. */
   let postings: Map<string, IndexedProduct[]> | undefined;
@@ -332,6 +247,62 @@ export function createCatalogueIndex(
     scopeLists.clear();
     postings = undefined;
     searchResults.clear();
+    bitSets = undefined;
+  }
+
+  function bitSetsOf(): BitSets<IndexedProduct> {
+    if (bitSets) return bitSets;
+    const all = [...products.values()];
+    all.forEach((product, slot) => (product.slot = slot));
+    return (bitSets = new BitSets(all));
+  }
+
+  /**
+   * The products the list filters let through, or undefined when there are none: price band
+   * bounds, a size in stock (any case), a colour or tag containing the text (any case).
+   */
+  function filterSet(filters: ProductFilters): Uint32Array | undefined {
+    const sets = bitSetsOf();
+    const wanted: Uint32Array[] = [];
+    if (filters.price) {
+      const { aboveExclusive: above, atMostInclusive: atMost } = priceBandBounds(filters.price);
+      wanted.push(
+        sets.of(
+          `price:${filters.price}`,
+          (product) =>
+            (above === null || product.pricePaise > above) &&
+            (atMost === null || product.pricePaise <= atMost),
+        ),
+      );
+    }
+    const size = filters.size?.toLowerCase();
+    if (size) wanted.push(sets.of(`size:${size}`, (product) => product.sizesInStock.has(size)));
+    const color = filters.color?.toLowerCase();
+    if (color) {
+      wanted.push(
+        sets.of(`color:${color}`, (product) =>
+          product.colors.some((entry) => entry.lower.includes(color)),
+        ),
+      );
+    }
+    const tag = filters.tag?.toLowerCase();
+    if (tag) {
+      wanted.push(
+        sets.of(`tag:${tag}`, (product) =>
+          product.tags.some((name) => name.toLowerCase().includes(tag)),
+        ),
+      );
+    }
+    if (wanted.length === 0) return undefined;
+    return wanted.length === 1 ? wanted[0] : intersection(wanted);
+  }
+
+  /** A browse scope's products as a bit set (undefined for all products). */
+  function scopeSet(scope: BrowseScope): Uint32Array | undefined {
+    if (scope.kind === 'all') return undefined;
+    return bitSetsOf().of(`${scope.kind}:${JSON.stringify(scope)}`, (product) =>
+      inScope(product, scope),
+    );
   }
 
   function postingsOf(): Map<string, IndexedProduct[]> {
@@ -445,8 +416,7 @@ export function createCatalogueIndex(
           repository.findKindVectors(),
         ]);
         kindVectors = toKindVectors(kindRows);
-        vocabularies = newVocabularies();
-        products = new Map(rows.map((row) => [row.id, toIndexed(row, vocabularies)]));
+        products = new Map(rows.map((row) => [row.id, toIndexed(row)]));
         wordsVersion += 1;
         loadedOnce = true;
       } else {
@@ -457,7 +427,7 @@ export function createCatalogueIndex(
         for (const id of ids) products.delete(id);
         for (const row of rows) {
           if (before.get(row.id) !== row.search_vector) wordsVersion += 1;
-          products.set(row.id, toIndexed(row, vocabularies));
+          products.set(row.id, toIndexed(row));
         }
       }
       changed();
@@ -552,19 +522,33 @@ export function createCatalogueIndex(
       limit: number,
     ) {
       await current();
-      const matches = matcher(filters, vocabularies);
       const start = (page - 1) * limit;
       const list = candidates(scope, sort);
-      if (!matches) {
+      const wanted = filterSet(filters);
+      if (!wanted) {
         return {
           ids: list.slice(start, start + limit).map((product) => product.id),
           total: list.length,
         };
       }
       const ids: string[] = [];
+      if (scope.kind === 'all' || scope.kind === 'category' || scope.kind === 'subcategory') {
+        // A browse scope counts by bits and walks its sorted list only as far as the page.
+        const inScope = scopeSet(scope);
+        const total = countOf(inScope ? intersection([wanted, inScope]) : wanted);
+        let seen = 0;
+        for (const product of start < total ? list : []) {
+          if (!holds(wanted, product.slot)) continue;
+          seen += 1;
+          if (seen <= start) continue;
+          ids.push(product.id);
+          if (ids.length === limit) break;
+        }
+        return { ids, total };
+      }
       let total = 0;
       for (const product of list) {
-        if (!matches(product)) continue;
+        if (!holds(wanted, product.slot)) continue;
         if (total >= start && ids.length < limit) ids.push(product.id);
         total += 1;
       }
@@ -638,8 +622,8 @@ export function createCatalogueIndex(
       return ids.flatMap((id) => {
         const document = loaded.get(id) ?? documents.get(id);
         if (!document) return [];
-        if (!loaded.has(id)) {
-          // Refresh recency.
+        // Refresh recency, which matters only once the cap is near.
+        if (!loaded.has(id) && documents.size >= options.maxDocuments * 0.9) {
           documents.delete(id);
           documents.set(id, document);
         }

@@ -56,6 +56,12 @@ function fakeRepository(rows: IndexRow[]) {
       );
     },
     findKindVectors: async () => [],
+    listCategories: async () => [{ id: CATEGORY }],
+    // Every subcategory a row names is active.
+    listSubcategories: async () =>
+      [...new Set(rows.flatMap((candidate) => candidate.subcategory_id ?? []))].map((id) => ({
+        subcategory: { id },
+      })),
     // Each term's query is the term itself.
     planTerms: async (terms: { text: string }[]) => {
       calls.plans += 1;
@@ -82,6 +88,10 @@ function answers(service: ReturnType<typeof createCatalogueService>) {
       same(await service.listAllProducts(list)),
     searchProducts: async (q: string, list: Parameters<typeof service.searchProducts>[1]) =>
       same(await service.searchProducts(q, list)),
+    listProductsBySubcategory: async (
+      id: string,
+      list: Parameters<typeof service.listProductsBySubcategory>[1],
+    ) => same(await service.listProductsBySubcategory(id, list)),
     getProduct: async (id: string) => same(await service.getProduct(id)),
   };
 }
@@ -193,5 +203,93 @@ describe('catalogue service: browsing from the in-memory index', () => {
     expect(wine.products.map((product) => product._id)).toEqual(['c']);
     // The term was planned once and kept.
     expect(calls.plans).toBe(1);
+  });
+
+  it('agrees with a plain filter and sort over hundreds of products, in every scope', async () => {
+    // Deterministic pseudo-random catalogue: several 32-product words of the filter bit sets.
+    let state = 7;
+    const random = () => (state = (state * 48_271) % 2_147_483_647) / 2_147_483_647;
+    const pick = <T>(values: readonly T[]) => values[Math.floor(random() * values.length)]!;
+    const SUBCATEGORIES = ['s1', 's2', 's3'];
+    const many = Array.from({ length: 333 }, (_unused, at) =>
+      row(`p${String(at).padStart(3, '0')}`, {
+        subcategory_id: random() < 0.8 ? pick(SUBCATEGORIES) : null,
+        price_paise: Math.round(random() * 800_000),
+        position: Math.floor(random() * 20),
+        created_at: new Date(Date.UTC(2026, 0, 1 + Math.floor(random() * 300))).toISOString(),
+        colors: [
+          {
+            name: pick(['Black', 'Blush Pink', 'Wine', 'Navy']),
+            hex: '#000000',
+            sizes: ['32B', '34B', 'M', 'XL'].map((size) => ({
+              size: random() < 0.5 ? size : size.toLowerCase(),
+              stock: random() < 0.4 ? 0 : 3,
+            })),
+          },
+        ],
+        tags: random() < 0.5 ? ['Lace'] : ['Cotton', 'Padded'],
+      }),
+    );
+    const { repository } = fakeRepository(many);
+    const service = answers(createCatalogueService(repository));
+    const sorts = {
+      recommended: (a: IndexRow, b: IndexRow) =>
+        a.position - b.position ||
+        Date.parse(String(b.created_at)) - Date.parse(String(a.created_at)) ||
+        (a.id < b.id ? -1 : 1),
+      'price-asc': (a: IndexRow, b: IndexRow) =>
+        a.price_paise - b.price_paise || a.position - b.position || (a.id < b.id ? -1 : 1),
+      'price-desc': (a: IndexRow, b: IndexRow) =>
+        b.price_paise - a.price_paise || a.position - b.position || (a.id < b.id ? -1 : 1),
+      newest: (a: IndexRow, b: IndexRow) =>
+        Date.parse(String(b.created_at)) - Date.parse(String(a.created_at)) ||
+        (a.id < b.id ? -1 : 1),
+    } as const;
+    const bands = { '500-1000': [50_000, 100_000], '2000-5000': [200_000, 500_000] } as const;
+    for (let trial = 0; trial < 60; trial += 1) {
+      const sort = pick(Object.keys(sorts) as (keyof typeof sorts)[]);
+      const filters = {
+        ...(random() < 0.5 ? { price: pick(Object.keys(bands) as (keyof typeof bands)[]) } : {}),
+        ...(random() < 0.5 ? { size: pick(['34b', 'M', 'xl', '40D']) } : {}),
+        ...(random() < 0.4 ? { color: pick(['pink', 'NAVY', 'i']) } : {}),
+        ...(random() < 0.4 ? { tag: pick(['lace', 'PAD', 'zz']) } : {}),
+      };
+      const subcategory = random() < 0.5 ? pick(SUBCATEGORIES) : undefined;
+      const page = 1 + Math.floor(random() * 4);
+      const expected = many
+        .filter((product) => !subcategory || product.subcategory_id === subcategory)
+        .filter((product) => {
+          const [above, atMost] = filters.price ? bands[filters.price] : [-1, Infinity];
+          const sizes = product.colors.flatMap((color) =>
+            color.sizes.filter((entry) => entry.stock > 0).map((entry) => entry.size),
+          );
+          return (
+            product.price_paise > above &&
+            product.price_paise <= atMost &&
+            (!filters.size ||
+              sizes.some((size) => size.toLowerCase() === filters.size!.toLowerCase())) &&
+            (!filters.color ||
+              product.colors.some((color) =>
+                color.name.toLowerCase().includes(filters.color!.toLowerCase()),
+              )) &&
+            (!filters.tag ||
+              product.tags.some((tag) => tag.toLowerCase().includes(filters.tag!.toLowerCase())))
+          );
+        })
+        .sort(sorts[sort]);
+      const list = { page, limit: 10, sort, filters };
+      const answer = subcategory
+        ? await service.listProductsBySubcategory(subcategory, list)
+        : await service.listAllProducts(list);
+      expect({
+        trial,
+        ids: answer.products.map((product) => product._id),
+        total: answer.total,
+      }).toEqual({
+        trial,
+        ids: expected.slice((page - 1) * 10, page * 10).map((product) => product.id),
+        total: expected.length,
+      });
+    }
   });
 });

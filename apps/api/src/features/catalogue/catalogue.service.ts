@@ -108,6 +108,21 @@ export function toSubcategory(row: {
   };
 }
 
+/**
+ * A scope's facets and their JSON text, made once per facet rows the index answers (it keeps a
+ * browse scope's rows until the next change).
+ */
+const facetsOfRows = new WeakMap<FacetRow[], { facets: ProductFacets; json: string }>();
+function facetsWithText(rows: FacetRow[]) {
+  let made = facetsOfRows.get(rows);
+  if (!made) {
+    const facets = toFacets(rows);
+    made = { facets, json: JSON.stringify(facets) };
+    facetsOfRows.set(rows, made);
+  }
+  return made;
+}
+
 function toFacets(rows: FacetRow[]): ProductFacets {
   const byCount = (a: { count: number; value: string }, b: { count: number; value: string }) =>
     b.count - a.count || a.value.localeCompare(b.value);
@@ -244,11 +259,17 @@ export function createCatalogueService(repository: CatalogueRepository, cache?: 
       index.facets(indexScope),
     ]);
     const documents = await index.documents(ids);
-    const meta = { total, page: input.page, pages: pages(total), facets: toFacets(facetRows) };
+    const facets = facetsWithText(facetRows);
+    const figures = { total, page: input.page, pages: pages(total) };
     return {
-      value: { products: documents.map((document) => document.product), ...meta },
-      // The documents' JSON is joined as made once; only the page's own figures are serialized.
-      json: `{"products":[${documents.map((document) => document.json).join(',')}],${JSON.stringify(meta).slice(1)}`,
+      value: {
+        products: documents.map((document) => document.product),
+        ...figures,
+        facets: facets.facets,
+      },
+      // The documents' and facets' JSON are joined as made once; only the page's own figures
+      // are serialized.
+      json: `{"products":[${documents.map((document) => document.json).join(',')}],${JSON.stringify(figures).slice(1, -1)},"facets":${facets.json}}`,
     };
   }
 
