@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { withPreparedStatements } from './pglite-prepared.ts';
 import { sql, type ExtractTablesWithRelations, type SQLWrapper } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -119,7 +120,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     extensions: { pg_trgm },
   });
-  const db = drizzlePglite(client, { schema });
+  // Statements the app repeats are prepared once: parsing and planning dominate PGlite's cost.
+  const db = drizzlePglite({
+    client: withPreparedStatements(client) as unknown as PGlite,
+    schema,
+  });
   await migratePglite(db, { migrationsFolder });
   await client.query(`select set_config('pg_trgm.word_similarity_threshold', $1, false)`, [
     WORD_SIMILARITY_THRESHOLD,
