@@ -29,7 +29,48 @@ function ownerCondition(owner: CartOwner) {
       );
 }
 
+/** Today's stock of the line's colour and size (colour names and sizes in any case). */
+function stockOf(line: NewCartLine) {
+  return sql`(select s.stock from product_size_stock s
+      join product_colors c on c.id = s.color_id
+      where c.product_id = ${line.productId} and lower(c.color_name) = lower(${line.colorName})
+        and lower(s.size) = ${line.size})`;
+}
+
+/**
+ * The upsert of a line whose rows come from `source` (a select giving the cart id first): adds
+ * to the quantity of the same product, colour and size, and only while the combined quantity
+ * stays within the stock as the database has it in this very statement.
+ */
+function upsertLine(line: NewCartLine, source: ReturnType<typeof sql>) {
+  const stock = stockOf(line);
+  return sql`insert into cart_items
+        (cart_id, product_id, color_name, color_hex, size, quantity, selected_image, unit_price_paise)
+      ${source}
+        and ${line.quantity}::int <= coalesce(${stock}, 0)
+      on conflict (cart_id, product_id, lower(color_name), size) do update
+        set quantity = cart_items.quantity + excluded.quantity,
+            selected_image = excluded.selected_image,
+            color_hex = excluded.color_hex,
+            unit_price_paise = excluded.unit_price_paise
+        where cart_items.quantity + excluded.quantity <= coalesce(${stock}, 0)
+      returning quantity`;
+}
+
+const lineValues = (line: NewCartLine) =>
+  sql`${line.productId}, ${line.colorName}, ${line.colorHex}, ${line.size},
+      ${line.quantity}, ${line.selectedImage}, ${line.unitPricePaise}`;
+
 export function createCartRepository(db: Database) {
+  /** Empties a cart and drops its discounts: a guest cart found expired starts afresh. */
+  async function startAfresh(cartId: string, tx: Executor = db) {
+    await tx.delete(cartItems).where(eq(cartItems.cartId, cartId));
+    await tx
+      .update(carts)
+      .set({ appliedCouponId: null, appliedVoucherId: null })
+      .where(eq(carts.id, cartId));
+  }
+
   async function findCart(owner: CartOwner, tx: Executor = db) {
     const [row] = await tx.select().from(carts).where(ownerCondition(owner));
     return row;
@@ -86,14 +127,60 @@ export function createCartRepository(db: Database) {
             from carts c where c.id = "carts"."id"), false)`,
         });
       const { expired, ...cart } = row!;
-      if (guest && expired) {
-        await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
-        await tx
-          .update(carts)
-          .set({ appliedCouponId: null, appliedVoucherId: null })
-          .where(eq(carts.id, cart.id));
-      }
+      if (guest && expired) await startAfresh(cart.id, tx);
       return cart;
+    },
+
+    /**
+     * `ensureCart` and `addLine` in one statement, the common case of adding to a cart: answers
+     * the cart and the line's new quantity (undefined when the stock does not allow it). A guest
+     * cart found expired is emptied first and the line then added on its own.
+     */
+    async addToCart(
+      owner: CartOwner,
+      line: NewCartLine,
+    ): Promise<{ cart: CartRow; quantity: number | undefined }> {
+      const guest = 'guestSessionId' in owner;
+      const ownerColumn = guest ? sql`guest_session_id` : sql`user_id`;
+      const ownerValue = guest ? owner.guestSessionId : owner.userId;
+      const [row] = await queryRows<{
+        id: string;
+        user_id: string | null;
+        guest_session_id: string | null;
+        applied_coupon_id: string | null;
+        applied_voucher_id: string | null;
+        created_at: string | Date;
+        updated_at: string | Date;
+        expired: boolean;
+        quantity: number | null;
+      }>(
+        db,
+        sql`with cart as (
+              insert into carts (${ownerColumn}) values (${ownerValue})
+              on conflict (${ownerColumn}) do update set updated_at = now()
+              -- A subquery in RETURNING sees the table as it was before this statement.
+              returning carts.*, ${guest}::boolean and coalesce((
+                select c.updated_at < now() - make_interval(days => ${GUEST_CART_TTL_DAYS})
+                from carts c where c.id = carts.id), false) as expired
+            ),
+            added as (${upsertLine(
+              line,
+              sql`select cart.id, ${lineValues(line)} from cart where not cart.expired`,
+            )})
+            select cart.*, (select quantity from added) as quantity from cart`,
+      );
+      const cart: CartRow = {
+        id: row!.id,
+        userId: row!.user_id,
+        guestSessionId: row!.guest_session_id,
+        appliedCouponId: row!.applied_coupon_id,
+        appliedVoucherId: row!.applied_voucher_id,
+        createdAt: new Date(row!.created_at),
+        updatedAt: new Date(row!.updated_at),
+      };
+      if (!row!.expired) return { cart, quantity: row!.quantity ?? undefined };
+      await startAfresh(cart.id);
+      return { cart, quantity: await this.addLine(cart.id, line) };
     },
 
     /** The owner's cart and its lines, oldest first, in one round trip. */
@@ -138,24 +225,9 @@ export function createCartRepository(db: Database) {
       line: NewCartLine,
       tx: Executor = db,
     ): Promise<number | undefined> {
-      const stock = sql`(select s.stock from product_size_stock s
-          join product_colors c on c.id = s.color_id
-          where c.product_id = ${line.productId} and lower(c.color_name) = lower(${line.colorName})
-            and lower(s.size) = ${line.size})`;
       const rows = await queryRows<{ quantity: number }>(
         tx,
-        sql`insert into cart_items
-              (cart_id, product_id, color_name, color_hex, size, quantity, selected_image, unit_price_paise)
-            select ${cartId}, ${line.productId}, ${line.colorName}, ${line.colorHex}, ${line.size},
-                   ${line.quantity}, ${line.selectedImage}, ${line.unitPricePaise}
-            where ${line.quantity}::int <= coalesce(${stock}, 0)
-            on conflict (cart_id, product_id, lower(color_name), size) do update
-              set quantity = cart_items.quantity + excluded.quantity,
-                  selected_image = excluded.selected_image,
-                  color_hex = excluded.color_hex,
-                  unit_price_paise = excluded.unit_price_paise
-              where cart_items.quantity + excluded.quantity <= coalesce(${stock}, 0)
-            returning quantity`,
+        upsertLine(line, sql`select ${cartId}::uuid, ${lineValues(line)} where true`),
       );
       return rows[0]?.quantity;
     },

@@ -321,9 +321,8 @@ export function createCartService(deps: {
     const product = (await facts.cached([command.productId])).get(command.productId);
     if (!product || !product.is_active) throw notFound('Product not found');
     const { color, stockEntry } = variantOf(product, command.color.colorName, command.size);
-    const cart = await carts.ensureCart(owner);
     const size = normalizeSize(stockEntry.size);
-    const quantity = await carts.addLine(cart.id, {
+    const { cart, quantity } = await carts.addToCart(owner, {
       productId: product.id,
       // The catalogue's own colour name and hex, whatever case or hex the browser sent.
       colorName: color.colorName,
