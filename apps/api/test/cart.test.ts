@@ -52,7 +52,7 @@ describe('guest cart', () => {
       price: first!.price,
       itemTotal: Math.round(first!.price * 2 * 100) / 100,
     });
-    await guestAdd(sessionId, second!, 1);
+    const secondAdd = await guestAdd(sessionId, second!, 1);
 
     const details = await send(app(), 'GET', `/api/cart/guest/${sessionId}/details`);
     expect(details.status).toBe(200);
@@ -67,6 +67,8 @@ describe('guest cart', () => {
     expect(details.body.data.cart.items).toHaveLength(2);
     const plain = await send(app(), 'GET', `/api/cart/guest/${sessionId}`);
     expect(plain.body.data.total).toBe(subtotal);
+    // An add answers the whole cart as it now is, the same as reading it.
+    expect(secondAdd.body.data).toEqual(plain.body.data);
     expect(plain.headers['cache-control']).toBe('no-store');
   });
 

@@ -54,7 +54,7 @@ function upsertLine(line: NewCartLine, source: ReturnType<typeof sql>) {
             color_hex = excluded.color_hex,
             unit_price_paise = excluded.unit_price_paise
         where cart_items.quantity + excluded.quantity <= coalesce(${stock}, 0)
-      returning quantity`;
+      returning *`;
 }
 
 const lineValues = (line: NewCartLine) =>
@@ -139,7 +139,7 @@ export function createCartRepository(db: Database) {
     async addToCart(
       owner: CartOwner,
       line: NewCartLine,
-    ): Promise<{ cart: CartRow; quantity: number | undefined }> {
+    ): Promise<{ cart: CartRow; quantity: number | undefined; items?: CartItemRow[] }> {
       const guest = 'guestSessionId' in owner;
       const ownerColumn = guest ? sql`guest_session_id` : sql`user_id`;
       const ownerValue = guest ? owner.guestSessionId : owner.userId;
@@ -153,6 +153,7 @@ export function createCartRepository(db: Database) {
         updated_at: string | Date;
         expired: boolean;
         quantity: number | null;
+        items: (Omit<CartItemRow, 'addedAt'> & { addedAt: string })[];
       }>(
         db,
         sql`with cart as (
@@ -167,7 +168,19 @@ export function createCartRepository(db: Database) {
               line,
               sql`select cart.id, ${lineValues(line)} from cart where not cart.expired`,
             )})
-            select cart.*, (select quantity from added) as quantity from cart`,
+            -- The statement's snapshot holds the lines as they were: the added or grown line
+            -- comes from RETURNING instead.
+            select cart.*, (select quantity from added) as quantity,
+              coalesce((select json_agg(json_build_object(
+                  'id', i.id, 'cartId', i.cart_id, 'productId', i.product_id,
+                  'colorName', i.color_name, 'colorHex', i.color_hex, 'size', i.size,
+                  'quantity', i.quantity, 'selectedImage', i.selected_image,
+                  'unitPricePaise', i.unit_price_paise, 'addedAt', i.added_at
+                ) order by i.added_at, i.id)
+                from (select * from cart_items c
+                        where c.cart_id = cart.id and c.id not in (select id from added)
+                      union all select * from added) i), '[]'::json) as items
+            from cart`,
       );
       const cart: CartRow = {
         id: row!.id,
@@ -178,7 +191,10 @@ export function createCartRepository(db: Database) {
         createdAt: new Date(row!.created_at),
         updatedAt: new Date(row!.updated_at),
       };
-      if (!row!.expired) return { cart, quantity: row!.quantity ?? undefined };
+      if (!row!.expired) {
+        const items = row!.items.map((item) => ({ ...item, addedAt: new Date(item.addedAt) }));
+        return { cart, quantity: row!.quantity ?? undefined, items };
+      }
       await startAfresh(cart.id);
       return { cart, quantity: await this.addLine(cart.id, line) };
     },

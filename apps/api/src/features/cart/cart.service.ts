@@ -322,7 +322,7 @@ export function createCartService(deps: {
     if (!product || !product.is_active) throw notFound('Product not found');
     const { color, stockEntry } = variantOf(product, command.color.colorName, command.size);
     const size = normalizeSize(stockEntry.size);
-    const { cart, quantity } = await carts.addToCart(owner, {
+    const { cart, quantity, items } = await carts.addToCart(owner, {
       productId: product.id,
       // The catalogue's own colour name and hex, whatever case or hex the browser sent.
       colorName: color.colorName,
@@ -342,6 +342,8 @@ export function createCartService(deps: {
       );
       throw invalid(stockMessage(today?.stock ?? 0, stockEntry.size, inCart?.quantity ?? 0));
     }
+    // The adding statement answered the cart's lines as they are now.
+    if (items) return render({ cart, lines: await withFacts(items, 'cached') }, userOf(owner));
     return current(owner);
   }
 
