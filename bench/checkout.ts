@@ -1,7 +1,8 @@
 /**
  * Checkout under load: place an order and verify its payment (simulator), as one shopper each
  * time, at 20 connections, beside a bare Fastify hello-world in the same run. On the embedded
- * database, and on PostgreSQL when BENCH_DATABASE_URL is set (an empty database to migrate).
+ * database, and on PostgreSQL when BENCH_DATABASE_URL names a server whose user may create
+ * databases (a scratch database is made and dropped).
  * Goal (ARCHITECTURE.md): p99 under 50 ms.
  *
  *   npm run bench:checkout            (DURATION=10 CONNECTIONS=20 BENCH_DATABASE_URL=postgres://...)
@@ -11,6 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { createScratchDatabase } from '../apps/api/test/test-app.ts';
 import { callShop, figures, startBenchServer } from './shop-process.ts';
 
 const duration = Number(process.env.DURATION ?? 10);
@@ -151,6 +153,7 @@ async function main() {
   const hello = await startBenchServer(['hello', '4131'], {});
   const rows: object[] = [];
   const dirs: string[] = [];
+  const drops: (() => Promise<void>)[] = [];
   try {
     await autocannon({ url: 'http://127.0.0.1:4131/', connections, duration: 2 });
     const helloResult = await autocannon({ url: 'http://127.0.0.1:4131/', connections, duration });
@@ -163,12 +166,18 @@ async function main() {
     if (process.env.BENCH_DATABASE_URL) {
       const pgDir = mkdtempSync(join(tmpdir(), 'shop-bench-checkout-pg-'));
       dirs.push(pgDir);
+      // A database of its own, dropped afterwards: runs never meet each other's orders.
+      const database = (await createScratchDatabase(
+        'shop_bench_checkout',
+        process.env.BENCH_DATABASE_URL,
+      ))!;
+      drops.push(database.drop);
       rows.push(
         ...(await measureShop(
           'PostgreSQL',
           4133,
           pgDir,
-          process.env.BENCH_DATABASE_URL,
+          database.url,
           helloResult.requests.average,
         )),
       );
@@ -177,6 +186,7 @@ async function main() {
     console.table(rows);
   } finally {
     hello.kill('SIGTERM');
+    for (const drop of drops) await drop().catch(() => {});
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   }
 }

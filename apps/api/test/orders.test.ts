@@ -268,6 +268,37 @@ describe('paying', () => {
     expect((await orderOf(other.accessToken, otherOrder)).paymentStatus).toBe('pending');
   });
 
+  it('refuses a payment already recorded for another order, even signed', async () => {
+    const { accessToken } = await signUp(app());
+    const { orderId } = await placeOrder(app(), accessToken, [[choices[7]!, 1]]);
+    const paid = await payOrder(app(), accessToken, orderId);
+    const verified = await send(app(), 'POST', '/api/payments/verify', {
+      token: accessToken,
+      body: paid,
+    });
+    expect(verified.status).toBe(200);
+    const { orderId: second } = await placeOrder(app(), accessToken, [[choices[7]!, 1]]);
+    const secondInit = await send(app(), 'POST', '/api/payments/initiate', {
+      token: accessToken,
+      body: { orderId: second },
+    });
+    const providerOrderId = secondInit.body.data.razorpayOrderId as string;
+    const replayed = await send(app(), 'POST', '/api/payments/verify', {
+      token: accessToken,
+      body: {
+        razorpay_order_id: providerOrderId,
+        razorpay_payment_id: paid.razorpay_payment_id,
+        razorpay_signature: createHmac('sha256', world.config.payments.keySecret)
+          .update(`${providerOrderId}|${paid.razorpay_payment_id}`)
+          .digest('hex'),
+      },
+    });
+    expect(replayed.status).toBe(400);
+    expect(replayed.body.message).toBe('Payment verification failed');
+    expect((await orderOf(accessToken, second)).paymentStatus).toBe('pending');
+    expect((await orderOf(accessToken, orderId)).paymentStatus).toBe('paid');
+  });
+
   it('marks an order paid once, however often it is verified and its webhook delivered', async () => {
     const { accessToken, shopper } = await signUp(app());
     const { orderId } = await placeOrder(app(), accessToken, [[choices[8]!, 1]]);

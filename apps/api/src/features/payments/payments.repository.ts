@@ -54,6 +54,15 @@ export function createPaymentsRepository(db: Database) {
       return row;
     },
 
+    /** The payment the provider's payment id is recorded on, if any. */
+    async findByProviderPaymentId(providerPaymentId: string, tx: Executor = db) {
+      const [row] = await tx
+        .select()
+        .from(payments)
+        .where(eq(payments.providerPaymentId, providerPaymentId));
+      return row;
+    },
+
     /** A payment of one of the user's orders, by our id or the provider's payment or order id. */
     async findForUser(userId: string, id: string) {
       const [row] = await db

@@ -99,6 +99,10 @@ export function createPaymentsService(deps: {
       const locked = await payments.lockByProviderOrderId(tx, providerOrderId);
       if (!order || !locked) return 'unknown' as const;
       if (locked.status === 'paid' || locked.status === 'refunded') return 'already' as const;
+      // A provider's payment pays one order: its id already on another payment is no payment
+      // for this one.
+      const elsewhere = await payments.findByProviderPaymentId(providerPaymentId, tx);
+      if (elsewhere && elsewhere.id !== locked.id) return 'taken' as const;
       const now = new Date();
       await payments.update(tx, locked.id, {
         status: 'paid',
@@ -237,7 +241,13 @@ export function createPaymentsService(deps: {
       ) {
         throw invalid(paymentText.verificationFailed);
       }
-      await settle(payment.providerOrderId, result.razorpay_payment_id, null, userId);
+      const outcome = await settle(
+        payment.providerOrderId,
+        result.razorpay_payment_id,
+        null,
+        userId,
+      );
+      if (outcome === 'taken') throw invalid(paymentText.verificationFailed);
       const fresh = (await orders.findById(order.id))!;
       return {
         order: toOrder(fresh),
