@@ -82,4 +82,30 @@ describe('PGlite with prepared statements', () => {
     await client.query(text, ['t4', 5]);
     await client.query(`delete from things where name like 't%'`);
   });
+
+  it('makes a statement again after its table changed shape, and refuses a finished transaction', async () => {
+    const client = withPreparedStatements(pg);
+    await pg.exec(`create table shapes (a int); insert into shapes values (1)`);
+    const text = 'select * from shapes where a = $1';
+    await client.query(text, [1]);
+    expect((await client.query(text, [1])).rows).toEqual([{ a: 1 }]);
+    await pg.exec(`alter table shapes add column b int default 2`);
+    const answers = [];
+    for (let round = 0; round < 2; round += 1) {
+      answers.push(
+        await client.query(text, [1]).then(
+          (result) => result.rows,
+          () => 'error',
+        ),
+      );
+    }
+    // At most the first call meets the old plan; the next is made again.
+    expect(answers.at(-1)).toEqual([{ a: 1, b: 2 }]);
+
+    let leaked: { query: (text: string) => Promise<unknown> } | undefined;
+    await client.transaction(async (tx) => {
+      leaked = tx;
+    });
+    await expect(leaked!.query('select 1')).rejects.toThrow('Transaction is closed');
+  });
 });

@@ -19,6 +19,7 @@ type PgliteTransactionClient = Pick<Transaction, 'query' | 'exec' | 'rollback' |
 interface PgliteInternals {
   serializers: Record<number, (value: unknown) => string>;
   parsers: Record<number, (value: string, typeId?: number) => unknown>;
+  _checkReady(): Promise<void>;
   _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
   _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
 }
@@ -58,11 +59,12 @@ export function withPreparedStatements(pg: PGlite, options: { maxStatements?: nu
   const prepared = new Map<string, PreparedStatement>();
   // Statement names are the session's: each client over one PGlite names its own apart.
   const prefix = `app${(clientsMade += 1)}_`;
+  let statementsMade = 0;
   /** Texts seen once, bounded the same way: the next sight prepares them. */
   const seen = new Set<string>();
 
   async function prepare(text: string): Promise<PreparedStatement> {
-    const name = `${prefix}${prepared.size + 1}`;
+    const name = `${prefix}${(statementsMade += 1)}`;
     const messages = await pg.execProtocolStream(
       concat([
         serialize.parse({ name, text }),
@@ -154,7 +156,16 @@ export function withPreparedStatements(pg: PGlite, options: { maxStatements?: nu
   }
 
   /** Whether `text` runs as a prepared statement this time. */
-  function worthPreparing(text: string): boolean {
+  function worthPreparing(text: string, queryOptions: QueryOptions | undefined): boolean {
+    // What only PGlite's own path handles (Drizzle passes none of these).
+    if (
+      queryOptions?.serializers ||
+      queryOptions?.paramTypes ||
+      queryOptions?.blob ||
+      queryOptions?.onNotice
+    ) {
+      return false;
+    }
     if (prepared.has(text)) return true;
     if (prepared.size >= maxStatements) return false;
     if (seen.has(text)) {
@@ -168,6 +179,10 @@ export function withPreparedStatements(pg: PGlite, options: { maxStatements?: nu
 
   function withError<T>(text: string, params: unknown[], run: () => Promise<T>): Promise<T> {
     return run().catch((error: unknown) => {
+      // A prepared statement whose tables changed shape is made again on its next call.
+      if (error instanceof Error && /cached plan must not change result type/.test(error.message)) {
+        prepared.delete(text);
+      }
       // As PGlite's own errors: the statement and its parameters travel with the error.
       if (error instanceof Error) Object.assign(error, { query: text, params });
       throw error;
@@ -175,12 +190,15 @@ export function withPreparedStatements(pg: PGlite, options: { maxStatements?: nu
   }
 
   const transactionClient = (tx: Transaction): PgliteTransactionClient => ({
-    query: <T>(text: string, params: unknown[] = [], queryOptions?: QueryOptions) =>
-      worthPreparing(text)
+    query: <T>(text: string, params: unknown[] = [], queryOptions?: QueryOptions) => {
+      // A finished transaction refuses further statements, as PGlite's own does.
+      if (tx.closed) return Promise.reject(new Error('Transaction is closed'));
+      return worthPreparing(text, queryOptions)
         ? withError(text, params, () =>
             internals._runExclusiveQuery(() => runPrepared<T>(text, params, queryOptions, true)),
           )
-        : tx.query<T>(text, params, queryOptions),
+        : tx.query<T>(text, params, queryOptions);
+    },
     exec: (text, execOptions) => tx.exec(text, execOptions),
     rollback: () => tx.rollback(),
     get closed() {
@@ -190,12 +208,13 @@ export function withPreparedStatements(pg: PGlite, options: { maxStatements?: nu
 
   const client: PgliteClient = {
     query: <T>(text: string, params: unknown[] = [], queryOptions?: QueryOptions) =>
-      worthPreparing(text)
-        ? withError(text, params, () =>
-            internals._runExclusiveTransaction(() =>
+      worthPreparing(text, queryOptions)
+        ? withError(text, params, async () => {
+            await internals._checkReady();
+            return internals._runExclusiveTransaction(() =>
               internals._runExclusiveQuery(() => runPrepared<T>(text, params, queryOptions, false)),
-            ),
-          )
+            );
+          })
         : pg.query<T>(text, params, queryOptions),
     transaction: (callback) => pg.transaction((tx) => callback(transactionClient(tx))),
   };

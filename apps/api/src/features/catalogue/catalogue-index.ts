@@ -15,6 +15,7 @@ import {
   parseTextQuery,
   queryOperands,
   parseTextVector,
+  rankIsExact,
   ranker,
   UnsupportedQueryError,
   type QueryNode,
@@ -560,12 +561,18 @@ export function createCatalogueIndex(
      * has a form this model does not evaluate (the caller then asks the database).
      */
     searchScope(termQueries: string[], sizes: string[]): IndexScope | undefined {
+      let queries: QueryNode[];
       try {
-        termQueries.forEach(parseTextQuery);
+        queries = termQueries.map(parseTextQuery);
       } catch (error) {
         if (error instanceof UnsupportedQueryError) return undefined;
         throw error;
       }
+      const anyTerm = queries.reduce<QueryNode | undefined>(
+        (left, right) => (left ? { kind: 'or', left, right } : right),
+        undefined,
+      );
+      if (anyTerm && !rankIsExact(anyTerm)) return undefined;
       return { kind: 'matches', termQueries, sizes };
     },
 

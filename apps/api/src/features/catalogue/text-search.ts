@@ -297,6 +297,23 @@ function rankOperands(node: QueryNode): { text: string; prefix: boolean }[] {
   );
 }
 
+/**
+ * Whether `ts_rank` of the query is reproducible here. PostgreSQL de-duplicates the operands after
+ * sorting them with a sort that is stable only under 7 items: from 7 up, which of two operands of
+ * the same text but different prefix flags (`'bral' | 'bral':*`) it keeps is not predictable.
+ */
+export function rankIsExact(node: QueryNode): boolean {
+  const operands = queryOperands(node);
+  if (operands.length < 7) return true;
+  const prefixOf = new Map<string, boolean>();
+  for (const operand of operands) {
+    const seen = prefixOf.get(operand.text);
+    if (seen !== undefined && seen !== operand.prefix) return false;
+    prefixOf.set(operand.text, operand.prefix);
+  }
+  return true;
+}
+
 const rankWeight = (position: number) => RANK_WEIGHTS[position & 3]!;
 
 function wordDistance(distance: number): number {

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../auth/auth.repository.ts';
 import { invalid, notFound } from '@shop/domain/errors';
 import { isUuid } from '@shop/domain/ids';
 import { paiseToRupees } from '@shop/domain/money';
@@ -92,36 +93,42 @@ export function createPaymentsService(deps: {
       userId = known ? (await orders.findById(known.orderId))?.userId : undefined;
     }
     const user = userId ? await deps.findUser(userId) : undefined;
-    const outcome = await db.transaction(async (tx) => {
-      const payment = await payments.findByProviderOrderId(providerOrderId, tx);
-      if (!payment) return 'unknown' as const;
-      const order = await orders.lockOrder(tx, payment.orderId);
-      const locked = await payments.lockByProviderOrderId(tx, providerOrderId);
-      if (!order || !locked) return 'unknown' as const;
-      if (locked.status === 'paid' || locked.status === 'refunded') return 'already' as const;
-      // A provider's payment pays one order: its id already on another payment is no payment
-      // for this one.
-      const elsewhere = await payments.findByProviderPaymentId(providerPaymentId, tx);
-      if (elsewhere && elsewhere.id !== locked.id) return 'taken' as const;
-      const now = new Date();
-      await payments.update(tx, locked.id, {
-        status: 'paid',
-        providerPaymentId,
-        method,
-        paidAt: now,
-        failureReason: null,
+    const outcome = await db
+      .transaction(async (tx) => {
+        const payment = await payments.findByProviderOrderId(providerOrderId, tx);
+        if (!payment) return 'unknown' as const;
+        const order = await orders.lockOrder(tx, payment.orderId);
+        const locked = await payments.lockByProviderOrderId(tx, providerOrderId);
+        if (!order || !locked) return 'unknown' as const;
+        if (locked.status === 'paid' || locked.status === 'refunded') return 'already' as const;
+        // A provider's payment pays one order: its id already on another payment is no payment
+        // for this one.
+        const elsewhere = await payments.findByProviderPaymentId(providerPaymentId, tx);
+        if (elsewhere && elsewhere.id !== locked.id) return 'taken' as const;
+        const now = new Date();
+        await payments.update(tx, locked.id, {
+          status: 'paid',
+          providerPaymentId,
+          method,
+          paidAt: now,
+          failureReason: null,
+        });
+        if (order.status === 'cancelled') return 'refund' as const;
+        await orders.updateOrder(tx, order.id, { paymentStatus: 'paid', paidAt: now });
+        const full = (await orders.findById(order.id, tx))!;
+        if (user) {
+          await outbox.enqueue(
+            tx,
+            orderConfirmationMail(user.email, user.firstName, toOrder(full), deps.publicUrl),
+          );
+        }
+        return 'paid' as const;
+      })
+      .catch((error: unknown) => {
+        // The same payment id settling two orders at once: the second meets the unique key.
+        if (isUniqueViolation(error)) return 'taken' as const;
+        throw error;
       });
-      if (order.status === 'cancelled') return 'refund' as const;
-      await orders.updateOrder(tx, order.id, { paymentStatus: 'paid', paidAt: now });
-      const full = (await orders.findById(order.id, tx))!;
-      if (user) {
-        await outbox.enqueue(
-          tx,
-          orderConfirmationMail(user.email, user.firstName, toOrder(full), deps.publicUrl),
-        );
-      }
-      return 'paid' as const;
-    });
     if (outcome === 'paid') void outbox.deliver();
     if (outcome === 'refund') {
       const payment = await payments.findByProviderOrderId(providerOrderId);
@@ -328,7 +335,16 @@ export function createPaymentsService(deps: {
           const payment = await payments.findByProviderOrderId(entity.order_id);
           // Only the full amount settles an order.
           if (payment && (entity.amount === undefined || entity.amount >= payment.amountPaise)) {
-            await settle(entity.order_id, entity.id, entity.method ?? null);
+            const outcome = await settle(entity.order_id, entity.id, entity.method ?? null);
+            if (outcome === 'taken') {
+              // Money captured against an order whose payment id already paid another: for people.
+              deps.log(
+                new Error(
+                  `payment ${entity.id} for ${entity.order_id} is already on another order`,
+                ),
+                'captured payment not applied',
+              );
+            }
           }
         } else if (event === 'payment.failed' && entity?.order_id) {
           await recordFailure(entity.order_id, entity.error_description ?? 'Payment failed');
