@@ -132,6 +132,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
 }
 
+/** Both drivers report a unique-key violation as SQLSTATE 23505, possibly wrapped by Drizzle. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (
+    let current = error;
+    current instanceof Object;
+    current = (current as { cause?: unknown }).cause
+  ) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
 /** `db.execute()` answers differ by driver; both carry `.rows`. */
 export async function queryRows<T>(db: Executor, query: SQLWrapper): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };

@@ -24,18 +24,6 @@ export interface UserChanges {
   sessionsValidFrom?: Date;
 }
 
-/** Both drivers report a unique-key violation as SQLSTATE 23505, possibly wrapped by Drizzle. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (
-    let current = error;
-    current instanceof Object;
-    current = (current as { cause?: unknown }).cause
-  ) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
 /** Users, their refresh tokens, mailed one-time tokens and throttle counters. */
 export function createAuthRepository(db: Database) {
   // Every authenticated request reads its user by id: prepared once, it skips query building.

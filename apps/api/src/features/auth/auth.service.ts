@@ -10,15 +10,10 @@ import type {
 import { conflict, invalid, unauthenticated, unavailable } from '@shop/domain/errors';
 import type { Mailer, MailMessage } from '../../adapters/mail/mailer.ts';
 import { GoogleSignInError, type GoogleOAuth } from '../../adapters/oauth/google.ts';
-import type { Database } from '../../db/client.ts';
+import { isUniqueViolation, type Database } from '../../db/client.ts';
 import type { StoredAddress } from '../../db/schema.ts';
 import { passwordChangedMail, passwordResetMail, verificationMail } from './auth-mails.ts';
-import {
-  isUniqueViolation,
-  type AuthRepository,
-  type OneTimePurpose,
-  type UserRow,
-} from './auth.repository.ts';
+import { type AuthRepository, type OneTimePurpose, type UserRow } from './auth.repository.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { throttleRules, type Throttle } from './throttle.ts';
 import {

@@ -28,7 +28,7 @@ import {
   type PaymentStatus,
 } from '@shop/domain/orders';
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
+import { isUniqueViolation, type Database, type Executor } from '../../db/client.ts';
 import { orders, type OrderAddress } from '../../db/schema.ts';
 import type { CartRepository } from '../cart/cart.repository.ts';
 import type { ProductFactsSource } from '../cart/product-facts.ts';
@@ -413,7 +413,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           );
         }
         // The same Idempotency-Key sent twice at once: the second insert meets the first.
-        if (idempotencyKey && (error as { cause?: { code?: string } })?.cause?.code === '23505') {
+        if (idempotencyKey && isUniqueViolation(error)) {
           const earlier = await repository.findByIdempotencyKey(userId, idempotencyKey);
           if (earlier) {
             if (earlier.requestHash !== hash)

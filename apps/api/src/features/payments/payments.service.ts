@@ -1,8 +1,7 @@
-import { isUniqueViolation } from '../auth/auth.repository.ts';
 import { invalid, notFound } from '@shop/domain/errors';
 import { isUuid } from '@shop/domain/ids';
 import { paiseToRupees } from '@shop/domain/money';
-import type { Database } from '../../db/client.ts';
+import { isUniqueViolation, type Database } from '../../db/client.ts';
 import {
   hmacHex,
   isValidPaymentSignature,
