@@ -11,6 +11,7 @@ import type {
   ProductScope,
 } from './catalogue.repository.ts';
 import {
+  anyTermOf,
   matchesQuery,
   parseTextQuery,
   queryOperands,
@@ -348,8 +349,9 @@ export function createCatalogueIndex(
     const wantedSizes = scope.sizes.map((size) => size.toLowerCase());
     const inStock = (product: IndexedProduct) =>
       wantedSizes.length === 0 || wantedSizes.some((size) => product.sizesInStock.has(size));
-    if (queries.length === 0) return sortedBy('recommended').filter(inStock);
-    const rank = ranker(queries.reduce((left, right) => ({ kind: 'or', left, right })));
+    const anyTerm = anyTermOf(queries);
+    if (!anyTerm) return sortedBy('recommended').filter(inStock);
+    const rank = ranker(anyTerm);
     const kinds = queries.map((query) => ({
       categories: new Set(
         kindVectors.categories.filter(([, v]) => matchesQuery(v, query)).map(([id]) => id),
@@ -568,10 +570,7 @@ export function createCatalogueIndex(
         if (error instanceof UnsupportedQueryError) return undefined;
         throw error;
       }
-      const anyTerm = queries.reduce<QueryNode | undefined>(
-        (left, right) => (left ? { kind: 'or', left, right } : right),
-        undefined,
-      );
+      const anyTerm = anyTermOf(queries);
       if (anyTerm && !rankIsExact(anyTerm)) return undefined;
       return { kind: 'matches', termQueries, sizes };
     },

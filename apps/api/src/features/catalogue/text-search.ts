@@ -297,6 +297,14 @@ function rankOperands(node: QueryNode): { text: string; prefix: boolean }[] {
   );
 }
 
+/** The terms' queries joined as `q1 || q2 || …`, as the ranking query joins them. */
+export function anyTermOf(queries: QueryNode[]): QueryNode | undefined {
+  return queries.reduce<QueryNode | undefined>(
+    (left, right) => (left ? { kind: 'or', left, right } : right),
+    undefined,
+  );
+}
+
 /**
  * Whether `ts_rank` of the query is reproducible here. PostgreSQL de-duplicates the operands after
  * sorting them with a sort that is stable only under 7 items: from 7 up, which of two operands of
