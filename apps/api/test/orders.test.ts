@@ -102,6 +102,33 @@ describe('placing an order', () => {
     expect([await stockOf(a!), await stockOf(b!)]).toEqual([before[0]! - 2, before[1]! - 1]);
   });
 
+  it('answers the order as stored, and charges a price changed behind its cached copy', async () => {
+    const choice = choices[7]!;
+    const { accessToken } = await signUp(app());
+    const first = await send(app(), 'POST', '/api/order', {
+      token: accessToken,
+      body: orderBody([[choice, 1]]),
+    });
+    expect(first.status).toBe(201);
+    expect(first.body.data.order).toEqual(await orderOf(accessToken, first.body.data.orderId));
+    // Another server process raises the price: this one's copy of the product still says the old.
+    const raisedPaise = Math.round(choice.price * 100) + 5_000;
+    await world.database.db.execute(
+      sql`update products set price_paise = ${raisedPaise} where id = ${choice.productId}`,
+    );
+    const second = await send(app(), 'POST', '/api/order', {
+      token: accessToken,
+      body: orderBody([[choice, 2]]),
+    });
+    expect(second.status).toBe(201);
+    expect(second.body.data.total).toBe((raisedPaise * 2) / 100);
+    expect(second.body.data.order.items[0].priceAtPurchase).toBe(raisedPaise / 100);
+    await world.database.db.execute(
+      sql`update products set price_paise = ${Math.round(choice.price * 100)} where id = ${choice.productId}`,
+    );
+    world.app.readCache.clear();
+  });
+
   it('checks addresses with the checkout messages', async () => {
     const { accessToken } = await signUp(app());
     const cases: [Record<string, unknown>, string][] = [

@@ -15,6 +15,7 @@ export const orderMessages = {
   itemColor: 'Each item needs a colour',
   reasonRequired: 'Please tell us the reason',
   idempotencyMismatch: 'This Idempotency-Key was already used for a different order',
+  pricesChanged: 'Prices or offers changed while your order was being placed. Please try again.',
   notFound: 'Order not found',
 } as const;
 

@@ -132,16 +132,33 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
 }
 
-/** Both drivers report a unique-key violation as SQLSTATE 23505, possibly wrapped by Drizzle. */
-export function isUniqueViolation(error: unknown): boolean {
+/** The database error in `error` or its causes (Drizzle wraps the driver's), if any. */
+function databaseErrorOf(error: unknown): { code: string; detail?: unknown } | undefined {
   for (
     let current = error;
     current instanceof Object;
     current = (current as { cause?: unknown }).cause
   ) {
-    if ((current as { code?: unknown }).code === '23505') return true;
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return current as { code: string; detail?: unknown };
   }
-  return false;
+  return undefined;
+}
+
+/** The SQLSTATE of a database error, as both drivers report it. */
+export function sqlStateOf(error: unknown): string | undefined {
+  return databaseErrorOf(error)?.code;
+}
+
+/** The DETAIL a database error (or a function's RAISE) carried. */
+export function detailOf(error: unknown): string | undefined {
+  const detail = databaseErrorOf(error)?.detail;
+  return typeof detail === 'string' ? detail : undefined;
+}
+
+/** Both drivers report a unique-key violation as SQLSTATE 23505. */
+export function isUniqueViolation(error: unknown): boolean {
+  return sqlStateOf(error) === '23505';
 }
 
 /** `db.execute()` answers differ by driver; both carry `.rows`. */

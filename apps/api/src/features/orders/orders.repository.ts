@@ -1,5 +1,6 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
+import { fromColumnNames, toColumnNames } from '../../db/json-rows.ts';
 import { discountUses, discounts, orderItems, orders } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -7,6 +8,14 @@ export type NewOrder = typeof orders.$inferInsert;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;
 export type OrderWithItems = OrderRow & { items: OrderItemRow[] };
+
+/** An order priced by the application, for the database to place if its readings still hold. */
+export interface PlacedOrder {
+  order: NewOrder;
+  items: NewOrderItem[];
+  /** The cart's discounts, their uses counted with the order. */
+  discountIds: string[];
+}
 
 /** One stock row a line draws on: product, colour (any case) and size (any case). */
 export interface StockLine {
@@ -78,36 +87,43 @@ export function createOrdersRepository(db: Database) {
       return row?.n ?? 0;
     },
 
-    async insertOrder(
-      tx: Executor,
-      order: NewOrder,
-      items: NewOrderItem[],
-    ): Promise<OrderWithItems> {
-      const [row] = await tx.insert(orders).values(order).returning();
-      const inserted = await tx
-        .insert(orderItems)
-        .values(items.map((item) => ({ ...item, orderId: row!.id })))
-        .returning();
-      return { ...row!, items: inserted.sort((a, b) => a.position - b.position) };
+    /**
+     * Places a priced order in one call (the database function `place_order`): takes the stock of
+     * every line, counts each discount's use, and inserts the order with its lines, all or nothing.
+     * It refuses with SQLSTATE SH001 when a line's stock is short (DETAIL: the line's position) and
+     * SH002 when a price or discount limit it was priced with no longer holds.
+     */
+    async placeOrder(order: PlacedOrder): Promise<OrderWithItems> {
+      const payload = {
+        order: toColumnNames(orders, order.order),
+        items: order.items.map((item) => toColumnNames(orderItems, item)),
+        discount_ids: order.discountIds,
+      };
+      const [row] = await queryRows<{ placed: { order: unknown; items: unknown[] } }>(
+        db,
+        sql`select place_order(${JSON.stringify(payload)}::jsonb) as placed`,
+      );
+      const { order: placedOrder, items } = row!.placed;
+      return {
+        ...fromColumnNames(orders, placedOrder),
+        items: items.map((item) => fromColumnNames(orderItems, item)),
+      };
     },
 
-    /**
-     * Takes `quantity` from one stock row of an active product, only if that many are there: the
-     * check and the write are one statement, so concurrent orders can never take stock below
-     * zero. Answers the product's price at that moment (the price the order is charged), or
-     * undefined when the stock is short or the product inactive.
-     */
-    async takeStock(tx: Executor, line: StockLine): Promise<number | undefined> {
-      const rows = await queryRows<{ price_paise: number }>(
-        tx,
-        sql`update product_size_stock s set stock = s.stock - ${line.quantity}::int
-            from product_colors c, products p
-            where s.color_id = c.id and c.product_id = p.id and p.id = ${line.productId} and p.is_active
-              and lower(c.color_name) = lower(${line.colorName}) and lower(s.size) = lower(${line.size})
-              and s.stock >= ${line.quantity}::int
-            returning p.price_paise`,
-      );
-      return rows[0]?.price_paise;
+    /** Discounts with how often this shopper has used each (orders placed with them). */
+    async discountsWithShopperUses(discountIds: string[], userId: string) {
+      if (discountIds.length === 0) return [];
+      return db
+        .select({
+          discount: discounts,
+          // Spelt out: Drizzle writes a column of a one-table select without its table, which
+          // inside this subquery would mean discount_uses' own id.
+          usesByShopper: sql<number>`(select count(*)::int from discount_uses u
+            where u.discount_id = "discounts"."id" and u.user_id = ${userId})`,
+        })
+        .from(discounts)
+        .where(inArray(discounts.id, discountIds))
+        .orderBy(discounts.id);
     },
 
     async returnStock(tx: Executor, line: StockLine) {
@@ -130,32 +146,6 @@ export function createOrdersRepository(db: Database) {
               and lower(s.size) = lower(${line.size})`,
       );
       return rows[0]?.stock;
-    },
-
-    /** Locks a discount row so concurrent orders with it count its uses one at a time. */
-    async lockDiscount(tx: Executor, discountId: string) {
-      const [row] = await tx
-        .select()
-        .from(discounts)
-        .where(eq(discounts.id, discountId))
-        .for('update');
-      return row;
-    },
-
-    async discountUsesOf(tx: Executor, discountId: string, userId: string): Promise<number> {
-      const [row] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(discountUses)
-        .where(and(eq(discountUses.discountId, discountId), eq(discountUses.userId, userId)));
-      return row?.n ?? 0;
-    },
-
-    async recordDiscountUse(tx: Executor, discountId: string, userId: string, orderId: string) {
-      await tx.insert(discountUses).values({ discountId, userId, orderId });
-      await tx
-        .update(discounts)
-        .set({ timesUsed: sql`${discounts.timesUsed} + 1` })
-        .where(eq(discounts.id, discountId));
     },
 
     /** An order that never went through gives its discount use back. */

@@ -28,7 +28,13 @@ import {
   type PaymentStatus,
 } from '@shop/domain/orders';
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { isUniqueViolation, type Database, type Executor } from '../../db/client.ts';
+import {
+  detailOf,
+  isUniqueViolation,
+  sqlStateOf,
+  type Database,
+  type Executor,
+} from '../../db/client.ts';
 import { orders, type OrderAddress } from '../../db/schema.ts';
 import type { CartRepository } from '../cart/cart.repository.ts';
 import type { ProductFactsSource } from '../cart/product-facts.ts';
@@ -46,7 +52,6 @@ import type {
   OrderRow,
   OrdersRepository,
   OrderWithItems,
-  StockLine,
 } from './orders.repository.ts';
 
 /** Parsed `POST /order` body (see createOrderSchema). */
@@ -64,11 +69,11 @@ export interface OrderRefunds {
   refundOrder(orderId: string): Promise<boolean>;
 }
 
-class OutOfStock extends Error {
-  constructor(readonly line: StockLine & { name: string }) {
-    super('out of stock');
-  }
-}
+/** SQLSTATEs of the database function that places orders. */
+const STOCK_SHORT = 'SH001';
+const READINGS_CHANGED = 'SH002';
+/** Prices or discount limits moving under an order this many times in a row is answered 409. */
+const MAX_PLACING_ATTEMPTS = 3;
 
 const unprocessable = (message: string) => new ShopError('unprocessable', message);
 
@@ -189,12 +194,12 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   }
 
   /**
-   * Each line checked against the catalogue (a line that cannot be bought is a 400 naming it).
-   * Names, images and categories may come from the cached facts; the price charged is read again
-   * by the statement that takes the stock, inside the order's transaction.
+   * Each line checked against the catalogue (a line that cannot be bought is a 400 naming it) and
+   * priced at the catalogue's price. The placing call refuses a price that changed since, and the
+   * order is then described again from `fresh` facts.
    */
-  async function describeLines(command: CreateOrderCommand) {
-    const byId = await facts.cached(command.items.map((item) => item.product));
+  async function describeLines(command: CreateOrderCommand, source: 'cached' | 'fresh') {
+    const byId = await facts[source](command.items.map((item) => item.product));
     return command.items.map((item, position) => {
       const product = byId.get(item.product);
       if (!product || !product.is_active)
@@ -223,6 +228,45 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       };
       return { line, categoryId: product.category_id };
     });
+  }
+
+  /**
+   * Totals and the cart's discounts for described lines. Each discount is checked by the domain's
+   * rules with its uses as read now; placing the order counts the use, refusing it if a limit was
+   * reached meanwhile.
+   */
+  async function priceOrder(userId: string, described: Awaited<ReturnType<typeof describeLines>>) {
+    const cart = await carts.loadCart({ userId });
+    const discountIds = [cart?.cart.appliedCouponId, cart?.cart.appliedVoucherId].filter(
+      (id): id is string => typeof id === 'string',
+    );
+    let discountPaise = 0;
+    const used: { id: string; code: string }[] = [];
+    for (const { discount, usesByShopper } of await repository.discountsWithShopperUses(
+      discountIds,
+      userId,
+    )) {
+      const check = evaluateDiscount(toDiscountRule(discount), {
+        lines: described.map(({ line, categoryId }) => ({
+          productId: line.productId,
+          categoryId,
+          lineTotalPaise: line.itemTotalPaise,
+        })),
+        now: new Date(),
+        timesUsed: discount.timesUsed,
+        timesUsedByShopper: usesByShopper,
+      });
+      if (!check.ok) {
+        throw conflict(`The discount code ${discount.code} cannot be used: ${check.message}`);
+      }
+      discountPaise += check.amountPaise;
+      used.push({ id: discount.id, code: discount.code });
+    }
+    const totals = cartTotals(
+      described.map(({ line }) => ({ unitPricePaise: line.pricePaise, quantity: line.quantity })),
+      discountPaise,
+    );
+    return { totals, used };
   }
 
   function placed(row: OrderWithItems) {
@@ -315,81 +359,21 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       }
       if (command.paymentMethod !== 'razorpay') throw invalid('Payment initialization incomplete');
       const billing = billingOf(command);
-      const described = await describeLines(command);
-      const cart = await carts.loadCart({ userId });
-      const discountIds = [cart?.cart.appliedCouponId, cart?.cart.appliedVoucherId].filter(
-        (id): id is string => typeof id === 'string',
-      );
-
-      let row: OrderWithItems;
-      try {
-        row = await db.transaction(async (tx) => {
-          // Stock first, the same rows in the same order in every transaction (no deadlocks);
-          // each reservation also reads the price the line is charged.
-          const lines = [...described].sort((a, b) =>
-            `${a.line.productId}|${a.line.colorName}|${a.line.size}`.localeCompare(
-              `${b.line.productId}|${b.line.colorName}|${b.line.size}`,
-            ),
-          );
-          const chargedPrice = new Map<NewOrderItem, number>();
-          for (const { line } of lines) {
-            const stockLine = {
-              productId: line.productId,
-              colorName: line.colorName,
-              size: line.size,
-              quantity: line.quantity,
-            };
-            const price = await repository.takeStock(tx, stockLine);
-            if (price === undefined) throw new OutOfStock({ ...stockLine, name: line.productName });
-            chargedPrice.set(line, price);
-          }
-          const priced = described.map(({ line, categoryId }) => {
-            const pricePaise = chargedPrice.get(line)!;
-            const itemTotalPaise = lineTotalPaise({
-              unitPricePaise: pricePaise,
-              quantity: line.quantity,
-            });
-            return { categoryId, line: { ...line, pricePaise, itemTotalPaise } };
-          });
-          // Then the cart's discounts, each locked, so concurrent orders count uses one at a time.
-          let discountPaise = 0;
-          const used: { id: string; code: string }[] = [];
-          for (const discountId of [...discountIds].sort()) {
-            const discount = await repository.lockDiscount(tx, discountId);
-            if (!discount) continue;
-            const check = evaluateDiscount(toDiscountRule(discount), {
-              lines: priced.map(({ line, categoryId }) => ({
-                productId: line.productId,
-                categoryId,
-                lineTotalPaise: line.itemTotalPaise,
-              })),
-              now: new Date(),
-              timesUsed: discount.timesUsed,
-              timesUsedByShopper: await repository.discountUsesOf(tx, discount.id, userId),
-            });
-            if (!check.ok) {
-              throw conflict(`The discount code ${discount.code} cannot be used: ${check.message}`);
-            }
-            discountPaise += check.amountPaise;
-            used.push({ id: discount.id, code: discount.code });
-          }
-          const totals = cartTotals(
-            priced.map(({ line }) => ({
-              unitPricePaise: line.pricePaise,
-              quantity: line.quantity,
-            })),
-            discountPaise,
-          );
-          const order = await repository.insertOrder(
-            tx,
-            {
+      // Priced from what was just read, then placed in one call that checks those readings still
+      // hold; when a price or a discount's limit moved meanwhile, read again and price anew.
+      for (let attempt = 1; ; attempt += 1) {
+        const described = await describeLines(command, attempt === 1 ? 'cached' : 'fresh');
+        const priced = await priceOrder(userId, described);
+        try {
+          const row = await repository.placeOrder({
+            order: {
               orderNumber: newOrderNumber(),
               userId,
-              subtotalPaise: totals.subtotal,
-              discountPaise: totals.discountAmount,
-              totalPaise: totals.total,
-              discountId: used[0]?.id ?? null,
-              discountCode: used.map((d) => d.code).join('+') || null,
+              subtotalPaise: priced.totals.subtotal,
+              discountPaise: priced.totals.discountAmount,
+              totalPaise: priced.totals.total,
+              discountId: priced.used[0]?.id ?? null,
+              discountCode: priced.used.map((d) => d.code).join('+') || null,
               notes: command.notes,
               shippingAddress: command.shippingAddress,
               billingAddress: billing,
@@ -397,34 +381,36 @@ export function createOrdersService(deps: OrdersServiceDeps) {
               requestHash: hash,
               paymentDueAt: new Date(Date.now() + deps.paymentTimeoutMs),
             },
-            priced.map(({ line }) => line),
-          );
-          for (const discount of used) {
-            await repository.recordDiscountUse(tx, discount.id, userId, order.id);
+            items: described.map(({ line }) => line),
+            discountIds: priced.used.map((d) => d.id),
+          });
+          await deps.stockChanged(described.map(({ line }) => line.productId));
+          return placed(row);
+        } catch (error) {
+          const sqlState = sqlStateOf(error);
+          if (sqlState === STOCK_SHORT) {
+            const line = described[Number(detailOf(error))]?.line;
+            if (!line) throw error;
+            const left = await repository.stockOf(line);
+            if (left === undefined) throw invalid(`${line.productName} is no longer available`);
+            throw conflict(
+              `Only ${left} left of ${line.productName} (${line.colorName}, size ${line.size.toUpperCase()})`,
+            );
           }
-          return order;
-        });
-      } catch (error) {
-        if (error instanceof OutOfStock) {
-          const left = await repository.stockOf(error.line);
-          if (left === undefined) throw invalid(`${error.line.name} is no longer available`);
-          throw conflict(
-            `Only ${left} left of ${error.line.name} (${error.line.colorName}, size ${error.line.size.toUpperCase()})`,
-          );
-        }
-        // The same Idempotency-Key sent twice at once: the second insert meets the first.
-        if (idempotencyKey && isUniqueViolation(error)) {
-          const earlier = await repository.findByIdempotencyKey(userId, idempotencyKey);
-          if (earlier) {
-            if (earlier.requestHash !== hash)
-              throw unprocessable(orderMessages.idempotencyMismatch);
-            return placed(earlier);
+          if (sqlState === READINGS_CHANGED && attempt < MAX_PLACING_ATTEMPTS) continue;
+          if (sqlState === READINGS_CHANGED) throw conflict(orderMessages.pricesChanged);
+          // The same Idempotency-Key sent twice at once: the second insert meets the first.
+          if (idempotencyKey && isUniqueViolation(error)) {
+            const earlier = await repository.findByIdempotencyKey(userId, idempotencyKey);
+            if (earlier) {
+              if (earlier.requestHash !== hash)
+                throw unprocessable(orderMessages.idempotencyMismatch);
+              return placed(earlier);
+            }
           }
+          throw error;
         }
-        throw error;
       }
-      await deps.stockChanged(described.map(({ line }) => line.productId));
-      return placed(row);
     },
 
     async list(userId: string, pageNumber: number, limit: number) {

@@ -1,0 +1,88 @@
+-- Places an order the application has priced, in one call and one transaction: the stock of every
+-- line, the discounts' uses, the order and its lines commit together or not at all.
+--
+-- The application computes prices, totals and discounts (its domain rules) from what it read
+-- just before; this function only makes sure those readings still hold at the moment of writing,
+-- with the rows locked:
+--   SQLSTATE SH001  a line's stock is short or its product inactive (DETAIL: the line's position);
+--   SQLSTATE SH002  a line's price changed, or a discount reached its total or per-shopper limit
+--                   or is gone: the application reads again and prices the order anew.
+-- Stock rows are locked in one order (product, colour, size) in every call, so concurrent orders
+-- never deadlock.
+--
+-- p: { order: orders columns (snake_case), items: order_items columns, discount_ids: uuid[] }
+-- Answers { order: the inserted orders row, items: its order_items rows by position }.
+CREATE FUNCTION "place_order"(p jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+	line jsonb;
+	charged integer;
+	discount record;
+	shopper uuid := (p->'order'->>'user_id')::uuid;
+	discount_ids uuid[] := ARRAY(SELECT jsonb_array_elements_text(coalesce(p->'discount_ids', '[]'::jsonb)))::uuid[];
+	locked_discounts integer := 0;
+	uses_by_shopper integer;
+	placed "orders";
+BEGIN
+	FOR line IN
+		SELECT value FROM jsonb_array_elements(p->'items')
+		ORDER BY value->>'product_id', lower(value->>'color_name') COLLATE "C", lower(value->>'size') COLLATE "C"
+	LOOP
+		UPDATE "product_size_stock" s SET "stock" = s."stock" - (line->>'quantity')::integer
+		FROM "product_colors" c, "products" pr
+		WHERE s."color_id" = c."id" AND c."product_id" = pr."id" AND pr."id" = (line->>'product_id')::uuid
+			AND pr."is_active"
+			AND lower(c."color_name") = lower(line->>'color_name') AND lower(s."size") = lower(line->>'size')
+			AND s."stock" >= (line->>'quantity')::integer
+		RETURNING pr."price_paise" INTO charged;
+		IF NOT FOUND THEN
+			RAISE EXCEPTION USING ERRCODE = 'SH001', MESSAGE = 'stock short', DETAIL = line->>'position';
+		END IF;
+		IF charged <> (line->>'price_paise')::integer THEN
+			RAISE EXCEPTION USING ERRCODE = 'SH002', MESSAGE = 'price changed';
+		END IF;
+	END LOOP;
+
+	-- Each discount locked, so concurrent orders count its uses one at a time.
+	FOR discount IN
+		SELECT d."id", d."times_used", d."usage_limit", d."per_user_limit" FROM "discounts" d
+		WHERE d."id" = ANY(discount_ids) ORDER BY d."id" FOR UPDATE
+	LOOP
+		locked_discounts := locked_discounts + 1;
+		SELECT count(*) INTO uses_by_shopper FROM "discount_uses" u
+		WHERE u."discount_id" = discount."id" AND u."user_id" = shopper;
+		IF (discount."usage_limit" IS NOT NULL AND discount."times_used" >= discount."usage_limit")
+			OR (discount."per_user_limit" IS NOT NULL AND uses_by_shopper >= discount."per_user_limit") THEN
+			RAISE EXCEPTION USING ERRCODE = 'SH002', MESSAGE = 'discount limit reached';
+		END IF;
+	END LOOP;
+	IF locked_discounts <> coalesce(array_length(discount_ids, 1), 0) THEN
+		RAISE EXCEPTION USING ERRCODE = 'SH002', MESSAGE = 'discount gone';
+	END IF;
+
+	INSERT INTO "orders" ("order_number", "user_id", "subtotal_paise", "discount_paise", "total_paise",
+		"discount_id", "discount_code", "notes", "shipping_address", "billing_address",
+		"idempotency_key", "request_hash", "payment_due_at")
+	SELECT r."order_number", r."user_id", r."subtotal_paise", r."discount_paise", r."total_paise",
+		r."discount_id", r."discount_code", r."notes", r."shipping_address", r."billing_address",
+		r."idempotency_key", r."request_hash", r."payment_due_at"
+	FROM jsonb_populate_record(NULL::"orders", p->'order') r
+	RETURNING * INTO placed;
+
+	INSERT INTO "order_items" ("order_id", "product_id", "product_name", "product_image", "color_name",
+		"color_hex", "size", "quantity", "price_paise", "item_total_paise", "category_slug",
+		"subcategory_slug", "position")
+	SELECT placed."id", r."product_id", r."product_name", r."product_image", r."color_name",
+		r."color_hex", r."size", r."quantity", r."price_paise", r."item_total_paise", r."category_slug",
+		r."subcategory_slug", r."position"
+	FROM jsonb_populate_recordset(NULL::"order_items", p->'items') r;
+
+	INSERT INTO "discount_uses" ("discount_id", "user_id", "order_id")
+	SELECT id, shopper, placed."id" FROM unnest(discount_ids) AS id;
+	UPDATE "discounts" SET "times_used" = "times_used" + 1 WHERE "id" = ANY(discount_ids);
+
+	RETURN jsonb_build_object(
+		'order', to_jsonb(placed),
+		'items', (SELECT jsonb_agg(to_jsonb(i) ORDER BY i."position") FROM "order_items" i WHERE i."order_id" = placed."id")
+	);
+END;
+$$;
