@@ -2,7 +2,10 @@
  * The two servers `bench/api.ts` compares, each in its own process:
  *   hello PORT — a bare Fastify hello-world (the yardstick)
  *   shop PORT DATA_DIR — the shop's real server on the embedded database
+ * BENCH_STOCK=N raises every size's stock to at least N once the shop is up, so that a run of
+ * thousands of orders measures orders, not refusals of sizes sold out.
  */
+import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { startServer } from '../apps/api/src/server.ts';
@@ -15,7 +18,14 @@ if (mode === 'hello') {
   await app.listen({ port: Number(port), host: '127.0.0.1' });
 } else if (mode === 'shop') {
   const config = loadConfig({ ...process.env, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir });
-  await startServer(config);
+  const shop = await startServer(config);
+  const benchStock = Number(process.env.BENCH_STOCK ?? 0);
+  if (benchStock > 0) {
+    await shop.database.db.execute(
+      sql`update product_size_stock set stock = greatest(stock, ${benchStock}::int)`,
+    );
+    shop.app.readCache.clear();
+  }
 } else {
   throw new Error(`unknown mode ${mode}`);
 }

@@ -2,13 +2,14 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type AppConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { generateCatalogue } from './db/seed/generated-catalogue.ts';
 import { seedDatabase } from './db/seed/seed.ts';
 
 export interface StartedServer {
   app: FastifyInstance;
   url: string;
+  database: DatabaseHandle;
   stop: () => Promise<void>;
 }
 
@@ -33,6 +34,7 @@ export async function startServer(
   return {
     app,
     url,
+    database,
     async stop() {
       await app.close();
       await database.close();

@@ -339,6 +339,15 @@ describe('paying', () => {
       ),
     );
     expect(verifies.every((answer) => answer.status === 200)).toBe(true);
+    // Whether it settled the payment or found it settled, a verify answers the same, as stored.
+    const stored = await orderOf(accessToken, orderId);
+    for (const answer of verifies.filter((_, i) => i % 2)) {
+      expect(answer.body.data.order).toEqual(stored);
+      expect(answer.body.data.payment).toMatchObject({
+        status: 'paid',
+        razorpayPaymentId: paid.razorpay_payment_id,
+      });
+    }
     const event = {
       entity: 'event',
       event: 'payment.captured',

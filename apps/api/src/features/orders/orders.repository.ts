@@ -51,11 +51,25 @@ export function createOrdersRepository(db: Database) {
       : query);
     return rows.map(({ order, items }): OrderWithItems => ({ ...order, items }));
   }
+  // The reads every order and payment call makes, prepared once: they skip query building.
+  const byIdQuery = db
+    .select({ order: orders, items: itemsJson })
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder('id')))
+    .prepare('order_by_id');
+  const forUserQuery = db
+    .select({ order: orders, items: itemsJson })
+    .from(orders)
+    .where(and(eq(orders.id, sql.placeholder('id')), eq(orders.userId, sql.placeholder('userId'))))
+    .prepare('order_for_user');
+  const withItemsOf = (rows: { order: OrderRow; items: OrderItemRow[] }[]) =>
+    rows.map(({ order, items }): OrderWithItems => ({ ...order, items }))[0];
 
   return {
     withItems,
 
     async findForUser(userId: string, orderId: string, tx: Executor = db) {
+      if (tx === db) return withItemsOf(await forUserQuery.execute({ id: orderId, userId }));
       const [row] = await withItems(and(eq(orders.id, orderId), eq(orders.userId, userId)), {}, tx);
       return row;
     },
@@ -70,6 +84,7 @@ export function createOrdersRepository(db: Database) {
     },
 
     async findById(orderId: string, tx: Executor = db) {
+      if (tx === db) return withItemsOf(await byIdQuery.execute({ id: orderId }));
       const [row] = await withItems(eq(orders.id, orderId), {}, tx);
       return row;
     },

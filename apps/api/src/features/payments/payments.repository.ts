@@ -5,6 +5,13 @@ import { orders, payments, webhookEvents } from '../../db/schema.ts';
 export type PaymentRow = typeof payments.$inferSelect;
 
 export function createPaymentsRepository(db: Database) {
+  // Read by every verify, success and webhook call: prepared once, it skips query building.
+  const byProviderOrderId = db
+    .select()
+    .from(payments)
+    .where(eq(payments.providerOrderId, sql.placeholder('providerOrderId')))
+    .prepare('payment_by_provider_order_id');
+
   return {
     async openPaymentOf(orderId: string) {
       const [row] = await db
@@ -21,6 +28,7 @@ export function createPaymentsRepository(db: Database) {
     },
 
     async findByProviderOrderId(providerOrderId: string, tx: Executor = db) {
+      if (tx === db) return (await byProviderOrderId.execute({ providerOrderId }))[0];
       const [row] = await tx
         .select()
         .from(payments)

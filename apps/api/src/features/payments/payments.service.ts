@@ -12,7 +12,7 @@ import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import { simulatedId } from '../../adapters/payments/simulator-provider.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
 import { orderConfirmationMail } from '../orders/order-mails.ts';
-import type { OrdersRepository } from '../orders/orders.repository.ts';
+import type { OrdersRepository, OrderWithItems } from '../orders/orders.repository.ts';
 import { toOrder, type OrderRefunds } from '../orders/orders.service.ts';
 import type { PaymentRow, PaymentsRepository } from './payments.repository.ts';
 
@@ -92,6 +92,7 @@ export function createPaymentsService(deps: {
       userId = known ? (await orders.findById(known.orderId))?.userId : undefined;
     }
     const user = userId ? await deps.findUser(userId) : undefined;
+    let settled: { order: OrderWithItems; payment: PaymentRow } | undefined;
     const outcome = await db
       .transaction(async (tx) => {
         const payment = await payments.findByProviderOrderId(providerOrderId, tx);
@@ -105,7 +106,7 @@ export function createPaymentsService(deps: {
         const elsewhere = await payments.findByProviderPaymentId(providerPaymentId, tx);
         if (elsewhere && elsewhere.id !== locked.id) return 'taken' as const;
         const now = new Date();
-        await payments.update(tx, locked.id, {
+        const paidPayment = await payments.update(tx, locked.id, {
           status: 'paid',
           providerPaymentId,
           method,
@@ -121,6 +122,7 @@ export function createPaymentsService(deps: {
             orderConfirmationMail(user.email, user.firstName, toOrder(full), deps.publicUrl),
           );
         }
+        settled = { order: full, payment: paidPayment };
         return 'paid' as const;
       })
       .catch((error: unknown) => {
@@ -133,7 +135,7 @@ export function createPaymentsService(deps: {
       const payment = await payments.findByProviderOrderId(providerOrderId);
       if (payment) await refundPayment(payment, false);
     }
-    return outcome;
+    return { outcome, settled };
   }
 
   /** Refunds a paid payment in full; the provider is called outside any transaction. */
@@ -234,7 +236,7 @@ export function createPaymentsService(deps: {
     /** The browser's proof of payment, checked against the provider order we stored. */
     async verify(userId: string, result: CheckoutResult) {
       const payment = await payments.findByProviderOrderId(result.razorpay_order_id);
-      const order = payment ? await orders.findRowForUser(userId, payment.orderId) : undefined;
+      const order = payment ? await orders.findForUser(userId, payment.orderId) : undefined;
       if (
         !payment ||
         !order ||
@@ -247,13 +249,21 @@ export function createPaymentsService(deps: {
       ) {
         throw invalid(paymentText.verificationFailed);
       }
-      const outcome = await settle(
+      // The same payment verified again (a retry, or after its webhook): already on record.
+      if (
+        (payment.status === 'paid' || payment.status === 'refunded') &&
+        payment.providerPaymentId === result.razorpay_payment_id
+      ) {
+        return { order: toOrder(order), payment: toPayment(payment) };
+      }
+      const { outcome, settled } = await settle(
         payment.providerOrderId,
         result.razorpay_payment_id,
         null,
         userId,
       );
       if (outcome === 'taken') throw invalid(paymentText.verificationFailed);
+      if (settled) return { order: toOrder(settled.order), payment: toPayment(settled.payment) };
       const fresh = (await orders.findById(order.id))!;
       return {
         order: toOrder(fresh),
@@ -334,7 +344,7 @@ export function createPaymentsService(deps: {
           const payment = await payments.findByProviderOrderId(entity.order_id);
           // Only the full amount settles an order.
           if (payment && (entity.amount === undefined || entity.amount >= payment.amountPaise)) {
-            const outcome = await settle(entity.order_id, entity.id, entity.method ?? null);
+            const { outcome } = await settle(entity.order_id, entity.id, entity.method ?? null);
             if (outcome === 'taken') {
               // Money captured against an order whose payment id already paid another: for people.
               deps.log(
