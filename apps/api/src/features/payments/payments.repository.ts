@@ -1,8 +1,12 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
-import { orders, payments, webhookEvents } from '../../db/schema.ts';
+import type { MailMessage } from '../../adapters/mail/mailer.ts';
+import { queryRows, type Database, type Executor } from '../../db/client.ts';
+import { fromColumnNames } from '../../db/json-rows.ts';
+import { orderItems, orders, payments, webhookEvents } from '../../db/schema.ts';
+import type { OrderWithItems } from '../orders/orders.repository.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
+export type SettleOutcome = 'unknown' | 'already' | 'taken' | 'refund' | 'paid';
 
 export function createPaymentsRepository(db: Database) {
   // Read by every verify, success and webhook call: prepared once, it skips query building.
@@ -36,6 +40,46 @@ export function createPaymentsRepository(db: Database) {
       return row;
     },
 
+    /**
+     * Settles a provider's payment in one call (the database function `settle_payment`): the
+     * order and payment locked, the payment and order marked paid once, the mail queued with them.
+     */
+    async settlePayment(
+      providerOrderId: string,
+      providerPaymentId: string,
+      method: string | null,
+      mail: MailMessage | null,
+    ): Promise<{
+      outcome: SettleOutcome;
+      settled?: { order: OrderWithItems; payment: PaymentRow } | undefined;
+    }> {
+      const outboxMail = mail && {
+        recipient: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      };
+      const [row] = await queryRows<{
+        settled: { outcome: SettleOutcome; order?: unknown; items?: unknown[]; payment?: unknown };
+      }>(
+        db,
+        sql`select settle_payment(${providerOrderId}, ${providerPaymentId}, ${method}::text,
+              ${outboxMail === null ? null : JSON.stringify(outboxMail)}::jsonb) as settled`,
+      );
+      const answer = row!.settled;
+      if (answer.outcome !== 'paid') return { outcome: answer.outcome };
+      return {
+        outcome: answer.outcome,
+        settled: {
+          order: {
+            ...fromColumnNames(orders, answer.order),
+            items: (answer.items ?? []).map((item) => fromColumnNames(orderItems, item)),
+          },
+          payment: fromColumnNames(payments, answer.payment),
+        },
+      };
+    },
+
     async lockByProviderOrderId(tx: Executor, providerOrderId: string) {
       const [row] = await tx
         .select()
@@ -59,15 +103,6 @@ export function createPaymentsRepository(db: Database) {
         .select()
         .from(payments)
         .where(and(eq(payments.orderId, orderId), eq(payments.status, 'paid')));
-      return row;
-    },
-
-    /** The payment the provider's payment id is recorded on, if any. */
-    async findByProviderPaymentId(providerPaymentId: string, tx: Executor = db) {
-      const [row] = await tx
-        .select()
-        .from(payments)
-        .where(eq(payments.providerPaymentId, providerPaymentId));
       return row;
     },
 

@@ -83,51 +83,31 @@ export function createPaymentsService(deps: {
     providerOrderId: string,
     providerPaymentId: string,
     method: string | null,
-    shopperId?: string,
+    known?: OrderWithItems,
   ) {
-    // Read before the transaction: on PGlite a query outside an open transaction waits for it.
-    let userId = shopperId;
-    if (!userId) {
-      const known = await payments.findByProviderOrderId(providerOrderId);
-      userId = known ? (await orders.findById(known.orderId))?.userId : undefined;
+    // The confirmation mail is written from the order as read just before: its lines, totals and
+    // addresses never change after it is placed. The database adds it to the outbox only if this
+    // call is the one that marks the order paid.
+    let order = known;
+    if (!order) {
+      const payment = await payments.findByProviderOrderId(providerOrderId);
+      order = payment ? await orders.findById(payment.orderId) : undefined;
     }
-    const user = userId ? await deps.findUser(userId) : undefined;
-    let settled: { order: OrderWithItems; payment: PaymentRow } | undefined;
-    const outcome = await db
-      .transaction(async (tx) => {
-        const payment = await payments.findByProviderOrderId(providerOrderId, tx);
-        if (!payment) return 'unknown' as const;
-        const order = await orders.lockOrder(tx, payment.orderId);
-        const locked = await payments.lockByProviderOrderId(tx, providerOrderId);
-        if (!order || !locked) return 'unknown' as const;
-        if (locked.status === 'paid' || locked.status === 'refunded') return 'already' as const;
-        // A provider's payment pays one order: its id already on another payment is no payment
-        // for this one.
-        const elsewhere = await payments.findByProviderPaymentId(providerPaymentId, tx);
-        if (elsewhere && elsewhere.id !== locked.id) return 'taken' as const;
-        const now = new Date();
-        const paidPayment = await payments.update(tx, locked.id, {
-          status: 'paid',
-          providerPaymentId,
-          method,
-          paidAt: now,
-          failureReason: null,
-        });
-        if (order.status === 'cancelled') return 'refund' as const;
-        await orders.updateOrder(tx, order.id, { paymentStatus: 'paid', paidAt: now });
-        const full = (await orders.findById(order.id, tx))!;
-        if (user) {
-          await outbox.enqueue(
-            tx,
-            orderConfirmationMail(user.email, user.firstName, toOrder(full), deps.publicUrl),
-          );
-        }
-        settled = { order: full, payment: paidPayment };
-        return 'paid' as const;
-      })
+    const user = order ? await deps.findUser(order.userId) : undefined;
+    const mail =
+      order && user
+        ? orderConfirmationMail(
+            user.email,
+            user.firstName,
+            toOrder({ ...order, paymentStatus: 'paid', paidAt: new Date() }),
+            deps.publicUrl,
+          )
+        : null;
+    const { outcome, settled } = await payments
+      .settlePayment(providerOrderId, providerPaymentId, method, mail)
       .catch((error: unknown) => {
         // The same payment id settling two orders at once: the second meets the unique key.
-        if (isUniqueViolation(error)) return 'taken' as const;
+        if (isUniqueViolation(error)) return { outcome: 'taken' as const, settled: undefined };
         throw error;
       });
     if (outcome === 'paid') void outbox.deliver();
@@ -260,7 +240,7 @@ export function createPaymentsService(deps: {
         payment.providerOrderId,
         result.razorpay_payment_id,
         null,
-        userId,
+        order,
       );
       if (outcome === 'taken') throw invalid(paymentText.verificationFailed);
       if (settled) return { order: toOrder(settled.order), payment: toPayment(settled.payment) };
