@@ -180,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     outbox,
     refunds: () => payments.refunds,
     stockChanged: (productIds) => catalogueChanges.changed(stockTags(productIds)),
+    stockChangedWith: (productIds) => catalogueChanges.changedWith(stockTags(productIds)),
     findUser,
     publicUrl: config.publicUrl,
     paymentTimeoutMs: config.orderPaymentTimeoutMs,

@@ -10,7 +10,9 @@
 -- Stock rows are locked in one order (product, colour, size) in every call, so concurrent orders
 -- never deadlock.
 --
--- p: { order: orders columns (snake_case), items: order_items columns, discount_ids: uuid[] }
+-- p: { order: orders columns (snake_case), items: order_items columns, discount_ids: uuid[],
+--      notice?: { channel, payload } }  a NOTIFY telling other processes the stock changed, sent
+--                                        by PostgreSQL when (and only if) the order commits
 -- Answers { order: the inserted orders row, items: its order_items rows by position }.
 CREATE FUNCTION "place_order"(p jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
@@ -79,6 +81,9 @@ BEGIN
 	INSERT INTO "discount_uses" ("discount_id", "user_id", "order_id")
 	SELECT id, shopper, placed."id" FROM unnest(discount_ids) AS id;
 	UPDATE "discounts" SET "times_used" = "times_used" + 1 WHERE "id" = ANY(discount_ids);
+	IF p->'notice' IS NOT NULL AND jsonb_typeof(p->'notice') = 'object' THEN
+		PERFORM pg_notify(p->'notice'->>'channel', p->'notice'->>'payload');
+	END IF;
 
 	RETURN jsonb_build_object(
 		'order', to_jsonb(placed),

@@ -26,7 +26,15 @@ export interface AccessTokens {
 }
 
 export function createAccessTokens(secret: string): AccessTokens {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given raw bytes, jose imports the key again on every call, about a third of
+  // the time each verification takes.
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   return {
     async sign(userId, issuedAtMs = Date.now()) {
       return new SignJWT({ iat_ms: issuedAtMs })
@@ -36,11 +44,11 @@ export function createAccessTokens(secret: string): AccessTokens {
         .setAudience(AUDIENCE)
         .setIssuedAt(Math.floor(issuedAtMs / 1000))
         .setExpirationTime(Math.floor(issuedAtMs / 1000) + ACCESS_TOKEN_TTL_SECONDS)
-        .sign(key);
+        .sign(await key);
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           algorithms: [ALGORITHM],
           issuer: ISSUER,
           audience: AUDIENCE,

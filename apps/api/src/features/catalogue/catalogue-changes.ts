@@ -13,7 +13,19 @@ export interface CatalogueChanges {
    * here and, on PostgreSQL, in every other process serving the same database.
    */
   changed(tags: CacheTag[]): Promise<void>;
+  /**
+   * The same for a change whose transaction sends the notice itself (`pg_notify` inside it, sent
+   * at its commit): the notice to send (undefined where no other process listens), and the
+   * invalidation here, to call after the commit.
+   */
+  changedWith(tags: CacheTag[]): { notice: ChangeNotice | undefined; invalidateHere: () => void };
   close(): Promise<void>;
+}
+
+/** A NOTIFY to send: `pg_notify(channel, payload)`. */
+export interface ChangeNotice {
+  channel: string;
+  payload: string;
 }
 
 /** The tags a stock change touches: those products' own answers and every list (counts, filters). */
@@ -49,13 +61,27 @@ export async function createCatalogueChanges(
       })
     : undefined;
 
+  const noticeOf = (tags: CacheTag[]): ChangeNotice | undefined =>
+    database.listen
+      ? {
+          channel: CHANNEL,
+          payload: JSON.stringify({
+            origin,
+            tags: tags.length > MAX_TAGS_PER_NOTICE ? null : tags,
+          }),
+        }
+      : undefined;
+
   return {
+    changedWith(tags) {
+      return { notice: noticeOf(tags), invalidateHere: () => cache.invalidate(tags) };
+    },
     async changed(tags) {
       cache.invalidate(tags);
-      if (!database.listen) return;
-      const notice = { origin, tags: tags.length > MAX_TAGS_PER_NOTICE ? null : tags };
+      const notice = noticeOf(tags);
+      if (!notice) return;
       try {
-        await database.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(notice)})`);
+        await database.db.execute(sql`select pg_notify(${notice.channel}, ${notice.payload})`);
       } catch (error) {
         // Other processes converge when their entries expire (the cache's TTL).
         log(error, 'Could not tell other processes about a catalogue change');

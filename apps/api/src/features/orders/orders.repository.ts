@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { fromColumnNames, toColumnNames } from '../../db/json-rows.ts';
+import type { ChangeNotice } from '../catalogue/catalogue-changes.ts';
 import { discountUses, discounts, orderItems, orders } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -15,6 +16,8 @@ export interface PlacedOrder {
   items: NewOrderItem[];
   /** The cart's discounts, their uses counted with the order. */
   discountIds: string[];
+  /** Sent to other server processes when the order commits (see CatalogueChanges). */
+  notice?: ChangeNotice | undefined;
 }
 
 /** One stock row a line draws on: product, colour (any case) and size (any case). */
@@ -113,6 +116,7 @@ export function createOrdersRepository(db: Database) {
         order: toColumnNames(orders, order.order),
         items: order.items.map((item) => toColumnNames(orderItems, item)),
         discount_ids: order.discountIds,
+        notice: order.notice ?? null,
       };
       const [row] = await queryRows<{ placed: { order: unknown; items: unknown[] } }>(
         db,

@@ -38,6 +38,7 @@ import {
 import { orders, type OrderAddress } from '../../db/schema.ts';
 import type { CartRepository } from '../cart/cart.repository.ts';
 import type { ProductFactsSource } from '../cart/product-facts.ts';
+import type { ChangeNotice } from '../catalogue/catalogue-changes.ts';
 import { toDiscountRule } from '../discounts/discounts.repository.ts';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
@@ -156,6 +157,11 @@ export interface OrdersServiceDeps {
   /** Empties catalogue copies in memory after stock changes. */
   /** Called after a commit changed the stock of these products. */
   stockChanged: (productIds: string[]) => Promise<void>;
+  /** The same, for a transaction that sends the notice to other processes itself. */
+  stockChangedWith: (productIds: string[]) => {
+    notice: ChangeNotice | undefined;
+    invalidateHere: () => void;
+  };
   findUser: (userId: string) => Promise<{ email: string; firstName: string } | undefined>;
   publicUrl: string;
   paymentTimeoutMs: number;
@@ -364,6 +370,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       for (let attempt = 1; ; attempt += 1) {
         const described = await describeLines(command, attempt === 1 ? 'cached' : 'fresh');
         const priced = await priceOrder(userId, described);
+        const stockChange = deps.stockChangedWith(described.map(({ line }) => line.productId));
         try {
           const row = await repository.placeOrder({
             order: {
@@ -383,8 +390,9 @@ export function createOrdersService(deps: OrdersServiceDeps) {
             },
             items: described.map(({ line }) => line),
             discountIds: priced.used.map((d) => d.id),
+            notice: stockChange.notice,
           });
-          await deps.stockChanged(described.map(({ line }) => line.productId));
+          stockChange.invalidateHere();
           return placed(row);
         } catch (error) {
           const sqlState = sqlStateOf(error);
