@@ -52,6 +52,8 @@ function toPayment(row: PaymentRow) {
   };
 }
 
+type Recipient = { email: string; firstName: string };
+
 export function createPaymentsService(deps: {
   db: Database;
   payments: PaymentsRepository;
@@ -83,17 +85,17 @@ export function createPaymentsService(deps: {
     providerOrderId: string,
     providerPaymentId: string,
     method: string | null,
-    known?: OrderWithItems,
+    known?: { order: OrderWithItems; shopper: Recipient },
   ) {
     // The confirmation mail is written from the order as read just before: its lines, totals and
     // addresses never change after it is placed. The database adds it to the outbox only if this
     // call is the one that marks the order paid.
-    let order = known;
+    let order = known?.order;
     if (!order) {
       const payment = await payments.findByProviderOrderId(providerOrderId);
       order = payment ? await orders.findById(payment.orderId) : undefined;
     }
-    const user = order ? await deps.findUser(order.userId) : undefined;
+    const user = known?.shopper ?? (order ? await deps.findUser(order.userId) : undefined);
     const mail =
       order && user
         ? orderConfirmationMail(
@@ -214,9 +216,10 @@ export function createPaymentsService(deps: {
     },
 
     /** The browser's proof of payment, checked against the provider order we stored. */
-    async verify(userId: string, result: CheckoutResult) {
+    /** A payment the shopper's browser reports, for one of the shopper's own orders. */
+    async verify(shopper: Recipient & { userId: string }, result: CheckoutResult) {
       const payment = await payments.findByProviderOrderId(result.razorpay_order_id);
-      const order = payment ? await orders.findForUser(userId, payment.orderId) : undefined;
+      const order = payment ? await orders.findForUser(shopper.userId, payment.orderId) : undefined;
       if (
         !payment ||
         !order ||
@@ -240,7 +243,7 @@ export function createPaymentsService(deps: {
         payment.providerOrderId,
         result.razorpay_payment_id,
         null,
-        order,
+        { order, shopper },
       );
       if (outcome === 'taken') throw invalid(paymentText.verificationFailed);
       if (settled) return { order: toOrder(settled.order), payment: toPayment(settled.payment) };
