@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../src/db/client.ts';
+import { isUniqueViolation, queryRows } from '../src/db/client.ts';
+import { createOrdersRepository } from '../src/features/orders/orders.repository.ts';
 import { send, signUp } from './auth-helpers.ts';
 import { addBody, stockedChoices, type StockedChoice } from './cart-helpers.ts';
 import { address, eventually, orderBody, payOrder, placeOrder } from './order-helpers.ts';
@@ -127,6 +128,56 @@ describe('placing an order', () => {
       sql`update products set price_paise = ${Math.round(choice.price * 100)} where id = ${choice.productId}`,
     );
     world.app.readCache.clear();
+  });
+
+  it('knows a drawn order number that is taken, and takes no stock for it', async () => {
+    const choice = choices[9]!;
+    const { accessToken } = await signUp(app());
+    const first = await send(app(), 'POST', '/api/order', {
+      token: accessToken,
+      body: orderBody([[choice, 1]]),
+    });
+    const taken = await orderOf(accessToken, first.body.data.orderId);
+    const stockBefore = await stockOf(choice);
+    const repository = createOrdersRepository(world.database.db);
+    const [stored] = await queryRows<{ user_id: string }>(
+      world.database.db,
+      sql`select user_id from orders where id = ${taken._id}`,
+    );
+    const attempt = repository.placeOrder({
+      order: {
+        orderNumber: taken.orderNumber,
+        userId: stored!.user_id,
+        subtotalPaise: 100,
+        totalPaise: 100,
+        shippingAddress: address,
+        billingAddress: address,
+        paymentDueAt: new Date(),
+      },
+      items: [
+        {
+          productId: choice.productId,
+          productName: choice.name,
+          productImage: '',
+          colorName: choice.colorName,
+          colorHex: '#000000',
+          size: choice.size,
+          quantity: 1,
+          pricePaise: Math.round(choice.price * 100),
+          itemTotalPaise: Math.round(choice.price * 100),
+          categorySlug: 'bras',
+          position: 0,
+        },
+      ],
+      discountIds: [],
+    });
+    const error = await attempt.then(
+      () => undefined,
+      (failure: unknown) => failure,
+    );
+    expect(isUniqueViolation(error, 'orders_number_key')).toBe(true);
+    world.app.readCache.clear();
+    expect(await stockOf(choice)).toBe(stockBefore);
   });
 
   it('checks addresses with the checkout messages', async () => {

@@ -133,7 +133,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 /** The database error in `error` or its causes (Drizzle wraps the driver's), if any. */
-function databaseErrorOf(error: unknown): { code: string; detail?: unknown } | undefined {
+function databaseErrorOf(
+  error: unknown,
+): { code: string; detail?: unknown; constraint?: unknown } | undefined {
   for (
     let current = error;
     current instanceof Object;
@@ -156,9 +158,10 @@ export function detailOf(error: unknown): string | undefined {
   return typeof detail === 'string' ? detail : undefined;
 }
 
-/** Both drivers report a unique-key violation as SQLSTATE 23505. */
-export function isUniqueViolation(error: unknown): boolean {
-  return sqlStateOf(error) === '23505';
+/** Both drivers report a unique-key violation as SQLSTATE 23505; `index` narrows it to one. */
+export function isUniqueViolation(error: unknown, index?: string): boolean {
+  const found = databaseErrorOf(error);
+  return found?.code === '23505' && (index === undefined || found.constraint === index);
 }
 
 /** `db.execute()` answers differ by driver; both carry `.rows`. */

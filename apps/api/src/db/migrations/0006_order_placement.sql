@@ -64,8 +64,8 @@ BEGIN
 	INSERT INTO "orders" ("order_number", "user_id", "subtotal_paise", "discount_paise", "total_paise",
 		"discount_id", "discount_code", "notes", "shipping_address", "billing_address",
 		"idempotency_key", "request_hash", "payment_due_at")
-	SELECT r."order_number", r."user_id", r."subtotal_paise", r."discount_paise", r."total_paise",
-		r."discount_id", r."discount_code", r."notes", r."shipping_address", r."billing_address",
+	SELECT r."order_number", r."user_id", r."subtotal_paise", coalesce(r."discount_paise", 0), r."total_paise",
+		r."discount_id", r."discount_code", coalesce(r."notes", ''), r."shipping_address", r."billing_address",
 		r."idempotency_key", r."request_hash", r."payment_due_at"
 	FROM jsonb_populate_record(NULL::"orders", p->'order') r
 	RETURNING * INTO placed;
@@ -75,7 +75,7 @@ BEGIN
 		"subcategory_slug", "position")
 	SELECT placed."id", r."product_id", r."product_name", r."product_image", r."color_name",
 		r."color_hex", r."size", r."quantity", r."price_paise", r."item_total_paise", r."category_slug",
-		r."subcategory_slug", r."position"
+		r."subcategory_slug", coalesce(r."position", 0)
 	FROM jsonb_populate_recordset(NULL::"order_items", p->'items') r;
 
 	INSERT INTO "discount_uses" ("discount_id", "user_id", "order_id")

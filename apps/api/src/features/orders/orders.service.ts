@@ -406,6 +406,9 @@ export function createOrdersService(deps: OrdersServiceDeps) {
             );
           }
           if (sqlState === READINGS_CHANGED && attempt < MAX_PLACING_ATTEMPTS) continue;
+          // Two orders drew the same random number: draw again (the first took nothing).
+          if (isUniqueViolation(error, 'orders_number_key') && attempt < MAX_PLACING_ATTEMPTS)
+            continue;
           if (sqlState === READINGS_CHANGED) throw conflict(orderMessages.pricesChanged);
           // The same Idempotency-Key sent twice at once: the second insert meets the first.
           if (idempotencyKey && isUniqueViolation(error)) {
