@@ -1,8 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isUniqueViolation, queryRows } from '../src/db/client.ts';
-import { createOrdersRepository } from '../src/features/orders/orders.repository.ts';
+import { isUniqueViolation, queryRows, sqlStateOf } from '../src/db/client.ts';
+import {
+  createOrdersRepository,
+  type PlacedOrder,
+} from '../src/features/orders/orders.repository.ts';
 import { send, signUp } from './auth-helpers.ts';
 import { addBody, stockedChoices, type StockedChoice } from './cart-helpers.ts';
 import { address, eventually, orderBody, payOrder, placeOrder } from './order-helpers.ts';
@@ -39,6 +42,42 @@ async function setStock(choice: StockedChoice, stock: number) {
 
 async function orderOf(token: string, orderId: string) {
   return (await send(app(), 'GET', `/api/order/${orderId}`, { token })).body.data;
+}
+
+/** An order as the service prices it, for calling place_order directly. */
+function pricedOrder(
+  choice: StockedChoice,
+  userId: string,
+  options: { orderNumber?: string; discountIds?: string[] } = {},
+): PlacedOrder {
+  const pricePaise = Math.round(choice.price * 100);
+  return {
+    order: {
+      orderNumber: options.orderNumber ?? `LBTEST${Date.now()}${Math.random()}`,
+      userId,
+      subtotalPaise: pricePaise,
+      totalPaise: pricePaise,
+      shippingAddress: address,
+      billingAddress: address,
+      paymentDueAt: new Date(),
+    },
+    items: [
+      {
+        productId: choice.productId,
+        productName: choice.name,
+        productImage: '',
+        colorName: choice.colorName,
+        colorHex: '#000000',
+        size: choice.size,
+        quantity: 1,
+        pricePaise,
+        itemTotalPaise: pricePaise,
+        categorySlug: 'bras',
+        position: 0,
+      },
+    ],
+    discountIds: options.discountIds ?? [],
+  };
 }
 
 const webhookSecret = () => world.config.payments.webhookSecret;
@@ -130,6 +169,46 @@ describe('placing an order', () => {
     world.app.readCache.clear();
   });
 
+  it("checks a coupon's minimum against today's prices, not a cached copy's", async () => {
+    const choice = choices[10]!;
+    const pricePaise = Math.round(choice.price * 100);
+    const code = `MIN${Date.now()}`;
+    await world.database.db.execute(
+      sql`insert into discounts (code, type, percent_off, min_subtotal_paise)
+          values (${code}, 'coupon', 10, ${pricePaise})`,
+    );
+    const { accessToken } = await signUp(app());
+    await send(app(), 'POST', '/api/cart', { token: accessToken, body: addBody(choice, 1) });
+    const applied = await send(app(), 'POST', '/api/cart/apply-discount', {
+      token: accessToken,
+      body: { code },
+    });
+    expect(applied.status).toBe(200);
+    // Behind this process's copy: the price rises, and so does the coupon's minimum, which only
+    // the new price meets.
+    const raisedPaise = pricePaise + 5_000;
+    await world.database.db.execute(
+      sql`update products set price_paise = ${raisedPaise} where id = ${choice.productId}`,
+    );
+    await world.database.db.execute(
+      sql`update discounts set min_subtotal_paise = ${pricePaise + 2_500} where code = ${code}`,
+    );
+    const answer = await send(app(), 'POST', '/api/order', {
+      token: accessToken,
+      body: orderBody([[choice, 1]]),
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body.data.order).toMatchObject({
+      subtotal: raisedPaise / 100,
+      totalDiscountAmount: Math.round(raisedPaise * 0.1) / 100,
+      discountCode: code,
+    });
+    await world.database.db.execute(
+      sql`update products set price_paise = ${pricePaise} where id = ${choice.productId}`,
+    );
+    world.app.readCache.clear();
+  });
+
   it('knows a drawn order number that is taken, and takes no stock for it', async () => {
     const choice = choices[9]!;
     const { accessToken } = await signUp(app());
@@ -144,38 +223,43 @@ describe('placing an order', () => {
       world.database.db,
       sql`select user_id from orders where id = ${taken._id}`,
     );
-    const attempt = repository.placeOrder({
-      order: {
-        orderNumber: taken.orderNumber,
-        userId: stored!.user_id,
-        subtotalPaise: 100,
-        totalPaise: 100,
-        shippingAddress: address,
-        billingAddress: address,
-        paymentDueAt: new Date(),
-      },
-      items: [
-        {
-          productId: choice.productId,
-          productName: choice.name,
-          productImage: '',
-          colorName: choice.colorName,
-          colorHex: '#000000',
-          size: choice.size,
-          quantity: 1,
-          pricePaise: Math.round(choice.price * 100),
-          itemTotalPaise: Math.round(choice.price * 100),
-          categorySlug: 'bras',
-          position: 0,
-        },
-      ],
-      discountIds: [],
-    });
+    const attempt = repository.placeOrder(
+      pricedOrder(choice, stored!.user_id, { orderNumber: taken.orderNumber }),
+    );
     const error = await attempt.then(
       () => undefined,
       (failure: unknown) => failure,
     );
     expect(isUniqueViolation(error, 'orders_number_key')).toBe(true);
+    world.app.readCache.clear();
+    expect(await stockOf(choice)).toBe(stockBefore);
+  });
+
+  it('refuses, at the moment of writing, a discount that expired or was switched off', async () => {
+    const choice = choices[11]!;
+    const { shopper } = await signUp(app());
+    const [user] = await queryRows<{ id: string }>(
+      world.database.db,
+      sql`select id from users where email = ${shopper.email.toLowerCase()}`,
+    );
+    const [expired, off] = await queryRows<{ id: string }>(
+      world.database.db,
+      sql`insert into discounts (code, percent_off, expires_at, is_active)
+          values (${`GONE${Date.now()}`}, 10, now() - interval '1 second', true),
+                 (${`OFF${Date.now()}`}, 10, null, false)
+          returning id`,
+    );
+    const stockBefore = await stockOf(choice);
+    const repository = createOrdersRepository(world.database.db);
+    for (const discount of [expired!, off!]) {
+      const error = await repository
+        .placeOrder(pricedOrder(choice, user!.id, { discountIds: [discount.id] }))
+        .then(
+          () => undefined,
+          (failure: unknown) => failure,
+        );
+      expect(sqlStateOf(error)).toBe('SH002');
+    }
     world.app.readCache.clear();
     expect(await stockOf(choice)).toBe(stockBefore);
   });

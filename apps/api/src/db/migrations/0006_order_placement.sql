@@ -5,8 +5,9 @@
 -- just before; this function only makes sure those readings still hold at the moment of writing,
 -- with the rows locked:
 --   SQLSTATE SH001  a line's stock is short or its product inactive (DETAIL: the line's position);
---   SQLSTATE SH002  a line's price changed, or a discount reached its total or per-shopper limit
---                   or is gone: the application reads again and prices the order anew.
+--   SQLSTATE SH002  a line's price changed, or a discount reached its total or per-shopper limit,
+--                   expired, was switched off or is gone: the application reads again and prices
+--                   the order anew (its domain rules then say why a discount no longer applies).
 -- Stock rows are locked in one order (product, colour, size) in every call, so concurrent orders
 -- never deadlock.
 --
@@ -46,13 +47,18 @@ BEGIN
 
 	-- Each discount locked, so concurrent orders count its uses one at a time.
 	FOR discount IN
-		SELECT d."id", d."times_used", d."usage_limit", d."per_user_limit" FROM "discounts" d
+		SELECT d."id", d."is_active", d."starts_at", d."expires_at", d."times_used", d."usage_limit",
+			d."per_user_limit"
+		FROM "discounts" d
 		WHERE d."id" = ANY(discount_ids) ORDER BY d."id" FOR UPDATE
 	LOOP
 		locked_discounts := locked_discounts + 1;
 		SELECT count(*) INTO uses_by_shopper FROM "discount_uses" u
 		WHERE u."discount_id" = discount."id" AND u."user_id" = shopper;
-		IF (discount."usage_limit" IS NOT NULL AND discount."times_used" >= discount."usage_limit")
+		IF NOT discount."is_active"
+			OR (discount."starts_at" IS NOT NULL AND now() < discount."starts_at")
+			OR (discount."expires_at" IS NOT NULL AND now() >= discount."expires_at")
+			OR (discount."usage_limit" IS NOT NULL AND discount."times_used" >= discount."usage_limit")
 			OR (discount."per_user_limit" IS NOT NULL AND uses_by_shopper >= discount."per_user_limit") THEN
 			RAISE EXCEPTION USING ERRCODE = 'SH002', MESSAGE = 'discount limit reached';
 		END IF;

@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Mailer, MailMessage } from '../../adapters/mail/mailer.ts';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
@@ -34,7 +34,6 @@ export function createMailOutbox(
             order by created_at limit 20 for update skip locked)
           returning id, recipient, subject, text, html`,
     );
-    const sent: string[] = [];
     for (const mail of claimed) {
       try {
         await mailer.send({
@@ -43,18 +42,13 @@ export function createMailOutbox(
           text: mail.text,
           html: mail.html,
         });
-        sent.push(mail.id);
+        await db
+          .update(mailOutbox)
+          .set({ sentAt: sql`now()` })
+          .where(eq(mailOutbox.id, mail.id));
       } catch (error) {
         log(error, `could not send "${mail.subject}"; will retry`);
       }
-    }
-    // One statement for the run's sent mails; a crash before it resends them after their claim
-    // expires (delivery is at least once either way).
-    if (sent.length > 0) {
-      await db
-        .update(mailOutbox)
-        .set({ sentAt: sql`now()` })
-        .where(inArray(mailOutbox.id, sent));
     }
     return claimed.length;
   }

@@ -196,8 +196,17 @@ export function createOrdersRepository(db: Database) {
       return row!;
     },
 
+    /** An order's lines in the order stock rows are locked everywhere (see place_order). */
     async itemsOf(tx: Executor, orderId: string) {
-      return tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+      return tx
+        .select()
+        .from(orderItems)
+        .where(eq(orderItems.orderId, orderId))
+        .orderBy(
+          orderItems.productId,
+          sql`lower(${orderItems.colorName}) collate "C"`,
+          sql`lower(${orderItems.size}) collate "C"`,
+        );
     },
 
     /**

@@ -369,7 +369,15 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       // hold; when a price or a discount's limit moved meanwhile, read again and price anew.
       for (let attempt = 1; ; attempt += 1) {
         const described = await describeLines(command, attempt === 1 ? 'cached' : 'fresh');
-        const priced = await priceOrder(userId, described);
+        let priced: Awaited<ReturnType<typeof priceOrder>>;
+        try {
+          priced = await priceOrder(userId, described);
+        } catch (error) {
+          // A discount refused for lines priced from a copy (its minimum, say): ask again with
+          // today's prices before saying no.
+          if (attempt === 1 && error instanceof ShopError) continue;
+          throw error;
+        }
         const stockChange = deps.stockChangedWith(described.map(({ line }) => line.productId));
         try {
           const row = await repository.placeOrder({
