@@ -73,6 +73,7 @@ export interface OrderRefunds {
 /** SQLSTATEs of the database function that places orders. */
 const STOCK_SHORT = 'SH001';
 const READINGS_CHANGED = 'SH002';
+const DEADLOCK_DETECTED = '40P01';
 /** Prices or discount limits moving under an order this many times in a row is answered 409. */
 const MAX_PLACING_ATTEMPTS = 3;
 
@@ -414,6 +415,9 @@ export function createOrdersService(deps: OrdersServiceDeps) {
             );
           }
           if (sqlState === READINGS_CHANGED && attempt < MAX_PLACING_ATTEMPTS) continue;
+          // PostgreSQL ended this call to break a lock cycle (the unpaid-order sweep releases
+          // stock and discounts of many orders at once): nothing was taken, so try again.
+          if (sqlState === DEADLOCK_DETECTED && attempt < MAX_PLACING_ATTEMPTS) continue;
           // Two orders drew the same random number: draw again (the first took nothing).
           if (isUniqueViolation(error, 'orders_number_key') && attempt < MAX_PLACING_ATTEMPTS)
             continue;
