@@ -608,6 +608,48 @@ describe('after the order', () => {
     expect(await stockOf(choice)).toBe(before);
   });
 
+  it('gives back the stock and discount uses of several expired orders at once', async () => {
+    const [a, b] = [choices[13]!, choices[14]!];
+    const before = [await stockOf(a), await stockOf(b)];
+    const countNew10 = async () =>
+      (
+        await queryRows<{ n: number }>(
+          world.database.db,
+          sql`select times_used as n from discounts where code = 'NEW10'`,
+        )
+      )[0]!.n;
+    const usedBefore = await countNew10();
+    const shoppers = [await signUp(app()), await signUp(app())];
+    const orderIds: string[] = [];
+    for (const { accessToken } of shoppers) {
+      await send(app(), 'POST', '/api/cart', { token: accessToken, body: addBody(a, 1) });
+      await send(app(), 'POST', '/api/cart/apply-discount', {
+        token: accessToken,
+        body: { code: 'NEW10' },
+      });
+      const placed = await placeOrder(app(), accessToken, [
+        [b, 1],
+        [a, 1],
+      ]);
+      orderIds.push(placed.orderId);
+    }
+    expect(await countNew10()).toBe(usedBefore + 2);
+    await world.database.db.execute(
+      sql`update orders set payment_due_at = now() - interval '1 minute'
+          where id in (${orderIds[0]!}, ${orderIds[1]!})`,
+    );
+    expect(await app().jobs.expireUnpaidOrders()).toBeGreaterThanOrEqual(2);
+    expect([await stockOf(a), await stockOf(b)]).toEqual(before);
+    expect(await countNew10()).toBe(usedBefore);
+    // Each shopper may use NEW10 again.
+    const again = await send(app(), 'POST', '/api/order', {
+      token: shoppers[0]!.accessToken,
+      body: orderBody([[a, 1]]),
+    });
+    expect(again.status).toBe(201);
+    expect(again.body.data.order.discountCode).toBe('NEW10');
+  });
+
   it('lets the shopper cancel a pending order with a reason; a paid one is refunded', async () => {
     const choice = choices[12]!;
     const { accessToken } = await signUp(app());

@@ -167,16 +167,21 @@ export function createOrdersRepository(db: Database) {
       return rows[0]?.stock;
     },
 
-    /** An order that never went through gives its discount use back. */
-    async releaseDiscountUse(tx: Executor, orderId: string) {
+    /**
+     * Orders that never went through give their discount uses back. Each discount is counted
+     * down once, in id order, as place_order locks them.
+     */
+    async releaseDiscountUses(tx: Executor, orderIds: string[]) {
       const released = await tx
         .delete(discountUses)
-        .where(eq(discountUses.orderId, orderId))
+        .where(inArray(discountUses.orderId, orderIds))
         .returning({ discountId: discountUses.discountId });
-      for (const { discountId } of released) {
+      const uses = new Map<string, number>();
+      for (const { discountId } of released) uses.set(discountId, (uses.get(discountId) ?? 0) + 1);
+      for (const discountId of [...uses.keys()].sort()) {
         await tx
           .update(discounts)
-          .set({ timesUsed: sql`greatest(${discounts.timesUsed} - 1, 0)` })
+          .set({ timesUsed: sql`greatest(${discounts.timesUsed} - ${uses.get(discountId)!}, 0)` })
           .where(eq(discounts.id, discountId));
       }
     },
@@ -196,12 +201,16 @@ export function createOrdersRepository(db: Database) {
       return row!;
     },
 
-    /** An order's lines in the order stock rows are locked everywhere (see place_order). */
-    async itemsOf(tx: Executor, orderId: string) {
+    /**
+     * The lines of these orders, in the order stock rows are locked everywhere (product, then
+     * colour and size byte-wise, as in place_order): returning their stock in this order cannot
+     * meet a placement holding the same rows the other way round.
+     */
+    async itemsOf(tx: Executor, orderIds: string[]) {
       return tx
         .select()
         .from(orderItems)
-        .where(eq(orderItems.orderId, orderId))
+        .where(inArray(orderItems.orderId, orderIds))
         .orderBy(
           orderItems.productId,
           sql`lower(${orderItems.colorName}) collate "C"`,

@@ -287,9 +287,14 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     };
   }
 
-  /** Returns an order's stock and discount use, inside the caller's transaction. */
-  async function release(tx: Executor, row: OrderRow) {
-    for (const item of await repository.itemsOf(tx, row.id)) {
+  /**
+   * Returns orders' stock and discount uses, inside the caller's transaction: all the stock first,
+   * then the discounts, each in the order place_order locks them, so a placement and a batch of
+   * cancellations never wait on each other in a cycle. Answers the products restocked.
+   */
+  async function release(tx: Executor, orderIds: string[]) {
+    const items = await repository.itemsOf(tx, orderIds);
+    for (const item of items) {
       await repository.returnStock(tx, {
         productId: item.productId,
         colorName: item.colorName,
@@ -297,7 +302,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         quantity: item.quantity,
       });
     }
-    await repository.releaseDiscountUse(tx, row.id);
+    await repository.releaseDiscountUses(tx, orderIds);
+    return items.map((item) => item.productId);
   }
 
   async function ownOrder(userId: string, orderId: string) {
@@ -326,7 +332,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
 
   /** Cancels inside a transaction: stock and discount back, status cancelled. Answers the row. */
   async function cancelLocked(tx: Executor, row: OrderRow, reason: string) {
-    await release(tx, row);
+    await release(tx, [row.id]);
     return repository.updateOrder(tx, row.id, {
       status: 'cancelled',
       cancelledAt: new Date(),
@@ -537,7 +543,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         if (to === 'delivered') changes.deliveredAt = locked.deliveredAt ?? now;
         if (to === 'returned') {
           changes.returnedAt = now;
-          for (const item of await repository.itemsOf(tx, orderId)) {
+          for (const item of await repository.itemsOf(tx, [orderId])) {
             await repository.returnStock(tx, {
               productId: item.productId,
               colorName: item.colorName,
@@ -571,11 +577,21 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     async expireUnpaid(batch = 20): Promise<number> {
       const restocked: string[] = [];
       const expired = await db.transaction(async (tx) => {
+        // The claim locks the orders; their stock and discounts go back together (see release).
         const claimed = await repository.claimOverdueUnpaid(tx, batch);
+        if (claimed.length === 0) return 0;
+        restocked.push(
+          ...(await release(
+            tx,
+            claimed.map(({ id }) => id),
+          )),
+        );
         for (const { id } of claimed) {
-          const row = (await repository.lockOrder(tx, id))!;
-          await cancelLocked(tx, row, 'Payment was not completed in time');
-          for (const item of await repository.itemsOf(tx, id)) restocked.push(item.productId);
+          await repository.updateOrder(tx, id, {
+            status: 'cancelled',
+            cancelledAt: new Date(),
+            cancelReason: 'Payment was not completed in time',
+          });
         }
         return claimed.length;
       });
