@@ -226,11 +226,9 @@ describe('placing an order', () => {
     const attempt = repository.placeOrder(
       pricedOrder(choice, stored!.user_id, { orderNumber: taken.orderNumber }),
     );
-    const error = await attempt.then(
-      () => undefined,
-      (failure: unknown) => failure,
+    await expect(attempt).rejects.toSatisfy((error) =>
+      isUniqueViolation(error, 'orders_number_key'),
     );
-    expect(isUniqueViolation(error, 'orders_number_key')).toBe(true);
     world.app.readCache.clear();
     expect(await stockOf(choice)).toBe(stockBefore);
   });
@@ -252,13 +250,9 @@ describe('placing an order', () => {
     const stockBefore = await stockOf(choice);
     const repository = createOrdersRepository(world.database.db);
     for (const discount of [expired!, off!]) {
-      const error = await repository
-        .placeOrder(pricedOrder(choice, user!.id, { discountIds: [discount.id] }))
-        .then(
-          () => undefined,
-          (failure: unknown) => failure,
-        );
-      expect(sqlStateOf(error)).toBe('SH002');
+      await expect(
+        repository.placeOrder(pricedOrder(choice, user!.id, { discountIds: [discount.id] })),
+      ).rejects.toSatisfy((error) => sqlStateOf(error) === 'SH002');
     }
     world.app.readCache.clear();
     expect(await stockOf(choice)).toBe(stockBefore);

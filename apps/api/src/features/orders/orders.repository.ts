@@ -77,15 +77,6 @@ export function createOrdersRepository(db: Database) {
       return row;
     },
 
-    /** The order row alone (no items), only if it is the user's. */
-    async findRowForUser(userId: string, orderId: string) {
-      const [row] = await db
-        .select()
-        .from(orders)
-        .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-      return row;
-    },
-
     async findById(orderId: string, tx: Executor = db) {
       if (tx === db) return withItemsOf(await byIdQuery.execute({ id: orderId }));
       const [row] = await withItems(eq(orders.id, orderId), {}, tx);
