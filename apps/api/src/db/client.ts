@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { withPreparedStatements } from './pglite-prepared.ts';
+import type { PGlite } from '@electric-sql/pglite';
+import { startPgliteWorker } from './pglite-worker.ts';
 import { sql, type ExtractTablesWithRelations, type SQLWrapper } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -116,20 +115,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { db: db as unknown as Database, kind: 'postgres', close, listen };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    extensions: { pg_trgm },
-  });
-  // Statements the app repeats are prepared once: parsing and planning dominate PGlite's cost.
-  const db = drizzlePglite({
-    client: withPreparedStatements(client) as unknown as PGlite,
-    schema,
-  });
-  await migratePglite(db, { migrationsFolder });
-  await client.query(`select set_config('pg_trgm.word_similarity_threshold', $1, false)`, [
-    WORD_SIMILARITY_THRESHOLD,
-  ]);
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  // PGlite runs on a thread of its own (the server keeps answering while it works) and prepares
+  // the statements the app repeats: parsing and planning dominate its cost.
+  const { client, close } = await startPgliteWorker(
+    options.dataDir ? { dataDir: options.dataDir } : {},
+  );
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema });
+  try {
+    await migratePglite(db, { migrationsFolder });
+    await client.query(`select set_config('pg_trgm.word_similarity_threshold', $1, false)`, [
+      WORD_SIMILARITY_THRESHOLD,
+    ]);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { db: db as unknown as Database, kind: 'pglite', close };
 }
 
 /** The database error in `error` or its causes (Drizzle wraps the driver's), if any. */

@@ -13,7 +13,7 @@ export interface PgliteClient {
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
   transaction<T>(callback: (tx: PgliteTransactionClient) => Promise<T>): Promise<T>;
 }
-type PgliteTransactionClient = Pick<Transaction, 'query' | 'exec' | 'rollback' | 'closed'>;
+export type PgliteTransactionClient = Pick<Transaction, 'query' | 'exec' | 'rollback' | 'closed'>;
 
 /** PGlite's members that are public but not in its declared types. */
 interface PgliteInternals {
