@@ -11,6 +11,7 @@ import { loadConfig } from '../apps/api/src/config.ts';
 import { startServer } from '../apps/api/src/server.ts';
 
 const [mode, port, dataDir] = process.argv.slice(2);
+let stopShop: (() => Promise<void>) | undefined;
 
 if (mode === 'hello') {
   const app = Fastify({ logger: false });
@@ -19,6 +20,7 @@ if (mode === 'hello') {
 } else if (mode === 'shop') {
   const config = loadConfig({ ...process.env, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir });
   const shop = await startServer(config);
+  stopShop = shop.stop;
   const benchStock = Number(process.env.BENCH_STOCK ?? 0);
   if (benchStock > 0) {
     await shop.database.db.execute(
@@ -30,5 +32,9 @@ if (mode === 'hello') {
   throw new Error(`unknown mode ${mode}`);
 }
 console.log('ready');
-// Exit cleanly on SIGTERM so a CPU profile (BENCH_CPU_PROFILE) is written.
-process.once('SIGTERM', () => process.exit(0));
+// Exit cleanly on SIGTERM so a CPU profile (BENCH_CPU_PROFILE) is written, the embedded
+// database's thread's too.
+process.once(
+  'SIGTERM',
+  () => void (stopShop?.() ?? Promise.resolve()).finally(() => process.exit(0)),
+);

@@ -8,6 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { withPreparedStatements, type PgliteTransactionClient } from './pglite-prepared.ts';
+import { upkeepPass } from './pglite-upkeep.ts';
 import {
   errorToWire,
   type WireQueryOptions,
@@ -29,6 +30,10 @@ const ROLLBACK = Symbol('rollback');
 const port = parentPort;
 if (!port) throw new Error('pglite-worker-thread runs only as a worker thread');
 const { dataDir } = workerData as { dataDir?: string };
+/** How often the statistics and dead rows are looked at (autovacuum's own naptime is 60 s). */
+const UPKEEP_INTERVAL_MS = 30_000;
+/** The first look comes soon after start: migrations and the seed have just filled tables. */
+const FIRST_UPKEEP_MS = 5_000;
 
 function reply(message: WorkerReply) {
   port!.postMessage(message);
@@ -56,6 +61,19 @@ async function main() {
   const pg = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
   const client = withPreparedStatements(pg);
   const transactions = new Map<number, OpenTransaction>();
+  let closing = false;
+
+  // Autovacuum's job, which PGlite leaves undone (see pglite-upkeep.ts). It queues behind the
+  // requests like any statement, and waits for an open transaction to end.
+  let upkeepTimer = setTimeout(function upkeep() {
+    upkeepPass(pg)
+      .catch((error: unknown) => {
+        if (!closing) console.warn('Embedded database upkeep failed:', error);
+      })
+      .finally(() => {
+        if (!closing) upkeepTimer = setTimeout(upkeep, UPKEEP_INTERVAL_MS);
+      });
+  }, FIRST_UPKEEP_MS);
 
   function transactionOf(id: number): OpenTransaction {
     const open = transactions.get(id);
@@ -104,6 +122,8 @@ async function main() {
         return undefined;
       }
       case 'close':
+        closing = true;
+        clearTimeout(upkeepTimer);
         await pg.close();
         return undefined;
     }

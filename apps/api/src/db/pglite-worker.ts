@@ -58,7 +58,8 @@ export async function startPgliteWorker(options: { dataDir?: string }): Promise<
   const worker = new Worker(new URL('./pglite-worker-entry.mjs', import.meta.url), {
     workerData: { dataDir: options.dataDir },
     // The entry registers the TypeScript loader itself; inherited flags would register it twice.
-    execArgv: [],
+    // A CPU profile asked of the server (`--cpu-prof`, see bench/) covers the database too.
+    execArgv: process.execArgv.filter((flag) => flag.startsWith('--cpu-prof')),
   });
   const pending = new Map<
     number,
@@ -158,8 +159,12 @@ export async function startPgliteWorker(options: { dataDir?: string }): Promise<
     client,
     async close() {
       if (stopped) return;
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
       await call({ op: 'close' }).catch(() => {});
-      await worker.terminate();
+      // Closed, the worker ends by itself (writing its CPU profile when asked for one).
+      const timer = setTimeout(() => void worker.terminate(), 2_000);
+      await exited;
+      clearTimeout(timer);
     },
   };
 }

@@ -6,7 +6,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * `lists` every product list, search and facet count; `product:<id>` one product's own answers;
  * `categories` the category and subcategory answers; `content` blogs and banners.
  */
-export type CacheTag = 'lists' | 'categories' | 'content' | `product:${string}`;
+/**
+ * What a cached answer depends on. 'stock' tags no answer: it travels with the product tags of a
+ * change of stock levels alone, so copies that keep no stock (an order's product facts) know they
+ * still hold.
+ */
+export type CacheTag = 'lists' | 'categories' | 'content' | 'stock' | `product:${string}`;
 
 /** How a route's answers are tagged: fixed tags, or tags read from the validated request. */
 export type CacheTagging = CacheTag[] | ((request: FastifyRequest) => CacheTag[]);

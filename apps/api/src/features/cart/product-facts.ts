@@ -3,10 +3,13 @@ import type { CacheTag } from '../../http/read-cache.ts';
 import type { CatalogueRepository, ProductFacts } from '../catalogue/catalogue.repository.ts';
 
 /**
- * Product facts for showing carts and wishlists. `cached` serves them from memory for as long as
- * catalogue answers are (the read cache's TTL, emptied with the same product's cached answers), since
- * a cart is shown far more often than the catalogue changes. `fresh` always asks the database:
- * adding to the cart and validating it check today's stock, not a copy.
+ * Product facts for showing carts and wishlists and for describing orders. `cached` serves them
+ * from memory for as long as catalogue answers are (the read cache's TTL, emptied with the same
+ * product's cached answers), since a cart is shown far more often than the catalogue changes.
+ * `cachedIgnoringStock` also serves facts whose stock has changed since (every order changes it):
+ * an order is described from them, and placing it checks stock and prices in the database.
+ * `fresh` always asks the database: adding to the cart and validating it check today's stock, not
+ * a copy.
  */
 export function createProductFacts(
   catalogue: CatalogueRepository,
@@ -15,17 +18,28 @@ export function createProductFacts(
     onInvalidate: (listener: (tags: CacheTag[] | undefined) => void) => void;
   },
 ) {
-  const entries = new Map<string, { facts: ProductFacts; expiresAt: number }>();
+  const entries = new Map<
+    string,
+    { facts: ProductFacts; expiresAt: number; stockCurrent: boolean }
+  >();
   // Facts go with the catalogue answers of the same product; a category change renames them all.
+  // A change of stock alone keeps the rest of them, marked as no longer telling today's stock.
   options.onInvalidate((tags) => {
     if (!tags || tags.includes('categories')) return entries.clear();
-    for (const tag of tags) if (tag.startsWith('product:')) entries.delete(tag.slice(8));
+    const stockOnly = tags.includes('stock');
+    for (const tag of tags) {
+      if (!tag.startsWith('product:')) continue;
+      const id = tag.slice('product:'.length);
+      const entry = entries.get(id);
+      if (stockOnly && entry) entry.stockCurrent = false;
+      else entries.delete(id);
+    }
   });
 
   function remember(list: ProductFacts[]) {
     if (options.ttlMs <= 0) return;
     const expiresAt = Date.now() + options.ttlMs;
-    for (const facts of list) entries.set(facts.id, { facts, expiresAt });
+    for (const facts of list) entries.set(facts.id, { facts, expiresAt, stockCurrent: true });
     // Bounded: a catalogue of tens of thousands of products still fits; beyond, start over.
     if (entries.size > 50_000) entries.clear();
   }
@@ -37,20 +51,27 @@ export function createProductFacts(
     return new Map(list.map((facts) => [facts.id, facts]));
   }
 
+  async function fromMemory(
+    ids: string[],
+    stock: 'current' | 'any',
+  ): Promise<Map<string, ProductFacts>> {
+    const now = Date.now();
+    const found = new Map<string, ProductFacts>();
+    const missing: string[] = [];
+    for (const id of new Set(ids)) {
+      const entry = entries.get(id);
+      if (entry && entry.expiresAt > now && (stock === 'any' || entry.stockCurrent)) {
+        found.set(id, entry.facts);
+      } else missing.push(id);
+    }
+    if (missing.length > 0) for (const [id, facts] of await fresh(missing)) found.set(id, facts);
+    return found;
+  }
+
   return {
     fresh,
-    async cached(ids: string[]): Promise<Map<string, ProductFacts>> {
-      const now = Date.now();
-      const found = new Map<string, ProductFacts>();
-      const missing: string[] = [];
-      for (const id of new Set(ids)) {
-        const entry = entries.get(id);
-        if (entry && entry.expiresAt > now) found.set(id, entry.facts);
-        else missing.push(id);
-      }
-      if (missing.length > 0) for (const [id, facts] of await fresh(missing)) found.set(id, facts);
-      return found;
-    },
+    cached: (ids: string[]) => fromMemory(ids, 'current'),
+    cachedIgnoringStock: (ids: string[]) => fromMemory(ids, 'any'),
   };
 }
 

@@ -28,9 +28,12 @@ export interface ChangeNotice {
   payload: string;
 }
 
-/** The tags a stock change touches: those products' own answers and every list (counts, filters). */
+/**
+ * The tags a stock change touches: those products' own answers and every list (counts, filters),
+ * marked as a change of stock alone.
+ */
 export function stockTags(productIds: Iterable<string>): CacheTag[] {
-  return ['lists', ...new Set([...productIds].map((id) => `product:${id}` as const))];
+  return ['lists', 'stock', ...new Set([...productIds].map((id) => `product:${id}` as const))];
 }
 
 /**

@@ -205,7 +205,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
    * priced at the catalogue's price. The placing call refuses a price that changed since, and the
    * order is then described again from `fresh` facts.
    */
-  async function describeLines(command: CreateOrderCommand, source: 'cached' | 'fresh') {
+  async function describeLines(
+    command: CreateOrderCommand,
+    source: 'cachedIgnoringStock' | 'fresh',
+  ) {
     const byId = await facts[source](command.items.map((item) => item.product));
     return command.items.map((item, position) => {
       const product = byId.get(item.product);
@@ -375,7 +378,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       // Priced from what was just read, then placed in one call that checks those readings still
       // hold; when a price or a discount's limit moved meanwhile, read again and price anew.
       for (let attempt = 1; ; attempt += 1) {
-        const described = await describeLines(command, attempt === 1 ? 'cached' : 'fresh');
+        const described = await describeLines(
+          command,
+          attempt === 1 ? 'cachedIgnoringStock' : 'fresh',
+        );
         let priced: Awaited<ReturnType<typeof priceOrder>>;
         try {
           priced = await priceOrder(userId, described);

@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { upkeepPass } from './pglite-upkeep.ts';
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+let pg: PGlite | undefined;
+afterEach(async () => {
+  await pg?.close();
+  pg = undefined;
+});
+
+/** Makes the statistics the session gathered so far visible to the next statement. */
+async function flushStatistics(database: PGlite) {
+  await database.query('select pg_stat_force_next_flush()');
+  await database.query('select 1');
+}
+
+async function planOf(database: PGlite, statement: string) {
+  const { rows } = await database.query<{ 'QUERY PLAN': string }>(`explain ${statement}`);
+  return rows.map((row) => row['QUERY PLAN']).join('\n');
+}
+
+describe('PGlite upkeep (autovacuum does not run inside PGlite)', () => {
+  it('analyses a table that grew, so a statement prepared while it was empty plans again', async () => {
+    pg = await PGlite.create({ extensions: { pg_trgm } });
+    await migrate(drizzle({ client: pg }), { migrationsFolder });
+    const { rows: users } = await pg.query<{ id: string }>(
+      `insert into users (email, first_name, last_name, password_hash)
+        values ('meera@example.in', 'Meera', 'Iyer', 'x') returning id`,
+    );
+    const shopper = users[0]!.id;
+    // One shopper's order by id, prepared and run often enough on the empty shop for PostgreSQL
+    // to keep one generic plan.
+    await pg.exec(`prepare one_order(uuid, uuid) as
+      select * from orders where id = $1 and user_id = $2`);
+    for (let run = 0; run < 8; run += 1) {
+      await pg.query(`execute one_order(gen_random_uuid(), '${shopper}')`);
+    }
+    await pg.query(
+      `insert into orders (order_number, user_id, subtotal_paise, total_paise, shipping_address,
+          billing_address, request_hash, payment_due_at)
+        select 'LB' || g, $1, 129900, 129900, '{}', '{}', 'h', now()
+        from generate_series(1, 3000) g`,
+      [shopper],
+    );
+    await flushStatistics(pg);
+    const lookUp = `execute one_order(gen_random_uuid(), '${shopper}')`;
+    expect(await planOf(pg, lookUp)).toContain('orders_user_created_idx');
+
+    expect(await upkeepPass(pg)).toContain('analyze orders');
+    expect(await planOf(pg, lookUp)).toContain('orders_pkey');
+    // Nothing changed since: nothing to do.
+    await flushStatistics(pg);
+    expect(await upkeepPass(pg)).toEqual([]);
+  });
+
+  it('vacuums a table whose dead rows pile up', async () => {
+    pg = await PGlite.create();
+    await pg.exec(`create table stock (id int primary key, units int not null);
+      insert into stock select g, 10 from generate_series(1, 1000) g;`);
+    await flushStatistics(pg);
+    await upkeepPass(pg);
+    await pg.exec('update stock set units = units - 1 where id <= 400');
+    await flushStatistics(pg);
+    expect(await upkeepPass(pg)).toEqual(['vacuum stock']);
+    await flushStatistics(pg);
+    const { rows } = await pg.query<{ dead: number }>(
+      `select n_dead_tup::int as dead from pg_stat_user_tables where relname = 'stock'`,
+    );
+    expect(rows[0]!.dead).toBe(0);
+  });
+});

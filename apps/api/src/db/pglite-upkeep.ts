@@ -1,0 +1,46 @@
+import type { PGlite } from '@electric-sql/pglite';
+
+/**
+ * PostgreSQL's autovacuum does not run inside PGlite, so nothing there would ever refresh the
+ * planner's statistics or clear away dead row versions. Without statistics, a prepared statement
+ * keeps the plan it was given when its tables were empty: looking an order up by id then walks
+ * every order of its shopper (measured: 1.3 ms at 6,000 orders, 0.06 ms with statistics), and
+ * gets slower as the shop grows. `upkeepPass` does autovacuum's job with autovacuum's default
+ * rules: a table is analysed once more than 50 rows plus 10% of it changed since it last was, and
+ * vacuumed once its dead rows pass 50 plus 20% of it. Analysing a table also makes every prepared
+ * statement over it plan again.
+ */
+const ANALYZE_BASE = 50;
+const ANALYZE_SCALE = 0.1;
+const VACUUM_BASE = 50;
+const VACUUM_SCALE = 0.2;
+
+interface TableActivity {
+  relname: string;
+  reltuples: number;
+  n_mod_since_analyze: number;
+  n_dead_tup: number;
+}
+
+/** One pass over the app's tables; answers what it did ('analyze orders', 'vacuum carts', ...). */
+export async function upkeepPass(pg: PGlite): Promise<string[]> {
+  const { rows } = await pg.query<TableActivity>(
+    `select s.relname, c.reltuples::float8 as reltuples,
+        s.n_mod_since_analyze::float8 as n_mod_since_analyze, s.n_dead_tup::float8 as n_dead_tup
+      from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+      where s.schemaname = 'public'
+      order by s.relname`,
+  );
+  const done: string[] = [];
+  for (const table of rows) {
+    const size = Math.max(table.reltuples, 0);
+    const vacuum = table.n_dead_tup > VACUUM_BASE + VACUUM_SCALE * size;
+    const analyze = table.n_mod_since_analyze > ANALYZE_BASE + ANALYZE_SCALE * size;
+    if (!vacuum && !analyze) continue;
+    const name = `"${table.relname.replaceAll('"', '""')}"`;
+    // VACUUM cannot run inside a transaction; PGlite's exec runs it on its own, between requests.
+    await pg.exec(vacuum ? `vacuum (analyze) ${name}` : `analyze ${name}`);
+    done.push(`${vacuum ? 'vacuum' : 'analyze'} ${table.relname}`);
+  }
+  return done;
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { CacheTag } from '../../http/read-cache.ts';
+import type { CatalogueRepository, ProductFacts } from '../catalogue/catalogue.repository.ts';
+import { stockTags } from '../catalogue/catalogue-changes.ts';
+import { createProductFacts } from './product-facts.ts';
+
+const PRODUCT = '6f1c1d52-8a5e-4a53-9d0e-3c9a2b7e4f10';
+
+/** Product facts over a catalogue that counts its reads and answers today's stock. */
+function factsWithCountedReads() {
+  let reads = 0;
+  let stock = 5;
+  const catalogue = {
+    async findProductFacts(ids: string[]) {
+      reads += 1;
+      return ids.map(
+        (id) =>
+          ({
+            id,
+            name: 'Lace Balconette',
+            price_paise: 129_900,
+            is_active: true,
+            colors: [{ colorName: 'Rose', sizeStock: [{ size: '34C', stock }] }],
+          }) as unknown as ProductFacts,
+      );
+    },
+  } as unknown as CatalogueRepository;
+  let invalidate: (tags: CacheTag[] | undefined) => void = () => {};
+  const facts = createProductFacts(catalogue, {
+    ttlMs: 60_000,
+    onInvalidate: (listener) => (invalidate = listener),
+  });
+  return {
+    facts,
+    invalidate: (tags: CacheTag[] | undefined) => invalidate(tags),
+    sell: () => (stock -= 1),
+    reads: () => reads,
+  };
+}
+
+describe('product facts in memory', () => {
+  it('after a change of stock, answers the stock afresh but keeps the rest for orders', async () => {
+    const world = factsWithCountedReads();
+    await world.facts.cached([PRODUCT]);
+    expect(world.reads()).toBe(1);
+
+    world.sell();
+    world.invalidate(stockTags([PRODUCT]));
+    // An order is described from the facts kept: placing it checks stock and price itself.
+    await world.facts.cachedIgnoringStock([PRODUCT]);
+    expect(world.reads()).toBe(1);
+    // A cart shows today's stock: read again.
+    const shown = await world.facts.cached([PRODUCT]);
+    expect(world.reads()).toBe(2);
+    expect(shown.get(PRODUCT)!.colors[0]!.sizeStock[0]!.stock).toBe(4);
+  });
+
+  it('drops everything of a product changed in other ways, and of every product on a category change', async () => {
+    const world = factsWithCountedReads();
+    await world.facts.cached([PRODUCT]);
+    world.invalidate([`product:${PRODUCT}`]);
+    await world.facts.cachedIgnoringStock([PRODUCT]);
+    expect(world.reads()).toBe(2);
+
+    world.invalidate(['categories']);
+    await world.facts.cachedIgnoringStock([PRODUCT]);
+    expect(world.reads()).toBe(3);
+
+    world.invalidate(undefined);
+    await world.facts.cachedIgnoringStock([PRODUCT]);
+    expect(world.reads()).toBe(4);
+  });
+});
