@@ -639,8 +639,9 @@ export const orderItems = pgTable(
     position: integer('position').notNull().default(0),
   },
   (t) => [
+    // Order search looks among one shopper's orders (through orders_user_created_idx and this
+    // index), so product names need no trigram index of their own: it would only slow every order.
     index('order_items_order_idx').on(t.orderId, t.position),
-    index('order_items_name_trgm_idx').using('gin', t.productName.op('gin_trgm_ops')),
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );
