@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Mailer, MailMessage } from '../../adapters/mail/mailer.ts';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
@@ -34,20 +34,29 @@ export function createMailOutbox(
             order by created_at limit 20 for update skip locked)
           returning id, recipient, subject, text, html`,
     );
-    for (const mail of claimed) {
-      try {
-        await mailer.send({
-          to: mail.recipient,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-        });
+    const sent: string[] = [];
+    try {
+      for (const mail of claimed) {
+        try {
+          await mailer.send({
+            to: mail.recipient,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html,
+          });
+          sent.push(mail.id);
+        } catch (error) {
+          log(error, `could not send "${mail.subject}"; will retry`);
+        }
+      }
+    } finally {
+      // One statement marks the whole batch sent. Delivery is at least once either way: a process
+      // that stops before this statement sends those mails again when their claim lapses.
+      if (sent.length > 0) {
         await db
           .update(mailOutbox)
           .set({ sentAt: sql`now()` })
-          .where(eq(mailOutbox.id, mail.id));
-      } catch (error) {
-        log(error, `could not send "${mail.subject}"; will retry`);
+          .where(inArray(mailOutbox.id, sent));
       }
     }
     return claimed.length;

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { Mailer, MailMessage } from '../src/adapters/mail/mailer.ts';
+import { queryRows } from '../src/db/client.ts';
+import { createMailOutbox } from '../src/features/mail/mail-outbox.ts';
+import { createTestWorld, type TestWorld } from './test-app.ts';
+
+let world: TestWorld;
+beforeAll(async () => {
+  world = await createTestWorld();
+});
+afterAll(async () => {
+  await world?.close();
+});
+
+const mail = (to: string): MailMessage => ({
+  to,
+  subject: 'Your order',
+  text: 'Thank you',
+  html: '<p>Thank you</p>',
+});
+
+describe('mail outbox', () => {
+  it('marks the mails it sent, and keeps the one the mail server refused for a later attempt', async () => {
+    const { db } = world.database;
+    const delivered: string[] = [];
+    const mailer: Mailer = {
+      async send(message) {
+        if (message.to === 'refused@example.in') throw new Error('mailbox unavailable');
+        delivered.push(message.to);
+      },
+    };
+    const outbox = createMailOutbox(db, mailer, () => {});
+    for (const to of ['asha@example.in', 'refused@example.in', 'meera@example.in']) {
+      await outbox.enqueue(db, mail(to));
+    }
+
+    expect(await outbox.deliver()).toBe(3);
+    expect(delivered.sort()).toEqual(['asha@example.in', 'meera@example.in']);
+    const rows = await queryRows<{ recipient: string; sent: boolean; attempts: number }>(
+      db,
+      sql`select recipient, sent_at is not null as sent, attempts from mail_outbox
+          where recipient like '%@example.in' order by recipient`,
+    );
+    expect(rows).toEqual([
+      { recipient: 'asha@example.in', sent: true, attempts: 1 },
+      { recipient: 'meera@example.in', sent: true, attempts: 1 },
+      { recipient: 'refused@example.in', sent: false, attempts: 1 },
+    ]);
+    // The refused mail waits for its next attempt; nothing else is due.
+    expect(await outbox.deliver()).toBe(0);
+  });
+});
