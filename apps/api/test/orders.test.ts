@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation, queryRows, sqlStateOf } from '../src/db/client.ts';
@@ -422,6 +422,46 @@ describe('paying', () => {
     });
     expect(wrongOrder.status).toBe(400);
     expect((await orderOf(other.accessToken, otherOrder)).paymentStatus).toBe('pending');
+  });
+
+  it("answers a first verification with the paid order and its lines, and only to the order's shopper", async () => {
+    const { accessToken } = await signUp(app());
+    const { orderId } = await placeOrder(app(), accessToken, [[choices[7]!, 2]]);
+    const initiated = await send(app(), 'POST', '/api/payments/initiate', {
+      token: accessToken,
+      body: { orderId, method: 'razorpay' },
+    });
+    const providerOrderId = initiated.body.data.razorpayOrderId as string;
+    // Signed here as the provider's checkout would: no simulator webhook settles it first.
+    const paymentId = `pay_${randomBytes(7).toString('hex')}`;
+    const checkout = {
+      razorpay_order_id: providerOrderId,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: createHmac('sha256', world.config.payments.keySecret)
+        .update(`${providerOrderId}|${paymentId}`)
+        .digest('hex'),
+    };
+    // Another shopper holding this checkout's result cannot verify it.
+    const other = await signUp(app());
+    const stolen = await send(app(), 'POST', '/api/payments/verify', {
+      token: other.accessToken,
+      body: checkout,
+    });
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.message).toBe('Payment verification failed');
+    expect((await orderOf(accessToken, orderId)).paymentStatus).toBe('pending');
+
+    const verified = await send(app(), 'POST', '/api/payments/verify', {
+      token: accessToken,
+      body: checkout,
+    });
+    expect(verified.status).toBe(200);
+    expect(verified.body.data.order).toMatchObject({
+      _id: orderId,
+      paymentStatus: 'paid',
+      items: [expect.objectContaining({ quantity: 2 })],
+    });
+    expect(verified.body.data.payment).toMatchObject({ status: 'paid' });
   });
 
   it('refuses a payment already recorded for another order, even signed', async () => {

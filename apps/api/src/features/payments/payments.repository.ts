@@ -2,8 +2,8 @@ import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { fromColumnNames } from '../../db/json-rows.ts';
-import { orderItems, orders, payments, webhookEvents } from '../../db/schema.ts';
-import type { OrderWithItems } from '../orders/orders.repository.ts';
+import { orders, payments, webhookEvents } from '../../db/schema.ts';
+import { itemsJson, type OrderRow, type OrderWithItems } from '../orders/orders.repository.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type SettleOutcome = 'unknown' | 'already' | 'taken' | 'refund' | 'paid';
@@ -15,6 +15,16 @@ export function createPaymentsRepository(db: Database) {
     .from(payments)
     .where(eq(payments.providerOrderId, sql.placeholder('providerOrderId')))
     .prepare('payment_by_provider_order_id');
+  // A verification's one read: the payment, and its order with lines when it is the shopper's.
+  const withOrderForUser = db
+    .select({ payment: payments, order: orders, items: itemsJson })
+    .from(payments)
+    .leftJoin(
+      orders,
+      and(eq(orders.id, payments.orderId), eq(orders.userId, sql.placeholder('userId'))),
+    )
+    .where(eq(payments.providerOrderId, sql.placeholder('providerOrderId')))
+    .prepare('payment_with_order_for_user');
 
   return {
     async openPaymentOf(orderId: string) {
@@ -29,6 +39,19 @@ export function createPaymentsRepository(db: Database) {
     async insertPayment(values: typeof payments.$inferInsert) {
       const rows = await db.insert(payments).values(values).onConflictDoNothing().returning();
       return rows[0];
+    },
+
+    /** The payment of a provider order, with its order (and lines) if the order is `userId`'s. */
+    async findWithOrderForUser(
+      providerOrderId: string,
+      userId: string,
+    ): Promise<{ payment: PaymentRow; order: OrderWithItems | undefined } | undefined> {
+      const [row] = await withOrderForUser.execute({ providerOrderId, userId });
+      if (!row) return undefined;
+      return {
+        payment: row.payment,
+        order: row.order ? { ...row.order, items: row.items } : undefined,
+      };
     },
 
     async findByProviderOrderId(providerOrderId: string, tx: Executor = db) {
@@ -51,7 +74,7 @@ export function createPaymentsRepository(db: Database) {
       mail: MailMessage | null,
     ): Promise<{
       outcome: SettleOutcome;
-      settled?: { order: OrderWithItems; payment: PaymentRow } | undefined;
+      settled?: { order: OrderRow; payment: PaymentRow } | undefined;
     }> {
       const outboxMail = mail && {
         recipient: mail.to,
@@ -60,7 +83,7 @@ export function createPaymentsRepository(db: Database) {
         html: mail.html,
       };
       const [row] = await queryRows<{
-        settled: { outcome: SettleOutcome; order?: unknown; items?: unknown[]; payment?: unknown };
+        settled: { outcome: SettleOutcome; order?: unknown; payment?: unknown };
       }>(
         db,
         sql`select settle_payment(${providerOrderId}, ${providerPaymentId}, ${method}::text,
@@ -71,10 +94,7 @@ export function createPaymentsRepository(db: Database) {
       return {
         outcome: answer.outcome,
         settled: {
-          order: {
-            ...fromColumnNames(orders, answer.order),
-            items: (answer.items ?? []).map((item) => fromColumnNames(orderItems, item)),
-          },
+          order: fromColumnNames(orders, answer.order),
           payment: fromColumnNames(payments, answer.payment),
         },
       };

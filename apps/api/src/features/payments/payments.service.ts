@@ -117,7 +117,12 @@ export function createPaymentsService(deps: {
       const payment = await payments.findByProviderOrderId(providerOrderId);
       if (payment) await refundPayment(payment, false);
     }
-    return { outcome, settled };
+    // An order's lines never change after it is placed: the settled order keeps those read.
+    const paid =
+      settled && order
+        ? { order: { ...settled.order, items: order.items }, payment: settled.payment }
+        : undefined;
+    return { outcome, settled: paid };
   }
 
   /** Refunds a paid payment in full; the provider is called outside any transaction. */
@@ -218,8 +223,9 @@ export function createPaymentsService(deps: {
     /** The browser's proof of payment, checked against the provider order we stored. */
     /** A payment the shopper's browser reports, for one of the shopper's own orders. */
     async verify(shopper: Recipient & { userId: string }, result: CheckoutResult) {
-      const payment = await payments.findByProviderOrderId(result.razorpay_order_id);
-      const order = payment ? await orders.findForUser(shopper.userId, payment.orderId) : undefined;
+      const found = await payments.findWithOrderForUser(result.razorpay_order_id, shopper.userId);
+      const payment = found?.payment;
+      const order = found?.order;
       if (
         !payment ||
         !order ||
