@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { callShop, measure, startBenchServer } from './shop-process.ts';
+import { callShop, measure, startBenchServer, stopBenchServer } from './shop-process.ts';
 
 const duration = Number(process.env.DURATION ?? 10);
 const connections = Number(process.env.CONNECTIONS ?? 20);
@@ -54,7 +54,7 @@ async function main() {
     ];
     console.table(rows);
   } finally {
-    shop.kill('SIGTERM');
+    await stopBenchServer(shop);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

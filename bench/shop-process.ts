@@ -27,6 +27,14 @@ export function startBenchServer(
   });
 }
 
+/** Stops a server started by `startBenchServer`, once it has closed its database. */
+export function stopBenchServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  return exited;
+}
+
 /** One JSON call to the shop, answering the parsed envelope. */
 export async function callShop(
   base: string,
