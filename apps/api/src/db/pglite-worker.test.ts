@@ -43,7 +43,7 @@ describe('PGlite on its own thread', () => {
       database.client.query('select 1', [], {
         parsers: { [types.INT4]: (value: string) => Number(value) * 2 },
       }),
-    ).rejects.toThrow(/parses it/);
+    ).rejects.toThrow(/only keeps values as text/);
   });
 
   it('brings back the database error with its code, detail and constraint', async () => {

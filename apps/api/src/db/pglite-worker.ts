@@ -26,8 +26,13 @@ export interface PgliteWorker {
  * value as PostgreSQL wrote it (timestamps, dates, intervals stay text); a parser that changes
  * the value cannot be sent to another thread, and is refused rather than silently dropped.
  */
+const wireOptions = new WeakMap<QueryOptions, WireQueryOptions>();
+
 function toWire(options: QueryOptions | undefined): WireQueryOptions | undefined {
   if (!options) return undefined;
+  // Drizzle passes the same options object with every run of a prepared query.
+  const known = wireOptions.get(options);
+  if (known) return known;
   const { rowMode, parsers, ...rest } = options;
   const unsupported = Object.keys(rest).filter(
     (key) => rest[key as keyof typeof rest] !== undefined,
@@ -37,14 +42,18 @@ function toWire(options: QueryOptions | undefined): WireQueryOptions | undefined
   }
   const textTypes = Object.entries(parsers ?? {}).map(([type, parser]) => {
     if (parser('probe', Number(type)) !== 'probe') {
-      throw new Error(`The embedded database's worker keeps type ${type} as text or parses it`);
+      throw new Error(
+        `The embedded database's worker only keeps values as text; the parser of type ${type} changes them`,
+      );
     }
     return Number(type);
   });
-  return {
+  const wire = {
     ...(rowMode ? { rowMode } : {}),
     ...(textTypes.length > 0 ? { textTypes } : {}),
   };
+  wireOptions.set(options, wire);
+  return wire;
 }
 
 /**
