@@ -50,4 +50,30 @@ describe('mail outbox', () => {
     // The refused mail waits for its next attempt; nothing else is due.
     expect(await outbox.deliver()).toBe(0);
   });
+
+  it('keeps going when the database refuses to mark mails sent: logged, never thrown', async () => {
+    const { db } = world.database;
+    const delivered: string[] = [];
+    const logged: string[] = [];
+    // The database as the outbox sees it, refusing every update after the claim.
+    const refusingUpdates = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property === 'update') {
+          return () => {
+            throw new Error('database unavailable');
+          };
+        }
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const outbox = createMailOutbox(
+      refusingUpdates,
+      { send: async (message) => void delivered.push(message.to) },
+      (_error, message) => logged.push(message),
+    );
+    await outbox.enqueue(db, mail('kavya@example.in'));
+    await expect(outbox.deliver()).resolves.toBe(1);
+    expect(delivered).toEqual(['kavya@example.in']);
+    expect(logged).toEqual(['could not mark 1 delivered mails sent; they may be sent again']);
+  });
 });

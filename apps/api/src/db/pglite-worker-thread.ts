@@ -133,7 +133,8 @@ async function main() {
     answer(request).then(
       (value) => {
         reply({ id: request.id, ok: true, value });
-        if (request.op === 'close') port!.close();
+        // Closed: end this thread (the loader tsx registered would keep it alive).
+        if (request.op === 'close') setImmediate(() => process.exit(0));
       },
       (error: unknown) => reply({ id: request.id, ok: false, error: errorToWire(error) }),
     );

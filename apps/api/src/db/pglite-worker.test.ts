@@ -106,6 +106,21 @@ describe('PGlite on its own thread', () => {
     await expect(kept!.query('select 1')).rejects.toThrow('Transaction is closed');
   });
 
+  it('closes even while a transaction stays open, refusing its statements', async () => {
+    const other = await startPgliteWorker({});
+    let inside!: () => void;
+    const began = new Promise<void>((resolve) => (inside = resolve));
+    const stuck = other.client.transaction(async (tx) => {
+      inside();
+      await new Promise(() => {}); // never ends
+      await tx.query('select 1');
+    });
+    stuck.catch(() => {});
+    await began;
+    await other.close();
+    await expect(other.client.query('select 1')).rejects.toThrow(/stopped/);
+  }, 30_000);
+
   it('refuses every call once closed', async () => {
     const other = await startPgliteWorker({});
     await other.close();

@@ -87,8 +87,13 @@ export async function startPgliteWorker(options: { dataDir?: string }): Promise<
     if (reply.ok) waiting.resolve(reply.value);
     else waiting.reject(errorFromWire(reply.error));
   });
+  let closing = false;
   const stop = (error: Error) => {
+    // The first cause is the one to report (an 'error' is followed by an 'exit').
+    if (stopped) return;
     stopped = error;
+    if (!closing)
+      console.error('The embedded database stopped; every database call now fails:', error);
     for (const waiting of pending.values()) waiting.reject(error);
     pending.clear();
   };
@@ -100,7 +105,13 @@ export async function startPgliteWorker(options: { dataDir?: string }): Promise<
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      worker.postMessage({ ...request, id });
+      try {
+        worker.postMessage({ ...request, id });
+      } catch (error) {
+        // A value that cannot be copied to another thread (a function, say).
+        pending.delete(id);
+        reject(error as Error);
+      }
     });
   }
 
@@ -168,10 +179,12 @@ export async function startPgliteWorker(options: { dataDir?: string }): Promise<
     client,
     async close() {
       if (stopped) return;
+      closing = true;
       const exited = new Promise((resolve) => worker.once('exit', resolve));
+      // Closed, the worker ends by itself (writing its CPU profile when asked for one). PGlite
+      // closes only once an open transaction ends: one that does not within 5 s is cut short.
+      const timer = setTimeout(() => void worker.terminate(), 5_000);
       await call({ op: 'close' }).catch(() => {});
-      // Closed, the worker ends by itself (writing its CPU profile when asked for one).
-      const timer = setTimeout(() => void worker.terminate(), 2_000);
       await exited;
       clearTimeout(timer);
     },

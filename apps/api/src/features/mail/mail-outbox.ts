@@ -4,6 +4,8 @@ import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 
 const MAX_ATTEMPTS = 10;
+/** A batch running longer than this marks what it has delivered so far. */
+const MARK_SENT_AFTER_MS = 10_000;
 
 /**
  * Mail written in the same transaction as the change it reports, and sent after that transaction
@@ -34,32 +36,52 @@ export function createMailOutbox(
             order by created_at limit 20 for update skip locked)
           returning id, recipient, subject, text, html`,
     );
-    const sent: string[] = [];
-    try {
-      for (const mail of claimed) {
-        try {
-          await mailer.send({
-            to: mail.recipient,
-            subject: mail.subject,
-            text: mail.text,
-            html: mail.html,
-          });
-          sent.push(mail.id);
-        } catch (error) {
-          log(error, `could not send "${mail.subject}"; will retry`);
-        }
-      }
-    } finally {
-      // One statement marks the whole batch sent. Delivery is at least once either way: a process
-      // that stops before this statement sends those mails again when their claim lapses.
-      if (sent.length > 0) {
+    // Delivered mails are marked sent together, at the end of the batch or once it has run for
+    // `MARK_SENT_AFTER_MS`: a claim lapses after 5 minutes, and a mail left unmarked by then could
+    // be sent again by another process. Delivery is at least once either way (a process that
+    // stops before marking sends those mails again when their claim lapses).
+    let sent: string[] = [];
+    let markBy = Date.now() + MARK_SENT_AFTER_MS;
+    const markSent = async () => {
+      if (sent.length === 0) return;
+      const ids = sent;
+      sent = [];
+      try {
         await db
           .update(mailOutbox)
           .set({ sentAt: sql`now()` })
-          .where(inArray(mailOutbox.id, sent));
+          .where(inArray(mailOutbox.id, ids));
+      } catch (error) {
+        log(error, `could not mark ${ids.length} delivered mails sent; they may be sent again`);
+      }
+    };
+    for (const mail of claimed) {
+      try {
+        await mailer.send({
+          to: mail.recipient,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
+        sent.push(mail.id);
+      } catch (error) {
+        log(error, `could not send "${mail.subject}"; will retry`);
+      }
+      if (Date.now() >= markBy) {
+        await markSent();
+        markBy = Date.now() + MARK_SENT_AFTER_MS;
       }
     }
+    await markSent();
     return claimed.length;
+  }
+
+  /** Sends what is due; concurrent calls in one process share one run. */
+  function deliver(): Promise<number> {
+    delivering ??= deliverOnce().finally(() => {
+      delivering = undefined;
+    });
+    return delivering;
   }
 
   return {
@@ -75,13 +97,11 @@ export function createMailOutbox(
     async idle() {
       await delivering?.catch(() => undefined);
     },
-    /** Sends what is due; concurrent calls in one process share one run. */
-    deliver(): Promise<number> {
-      delivering ??= deliverOnce().finally(() => {
-        delivering = undefined;
-      });
-      return delivering;
+    /** Starts sending what is due, without waiting (after the commit that queued a mail). */
+    deliverSoon(): void {
+      deliver().catch((error: unknown) => log(error, 'mail delivery failed; will retry'));
     },
+    deliver,
   };
 }
 

@@ -355,7 +355,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         orderCancelledMail(to, name, order, url, refunded),
       ),
     );
-    void outbox.deliver();
+    outbox.deliverSoon();
     return row;
   }
 
@@ -573,7 +573,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         if (result.wasPaid) await deps.refunds().refundOrder(orderId);
         await db.transaction((tx) => mailShopper(tx, recipient, full, returnReceivedMail));
       }
-      void outbox.deliver();
+      outbox.deliverSoon();
       return toOrder((await repository.findById(orderId))!);
     },
 

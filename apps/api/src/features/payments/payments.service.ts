@@ -112,7 +112,7 @@ export function createPaymentsService(deps: {
         if (isUniqueViolation(error)) return { outcome: 'taken' as const, settled: undefined };
         throw error;
       });
-    if (outcome === 'paid') void outbox.deliver();
+    if (outcome === 'paid') outbox.deliverSoon();
     if (outcome === 'refund') {
       const payment = await payments.findByProviderOrderId(providerOrderId);
       if (payment) await refundPayment(payment, false);
