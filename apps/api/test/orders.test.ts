@@ -212,11 +212,8 @@ describe('placing an order', () => {
   it('knows a drawn order number that is taken, and takes no stock for it', async () => {
     const choice = choices[9]!;
     const { accessToken } = await signUp(app());
-    const first = await send(app(), 'POST', '/api/order', {
-      token: accessToken,
-      body: orderBody([[choice, 1]]),
-    });
-    const taken = await orderOf(accessToken, first.body.data.orderId);
+    const first = await placeOrder(app(), accessToken, [[choice, 1]]);
+    const taken = await orderOf(accessToken, first.orderId);
     const stockBefore = await stockOf(choice);
     const repository = createOrdersRepository(world.database.db);
     const [stored] = await queryRows<{ user_id: string }>(
