@@ -133,7 +133,8 @@ async function main() {
     answer(request).then(
       (value) => {
         reply({ id: request.id, ok: true, value });
-        // Closed: end this thread (the loader tsx registered would keep it alive).
+        // Closed: end this thread, which does not end on its own (something PGlite or the tsx
+        // loader opened keeps it alive).
         if (request.op === 'close') setImmediate(() => process.exit(0));
       },
       (error: unknown) => reply({ id: request.id, ok: false, error: errorToWire(error) }),
