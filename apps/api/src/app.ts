@@ -15,6 +15,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { createAuthRepository } from './features/auth/auth.repository.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
+import { createSessionUsers } from './features/auth/session-users.ts';
 import { createThrottle } from './features/auth/throttle.ts';
 import { createAccessTokens } from './features/auth/tokens.ts';
 import { createCartRepository } from './features/cart/cart.repository.ts';
@@ -121,9 +122,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const log = (error: unknown, message: string) => app.log.warn({ err: error }, message);
   const catalogueChanges = await createCatalogueChanges(database, readCache, log);
   app.addHook('onClose', () => catalogueChanges.close());
+  const sessionUsers = await createSessionUsers(
+    database,
+    (id) => authRepository.findUserById(id),
+    log,
+  );
+  app.addHook('onClose', () => sessionUsers.close());
   const auth = createAuthService({
     db: database.db,
     repository: authRepository,
+    sessionUsers,
     throttle: createThrottle(authRepository),
     accessTokens: createAccessTokens(config.jwtSecret),
     mailer,
@@ -151,7 +159,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const outbox = createMailOutbox(database.db, mailer, log);
   const ordersRepository = createOrdersRepository(database.db);
-  const findUser = (userId: string) => authRepository.findUserById(userId);
+  // Mail recipients: the name and address of a user, as signed-in requests see them.
+  const findUser = (userId: string) => sessionUsers.find(userId);
   const provider =
     config.payments.provider === 'razorpay'
       ? createRazorpayProvider(config.payments.keyId, config.payments.keySecret)
@@ -175,7 +184,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const orders = createOrdersService({
     db: database.db,
     orders: ordersRepository,
-    carts: cartsRepository,
     facts: productFacts,
     outbox,
     refunds: () => payments.refunds,

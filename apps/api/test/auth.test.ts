@@ -2,9 +2,11 @@ import { SignJWT } from 'jose';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
 import { newShopper, send, signUp } from './auth-helpers.ts';
 import { lastMailTo, linkToken, readOutbox } from './outbox.ts';
-import { createTestWorld, type TestWorld } from './test-app.ts';
+import { createScratchDatabase, createTestWorld, type TestWorld } from './test-app.ts';
 
 let world: TestWorld;
 const app = () => world.app;
@@ -483,6 +485,10 @@ describe('password reset', () => {
 
   it('resets through the mailed link once, and ends every sign-in', async () => {
     const { shopper, refreshToken, accessToken } = await signUp(app());
+    // Signed in and seen: the server keeps this shopper's row for later requests.
+    expect((await send(app(), 'GET', '/api/auth/profile', { token: accessToken })).status).toBe(
+      200,
+    );
     await send(app(), 'POST', '/api/auth/forgot-password', {
       body: { email: shopper.email.toUpperCase() },
     });
@@ -695,5 +701,39 @@ describe('Google sign-in when it is not configured', () => {
     });
     expect(answer.status).toBe(503);
     expect(answer.body.message).toBe('Google sign-in is not configured');
+  });
+});
+
+// Processes share a database only on PostgreSQL (npm test runs this file again there).
+describe.runIf(process.env.TEST_DATABASE_URL)('sign-ins across processes', () => {
+  it('refuses, on every server, an access token from before a password change on one', async () => {
+    const scratch = (await createScratchDatabase('shop_sessions'))!;
+    const config = loadConfig({
+      DATA_DIR: '/tmp/shop-sessions-test',
+      JWT_SECRET: 'test-secret-that-is-long-enough-for-the-rule-0123456789',
+    });
+    const first = await openDatabase({ databaseUrl: scratch.url });
+    const second = await openDatabase({ databaseUrl: scratch.url });
+    const changer = await buildApp({ config, database: first });
+    const other = await buildApp({ config, database: second });
+    try {
+      const { shopper, accessToken } = await signUp(changer);
+      const profile = () =>
+        send(other, 'GET', '/api/auth/profile', { token: accessToken }).then((a) => a.status);
+      expect(await profile()).toBe(200); // now kept in the other server's memory
+      const changed = await send(changer, 'POST', '/api/auth/change-password', {
+        token: accessToken,
+        body: { currentPassword: shopper.password, newPassword: 'lotus-garden-9' },
+      });
+      expect(changed.status).toBe(200);
+      // The change reaches the other server by NOTIFY within milliseconds.
+      await expect.poll(profile, { timeout: 2_000, interval: 20 }).toBe(401);
+    } finally {
+      await changer.close();
+      await other.close();
+      await first.close();
+      await second.close();
+      await scratch.drop();
+    }
   });
 });

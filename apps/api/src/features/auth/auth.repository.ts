@@ -55,6 +55,7 @@ export function createAuthRepository(db: Database) {
       return row!;
     },
 
+    /** After it commits, tell `SessionUsers.changed`: signed-in requests read kept copies. */
     async updateUser(id: string, changes: UserChanges, tx: Executor = db) {
       const [row] = await tx
         .update(users)

@@ -15,6 +15,7 @@ import type { StoredAddress } from '../../db/schema.ts';
 import { passwordChangedMail, passwordResetMail, verificationMail } from './auth-mails.ts';
 import { type AuthRepository, type OneTimePurpose, type UserRow } from './auth.repository.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import type { SessionUsers } from './session-users.ts';
 import { throttleRules, type Throttle } from './throttle.ts';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
@@ -56,6 +57,8 @@ export interface Caller {
 export interface AuthServiceDeps {
   db: Database;
   repository: AuthRepository;
+  /** The users of signed-in requests, kept briefly; told of every change to a user. */
+  sessionUsers: SessionUsers;
   throttle: Throttle;
   accessTokens: AccessTokens;
   mailer: Mailer;
@@ -69,7 +72,13 @@ export interface AuthServiceDeps {
 const GOOGLE_CALLBACK_PATH = '/auth/google/callback';
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, repository, throttle, accessTokens, mailer } = deps;
+  const { db, repository, sessionUsers, throttle, accessTokens, mailer } = deps;
+
+  /** Passes on a user row just changed (and committed), after the kept copies are dropped. */
+  async function changedUser<T extends UserRow | undefined>(row: T): Promise<T> {
+    if (row) await sessionUsers.changed(row.id);
+    return row;
+  }
   const admins = new Set(deps.adminEmails);
 
   const roleOf = (email: string): UserRole => (admins.has(email) ? 'admin' : 'customer');
@@ -141,7 +150,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   /** Everyone signed in as this user is signed out: refresh tokens and older access tokens. */
   async function endAllSessions(userId: string, at: Date) {
     await repository.revokeUserRefreshTokens(userId);
-    await repository.updateUser(userId, { sessionsValidFrom: at });
+    await changedUser(await repository.updateUser(userId, { sessionsValidFrom: at }));
   }
 
   async function userOrThrow(userId: string): Promise<UserRow> {
@@ -215,7 +224,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!token) throw unauthenticated(authText.noToken);
       const claims = await accessTokens.verify(token);
       if (!claims) throw unauthenticated(authText.badToken);
-      const row = await repository.findUserById(claims.userId);
+      const row = await sessionUsers.find(claims.userId);
       // A token from before a password change, reset or sign-out no longer counts.
       if (!row || claims.issuedAtMs < row.sessionsValidFrom.getTime()) {
         throw unauthenticated(authText.badToken);
@@ -245,6 +254,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         ...(addresses ? { addresses } : {}),
       });
       if (!row) throw unauthenticated(authText.badToken);
+      await changedUser(row);
       return toUser(row);
     },
 
@@ -329,6 +339,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         );
       });
       if (!row) throw invalid(authText.resetLinkInvalid);
+      await changedUser(row);
       await sendMail(passwordChangedMail(row.email, row.firstName));
     },
 
@@ -345,7 +356,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       const at = new Date();
       const passwordHash = await hashPassword(newPassword);
       await repository.revokeUserRefreshTokens(userId);
-      const row = await repository.updateUser(userId, { passwordHash, sessionsValidFrom: at });
+      const row = await changedUser(
+        await repository.updateUser(userId, { passwordHash, sessionsValidFrom: at }),
+      );
       if (!row) throw unauthenticated(authText.badToken);
       await sendMail(passwordChangedMail(row.email, row.firstName));
       return startSession(row, at.getTime());
@@ -362,6 +375,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         return repository.updateUser(userId, { emailVerified: true }, tx);
       });
       if (!row) throw invalid(authText.verificationLinkInvalid);
+      await changedUser(row);
       return toUser(row);
     },
 
@@ -417,10 +431,12 @@ export function createAuthService(deps: AuthServiceDeps) {
           if (!identity.emailVerified || existing.googleSubject !== null) {
             throw conflict(authText.googleEmailUnverified);
           }
-          row = await repository.updateUser(existing.id, {
-            googleSubject: identity.subject,
-            emailVerified: true,
-          });
+          row = await changedUser(
+            await repository.updateUser(existing.id, {
+              googleSubject: identity.subject,
+              emailVerified: true,
+            }),
+          );
         } else {
           try {
             row = await repository.insertUser({

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CacheTag } from '../../http/read-cache.ts';
 import type { CatalogueRepository, ProductFacts } from '../catalogue/catalogue.repository.ts';
 import { stockTags } from '../catalogue/catalogue-changes.ts';
@@ -39,6 +39,8 @@ function factsWithCountedReads() {
 }
 
 describe('product facts in memory', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('after a change of stock, answers the stock afresh but keeps the rest for orders', async () => {
     const world = factsWithCountedReads();
     await world.facts.cached([PRODUCT]);
@@ -69,5 +71,21 @@ describe('product facts in memory', () => {
     world.invalidate(undefined);
     await world.facts.cachedIgnoringStock([PRODUCT]);
     expect(world.reads()).toBe(4);
+  });
+
+  it('keeps facts for orders for minutes, and for carts only as long as catalogue answers', async () => {
+    vi.useFakeTimers();
+    const world = factsWithCountedReads();
+    await world.facts.cached([PRODUCT]);
+
+    vi.advanceTimersByTime(61_000);
+    await world.facts.cachedIgnoringStock([PRODUCT]);
+    expect(world.reads()).toBe(1);
+    await world.facts.cached([PRODUCT]);
+    expect(world.reads()).toBe(2);
+
+    vi.advanceTimersByTime(5 * 60_000 + 1);
+    await world.facts.cachedIgnoringStock([PRODUCT]);
+    expect(world.reads()).toBe(3);
   });
 });

@@ -6,11 +6,15 @@ import type { CatalogueRepository, ProductFacts } from '../catalogue/catalogue.r
  * Product facts for showing carts and wishlists and for describing orders. `cached` serves them
  * from memory for as long as catalogue answers are (the read cache's TTL, emptied with the same
  * product's cached answers), since a cart is shown far more often than the catalogue changes.
- * `cachedIgnoringStock` also serves facts whose stock has changed since (every order changes it):
- * an order is described from them, and placing it checks stock and prices in the database.
+ * `cachedIgnoringStock` also serves facts whose stock has changed since (every order changes it),
+ * and keeps them for minutes rather than seconds: an order is described from them, and placing it
+ * checks stock, prices and that the product is still sold in the database.
  * `fresh` always asks the database: adding to the cart and validating it check today's stock, not
  * a copy.
  */
+/** How long `cachedIgnoringStock` serves facts read once (a change to the product drops them). */
+const ORDER_FACTS_MAX_AGE_MS = 5 * 60_000;
+
 export function createProductFacts(
   catalogue: CatalogueRepository,
   options: {
@@ -18,10 +22,7 @@ export function createProductFacts(
     onInvalidate: (listener: (tags: CacheTag[] | undefined) => void) => void;
   },
 ) {
-  const entries = new Map<
-    string,
-    { facts: ProductFacts; expiresAt: number; stockCurrent: boolean }
-  >();
+  const entries = new Map<string, { facts: ProductFacts; readAt: number; stockCurrent: boolean }>();
   // Facts go with the catalogue answers of the same product; a category change renames them all.
   // A change of stock alone keeps the rest of them, marked as no longer telling today's stock.
   options.onInvalidate((tags) => {
@@ -38,8 +39,8 @@ export function createProductFacts(
 
   function remember(list: ProductFacts[]) {
     if (options.ttlMs <= 0) return;
-    const expiresAt = Date.now() + options.ttlMs;
-    for (const facts of list) entries.set(facts.id, { facts, expiresAt, stockCurrent: true });
+    const readAt = Date.now();
+    for (const facts of list) entries.set(facts.id, { facts, readAt, stockCurrent: true });
     // Bounded: a catalogue of tens of thousands of products still fits; beyond, start over.
     if (entries.size > 50_000) entries.clear();
   }
@@ -55,12 +56,14 @@ export function createProductFacts(
     ids: string[],
     stock: 'current' | 'any',
   ): Promise<Map<string, ProductFacts>> {
-    const now = Date.now();
+    const maxAge =
+      stock === 'any' ? Math.max(ORDER_FACTS_MAX_AGE_MS, options.ttlMs) : options.ttlMs;
+    const oldest = Date.now() - maxAge;
     const found = new Map<string, ProductFacts>();
     const missing: string[] = [];
     for (const id of new Set(ids)) {
       const entry = entries.get(id);
-      if (entry && entry.expiresAt > now && (stock === 'any' || entry.stockCurrent)) {
+      if (entry && entry.readAt > oldest && (stock === 'any' || entry.stockCurrent)) {
         found.set(id, entry.facts);
       } else missing.push(id);
     }

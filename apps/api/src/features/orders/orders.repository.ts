@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { fromColumnNames, toColumnNames } from '../../db/json-rows.ts';
 import type { ChangeNotice } from '../catalogue/catalogue-changes.ts';
-import { discountUses, discounts, orderItems, orders } from '../../db/schema.ts';
+import { carts, discountUses, discounts, orderItems, orders } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -40,6 +40,25 @@ export const itemsJson = sql<Omit<OrderItemRow, never>[]>`coalesce((
   from order_items i where i.order_id = "orders"."id"), '[]'::json)`;
 
 export function createOrdersRepository(db: Database) {
+  // Every order reads the discounts applied to its shopper's cart: one prepared statement, which
+  // finds no rows for the many orders without any.
+  const cartDiscounts = db
+    .select({
+      discount: discounts,
+      // Spelt out: Drizzle writes a column of a one-table select without its table, which
+      // inside this subquery would mean discount_uses' own id.
+      usesByShopper: sql<number>`(select count(*)::int from discount_uses u
+        where u.discount_id = "discounts"."id" and u.user_id = "carts"."user_id")`,
+    })
+    .from(carts)
+    .innerJoin(
+      discounts,
+      sql`${discounts.id} in (${carts.appliedCouponId}, ${carts.appliedVoucherId})`,
+    )
+    .where(eq(carts.userId, sql.placeholder('userId')))
+    .orderBy(discounts.id)
+    .prepare('orders_cart_discounts');
+
   async function withItems(
     where: SQL | undefined,
     options: { limit?: number; offset?: number } = {},
@@ -122,19 +141,9 @@ export function createOrdersRepository(db: Database) {
     },
 
     /** Discounts with how often this shopper has used each (orders placed with them). */
-    async discountsWithShopperUses(discountIds: string[], userId: string) {
-      if (discountIds.length === 0) return [];
-      return db
-        .select({
-          discount: discounts,
-          // Spelt out: Drizzle writes a column of a one-table select without its table, which
-          // inside this subquery would mean discount_uses' own id.
-          usesByShopper: sql<number>`(select count(*)::int from discount_uses u
-            where u.discount_id = "discounts"."id" and u.user_id = ${userId})`,
-        })
-        .from(discounts)
-        .where(inArray(discounts.id, discountIds))
-        .orderBy(discounts.id);
+    /** The discounts applied to the shopper's cart, each with the shopper's uses of it. */
+    async cartDiscountsWithShopperUses(userId: string) {
+      return cartDiscounts.execute({ userId });
     },
 
     async returnStock(tx: Executor, line: StockLine) {

@@ -36,7 +36,6 @@ import {
   type Executor,
 } from '../../db/client.ts';
 import { orders, type OrderAddress } from '../../db/schema.ts';
-import type { CartRepository } from '../cart/cart.repository.ts';
 import type { ProductFactsSource } from '../cart/product-facts.ts';
 import type { ChangeNotice } from '../catalogue/catalogue-changes.ts';
 import { toDiscountRule } from '../discounts/discounts.repository.ts';
@@ -151,7 +150,6 @@ export function toOrder(row: OrderWithItems, now = new Date()): Order {
 export interface OrdersServiceDeps {
   db: Database;
   orders: OrdersRepository;
-  carts: CartRepository;
   facts: ProductFactsSource;
   outbox: MailOutbox;
   refunds: () => OrderRefunds;
@@ -169,7 +167,7 @@ export interface OrdersServiceDeps {
 }
 
 export function createOrdersService(deps: OrdersServiceDeps) {
-  const { db, orders: repository, carts, facts, outbox } = deps;
+  const { db, orders: repository, facts, outbox } = deps;
 
   type Recipient = { email: string; firstName: string } | undefined;
   type OrderMail = (to: string, firstName: string, order: Order, publicUrl: string) => MailMessage;
@@ -246,14 +244,9 @@ export function createOrdersService(deps: OrdersServiceDeps) {
    * reached meanwhile.
    */
   async function priceOrder(userId: string, described: Awaited<ReturnType<typeof describeLines>>) {
-    const cart = await carts.loadCart({ userId });
-    const discountIds = [cart?.cart.appliedCouponId, cart?.cart.appliedVoucherId].filter(
-      (id): id is string => typeof id === 'string',
-    );
     let discountPaise = 0;
     const used: { id: string; code: string }[] = [];
-    for (const { discount, usesByShopper } of await repository.discountsWithShopperUses(
-      discountIds,
+    for (const { discount, usesByShopper } of await repository.cartDiscountsWithShopperUses(
       userId,
     )) {
       const check = evaluateDiscount(toDiscountRule(discount), {
