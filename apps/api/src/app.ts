@@ -26,7 +26,7 @@ import { createDiscountsRepository } from './features/discounts/discounts.reposi
 import { createMailOutbox } from './features/mail/mail-outbox.ts';
 import { createOrdersRepository } from './features/orders/orders.repository.ts';
 import { adminOrderRoutes, orderRoutes } from './features/orders/orders.routes.ts';
-import { createOrdersService } from './features/orders/orders.service.ts';
+import { createOrdersService, orderMailTemplates } from './features/orders/orders.service.ts';
 import { createPaymentsRepository } from './features/payments/payments.repository.ts';
 import { paymentRoutes } from './features/payments/payments.routes.ts';
 import { createPaymentsService } from './features/payments/payments.service.ts';
@@ -157,7 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     facts: productFacts,
     cart,
   });
-  const outbox = createMailOutbox(database.db, mailer, log);
+  const outbox = createMailOutbox(database.db, mailer, log, orderMailTemplates(config.publicUrl));
   const ordersRepository = createOrdersRepository(database.db);
   // Mail recipients: the name and address of a user, as signed-in requests see them.
   const findUser = (userId: string) => sessionUsers.find(userId);
@@ -173,8 +173,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     keySecret: config.payments.keySecret,
     webhookSecret: config.payments.webhookSecret,
     outbox,
-    findUser,
-    publicUrl: config.publicUrl,
     // The simulator delivers its webhooks to this very server, through the real route.
     deliverWebhook: () => async (rawBody, headers) => {
       await app.inject({ method: 'POST', url: '/api/payments/webhook', payload: rawBody, headers });

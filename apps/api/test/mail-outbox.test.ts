@@ -76,4 +76,46 @@ describe('mail outbox', () => {
     expect(delivered).toEqual(['kavya@example.in']);
     expect(logged).toEqual(['could not mark 1 delivered mails sent; they may be sent again']);
   });
+
+  it('writes a mail queued as a template and its data when it delivers it; an unknown template waits', async () => {
+    const { db } = world.database;
+    const delivered: MailMessage[] = [];
+    const logged: string[] = [];
+    const outbox = createMailOutbox(
+      db,
+      { send: async (message) => void delivered.push(message) },
+      (_error, message) => logged.push(message),
+      {
+        greeting: (data) => mail(`${(data as { name: string }).name}@example.in`),
+      },
+    );
+    // As a database function queues it (settle_payment queues the order confirmation so).
+    await db.execute(
+      sql`insert into mail_outbox (template, data) values
+          ('greeting', '{"name": "priya"}'::jsonb), ('no_such_template', '{}'::jsonb)`,
+    );
+
+    expect(await outbox.deliver()).toBe(2);
+    expect(delivered).toEqual([mail('priya@example.in')]);
+    expect(logged).toEqual(['could not send "no_such_template"; will retry']);
+    const rows = await queryRows<{ template: string; sent: boolean; attempts: number }>(
+      db,
+      sql`select template, sent_at is not null as sent, attempts from mail_outbox
+          where template is not null order by template`,
+    );
+    expect(rows).toEqual([
+      { template: 'greeting', sent: true, attempts: 1 },
+      { template: 'no_such_template', sent: false, attempts: 1 },
+    ]);
+  });
+
+  it('holds either a written mail or a template with its data', async () => {
+    const { db } = world.database;
+    await expect(
+      db.execute(sql`insert into mail_outbox (recipient, subject) values ('a@example.in', 'Hi')`),
+    ).rejects.toThrow();
+    await expect(
+      db.execute(sql`insert into mail_outbox (template) values ('greeting')`),
+    ).rejects.toThrow();
+  });
 });

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatRupees } from '@shop/domain/money';
 import { isUniqueViolation, queryRows, sqlStateOf } from '../src/db/client.ts';
 import {
   createOrdersRepository,
@@ -545,6 +546,15 @@ describe('paying', () => {
     expect(confirmations[0]!.subject).toBe(
       `Your Lacebloom order ${order.orderNumber} is confirmed`,
     );
+    // Written from the order as paid: the shopper's name, the lines, totals and address.
+    const confirmation = confirmations[0]!.text;
+    expect(confirmation).toContain(`Hello ${shopper.firstName},`);
+    expect(confirmation).toContain(
+      `1 × ${choices[8]!.name} (${choices[8]!.colorName}, size ${choices[8]!.size.toUpperCase()})`,
+    );
+    expect(confirmation).toContain(`Total paid: ${formatRupees(order.total)}`);
+    expect(confirmation).toContain('12 MG Road, Indiranagar, Bengaluru, Karnataka 560001');
+    expect(confirmations[0]!.html).toContain(order.orderNumber);
     const counted = await queryRows<{ n: number }>(
       world.database.db,
       sql`select count(*)::int as n from payments where order_id = ${orderId}`,

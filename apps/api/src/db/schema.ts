@@ -691,10 +691,14 @@ export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    recipient: text('recipient').notNull(),
-    subject: text('subject').notNull(),
-    text: text('text').notNull(),
-    html: text('html').notNull(),
+    // A mail is queued written (recipient, subject, text, html), or as a template and its data
+    // when a database function queues it (it is written when delivered).
+    recipient: text('recipient'),
+    subject: text('subject'),
+    text: text('text'),
+    html: text('html'),
+    template: text('template'),
+    data: jsonb('data'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     /** A worker that claims the mail pushes this forward, so no other worker sends it meanwhile. */
@@ -705,5 +709,9 @@ export const mailOutbox = pgTable(
     index('mail_outbox_unsent_idx')
       .on(t.createdAt)
       .where(sql`${t.sentAt} is null`),
+    check(
+      'mail_outbox_content_check',
+      sql`(${t.template} is not null and ${t.data} is not null) or (${t.recipient} is not null and ${t.subject} is not null and ${t.text} is not null and ${t.html} is not null)`,
+    ),
   ],
 );

@@ -4,6 +4,12 @@ import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 
 const MAX_ATTEMPTS = 10;
+
+/**
+ * Mails a database function queues as a template name and its data (it cannot write them
+ * itself): each template writes its mail from the data when the mail is delivered.
+ */
+export type MailTemplates = Record<string, (data: unknown) => MailMessage>;
 /** A batch running longer than this marks what it has delivered so far. */
 const MARK_SENT_AFTER_MS = 10_000;
 
@@ -17,16 +23,19 @@ export function createMailOutbox(
   db: Database,
   mailer: Mailer,
   log: (error: unknown, message: string) => void,
+  templates: MailTemplates = {},
 ) {
   let delivering: Promise<number> | undefined;
 
   async function deliverOnce(): Promise<number> {
     const claimed = await queryRows<{
       id: string;
-      recipient: string;
-      subject: string;
-      text: string;
-      html: string;
+      recipient: string | null;
+      subject: string | null;
+      text: string | null;
+      html: string | null;
+      template: string | null;
+      data: unknown;
     }>(
       db,
       sql`update mail_outbox set attempts = attempts + 1, next_attempt_at = now() + interval '5 minutes'
@@ -34,7 +43,7 @@ export function createMailOutbox(
             select id from mail_outbox
             where sent_at is null and next_attempt_at <= now() and attempts < ${MAX_ATTEMPTS}
             order by created_at limit 20 for update skip locked)
-          returning id, recipient, subject, text, html`,
+          returning id, recipient, subject, text, html, template, data`,
     );
     // Delivered mails are marked sent together, at the end of the batch or once it has run for
     // `MARK_SENT_AFTER_MS`: a claim lapses after 5 minutes, and a mail left unmarked by then could
@@ -55,17 +64,14 @@ export function createMailOutbox(
         log(error, `could not mark ${ids.length} delivered mails sent; they may be sent again`);
       }
     };
-    for (const mail of claimed) {
+    for (const row of claimed) {
+      let mail: MailMessage | undefined;
       try {
-        await mailer.send({
-          to: mail.recipient,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-        });
-        sent.push(mail.id);
+        mail = written(row);
+        await mailer.send(mail);
+        sent.push(row.id);
       } catch (error) {
-        log(error, `could not send "${mail.subject}"; will retry`);
+        log(error, `could not send "${mail?.subject ?? row.template}"; will retry`);
       }
       if (Date.now() >= markBy) {
         await markSent();
@@ -74,6 +80,23 @@ export function createMailOutbox(
     }
     await markSent();
     return claimed.length;
+  }
+
+  /** A claimed mail as it is sent: as queued, or written now from its template's data. */
+  function written(row: {
+    recipient: string | null;
+    subject: string | null;
+    text: string | null;
+    html: string | null;
+    template: string | null;
+    data: unknown;
+  }): MailMessage {
+    if (row.template === null) {
+      return { to: row.recipient!, subject: row.subject!, text: row.text!, html: row.html! };
+    }
+    const write = templates[row.template];
+    if (!write) throw new Error(`no mail template "${row.template}"`);
+    return write(row.data);
   }
 
   /** Sends what is due; concurrent calls in one process share one run. */

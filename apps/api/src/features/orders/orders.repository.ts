@@ -39,6 +39,14 @@ export const itemsJson = sql<Omit<OrderItemRow, never>[]>`coalesce((
   ) order by i.position)
   from order_items i where i.order_id = "orders"."id"), '[]'::json)`;
 
+/** An order as a database function answers it: `to_jsonb` of its row and of each line. */
+export function orderFromJson(order: unknown, items: unknown[]): OrderWithItems {
+  return {
+    ...fromColumnNames(orders, order),
+    items: items.map((item) => fromColumnNames(orderItems, item)),
+  };
+}
+
 export function createOrdersRepository(db: Database) {
   // Every order reads the discounts applied to its shopper's cart: one prepared statement, which
   // finds no rows for the many orders without any.
@@ -133,14 +141,9 @@ export function createOrdersRepository(db: Database) {
         db,
         sql`select place_order(${JSON.stringify(payload)}::jsonb) as placed`,
       );
-      const { order: placedOrder, items } = row!.placed;
-      return {
-        ...fromColumnNames(orders, placedOrder),
-        items: items.map((item) => fromColumnNames(orderItems, item)),
-      };
+      return orderFromJson(row!.placed.order, row!.placed.items);
     },
 
-    /** Discounts with how often this shopper has used each (orders placed with them). */
     /** The discounts applied to the shopper's cart, each with the shopper's uses of it. */
     async cartDiscountsWithShopperUses(userId: string) {
       return cartDiscounts.execute({ userId });

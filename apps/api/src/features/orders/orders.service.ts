@@ -40,18 +40,20 @@ import type { ProductFactsSource } from '../cart/product-facts.ts';
 import type { ChangeNotice } from '../catalogue/catalogue-changes.ts';
 import { toDiscountRule } from '../discounts/discounts.repository.ts';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
-import type { MailOutbox } from '../mail/mail-outbox.ts';
+import type { MailOutbox, MailTemplates } from '../mail/mail-outbox.ts';
 import {
   orderCancelledMail,
+  orderConfirmationMail,
   orderDeliveredMail,
   orderShippedMail,
   returnReceivedMail,
 } from './order-mails.ts';
-import type {
-  NewOrderItem,
-  OrderRow,
-  OrdersRepository,
-  OrderWithItems,
+import {
+  orderFromJson,
+  type NewOrderItem,
+  type OrderRow,
+  type OrdersRepository,
+  type OrderWithItems,
 } from './orders.repository.ts';
 
 /** Parsed `POST /order` body (see createOrderSchema). */
@@ -102,6 +104,28 @@ function newOrderNumber(now = new Date()): string {
 }
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/**
+ * The order mails a database function queues as data (`settle_payment` queues the confirmation
+ * with the payment), written when the outbox delivers them.
+ */
+export function orderMailTemplates(publicUrl: string): MailTemplates {
+  return {
+    order_confirmation(data) {
+      const { recipient, order, items } = data as {
+        recipient: { email: string; firstName: string };
+        order: unknown;
+        items: unknown[];
+      };
+      return orderConfirmationMail(
+        recipient.email,
+        recipient.firstName,
+        toOrder(orderFromJson(order, items)),
+        publicUrl,
+      );
+    },
+  };
+}
 
 export function toOrder(row: OrderWithItems, now = new Date()): Order {
   const status = row.status as OrderStatus;

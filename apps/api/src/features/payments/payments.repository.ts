@@ -1,9 +1,8 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
-import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { fromColumnNames } from '../../db/json-rows.ts';
 import { orders, payments, webhookEvents } from '../../db/schema.ts';
-import { itemsJson, type OrderRow, type OrderWithItems } from '../orders/orders.repository.ts';
+import { orderFromJson, type OrderWithItems } from '../orders/orders.repository.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type SettleOutcome = 'unknown' | 'already' | 'taken' | 'refund' | 'paid';
@@ -15,17 +14,6 @@ export function createPaymentsRepository(db: Database) {
     .from(payments)
     .where(eq(payments.providerOrderId, sql.placeholder('providerOrderId')))
     .prepare('payment_by_provider_order_id');
-  // A verification's one read: the payment, and its order with lines when it is the shopper's.
-  const withOrderForUser = db
-    .select({ payment: payments, order: orders, items: itemsJson })
-    .from(payments)
-    .leftJoin(
-      orders,
-      and(eq(orders.id, payments.orderId), eq(orders.userId, sql.placeholder('userId'))),
-    )
-    .where(eq(payments.providerOrderId, sql.placeholder('providerOrderId')))
-    .prepare('payment_with_order_for_user');
-
   return {
     async openPaymentOf(orderId: string) {
       const [row] = await db
@@ -42,18 +30,6 @@ export function createPaymentsRepository(db: Database) {
     },
 
     /** The payment of a provider order, with its order (and lines) if the order is `userId`'s. */
-    async findWithOrderForUser(
-      providerOrderId: string,
-      userId: string,
-    ): Promise<{ payment: PaymentRow; order: OrderWithItems | undefined } | undefined> {
-      const [row] = await withOrderForUser.execute({ providerOrderId, userId });
-      if (!row) return undefined;
-      return {
-        payment: row.payment,
-        order: row.order ? { ...row.order, items: row.items } : undefined,
-      };
-    },
-
     async findByProviderOrderId(providerOrderId: string, tx: Executor = db) {
       if (tx === db) return (await byProviderOrderId.execute({ providerOrderId }))[0];
       const [row] = await tx
@@ -65,38 +41,33 @@ export function createPaymentsRepository(db: Database) {
 
     /**
      * Settles a provider's payment in one call (the database function `settle_payment`): the
-     * order and payment locked, the payment and order marked paid once, the mail queued with them.
+     * order and payment locked, the payment and order marked paid once, the confirmation mail
+     * queued with them. `userId` (a shopper's verification) settles only that shopper's order;
+     * the provider's webhook passes null. Answers the payment, and with 'paid' and 'already' the
+     * order with its lines.
      */
     async settlePayment(
       providerOrderId: string,
       providerPaymentId: string,
       method: string | null,
-      mail: MailMessage | null,
+      userId: string | null,
     ): Promise<{
       outcome: SettleOutcome;
-      settled?: { order: OrderRow; payment: PaymentRow } | undefined;
+      order?: OrderWithItems | undefined;
+      payment?: PaymentRow | undefined;
     }> {
-      const outboxMail = mail && {
-        recipient: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-      };
       const [row] = await queryRows<{
-        settled: { outcome: SettleOutcome; order?: unknown; payment?: unknown };
+        settled: { outcome: SettleOutcome; order?: unknown; items?: unknown[]; payment?: unknown };
       }>(
         db,
         sql`select settle_payment(${providerOrderId}, ${providerPaymentId}, ${method}::text,
-              ${outboxMail === null ? null : JSON.stringify(outboxMail)}::jsonb) as settled`,
+              ${userId}::uuid) as settled`,
       );
       const answer = row!.settled;
-      if (answer.outcome !== 'paid') return { outcome: answer.outcome };
       return {
         outcome: answer.outcome,
-        settled: {
-          order: fromColumnNames(orders, answer.order),
-          payment: fromColumnNames(payments, answer.payment),
-        },
+        order: answer.order ? orderFromJson(answer.order, answer.items ?? []) : undefined,
+        payment: answer.payment ? fromColumnNames(payments, answer.payment) : undefined,
       };
     },
 

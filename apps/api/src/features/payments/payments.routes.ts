@@ -48,11 +48,6 @@ export function paymentRoutes(
       const scoped = plain.withTypeProvider<ZodTypeProvider>();
       scoped.addHook('preHandler', guards.requireCaller);
       const userId = (request: Parameters<typeof callerOf>[0]) => callerOf(request).userId;
-      /** The signed-in shopper, as read while checking the token (the confirmation mail's recipient). */
-      const shopper = (request: Parameters<typeof callerOf>[0]) => {
-        const { userId, user } = callerOf(request);
-        return { userId, email: user.email, firstName: user.firstName };
-      };
 
       scoped.post(
         '/payments/initiate',
@@ -73,17 +68,14 @@ export function paymentRoutes(
       );
 
       scoped.post('/payments/verify', { schema: { tags, body: checkoutResult } }, async (request) =>
-        ok(await service.verify(shopper(request), request.body), 'Payment verified successfully'),
+        ok(await service.verify(userId(request), request.body), 'Payment verified successfully'),
       );
 
       scoped.post(
         '/payments/success',
         { schema: { tags, body: checkoutResult } },
         async (request) =>
-          ok(
-            await service.verify(shopper(request), request.body),
-            'Payment completed successfully',
-          ),
+          ok(await service.verify(userId(request), request.body), 'Payment completed successfully'),
       );
 
       scoped.post(

@@ -11,8 +11,7 @@ import {
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import { simulatedId } from '../../adapters/payments/simulator-provider.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
-import { orderConfirmationMail } from '../orders/order-mails.ts';
-import type { OrdersRepository, OrderWithItems } from '../orders/orders.repository.ts';
+import type { OrdersRepository } from '../orders/orders.repository.ts';
 import { toOrder, type OrderRefunds } from '../orders/orders.service.ts';
 import type { PaymentRow, PaymentsRepository } from './payments.repository.ts';
 
@@ -52,8 +51,6 @@ function toPayment(row: PaymentRow) {
   };
 }
 
-type Recipient = { email: string; firstName: string };
-
 export function createPaymentsService(deps: {
   db: Database;
   payments: PaymentsRepository;
@@ -62,8 +59,6 @@ export function createPaymentsService(deps: {
   keySecret: string;
   webhookSecret: string;
   outbox: MailOutbox;
-  findUser: (userId: string) => Promise<{ email: string; firstName: string } | undefined>;
-  publicUrl: string;
   deliverWebhook: () => DeliverWebhook;
   log: (error: unknown, message: string) => void;
 }) {
@@ -85,44 +80,20 @@ export function createPaymentsService(deps: {
     providerOrderId: string,
     providerPaymentId: string,
     method: string | null,
-    known?: { order: OrderWithItems; shopper: Recipient },
-  ) {
-    // The confirmation mail is written from the order as read just before: its lines, totals and
-    // addresses never change after it is placed. The database adds it to the outbox only if this
-    // call is the one that marks the order paid.
-    let order = known?.order;
-    if (!order) {
-      const payment = await payments.findByProviderOrderId(providerOrderId);
-      order = payment ? await orders.findById(payment.orderId) : undefined;
-    }
-    const user = known?.shopper ?? (order ? await deps.findUser(order.userId) : undefined);
-    const mail =
-      order && user
-        ? orderConfirmationMail(
-            user.email,
-            user.firstName,
-            toOrder({ ...order, paymentStatus: 'paid', paidAt: new Date() }),
-            deps.publicUrl,
-          )
-        : null;
-    const { outcome, settled } = await payments
-      .settlePayment(providerOrderId, providerPaymentId, method, mail)
+    userId: string | null,
+  ): ReturnType<PaymentsRepository['settlePayment']> {
+    const settled = await payments
+      .settlePayment(providerOrderId, providerPaymentId, method, userId)
       .catch((error: unknown) => {
         // The same payment id settling two orders at once: the second meets the unique key.
-        if (isUniqueViolation(error)) return { outcome: 'taken' as const, settled: undefined };
+        if (isUniqueViolation(error)) return { outcome: 'taken' as const };
         throw error;
       });
-    if (outcome === 'paid') outbox.deliverSoon();
-    if (outcome === 'refund') {
-      const payment = await payments.findByProviderOrderId(providerOrderId);
-      if (payment) await refundPayment(payment, false);
-    }
-    // An order's lines never change after it is placed: the settled order keeps those read.
-    const paid =
-      settled && order
-        ? { order: { ...settled.order, items: order.items }, payment: settled.payment }
-        : undefined;
-    return { outcome, settled: paid };
+    // The database queued the confirmation mail with the payment; send it now.
+    if (settled.outcome === 'paid') outbox.deliverSoon();
+    if (settled.outcome === 'refund' && settled.payment)
+      await refundPayment(settled.payment, false);
+    return settled;
   }
 
   /** Refunds a paid payment in full; the provider is called outside any transaction. */
@@ -222,41 +193,35 @@ export function createPaymentsService(deps: {
 
     /** The browser's proof of payment, checked against the provider order we stored. */
     /** A payment the shopper's browser reports, for one of the shopper's own orders. */
-    async verify(shopper: Recipient & { userId: string }, result: CheckoutResult) {
-      const found = await payments.findWithOrderForUser(result.razorpay_order_id, shopper.userId);
-      const payment = found?.payment;
-      const order = found?.order;
+    async verify(userId: string, result: CheckoutResult) {
+      // A valid signature proves the provider issued this payment for this provider order; the
+      // database then settles it only if that order is one of this shopper's.
       if (
-        !payment ||
-        !order ||
         !isValidPaymentSignature(
           deps.keySecret,
-          payment.providerOrderId,
+          result.razorpay_order_id,
           result.razorpay_payment_id,
           result.razorpay_signature,
         )
       ) {
         throw invalid(paymentText.verificationFailed);
       }
-      // The same payment verified again (a retry, or after its webhook): already on record.
-      if (
-        (payment.status === 'paid' || payment.status === 'refunded') &&
-        payment.providerPaymentId === result.razorpay_payment_id
-      ) {
-        return { order: toOrder(order), payment: toPayment(payment) };
-      }
-      const { outcome, settled } = await settle(
-        payment.providerOrderId,
+      const { outcome, order, payment } = await settle(
+        result.razorpay_order_id,
         result.razorpay_payment_id,
         null,
-        { order, shopper },
+        userId,
       );
-      if (outcome === 'taken') throw invalid(paymentText.verificationFailed);
-      if (settled) return { order: toOrder(settled.order), payment: toPayment(settled.payment) };
-      const fresh = (await orders.findById(order.id))!;
+      if (outcome === 'unknown' || outcome === 'taken') {
+        throw invalid(paymentText.verificationFailed);
+      }
+      // Paid now, or already (by this payment, or by another one of the same order).
+      if (order && payment) return { order: toOrder(order), payment: toPayment(payment) };
+      // A payment for an order cancelled meanwhile: kept on record, and refunded by `settle`.
+      const refunded = (await payments.findByProviderOrderId(result.razorpay_order_id))!;
       return {
-        order: toOrder(fresh),
-        payment: toPayment((await payments.findByProviderOrderId(payment.providerOrderId))!),
+        order: toOrder((await orders.findById(refunded.orderId))!),
+        payment: toPayment(refunded),
       };
     },
 
@@ -333,7 +298,12 @@ export function createPaymentsService(deps: {
           const payment = await payments.findByProviderOrderId(entity.order_id);
           // Only the full amount settles an order.
           if (payment && (entity.amount === undefined || entity.amount >= payment.amountPaise)) {
-            const { outcome } = await settle(entity.order_id, entity.id, entity.method ?? null);
+            const { outcome } = await settle(
+              entity.order_id,
+              entity.id,
+              entity.method ?? null,
+              null,
+            );
             if (outcome === 'taken') {
               // Money captured against an order whose payment id already paid another: for people.
               deps.log(
