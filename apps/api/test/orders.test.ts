@@ -247,7 +247,15 @@ describe('placing an order', () => {
     );
     const stockBefore = await stockOf(choice);
     const repository = createOrdersRepository(world.database.db);
+    // Priced with a discount the cart does not have: nothing placed, the cart's (none) answered.
+    expect(
+      await repository.placeOrder(pricedOrder(choice, user!.id, { discountIds: [expired!.id] })),
+    ).toEqual({ cartDiscounts: [] });
     for (const discount of [expired!, off!]) {
+      await world.database.db.execute(
+        sql`insert into carts (user_id, applied_coupon_id) values (${user!.id}, ${discount.id})
+            on conflict (user_id) do update set applied_coupon_id = excluded.applied_coupon_id`,
+      );
       await expect(
         repository.placeOrder(pricedOrder(choice, user!.id, { discountIds: [discount.id] })),
       ).rejects.toSatisfy((error) => sqlStateOf(error) === 'SH002');

@@ -9,7 +9,13 @@ import type { PGlite } from '@electric-sql/pglite';
  * rules: a table is analysed once more than 50 rows plus 10% of it changed since it last was, and
  * vacuumed once its dead rows pass 50 plus 20% of it. Analysing a table also makes every prepared
  * statement over it plan again.
+ *
+ * Each statement holds up every query of the shop while it runs (PGlite runs one at a time), so
+ * the statistics are taken from a sample of 3,000 rows (`STATISTICS_TARGET` × 300) rather than
+ * PostgreSQL's 30,000: analysing 5,000 orders took 160 ms, a pause every request then waited
+ * out. The app's statements look rows up by key, which a small sample plans as well.
  */
+const STATISTICS_TARGET = 10;
 const ANALYZE_BASE = 50;
 const ANALYZE_SCALE = 0.1;
 const VACUUM_BASE = 50;
@@ -32,6 +38,8 @@ export async function upkeepPass(pg: PGlite): Promise<string[]> {
       order by s.relname`,
   );
   const done: string[] = [];
+  // For the session: only these ANALYZE runs read it.
+  if (rows.length > 0) await pg.exec(`set default_statistics_target = ${STATISTICS_TARGET}`);
   for (const table of rows) {
     const size = Math.max(table.reltuples, 0);
     const vacuum = table.n_dead_tup > VACUUM_BASE + VACUUM_SCALE * size;

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { fromColumnNames, toColumnNames } from '../../db/json-rows.ts';
 import type { ChangeNotice } from '../catalogue/catalogue-changes.ts';
-import { carts, discountUses, discounts, orderItems, orders } from '../../db/schema.ts';
+import { discountUses, discounts, orderItems, orders } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -14,10 +14,19 @@ export type OrderWithItems = OrderRow & { items: OrderItemRow[] };
 export interface PlacedOrder {
   order: NewOrder;
   items: NewOrderItem[];
-  /** The cart's discounts, their uses counted with the order. */
+  /**
+   * The discounts the order was priced with, their uses counted with it. They must be the ones
+   * applied to the shopper's cart, or nothing is placed (see `placeOrder`).
+   */
   discountIds: string[];
   /** Sent to other server processes when the order commits (see CatalogueChanges). */
   notice?: ChangeNotice | undefined;
+}
+
+/** A discount applied to a shopper's cart, with how often the shopper has used it. */
+export interface DiscountWithUses {
+  discount: typeof discounts.$inferSelect;
+  usesByShopper: number;
 }
 
 /** One stock row a line draws on: product, colour (any case) and size (any case). */
@@ -48,25 +57,6 @@ export function orderFromJson(order: unknown, items: unknown[]): OrderWithItems 
 }
 
 export function createOrdersRepository(db: Database) {
-  // Every order reads the discounts applied to its shopper's cart: one prepared statement, which
-  // finds no rows for the many orders without any.
-  const cartDiscounts = db
-    .select({
-      discount: discounts,
-      // Spelt out: Drizzle writes a column of a one-table select without its table, which
-      // inside this subquery would mean discount_uses' own id.
-      usesByShopper: sql<number>`(select count(*)::int from discount_uses u
-        where u.discount_id = "discounts"."id" and u.user_id = "carts"."user_id")`,
-    })
-    .from(carts)
-    .innerJoin(
-      discounts,
-      sql`${discounts.id} in (${carts.appliedCouponId}, ${carts.appliedVoucherId})`,
-    )
-    .where(eq(carts.userId, sql.placeholder('userId')))
-    .orderBy(discounts.id)
-    .prepare('orders_cart_discounts');
-
   async function withItems(
     where: SQL | undefined,
     options: { limit?: number; offset?: number } = {},
@@ -130,23 +120,35 @@ export function createOrdersRepository(db: Database) {
      * It refuses with SQLSTATE SH001 when a line's stock is short (DETAIL: the line's position) and
      * SH002 when a price or discount limit it was priced with no longer holds.
      */
-    async placeOrder(order: PlacedOrder): Promise<OrderWithItems> {
+    /**
+     * Places the order (the database function `place_order`), or, when the discounts it was
+     * priced with are not the ones applied to the shopper's cart, writes nothing and answers the
+     * cart's discounts, each with the shopper's uses of it, to price it with.
+     */
+    async placeOrder(
+      order: PlacedOrder,
+    ): Promise<{ placed: OrderWithItems } | { cartDiscounts: DiscountWithUses[] }> {
       const payload = {
         order: toColumnNames(orders, order.order),
         items: order.items.map((item) => toColumnNames(orderItems, item)),
         discount_ids: order.discountIds,
         notice: order.notice ?? null,
       };
-      const [row] = await queryRows<{ placed: { order: unknown; items: unknown[] } }>(
-        db,
-        sql`select place_order(${JSON.stringify(payload)}::jsonb) as placed`,
-      );
-      return orderFromJson(row!.placed.order, row!.placed.items);
-    },
-
-    /** The discounts applied to the shopper's cart, each with the shopper's uses of it. */
-    async cartDiscountsWithShopperUses(userId: string) {
-      return cartDiscounts.execute({ userId });
+      const [row] = await queryRows<{
+        placed:
+          | { order: unknown; items: unknown[] }
+          | { discounts: { discount: unknown; uses_by_shopper: number }[] };
+      }>(db, sql`select place_order(${JSON.stringify(payload)}::jsonb) as placed`);
+      const answer = row!.placed;
+      if ('discounts' in answer) {
+        return {
+          cartDiscounts: answer.discounts.map((entry) => ({
+            discount: fromColumnNames(discounts, entry.discount),
+            usesByShopper: entry.uses_by_shopper,
+          })),
+        };
+      }
+      return { placed: orderFromJson(answer.order, answer.items) };
     },
 
     async returnStock(tx: Executor, line: StockLine) {

@@ -50,6 +50,7 @@ import {
 } from './order-mails.ts';
 import {
   orderFromJson,
+  type DiscountWithUses,
   type NewOrderItem,
   type OrderRow,
   type OrdersRepository,
@@ -263,16 +264,17 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   }
 
   /**
-   * Totals and the cart's discounts for described lines. Each discount is checked by the domain's
-   * rules with its uses as read now; placing the order counts the use, refusing it if a limit was
+   * Totals of described lines with the cart's discounts. Each discount is checked by the domain's
+   * rules with its uses as read; placing the order counts the use, refusing it if a limit was
    * reached meanwhile.
    */
-  async function priceOrder(userId: string, described: Awaited<ReturnType<typeof describeLines>>) {
+  function priceOrder(
+    described: Awaited<ReturnType<typeof describeLines>>,
+    cartDiscounts: DiscountWithUses[],
+  ) {
     let discountPaise = 0;
     const used: { id: string; code: string }[] = [];
-    for (const { discount, usesByShopper } of await repository.cartDiscountsWithShopperUses(
-      userId,
-    )) {
+    for (const { discount, usesByShopper } of cartDiscounts) {
       const check = evaluateDiscount(toDiscountRule(discount), {
         lines: described.map(({ line, categoryId }) => ({
           productId: line.productId,
@@ -393,46 +395,54 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       if (command.paymentMethod !== 'razorpay') throw invalid('Payment initialization incomplete');
       const billing = billingOf(command);
       // Priced from what was just read, then placed in one call that checks those readings still
-      // hold; when a price or a discount's limit moved meanwhile, read again and price anew.
+      // hold; when a price or a discount's limit moved meanwhile, read again and price anew. The
+      // discounts are the cart's, which the placing call reads itself: priced first with none (as
+      // most orders are), it answers the cart's discounts instead when there are any, and the
+      // order is priced again with them.
       for (let attempt = 1; ; attempt += 1) {
         const described = await describeLines(
           command,
           attempt === 1 ? 'cachedIgnoringStock' : 'fresh',
         );
-        let priced: Awaited<ReturnType<typeof priceOrder>>;
+        let cartDiscounts: DiscountWithUses[] = [];
+        let repricings = 0;
         try {
-          priced = await priceOrder(userId, described);
+          for (;;) {
+            const priced = priceOrder(described, cartDiscounts);
+            const stockChange = deps.stockChangedWith(described.map(({ line }) => line.productId));
+            const result = await repository.placeOrder({
+              order: {
+                orderNumber: newOrderNumber(),
+                userId,
+                subtotalPaise: priced.totals.subtotal,
+                discountPaise: priced.totals.discountAmount,
+                totalPaise: priced.totals.total,
+                discountId: priced.used[0]?.id ?? null,
+                discountCode: priced.used.map((d) => d.code).join('+') || null,
+                notes: command.notes,
+                shippingAddress: command.shippingAddress,
+                billingAddress: billing,
+                idempotencyKey: idempotencyKey ?? null,
+                requestHash: hash,
+                paymentDueAt: new Date(Date.now() + deps.paymentTimeoutMs),
+              },
+              items: described.map(({ line }) => line),
+              discountIds: priced.used.map((d) => d.id),
+              notice: stockChange.notice,
+            });
+            if ('placed' in result) {
+              stockChange.invalidateHere();
+              return placed(result.placed);
+            }
+            // The cart's discounts are not those priced with: price again with them.
+            if ((repricings += 1) > MAX_PLACING_ATTEMPTS)
+              throw conflict(orderMessages.pricesChanged);
+            cartDiscounts = result.cartDiscounts;
+          }
         } catch (error) {
           // A discount refused for lines priced from a copy (its minimum, say): ask again with
           // today's prices before saying no.
           if (attempt === 1 && error instanceof ShopError) continue;
-          throw error;
-        }
-        const stockChange = deps.stockChangedWith(described.map(({ line }) => line.productId));
-        try {
-          const row = await repository.placeOrder({
-            order: {
-              orderNumber: newOrderNumber(),
-              userId,
-              subtotalPaise: priced.totals.subtotal,
-              discountPaise: priced.totals.discountAmount,
-              totalPaise: priced.totals.total,
-              discountId: priced.used[0]?.id ?? null,
-              discountCode: priced.used.map((d) => d.code).join('+') || null,
-              notes: command.notes,
-              shippingAddress: command.shippingAddress,
-              billingAddress: billing,
-              idempotencyKey: idempotencyKey ?? null,
-              requestHash: hash,
-              paymentDueAt: new Date(Date.now() + deps.paymentTimeoutMs),
-            },
-            items: described.map(({ line }) => line),
-            discountIds: priced.used.map((d) => d.id),
-            notice: stockChange.notice,
-          });
-          stockChange.invalidateHere();
-          return placed(row);
-        } catch (error) {
           const sqlState = sqlStateOf(error);
           if (sqlState === STOCK_SHORT) {
             const line = described[Number(detailOf(error))]?.line;
