@@ -30,7 +30,7 @@ describe('mail outbox', () => {
         delivered.push(message.to);
       },
     };
-    const outbox = createMailOutbox(db, mailer, () => {});
+    const outbox = createMailOutbox(db, mailer, () => {}, {});
     for (const to of ['asha@example.in', 'refused@example.in', 'meera@example.in']) {
       await outbox.enqueue(db, mail(to));
     }
@@ -70,6 +70,7 @@ describe('mail outbox', () => {
       refusingUpdates,
       { send: async (message) => void delivered.push(message.to) },
       (_error, message) => logged.push(message),
+      {},
     );
     await outbox.enqueue(db, mail('kavya@example.in'));
     await expect(outbox.deliver()).resolves.toBe(1);
@@ -92,18 +93,23 @@ describe('mail outbox', () => {
     // As a database function queues it (settle_payment queues the order confirmation so).
     await db.execute(
       sql`insert into mail_outbox (template, data) values
-          ('greeting', '{"name": "priya"}'::jsonb), ('no_such_template', '{}'::jsonb)`,
+          ('greeting', '{"name": "priya"}'::jsonb), ('no_such_template', '{}'::jsonb),
+          ('constructor', '{}'::jsonb)`,
     );
 
-    expect(await outbox.deliver()).toBe(2);
+    expect(await outbox.deliver()).toBe(3);
     expect(delivered).toEqual([mail('priya@example.in')]);
-    expect(logged).toEqual(['could not send "no_such_template"; will retry']);
+    expect(logged.sort()).toEqual([
+      'could not send "constructor"; will retry',
+      'could not send "no_such_template"; will retry',
+    ]);
     const rows = await queryRows<{ template: string; sent: boolean; attempts: number }>(
       db,
       sql`select template, sent_at is not null as sent, attempts from mail_outbox
           where template is not null order by template`,
     );
     expect(rows).toEqual([
+      { template: 'constructor', sent: false, attempts: 1 },
       { template: 'greeting', sent: true, attempts: 1 },
       { template: 'no_such_template', sent: false, attempts: 1 },
     ]);

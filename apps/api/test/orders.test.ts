@@ -761,6 +761,38 @@ describe('after the order', () => {
     expect(payment.body.data.status).toBe('refunded');
   });
 
+  it('refunds a payment the browser verifies for an order cancelled meanwhile, and answers both', async () => {
+    const { accessToken } = await signUp(app());
+    const { orderId } = await placeOrder(app(), accessToken, [[choices[13]!, 1]]);
+    const initiated = await send(app(), 'POST', '/api/payments/initiate', {
+      token: accessToken,
+      body: { orderId },
+    });
+    await send(app(), 'POST', `/api/order/${orderId}/cancel`, {
+      token: accessToken,
+      body: { reason: 'Changed my mind' },
+    });
+    const razorpayOrderId = initiated.body.data.razorpayOrderId as string;
+    const paymentId = 'pay_latecomer00002';
+    const verified = await send(app(), 'POST', '/api/payments/verify', {
+      token: accessToken,
+      body: {
+        razorpay_order_id: razorpayOrderId,
+        razorpay_payment_id: paymentId,
+        razorpay_signature: createHmac('sha256', world.config.payments.keySecret)
+          .update(`${razorpayOrderId}|${paymentId}`)
+          .digest('hex'),
+      },
+    });
+    expect(verified.status).toBe(200);
+    expect(verified.body.data.order).toMatchObject({ _id: orderId, status: 'cancelled' });
+    expect(verified.body.data.payment).toMatchObject({
+      razorpayPaymentId: paymentId,
+      status: 'refunded',
+    });
+    expect(verified.body.data.payment.refundId).toEqual(expect.any(String));
+  });
+
   it('keeps shoppers to their own orders', async () => {
     const asha = await signUp(app());
     const divya = await signUp(app());

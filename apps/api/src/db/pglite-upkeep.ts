@@ -38,8 +38,8 @@ export async function upkeepPass(pg: PGlite): Promise<string[]> {
       order by s.relname`,
   );
   const done: string[] = [];
-  // For the session: only these ANALYZE runs read it.
-  if (rows.length > 0) await pg.exec(`set default_statistics_target = ${STATISTICS_TARGET}`);
+  // A setting of PGlite's one session, which only ANALYZE reads (the app never runs it).
+  await pg.exec(`set default_statistics_target = ${STATISTICS_TARGET}`);
   for (const table of rows) {
     const size = Math.max(table.reltuples, 0);
     const vacuum = table.n_dead_tup > VACUUM_BASE + VACUUM_SCALE * size;

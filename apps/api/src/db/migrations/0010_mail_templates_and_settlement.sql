@@ -5,10 +5,9 @@ ALTER TABLE "mail_outbox" ALTER COLUMN "html" DROP NOT NULL;--> statement-breakp
 ALTER TABLE "mail_outbox" ADD COLUMN "template" text;--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD COLUMN "data" jsonb;--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_content_check" CHECK (("mail_outbox"."template" is not null and "mail_outbox"."data" is not null) or ("mail_outbox"."recipient" is not null and "mail_outbox"."subject" is not null and "mail_outbox"."text" is not null and "mail_outbox"."html" is not null));--> statement-breakpoint
--- settle_payment as in 0009, now also checking whose order it is and doing everything a
--- verification needs in this one call: the confirmation mail is queued as its template and data
--- (the server writes it when it delivers it) instead of being written by the caller beforehand,
--- so the caller no longer reads the order first.
+-- settle_payment: everything a verification or a webhook needs, in one call. It locks the order
+-- and then the payment, marks both paid once, and queues the confirmation mail as its template and
+-- data (the server writes the mail when it delivers it), so the caller reads nothing first.
 -- p_user_id: the shopper verifying (NULL for the provider's webhook); another shopper's order is
 -- 'unknown'. Answers { outcome } and, except for 'unknown' and 'taken', `payment`; with 'paid'
 -- and 'already' also `order` (the orders row) and `items` (its lines by position).

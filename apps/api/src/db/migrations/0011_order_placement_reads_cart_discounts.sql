@@ -1,5 +1,5 @@
--- place_order as in 0008, reading the discounts applied to the shopper's cart itself: an order
--- without discounts is placed in one call, with no read of the cart before it.
+-- place_order as in 0008, and it reads the discounts applied to the shopper's cart itself: an
+-- order without discounts is placed in one call, with no read of the cart before it.
 CREATE OR REPLACE FUNCTION "place_order"(p jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
 	line jsonb;

@@ -74,9 +74,9 @@ const GOOGLE_CALLBACK_PATH = '/auth/google/callback';
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, repository, sessionUsers, throttle, accessTokens, mailer } = deps;
 
-  /** Passes on a user row just changed (and committed), after the kept copies are dropped. */
-  async function changedUser<T extends UserRow | undefined>(row: T): Promise<T> {
-    if (row) await sessionUsers.changed(row.id);
+  /** Passes on a user row just changed (and committed), after the kept copy is dropped. */
+  function changedUser<T extends UserRow | undefined>(row: T): T {
+    if (row) sessionUsers.changed(row.id);
     return row;
   }
   const admins = new Set(deps.adminEmails);
@@ -150,7 +150,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   /** Everyone signed in as this user is signed out: refresh tokens and older access tokens. */
   async function endAllSessions(userId: string, at: Date) {
     await repository.revokeUserRefreshTokens(userId);
-    await changedUser(await repository.updateUser(userId, { sessionsValidFrom: at }));
+    changedUser(await repository.updateUser(userId, { sessionsValidFrom: at }));
   }
 
   async function userOrThrow(userId: string): Promise<UserRow> {
@@ -254,7 +254,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         ...(addresses ? { addresses } : {}),
       });
       if (!row) throw unauthenticated(authText.badToken);
-      await changedUser(row);
+      changedUser(row);
       return toUser(row);
     },
 
@@ -339,7 +339,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         );
       });
       if (!row) throw invalid(authText.resetLinkInvalid);
-      await changedUser(row);
+      changedUser(row);
       await sendMail(passwordChangedMail(row.email, row.firstName));
     },
 
@@ -356,7 +356,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const at = new Date();
       const passwordHash = await hashPassword(newPassword);
       await repository.revokeUserRefreshTokens(userId);
-      const row = await changedUser(
+      const row = changedUser(
         await repository.updateUser(userId, { passwordHash, sessionsValidFrom: at }),
       );
       if (!row) throw unauthenticated(authText.badToken);
@@ -375,7 +375,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         return repository.updateUser(userId, { emailVerified: true }, tx);
       });
       if (!row) throw invalid(authText.verificationLinkInvalid);
-      await changedUser(row);
+      changedUser(row);
       return toUser(row);
     },
 
@@ -431,7 +431,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           if (!identity.emailVerified || existing.googleSubject !== null) {
             throw conflict(authText.googleEmailUnverified);
           }
-          row = await changedUser(
+          row = changedUser(
             await repository.updateUser(existing.id, {
               googleSubject: identity.subject,
               emailVerified: true,

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { UserRow } from './auth.repository.ts';
 
+/** Where the database announces every change to a user (trigger `users_notify_change`). */
 const CHANNEL = 'user_changes';
 /** A copy older than this is read again, in case a change notice from another process was lost. */
 const MAX_AGE_MS = 30_000;
@@ -14,28 +13,29 @@ export interface SessionUsers {
   find(id: string): Promise<UserRow | undefined>;
   /**
    * After a commit that changed this user (password, sign-out everywhere, profile, verification):
-   * drops the copy here and, on PostgreSQL, in every other process serving the same database.
+   * drops the copy here at once. Other processes on the same PostgreSQL hear of the change from
+   * the database itself (a trigger on `users` sends a NOTIFY with the commit).
    */
-  changed(id: string): Promise<void>;
+  changed(id: string): void;
   close(): Promise<void>;
 }
 
 /**
  * Every signed-in request needs its user's row (to check the token against a sign-out or password
- * change, and for the name and addresses). Reading it each time was one database call in four of
- * an order; this keeps the rows read recently.
+ * change, and for the name and addresses); the rows read recently are kept, so a request in a
+ * session costs no database call for it.
  *
- * A copy is never older than the last change this process heard of: `changed` drops it after the
- * change commits, other processes hear of it by NOTIFY (a process whose listening connection
- * dropped forgets every user, as notices may have been missed), and a read that was under way
- * while any user changed is answered but not kept, as it may have seen the row before the commit.
+ * A copy is never older than the last change this process heard of: `changed` drops it after a
+ * change this process committed, every process hears of every change by NOTIFY (a process whose
+ * listening connection dropped forgets every user, as notices may have been missed), and a read
+ * that was under way while any user changed is answered but not kept, as it may have seen the
+ * row before the commit.
  */
 export async function createSessionUsers(
   database: DatabaseHandle,
   readUser: (id: string) => Promise<UserRow | undefined>,
   log: (error: unknown, message: string) => void,
 ): Promise<SessionUsers> {
-  const origin = randomUUID();
   const kept = new Map<string, { row: UserRow; readAt: number }>();
   /** Counts every forgetting; a read that saw it move may hold a row from before a change. */
   let changes = 0;
@@ -50,8 +50,8 @@ export async function createSessionUsers(
     ? await database.listen(CHANNEL, {
         onMessage(payload) {
           try {
-            const notice = JSON.parse(payload) as { origin: string; id: string };
-            if (notice.origin !== origin) forget(notice.id);
+            const notice = JSON.parse(payload) as { id: string };
+            forget(notice.id);
           } catch (error) {
             log(error, 'Unreadable user change notice; forgetting every signed-in user');
             forget(undefined);
@@ -74,16 +74,8 @@ export async function createSessionUsers(
       }
       return row;
     },
-    async changed(id) {
+    changed(id) {
       forget(id);
-      if (!database.listen) return;
-      try {
-        const payload = JSON.stringify({ origin, id });
-        await database.db.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
-      } catch (error) {
-        // Other processes read the user again within MAX_AGE_MS.
-        log(error, 'Could not tell other processes about a user change');
-      }
     },
     async close() {
       await stop?.();

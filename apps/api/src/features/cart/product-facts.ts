@@ -8,7 +8,9 @@ import type { CatalogueRepository, ProductFacts } from '../catalogue/catalogue.r
  * product's cached answers), since a cart is shown far more often than the catalogue changes.
  * `cachedIgnoringStock` also serves facts whose stock has changed since (every order changes it),
  * and keeps them for minutes rather than seconds: an order is described from them, and placing it
- * checks stock, prices and that the product is still sold in the database.
+ * checks stock, prices and that the product is still sold in the database. Names, images and
+ * categories are not checked there; a change to them reaches this copy as the catalogue's change
+ * notice (here and, on PostgreSQL, from other processes), and the age limit covers a lost one.
  * `fresh` always asks the database: adding to the cart and validating it check today's stock, not
  * a copy.
  */

@@ -23,7 +23,7 @@ export function createMailOutbox(
   db: Database,
   mailer: Mailer,
   log: (error: unknown, message: string) => void,
-  templates: MailTemplates = {},
+  templates: MailTemplates,
 ) {
   let delivering: Promise<number> | undefined;
 
@@ -67,7 +67,7 @@ export function createMailOutbox(
     for (const row of claimed) {
       let mail: MailMessage | undefined;
       try {
-        mail = written(row);
+        mail = compose(row);
         await mailer.send(mail);
         sent.push(row.id);
       } catch (error) {
@@ -83,7 +83,7 @@ export function createMailOutbox(
   }
 
   /** A claimed mail as it is sent: as queued, or written now from its template's data. */
-  function written(row: {
+  function compose(row: {
     recipient: string | null;
     subject: string | null;
     text: string | null;
@@ -94,9 +94,10 @@ export function createMailOutbox(
     if (row.template === null) {
       return { to: row.recipient!, subject: row.subject!, text: row.text!, html: row.html! };
     }
-    const write = templates[row.template];
-    if (!write) throw new Error(`no mail template "${row.template}"`);
-    return write(row.data);
+    if (!Object.hasOwn(templates, row.template)) {
+      throw new Error(`no mail template "${row.template}"`);
+    }
+    return templates[row.template]!(row.data);
   }
 
   /** Sends what is due; concurrent calls in one process share one run. */

@@ -118,12 +118,9 @@ export function createOrdersRepository(db: Database) {
      * Places a priced order in one call (the database function `place_order`): takes the stock of
      * every line, counts each discount's use, and inserts the order with its lines, all or nothing.
      * It refuses with SQLSTATE SH001 when a line's stock is short (DETAIL: the line's position) and
-     * SH002 when a price or discount limit it was priced with no longer holds.
-     */
-    /**
-     * Places the order (the database function `place_order`), or, when the discounts it was
-     * priced with are not the ones applied to the shopper's cart, writes nothing and answers the
-     * cart's discounts, each with the shopper's uses of it, to price it with.
+     * SH002 when a price or discount limit it was priced with no longer holds. When the discounts
+     * it was priced with are not the ones applied to the shopper's cart, it writes nothing and
+     * answers the cart's discounts, each with the shopper's uses of it, to price it with.
      */
     async placeOrder(
       order: PlacedOrder,

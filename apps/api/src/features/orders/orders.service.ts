@@ -78,6 +78,8 @@ const READINGS_CHANGED = 'SH002';
 const DEADLOCK_DETECTED = '40P01';
 /** Prices or discount limits moving under an order this many times in a row is answered 409. */
 const MAX_PLACING_ATTEMPTS = 3;
+/** How often an order is priced again with the cart's discounts (the cart changing meanwhile). */
+const MAX_REPRICINGS = 3;
 
 const unprocessable = (message: string) => new ShopError('unprocessable', message);
 
@@ -399,16 +401,24 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       // discounts are the cart's, which the placing call reads itself: priced first with none (as
       // most orders are), it answers the cart's discounts instead when there are any, and the
       // order is priced again with them.
-      for (let attempt = 1; ; attempt += 1) {
+      let cartDiscounts: DiscountWithUses[] = [];
+      let repricings = 0;
+      attempts: for (let attempt = 1; ; attempt += 1) {
         const described = await describeLines(
           command,
           attempt === 1 ? 'cachedIgnoringStock' : 'fresh',
         );
-        let cartDiscounts: DiscountWithUses[] = [];
-        let repricings = 0;
         try {
           for (;;) {
-            const priced = priceOrder(described, cartDiscounts);
+            let priced: ReturnType<typeof priceOrder>;
+            try {
+              priced = priceOrder(described, cartDiscounts);
+            } catch (error) {
+              // A discount refused for lines priced from a copy (its minimum, say): ask again
+              // with today's prices before saying no.
+              if (attempt === 1 && error instanceof ShopError) continue attempts;
+              throw error;
+            }
             const stockChange = deps.stockChangedWith(described.map(({ line }) => line.productId));
             const result = await repository.placeOrder({
               order: {
@@ -435,14 +445,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
               return placed(result.placed);
             }
             // The cart's discounts are not those priced with: price again with them.
-            if ((repricings += 1) > MAX_PLACING_ATTEMPTS)
-              throw conflict(orderMessages.pricesChanged);
+            if ((repricings += 1) > MAX_REPRICINGS) throw conflict(orderMessages.pricesChanged);
             cartDiscounts = result.cartDiscounts;
           }
         } catch (error) {
-          // A discount refused for lines priced from a copy (its minimum, say): ask again with
-          // today's prices before saying no.
-          if (attempt === 1 && error instanceof ShopError) continue;
           const sqlState = sqlStateOf(error);
           if (sqlState === STOCK_SHORT) {
             const line = described[Number(detailOf(error))]?.line;
@@ -453,7 +459,11 @@ export function createOrdersService(deps: OrdersServiceDeps) {
               `Only ${left} left of ${line.productName} (${line.colorName}, size ${line.size.toUpperCase()})`,
             );
           }
-          if (sqlState === READINGS_CHANGED && attempt < MAX_PLACING_ATTEMPTS) continue;
+          if (sqlState === READINGS_CHANGED && attempt < MAX_PLACING_ATTEMPTS) {
+            // A discount's limit may be what moved: the next call answers the discounts anew.
+            cartDiscounts = [];
+            continue;
+          }
           // PostgreSQL ended this call to break a lock cycle (the unpaid-order sweep releases
           // stock and discounts of many orders at once): nothing was taken, so try again.
           if (sqlState === DEADLOCK_DETECTED && attempt < MAX_PLACING_ATTEMPTS) continue;

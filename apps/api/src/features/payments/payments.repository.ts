@@ -29,7 +29,6 @@ export function createPaymentsRepository(db: Database) {
       return rows[0];
     },
 
-    /** The payment of a provider order, with its order (and lines) if the order is `userId`'s. */
     async findByProviderOrderId(providerOrderId: string, tx: Executor = db) {
       if (tx === db) return (await byProviderOrderId.execute({ providerOrderId }))[0];
       const [row] = await tx

@@ -191,7 +191,6 @@ export function createPaymentsService(deps: {
       };
     },
 
-    /** The browser's proof of payment, checked against the provider order we stored. */
     /** A payment the shopper's browser reports, for one of the shopper's own orders. */
     async verify(userId: string, result: CheckoutResult) {
       // A valid signature proves the provider issued this payment for this provider order; the

@@ -1,0 +1,12 @@
+-- Every change to a user is announced on the channel `user_changes` (payload: {"id": ...}) when
+-- its transaction commits, whoever made it. Server processes keep the users of signed-in requests
+-- in memory and drop a user's copy on this notice, so a sign-out or password change on one server
+-- reaches the others.
+CREATE FUNCTION "notify_user_change"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	PERFORM pg_notify('user_changes', json_build_object('id', OLD."id")::text);
+	RETURN NULL;
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER "users_notify_change" AFTER UPDATE OR DELETE ON "users"
+	FOR EACH ROW EXECUTE FUNCTION "notify_user_change"();
