@@ -124,4 +124,32 @@ describe('mail outbox', () => {
       db.execute(sql`insert into mail_outbox (template) values ('greeting')`),
     ).rejects.toThrow();
   });
+
+  it('sends a burst of mails in one run, and the mails queued while it runs', async () => {
+    const { db } = world.database;
+    const delivered: string[] = [];
+    let queuedLate = false;
+    const outbox: ReturnType<typeof createMailOutbox> = createMailOutbox(
+      db,
+      {
+        async send(message) {
+          delivered.push(message.to);
+          // A mail queued (and announced) while the run is sending the first batch.
+          if (!queuedLate) {
+            queuedLate = true;
+            await outbox.enqueue(db, mail('late@burst.example.in'));
+            outbox.deliverSoon();
+          }
+        },
+      },
+      () => {},
+      {},
+    );
+    for (let n = 0; n < 45; n += 1) await outbox.enqueue(db, mail(`shopper${n}@burst.example.in`));
+
+    expect(await outbox.deliver()).toBe(46);
+    expect(delivered).toHaveLength(46);
+    expect(delivered).toContain('late@burst.example.in');
+    expect(await outbox.deliver()).toBe(0);
+  });
 });

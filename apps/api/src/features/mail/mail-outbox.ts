@@ -4,6 +4,11 @@ import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 
 const MAX_ATTEMPTS = 10;
+/**
+ * Mails claimed by one statement; a pass that claims this many is followed by another. Small: on
+ * the embedded database a claim holds up every other query while it runs.
+ */
+const BATCH_SIZE = 10;
 
 /**
  * Mails a database function queues as a template name and its data (it cannot write them
@@ -26,6 +31,10 @@ export function createMailOutbox(
   templates: MailTemplates,
 ) {
   let delivering: Promise<number> | undefined;
+  /** Mail was queued while a run was under way: the run makes another pass for it. */
+  let queuedMeanwhile = false;
+  /** The server is closing: the run ends after its current pass. */
+  let closing = false;
 
   async function deliverOnce(): Promise<number> {
     const claimed = await queryRows<{
@@ -42,7 +51,7 @@ export function createMailOutbox(
           where id in (
             select id from mail_outbox
             where sent_at is null and next_attempt_at <= now() and attempts < ${MAX_ATTEMPTS}
-            order by created_at limit 20 for update skip locked)
+            order by created_at limit ${BATCH_SIZE} for update skip locked)
           returning id, recipient, subject, text, html, template, data`,
     );
     // Delivered mails are marked sent together, at the end of the batch or once it has run for
@@ -100,9 +109,27 @@ export function createMailOutbox(
     return templates[row.template]!(row.data);
   }
 
-  /** Sends what is due; concurrent calls in one process share one run. */
+  /**
+   * Sends what is due, pass after pass while a pass claims a full batch or more mail was queued
+   * meanwhile, so a burst of orders is confirmed as fast as the mailer takes it. Concurrent calls
+   * in one process share one run; answers how many mails the run claimed.
+   */
   function deliver(): Promise<number> {
-    delivering ??= deliverOnce().finally(() => {
+    if (delivering) {
+      queuedMeanwhile = true;
+      return delivering;
+    }
+    delivering = (async () => {
+      let claimed = 0;
+      let more: boolean;
+      do {
+        queuedMeanwhile = false;
+        const batch = await deliverOnce();
+        claimed += batch;
+        more = batch === BATCH_SIZE || queuedMeanwhile;
+      } while (more && !closing);
+      return claimed;
+    })().finally(() => {
       delivering = undefined;
     });
     return delivering;
@@ -117,8 +144,9 @@ export function createMailOutbox(
         html: message.html,
       });
     },
-    /** Resolves once no delivery is running (the server waits for it when closing). */
+    /** Ends the delivery under way after its current pass; resolves once it has (on closing). */
     async idle() {
+      closing = true;
       await delivering?.catch(() => undefined);
     },
     /** Starts sending what is due, without waiting (after the commit that queued a mail). */
