@@ -729,7 +729,8 @@ describe('after the order', () => {
     expect(twice.status).toBe(400);
   });
 
-  it('refunds a payment that arrives for an order already cancelled', async () => {
+  /** An order whose payment window opened, cancelled before the payment arrives. */
+  async function cancelledWhilePaying(reason: string) {
     const { accessToken } = await signUp(app());
     const { orderId } = await placeOrder(app(), accessToken, [[choices[13]!, 1]]);
     const initiated = await send(app(), 'POST', '/api/payments/initiate', {
@@ -738,15 +739,20 @@ describe('after the order', () => {
     });
     await send(app(), 'POST', `/api/order/${orderId}/cancel`, {
       token: accessToken,
-      body: { reason: 'Too slow' },
+      body: { reason },
     });
+    return { accessToken, orderId, razorpayOrderId: initiated.body.data.razorpayOrderId as string };
+  }
+
+  it('refunds a payment that arrives for an order already cancelled', async () => {
+    const { accessToken, orderId, razorpayOrderId } = await cancelledWhilePaying('Too slow');
     const event = {
       event: 'payment.captured',
       payload: {
         payment: {
           entity: {
             id: 'pay_latecomer00001',
-            order_id: initiated.body.data.razorpayOrderId,
+            order_id: razorpayOrderId,
             amount: 999999,
           },
         },
@@ -762,17 +768,7 @@ describe('after the order', () => {
   });
 
   it('refunds a payment the browser verifies for an order cancelled meanwhile, and answers both', async () => {
-    const { accessToken } = await signUp(app());
-    const { orderId } = await placeOrder(app(), accessToken, [[choices[13]!, 1]]);
-    const initiated = await send(app(), 'POST', '/api/payments/initiate', {
-      token: accessToken,
-      body: { orderId },
-    });
-    await send(app(), 'POST', `/api/order/${orderId}/cancel`, {
-      token: accessToken,
-      body: { reason: 'Changed my mind' },
-    });
-    const razorpayOrderId = initiated.body.data.razorpayOrderId as string;
+    const { accessToken, orderId, razorpayOrderId } = await cancelledWhilePaying('Changed my mind');
     const paymentId = 'pay_latecomer00002';
     const verified = await send(app(), 'POST', '/api/payments/verify', {
       token: accessToken,

@@ -4,12 +4,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 /**
  * What a cached answer depends on, so a write empties only what it changed:
  * `lists` every product list, search and facet count; `product:<id>` one product's own answers;
- * `categories` the category and subcategory answers; `content` blogs and banners.
- */
-/**
- * What a cached answer depends on. 'stock' tags no answer: it travels with the product tags of a
- * change of stock levels alone, so copies that keep no stock (an order's product facts) know they
- * still hold.
+ * `categories` the category and subcategory answers; `content` blogs and banners. `stock` tags no
+ * answer: it travels with the product tags of a change of stock levels alone, so copies that keep
+ * no stock (an order's product facts) know they still hold.
  */
 export type CacheTag = 'lists' | 'categories' | 'content' | 'stock' | `product:${string}`;
 

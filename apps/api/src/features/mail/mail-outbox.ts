@@ -18,6 +18,17 @@ export type MailTemplates = Record<string, (data: unknown) => MailMessage>;
 /** A batch running longer than this marks what it has delivered so far. */
 const MARK_SENT_AFTER_MS = 10_000;
 
+/** An outbox row as a delivery claims it: a written mail, or a template and its data. */
+interface ClaimedMail {
+  id: string;
+  recipient: string | null;
+  subject: string | null;
+  text: string | null;
+  html: string | null;
+  template: string | null;
+  data: unknown;
+}
+
 /**
  * Mail written in the same transaction as the change it reports, and sent after that transaction
  * commits: a rolled-back order sends nothing, a committed one is never silently forgotten, and no
@@ -37,15 +48,7 @@ export function createMailOutbox(
   let closing = false;
 
   async function deliverOnce(): Promise<number> {
-    const claimed = await queryRows<{
-      id: string;
-      recipient: string | null;
-      subject: string | null;
-      text: string | null;
-      html: string | null;
-      template: string | null;
-      data: unknown;
-    }>(
+    const claimed = await queryRows<ClaimedMail>(
       db,
       sql`update mail_outbox set attempts = attempts + 1, next_attempt_at = now() + interval '5 minutes'
           where id in (
@@ -92,14 +95,7 @@ export function createMailOutbox(
   }
 
   /** A claimed mail as it is sent: as queued, or written now from its template's data. */
-  function compose(row: {
-    recipient: string | null;
-    subject: string | null;
-    text: string | null;
-    html: string | null;
-    template: string | null;
-    data: unknown;
-  }): MailMessage {
+  function compose(row: ClaimedMail): MailMessage {
     if (row.template === null) {
       return { to: row.recipient!, subject: row.subject!, text: row.text!, html: row.html! };
     }

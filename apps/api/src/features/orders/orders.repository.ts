@@ -38,7 +38,7 @@ export interface StockLine {
 }
 
 /** An order's lines, by position, as one JSON value of the row it is selected with. */
-export const itemsJson = sql<Omit<OrderItemRow, never>[]>`coalesce((
+const itemsJson = sql<Omit<OrderItemRow, never>[]>`coalesce((
   select json_agg(json_build_object(
     'id', i.id, 'orderId', i.order_id, 'productId', i.product_id, 'productName', i.product_name,
     'productImage', i.product_image, 'colorName', i.color_name, 'colorHex', i.color_hex,

@@ -14,6 +14,7 @@ export function createPaymentsRepository(db: Database) {
     .from(payments)
     .where(eq(payments.providerOrderId, sql.placeholder('providerOrderId')))
     .prepare('payment_by_provider_order_id');
+
   return {
     async openPaymentOf(orderId: string) {
       const [row] = await db
