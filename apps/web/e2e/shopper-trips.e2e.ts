@@ -444,7 +444,11 @@ describe.each(widths)('size chart (%s)', (viewport) => {
       await expect.poll(() => dialog.isVisible()).toBe(true);
       const frame = dialog.getByTestId('size-chart-frame');
       const chart = dialog.getByRole('img', { name: /^Size chart for / });
-      await expect.poll(() => chart.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+      // The chart's first request resizes and encodes it on the server: on a busy machine that
+      // takes longer than the poll's default second.
+      await expect
+        .poll(() => chart.evaluate((img: HTMLImageElement) => img.complete), { timeout: 10_000 })
+        .toBe(true);
       const shownWidth = async () => (await chart.boundingBox())!.width;
       const zoom = dialog.getByRole('button', { name: /^(Zoom in|Fit to screen)$/ });
       expect(await seriousViolations(page)).toEqual([]);
