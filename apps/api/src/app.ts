@@ -158,7 +158,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cart,
   });
   const outbox = createMailOutbox(database.db, mailer, log, orderMailTemplates(config.publicUrl));
-  const ordersRepository = createOrdersRepository(database.db);
+  // Group commit where statements run one at a time (see db/grouped-calls.ts).
+  const groupCalls = database.kind === 'pglite';
+  const ordersRepository = createOrdersRepository(database.db, { groupCalls });
   // Mail recipients: the name and address of a user, as signed-in requests see them.
   const findUser = (userId: string) => sessionUsers.find(userId);
   const provider =
@@ -167,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : createSimulatorProvider(config.payments.keyId);
   const payments = createPaymentsService({
     db: database.db,
-    payments: createPaymentsRepository(database.db),
+    payments: createPaymentsRepository(database.db, { groupCalls }),
     orders: ordersRepository,
     provider,
     keySecret: config.payments.keySecret,

@@ -231,6 +231,59 @@ describe('placing an order', () => {
     expect(await stockOf(choice)).toBe(stockBefore);
   });
 
+  it('places orders sent as one group each on its own: one short of stock fails alone', async () => {
+    const [plenty, scarce] = [choices[20]!, choices[21]!];
+    const { accessToken } = await signUp(app());
+    const first = await placeOrder(app(), accessToken, [[plenty, 1]]);
+    const [stored] = await queryRows<{ user_id: string }>(
+      world.database.db,
+      sql`select user_id from orders where id = ${first.orderId}`,
+    );
+    const userId = stored!.user_id;
+    await setStock(scarce, 1);
+    const plentyBefore = await stockOf(plenty);
+    try {
+      // Grouped on either database: the four calls made at once go as a lone call and a group.
+      const repository = createOrdersRepository(world.database.db, { groupCalls: true });
+      const outcomes = await Promise.allSettled([
+        repository.placeOrder(pricedOrder(plenty, userId)),
+        repository.placeOrder(pricedOrder(scarce, userId)),
+        repository.placeOrder(pricedOrder(scarce, userId)),
+        repository.placeOrder(pricedOrder(plenty, userId)),
+      ]);
+      expect(outcomes.map((outcome) => outcome.status)).toEqual([
+        'fulfilled',
+        'fulfilled',
+        'rejected',
+        'fulfilled',
+      ]);
+      // The refused one answers as a single call's error would: SQLSTATE and the line's position.
+      const refused = (outcomes[2] as PromiseRejectedResult).reason;
+      expect(refused).toBeInstanceOf(Error);
+      expect(sqlStateOf(refused)).toBe('SH001');
+      expect((refused as { detail?: string }).detail).toBe('0');
+      const placedIds = outcomes.flatMap((outcome) =>
+        outcome.status === 'fulfilled' && 'placed' in outcome.value
+          ? [outcome.value.placed.id]
+          : [],
+      );
+      expect(placedIds).toHaveLength(3);
+      const rows = await queryRows<{ n: number }>(
+        world.database.db,
+        sql`select count(*)::int as n from order_items where order_id in ${sql`(${sql.join(
+          placedIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`}`,
+      );
+      expect(rows[0]?.n).toBe(3);
+      world.app.readCache.clear();
+      expect(await stockOf(scarce)).toBe(0);
+      expect(await stockOf(plenty)).toBe(plentyBefore - 2);
+    } finally {
+      await setStock(scarce, scarce.stock);
+    }
+  });
+
   it('refuses, at the moment of writing, a discount that expired or was switched off', async () => {
     const choice = choices[11]!;
     const { shopper } = await signUp(app());

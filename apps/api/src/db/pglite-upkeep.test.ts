@@ -81,4 +81,22 @@ describe('PGlite upkeep (autovacuum does not run inside PGlite)', () => {
     );
     expect(rows[0]!.dead).toBe(0);
   });
+
+  it('does one table a pass, the one furthest past its threshold first', async () => {
+    pg = await PGlite.create();
+    await pg.exec(`create table shelf (id int primary key, units int not null);
+      create table bin (id int primary key, units int not null);
+      insert into shelf select g, 10 from generate_series(1, 1000) g;
+      insert into bin select g, 10 from generate_series(1, 1000) g;`);
+    await flushStatistics(pg);
+    while ((await upkeepPass(pg)).length > 0) await flushStatistics(pg);
+    await pg.exec(`update shelf set units = units - 1 where id <= 400;
+      update bin set units = units - 1 where id <= 900;`);
+    await flushStatistics(pg);
+    expect(await upkeepPass(pg)).toEqual(['vacuum bin']);
+    await flushStatistics(pg);
+    expect(await upkeepPass(pg)).toEqual(['vacuum shelf']);
+    await flushStatistics(pg);
+    expect(await upkeepPass(pg)).toEqual([]);
+  });
 });

@@ -30,8 +30,11 @@ const ROLLBACK = Symbol('rollback');
 const port = parentPort;
 if (!port) throw new Error('pglite-worker-thread runs only as a worker thread');
 const { dataDir } = workerData as { dataDir?: string };
-/** How often the statistics and dead rows are looked at (autovacuum's own naptime is 60 s). */
-const UPKEEP_INTERVAL_MS = 30_000;
+/**
+ * How often the statistics and dead rows are looked at (autovacuum's own naptime is 60 s); each
+ * look does at most one table.
+ */
+const UPKEEP_INTERVAL_MS = 10_000;
 /** The first look comes soon after start: migrations and the seed have just filled tables. */
 const FIRST_UPKEEP_MS = 5_000;
 

@@ -36,13 +36,28 @@ export function createMailer(options: {
     buffer: true,
     newline: 'unix',
   });
+  // The folder is made once, and again only if someone removed it meanwhile.
+  let folderMade: Promise<unknown> | undefined;
+  const makeFolder = () =>
+    (folderMade ??= mkdir(options.outboxDir, { recursive: true }).catch((error: unknown) => {
+      folderMade = undefined;
+      throw error;
+    }));
   return {
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
-      await mkdir(options.outboxDir, { recursive: true });
       // Sortable by time, unique across processes writing into one folder.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
-      await writeFile(join(options.outboxDir, name), info.message as Buffer);
+      const file = join(options.outboxDir, name);
+      await makeFolder();
+      try {
+        await writeFile(file, info.message as Buffer);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        folderMade = undefined;
+        await makeFolder();
+        await writeFile(file, info.message as Buffer);
+      }
     },
   };
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
+import { groupCalls, type GroupedAnswer } from '../../db/grouped-calls.ts';
 import { fromColumnNames, toColumnNames } from '../../db/json-rows.ts';
 import type { ChangeNotice } from '../catalogue/catalogue-changes.ts';
 import { discountUses, discounts, orderItems, orders } from '../../db/schema.ts';
@@ -56,7 +57,33 @@ export function orderFromJson(order: unknown, items: unknown[]): OrderWithItems 
   };
 }
 
-export function createOrdersRepository(db: Database) {
+/** What `place_order` answers: the order placed, or the cart's discounts to price with. */
+type PlaceOrderAnswer =
+  | { order: unknown; items: unknown[] }
+  | { discounts: { discount: unknown; uses_by_shopper: number }[] };
+
+/**
+ * `groupCalls`: orders placed while others are being placed go to the database together (group
+ * commit, for the embedded database; see grouped-calls.ts).
+ */
+export function createOrdersRepository(db: Database, options: { groupCalls?: boolean } = {}) {
+  const placeOne = async (payload: string) => {
+    const [row] = await queryRows<{ placed: PlaceOrderAnswer }>(
+      db,
+      sql`select place_order(${payload}::jsonb) as placed`,
+    );
+    return row!.placed;
+  };
+  const place = options.groupCalls
+    ? groupCalls<string, PlaceOrderAnswer>(async (payloads) => {
+        const [row] = await queryRows<{ placed: GroupedAnswer<PlaceOrderAnswer>[] }>(
+          db,
+          sql`select place_orders(${`[${payloads.join(',')}]`}::jsonb) as placed`,
+        );
+        return row!.placed;
+      })
+    : placeOne;
+
   async function withItems(
     where: SQL | undefined,
     options: { limit?: number; offset?: number } = {},
@@ -131,12 +158,7 @@ export function createOrdersRepository(db: Database) {
         discount_ids: order.discountIds,
         notice: order.notice ?? null,
       };
-      const [row] = await queryRows<{
-        placed:
-          | { order: unknown; items: unknown[] }
-          | { discounts: { discount: unknown; uses_by_shopper: number }[] };
-      }>(db, sql`select place_order(${JSON.stringify(payload)}::jsonb) as placed`);
-      const answer = row!.placed;
+      const answer = await place(JSON.stringify(payload));
       if ('discounts' in answer) {
         return {
           cartDiscounts: answer.discounts.map((entry) => ({

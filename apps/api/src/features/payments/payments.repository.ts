@@ -1,5 +1,6 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
+import { groupCalls, type GroupedAnswer } from '../../db/grouped-calls.ts';
 import { fromColumnNames } from '../../db/json-rows.ts';
 import { orders, payments, webhookEvents } from '../../db/schema.ts';
 import { orderFromJson, type OrderWithItems } from '../orders/orders.repository.ts';
@@ -7,7 +8,45 @@ import { orderFromJson, type OrderWithItems } from '../orders/orders.repository.
 export type PaymentRow = typeof payments.$inferSelect;
 export type SettleOutcome = 'unknown' | 'already' | 'taken' | 'refund' | 'paid';
 
-export function createPaymentsRepository(db: Database) {
+/** What `settle_payment` answers (see `settlePayment`). */
+interface SettleAnswer {
+  outcome: SettleOutcome;
+  order?: unknown;
+  items?: unknown[];
+  payment?: unknown;
+}
+
+/** `settle_payment`'s arguments, by name. */
+interface SettleCall {
+  provider_order_id: string;
+  provider_payment_id: string;
+  method: string | null;
+  user_id: string | null;
+}
+
+/**
+ * `groupCalls`: payments settled while others are being settled go to the database together
+ * (group commit, for the embedded database; see grouped-calls.ts).
+ */
+export function createPaymentsRepository(db: Database, options: { groupCalls?: boolean } = {}) {
+  const settleOne = async (call: SettleCall) => {
+    const [row] = await queryRows<{ settled: SettleAnswer }>(
+      db,
+      sql`select settle_payment(${call.provider_order_id}, ${call.provider_payment_id},
+            ${call.method}::text, ${call.user_id}::uuid) as settled`,
+    );
+    return row!.settled;
+  };
+  const settle = options.groupCalls
+    ? groupCalls<SettleCall, SettleAnswer>(async (calls) => {
+        const [row] = await queryRows<{ settled: GroupedAnswer<SettleAnswer>[] }>(
+          db,
+          sql`select settle_payments(${JSON.stringify(calls)}::jsonb) as settled`,
+        );
+        return row!.settled;
+      })
+    : settleOne;
+
   // Read by every verify, success and webhook call: prepared once, it skips query building.
   const byProviderOrderId = db
     .select()
@@ -56,14 +95,12 @@ export function createPaymentsRepository(db: Database) {
       order?: OrderWithItems | undefined;
       payment?: PaymentRow | undefined;
     }> {
-      const [row] = await queryRows<{
-        settled: { outcome: SettleOutcome; order?: unknown; items?: unknown[]; payment?: unknown };
-      }>(
-        db,
-        sql`select settle_payment(${providerOrderId}, ${providerPaymentId}, ${method}::text,
-              ${userId}::uuid) as settled`,
-      );
-      const answer = row!.settled;
+      const answer = await settle({
+        provider_order_id: providerOrderId,
+        provider_payment_id: providerPaymentId,
+        method,
+        user_id: userId,
+      });
       return {
         outcome: answer.outcome,
         order: answer.order ? orderFromJson(answer.order, answer.items ?? []) : undefined,
