@@ -116,9 +116,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', () => catalogue.warm());
   const content = createContentService(createContentRepository(database.db));
   const authRepository = createAuthRepository(database.db);
-  const mailer =
-    deps.mailer ??
-    createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom });
+  const ownMailer = deps.mailer
+    ? undefined
+    : createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom });
+  const mailer: Mailer = deps.mailer ?? ownMailer!;
   const log = (error: unknown, message: string) => app.log.warn({ err: error }, message);
   const catalogueChanges = await createCatalogueChanges(database, readCache, log);
   app.addHook('onClose', () => catalogueChanges.close());
@@ -219,6 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     timers.forEach((timer) => clearInterval(timer));
     payments.stop();
     await outbox.idle();
+    await ownMailer?.close();
   });
 
   await app.register(

@@ -32,5 +32,6 @@ describe('the outbox folder mailer', () => {
       (file) => /^Subject: (.*)$/m.exec(readFileSync(join(outboxDir, file), 'utf8'))?.[1],
     );
     expect(subjects.sort()).toEqual(['Second', 'Third']);
+    await mailer.close();
   });
 });

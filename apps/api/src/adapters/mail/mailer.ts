@@ -3,6 +3,7 @@ import { writeFile as writeFileCallback } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import nodemailer, { type Transporter } from 'nodemailer';
 
 // The callback form: the promise form opens a FileHandle per file, which measured several times
@@ -20,15 +21,19 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/**
- * Mail through SMTP when `smtpUrl` is set; otherwise each message is rendered by nodemailer exactly
- * as it would be sent and written as an .eml file into `outboxDir` (open it in any mail program).
- */
-export function createMailer(options: {
+export interface MailerOptions {
   smtpUrl: string | undefined;
   outboxDir: string;
   from: string;
-}): Mailer {
+}
+
+/**
+ * Mail through SMTP when `smtpUrl` is set; otherwise each message is rendered by nodemailer exactly
+ * as it would be sent and written as an .eml file into `outboxDir` (open it in any mail program).
+ * This runs on the calling thread; the server's mailer (`createMailer`) runs it on a thread of
+ * its own.
+ */
+export function createMailTransport(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
     const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
     return {
@@ -64,6 +69,69 @@ export function createMailer(options: {
         await makeFolder();
         await writeFile(file, info.message as Buffer);
       }
+    },
+  };
+}
+
+/** What the mail thread answers for each message it was given. */
+export type MailThreadReply = { id: number; ok: true } | { id: number; ok: false; message: string };
+
+/**
+ * The server's mailer: `createMailTransport` on a thread of its own (`mail-thread.ts`), started at
+ * the first message. Rendering a message with nodemailer and writing it costs about half a
+ * millisecond of CPU; every paid order queues a confirmation, and on the server's own thread that
+ * work delayed the requests in flight behind it. A thread that dies fails the messages it held
+ * (the outbox sends them again) and the next message starts a new one.
+ */
+export function createMailer(options: MailerOptions): Mailer & { close(): Promise<void> } {
+  let thread: Worker | undefined;
+  const pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  let nextId = 1;
+
+  function start(): Worker {
+    const worker = new Worker(new URL('./mail-thread-entry.mjs', import.meta.url), {
+      workerData: options,
+      // The entry registers the TypeScript loader itself; inherited flags would register it twice.
+      execArgv: process.execArgv.filter((flag) => flag.startsWith('--cpu-prof')),
+    });
+    // An idle mail thread does not keep the process alive.
+    worker.unref();
+    worker.on('message', (reply: MailThreadReply) => {
+      const waiting = pending.get(reply.id);
+      if (!waiting) return;
+      pending.delete(reply.id);
+      if (reply.ok) waiting.resolve();
+      else waiting.reject(new Error(reply.message));
+    });
+    const stopped = (error: Error) => {
+      if (thread !== worker) return;
+      thread = undefined;
+      for (const waiting of pending.values()) waiting.reject(error);
+      pending.clear();
+    };
+    worker.on('error', stopped);
+    worker.on('exit', (code) => stopped(new Error(`The mail thread stopped (exit code ${code})`)));
+    return worker;
+  }
+
+  return {
+    send(message) {
+      const worker = (thread ??= start());
+      const id = nextId;
+      nextId += 1;
+      return new Promise<void>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        worker.postMessage({ id, message });
+      });
+    },
+    async close() {
+      const worker = thread;
+      if (!worker) return;
+      worker.removeAllListeners('exit');
+      thread = undefined;
+      for (const waiting of pending.values()) waiting.reject(new Error('The mailer was closed'));
+      pending.clear();
+      await worker.terminate();
     },
   };
 }
