@@ -279,6 +279,22 @@ describe('placing an order', () => {
       world.app.readCache.clear();
       expect(await stockOf(scarce)).toBe(0);
       expect(await stockOf(plenty)).toBe(plentyBefore - 2);
+
+      // A unique key met inside a group names its constraint, as a single call's error does.
+      const orderNumber = `LBTEST${Date.now()}`;
+      const twins = await Promise.allSettled([
+        repository.placeOrder(pricedOrder(plenty, userId)),
+        repository.placeOrder(pricedOrder(plenty, userId, { orderNumber })),
+        repository.placeOrder(pricedOrder(plenty, userId, { orderNumber })),
+      ]);
+      expect(twins.map((outcome) => outcome.status)).toEqual([
+        'fulfilled',
+        'fulfilled',
+        'rejected',
+      ]);
+      expect(
+        isUniqueViolation((twins[2] as PromiseRejectedResult).reason, 'orders_number_key'),
+      ).toBe(true);
     } finally {
       await setStock(scarce, scarce.stock);
     }
