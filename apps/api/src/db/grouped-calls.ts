@@ -11,9 +11,18 @@
  * PostgreSQL runs statements side by side on many connections and is not grouped.
  */
 
-/** One call's answer in a group, as the grouping database functions write it. */
-export type GroupedAnswer<T> =
-  { ok: T } | { error: { code: string; message: string; detail?: string; constraint?: string } };
+import { errorFromWire } from './pglite-worker-wire.ts';
+
+/** A call's database error, as the grouping database functions write it. */
+interface GroupedError {
+  code: string;
+  message: string;
+  detail?: string;
+  constraint?: string;
+}
+
+/** One call's answer in a group. */
+export type GroupedAnswer<T> = { ok: T } | { error: GroupedError };
 
 /** Most calls in one group: each is a subtransaction, and PostgreSQL tracks 64 cheaply. */
 const MAX_GROUP = 32;
@@ -58,12 +67,6 @@ export function groupCalls<A, T>(
 }
 
 /** A database error as the drivers raise it: message, SQLSTATE `code`, `detail`, `constraint`. */
-function groupedCallError(fields: {
-  code: string;
-  message: string;
-  detail?: string;
-  constraint?: string;
-}): Error {
-  const { message, ...rest } = fields;
-  return Object.assign(new Error(message), rest);
+function groupedCallError({ message, ...fields }: GroupedError): Error {
+  return errorFromWire({ message, name: 'error', fields });
 }

@@ -127,7 +127,7 @@ export function createMailer(options: MailerOptions): Mailer & { close(): Promis
     async close() {
       const worker = thread;
       if (!worker) return;
-      worker.removeAllListeners('exit');
+      // No longer `thread`: its exit fails nothing twice.
       thread = undefined;
       for (const waiting of pending.values()) waiting.reject(new Error('The mailer was closed'));
       pending.clear();
