@@ -1,45 +1,78 @@
 #!/usr/bin/env node
-// `npm start`: builds the storefront when its build is missing or older than its sources, then
-// runs the one server (API + storefront + media) in production mode.
+// `npm start`, `npm run migrate`, `npm run seed`: run the compiled server (apps/api/dist) with
+// plain node. A build that is missing, or older than its sources, is made first when the build
+// tools are installed; a deployment that installed only runtime packages runs the build it has.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const webDir = join(root, 'apps/web');
-const buildMarker = join(webDir, 'build/server/index.js');
+const commands = { server: 'server.js', migrate: 'migrate.js', seed: 'seed.js' };
+const [command = 'server', ...args] = process.argv.slice(2);
+if (!(command in commands)) {
+  console.error(`Unknown command "${command}": use one of ${Object.keys(commands).join(', ')}`);
+  process.exit(1);
+}
 
-function newestMtime(dir) {
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'build' || entry.name.startsWith('.'))
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
+    if (['node_modules', 'build', 'dist'].includes(entry.name) || entry.name.startsWith('.')) {
       continue;
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+    }
+    newest = Math.max(newest, newestMtime(join(path, entry.name)));
   }
   return newest;
 }
 
-if (existsSync(join(webDir, 'package.json'))) {
-  const sources = [webDir, join(root, 'packages')];
-  const stale =
-    !existsSync(buildMarker) ||
-    Math.max(...sources.map(newestMtime)) > statSync(buildMarker).mtimeMs;
-  if (stale) {
-    console.log('Building the storefront...');
-    const result = spawnSync('npm', ['run', 'build', '-w', '@shop/web'], {
-      cwd: root,
-      stdio: 'inherit',
-    });
-    if (result.status !== 0) process.exit(result.status ?? 1);
+const canBuild = (tool) => existsSync(join(root, 'node_modules', tool));
+
+/** Builds a workspace when its build is missing or older than any of its sources. */
+function ensureBuilt({ workspace, marker, sources, tool }) {
+  const built = existsSync(marker);
+  const stale = !built || Math.max(...sources.map(newestMtime)) > statSync(marker).mtimeMs;
+  if (!stale) return;
+  if (!canBuild(tool)) {
+    if (built) return;
+    console.error(`${marker} is missing: run \`npm install && npm run build\` first.`);
+    process.exit(1);
   }
+  console.log(`Building ${workspace}...`);
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/server.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+const packages = join(root, 'packages');
+if (command === 'server') {
+  ensureBuilt({
+    workspace: '@shop/web',
+    marker: join(root, 'apps/web/build/server/index.js'),
+    sources: [join(root, 'apps/web'), packages],
+    tool: '@react-router/dev',
+  });
+}
+ensureBuilt({
+  workspace: '@shop/api',
+  marker: join(root, 'apps/api/dist/server.js'),
+  sources: [join(root, 'apps/api/src'), packages],
+  tool: 'esbuild',
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+const child = spawn(
+  process.execPath,
+  ['--enable-source-maps', join(root, 'apps/api/dist', commands[command]), ...args],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: command === 'server' ? { NODE_ENV: 'production', ...process.env } : process.env,
+  },
+);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -154,6 +154,8 @@ vitest('domain unit tests', 'packages/domain');
 vitest('web unit tests', 'apps/web');
 // The production-server test and the browser tests use this build.
 const built = run('storefront build', 'npm', ['run', 'build', '-w', '@shop/web']);
+// Tests that start real server processes run the compiled server, as production does.
+run('API build', 'npm', ['run', 'build', '-w', '@shop/api']);
 vitest('API on PGlite', 'apps/api');
 
 const postgres = await startPostgres();

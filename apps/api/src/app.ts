@@ -1,7 +1,7 @@
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -46,8 +46,11 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
 import { createMediaService } from './features/media/media.service.ts';
 import { createAuthGuards } from './http/authenticate.ts';
+import { failure } from './http/envelope.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { createReadCache, registerReadCache } from './http/read-cache.ts';
+import { logsPerRequest, registerRequestLog, requestIdOf } from './http/request-log.ts';
 import { registerSecurity } from './http/security.ts';
 
 export interface AppDeps {
@@ -78,9 +81,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
-    // Above 'info' nothing logs per request, so skip making a child logger for each one.
+    // One line per request comes from registerRequestLog; Fastify's own two would log the query.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestIdOf,
+    // Above 'info' nothing logs per request, so skip making a child logger for each one (the
+    // error handler names the request id itself).
     childLoggerFactory: (logger, bindings, options) =>
-      ['trace', 'debug', 'info'].includes(logger.level) ? logger.child(bindings, options) : logger,
+      logsPerRequest(logger) ? logger.child(bindings, options) : logger,
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
@@ -88,6 +95,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // First, so every answer after it (cached, refused, not found) carries its request id.
+  registerRequestLog(app);
+  const metrics = registerMetrics(app, { token: config.metricsToken, database });
   registerErrorHandling(app);
   registerSecurity(app, config);
 
@@ -159,9 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cart,
   });
   const outbox = createMailOutbox(database.db, mailer, log, orderMailTemplates(config.publicUrl));
-  // Group commit where statements run one at a time (see db/grouped-calls.ts).
-  const groupCalls = database.kind === 'pglite';
-  const ordersRepository = createOrdersRepository(database.db, { groupCalls });
+  const ordersRepository = createOrdersRepository(database.db);
   // Mail recipients: the name and address of a user, as signed-in requests see them.
   const findUser = (userId: string) => sessionUsers.find(userId);
   const provider =
@@ -170,7 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : createSimulatorProvider(config.payments.keyId);
   const payments = createPaymentsService({
     db: database.db,
-    payments: createPaymentsRepository(database.db, { groupCalls }),
+    payments: createPaymentsRepository(database.db),
     orders: ordersRepository,
     provider,
     keySecret: config.payments.keySecret,
@@ -181,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await app.inject({ method: 'POST', url: '/api/payments/webhook', payload: rawBody, headers });
     },
     log,
+    metrics,
   });
   const orders = createOrdersService({
     db: database.db,
@@ -193,19 +202,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     findUser,
     publicUrl: config.publicUrl,
     paymentTimeoutMs: config.orderPaymentTimeoutMs,
+    metrics,
   });
 
-  const jobs = {
+  // Each success is timed for the job lag metric, whether a timer or a test ran it.
+  const jobs = metrics.trackJobs({
     expireUnpaidOrders: () => orders.expireUnpaid(),
     confirmPaidOrders: () => orders.confirmPaid(),
     deliverMail: () => outbox.deliver(),
     sweepGuestCarts: () => cart.sweepExpiredGuestCarts(),
-  };
+  });
   app.decorate('jobs', jobs);
   // Background work, each safe to run twice and from several processes at once.
-  const every = (ms: number, job: () => Promise<number>, name: string) => {
+  // A run in flight is awaited when the server closes, so a stop never cuts one short.
+  const jobRuns = new Set<Promise<unknown>>();
+  let jobsStopped = false;
+  const every = (ownMs: number, job: () => Promise<number>, name: string) => {
+    const ms = config.jobsIntervalMs ?? ownMs;
     const timer = setInterval(() => {
-      job().catch((error) => log(error, `${name} failed`));
+      const run = job()
+        .catch((error) => log(error, `${name} failed`))
+        .finally(() => jobRuns.delete(run));
+      jobRuns.add(run);
     }, ms);
     timer.unref();
     return timer;
@@ -217,7 +235,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     every(60 * 60_000, jobs.sweepGuestCarts, 'forgetting old guest carts'),
   ];
   app.addHook('onClose', async () => {
+    jobsStopped = true;
     timers.forEach((timer) => clearInterval(timer));
+    await Promise.all(jobRuns);
     payments.stop();
     await outbox.idle();
     await ownMailer?.close();
@@ -225,7 +245,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes(database.db, database.kind));
+      await api.register(
+        healthRoutes(database.db, database.kind, { jobsRunning: () => !jobsStopped }),
+      );
       await api.register(catalogueRoutes(catalogue));
       await api.register(contentRoutes(content));
       await api.register(authRoutes(auth, guards));
@@ -234,8 +256,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(orderRoutes(orders, guards));
       await api.register(adminOrderRoutes(orders, guards));
       await api.register(paymentRoutes(payments, guards, provider.name === 'simulator'));
-      api.setNotFoundHandler((_request, reply) =>
-        reply.status(404).send({ success: false, message: 'Route not found' }),
+      api.setNotFoundHandler((request, reply) =>
+        reply.status(404).send(failure(request, 'Route not found')),
       );
     },
     { prefix: '/api' },
@@ -246,8 +268,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.storefront) {
     await deps.storefront(app);
   } else {
-    app.setNotFoundHandler((_request, reply) =>
-      reply.status(404).send({ success: false, message: 'Route not found' }),
+    app.setNotFoundHandler((request, reply) =>
+      reply.status(404).send(failure(request, 'Route not found')),
     );
   }
 

@@ -41,4 +41,81 @@ describe('loadConfig', () => {
     });
     expect(() => loadConfig({ DATA_DIR: tempDir(), PORT: 'http' })).toThrow(ConfigError);
   });
+
+  it('lists every problem at once, one message each', () => {
+    const problems = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig({ DATA_DIR: tempDir(), ...env });
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+      return [];
+    };
+    expect(
+      problems({
+        PORT: '70000',
+        SEED_DEMO: 'yes',
+        CATALOGUE_CACHE_TTL_MS: 'soon',
+        PAYMENT_PROVIDER: 'paypal',
+        DATABASE_URL: 'mysql://shop@db/shop',
+      }),
+    ).toEqual([
+      'PORT must be at most 65535',
+      'DATABASE_URL must start with postgres:// or postgresql://',
+      'CATALOGUE_CACHE_TTL_MS must be a whole number',
+      'SEED_DEMO must be 1 or 0',
+      'PAYMENT_PROVIDER must be razorpay or simulator, got "paypal"',
+    ]);
+  });
+
+  it('in production on PostgreSQL, refuses to guess the secrets, the public URL or the payment provider', () => {
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://shop@db/shop' };
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ...production })).toThrow(ConfigError);
+    try {
+      loadConfig({ DATA_DIR: tempDir(), ...production });
+    } catch (error) {
+      expect((error as ConfigError).problems).toHaveLength(3);
+    }
+    const complete = {
+      ...production,
+      JWT_SECRET: 'a-production-secret-that-is-long-enough-0123456789',
+      PUBLIC_URL: 'https://shop.example/',
+    };
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ...complete })).toThrow(/PAYMENT_PROVIDER/);
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), ...complete, PAYMENT_PROVIDER: 'simulator' }),
+    ).toMatchObject({ publicUrl: 'https://shop.example', payments: { provider: 'simulator' } });
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        ...complete,
+        RAZORPAY_KEY_ID: 'rzp_live_x',
+        RAZORPAY_KEY_SECRET: 'secret',
+        RAZORPAY_WEBHOOK_SECRET: 'hook',
+      }).payments.provider,
+    ).toBe('razorpay');
+    // The embedded database keeps the quick start: nothing needs to be set.
+    expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production' }).production).toBe(true);
+  });
+
+  it('seeds the demo on the embedded database, and on PostgreSQL only with SEED_DEMO=1', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).seedDemo).toBe(true);
+    const shared = { DATA_DIR: tempDir(), DATABASE_URL: 'postgres://shop@db/shop' };
+    expect(loadConfig(shared).seedDemo).toBe(false);
+    expect(loadConfig({ ...shared, SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(loadConfig({ ...shared, SEED_DEMO: '' }).seedDemo).toBe(false);
+  });
+
+  it('reads fractions of a minute for the payment timeout, and a job interval for tests', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      ORDER_PAYMENT_TIMEOUT_MINUTES: '0.05',
+      JOBS_INTERVAL_MS: '250',
+    });
+    expect(config.orderPaymentTimeoutMs).toBe(3_000);
+    expect(config.jobsIntervalMs).toBe(250);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ORDER_PAYMENT_TIMEOUT_MINUTES: '0' })).toThrow(
+      'ORDER_PAYMENT_TIMEOUT_MINUTES must be more than 0',
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { z } from 'zod';
 
 export interface AppConfig {
   port: number;
@@ -17,6 +18,10 @@ export interface AppConfig {
   catalogueCacheTtlMs: number;
   /** Grow the catalogue with generated products to this many at start (0: the seed only). */
   seedProducts: number;
+  /** Put the demo catalogue, content and codes into a database that never had them. */
+  seedDemo: boolean;
+  /** Apply pending migrations at start (under an advisory lock on PostgreSQL). */
+  migrateOnStart: boolean;
   /** Believe X-Forwarded-* headers (only behind a proxy that sets them; else clients could forge them). */
   trustProxy: boolean;
   /** Accounts with these (lower-cased) emails have the role admin. */
@@ -30,6 +35,12 @@ export interface AppConfig {
   payments: PaymentsConfig;
   /** An order not paid within this long is cancelled and its stock released. */
   orderPaymentTimeoutMs: number;
+  /** pino level: `info` logs one line per request. */
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Runs every background job at this interval instead of its own (tests). */
+  jobsIntervalMs: number | undefined;
+  /** Bearer token that opens `GET /metrics`; unset, the metrics route does not exist. */
+  metricsToken: string | undefined;
 }
 
 export interface PaymentsConfig {
@@ -52,127 +63,259 @@ export interface GoogleConfig {
   issuers: string[];
 }
 
-export class ConfigError extends Error {}
+/** Every problem with the environment, one line each, all at once. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+  }
+}
 
 const MIN_SECRET_LENGTH = 32;
 
-/**
- * Reads the environment. A fresh clone runs with nothing set: the JWT secret is generated into
- * DATA_DIR once and reused. A secret that is set but weak is refused, in every mode.
- */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const dataDir = resolve(env.DATA_DIR ?? './data');
-  const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`PORT must be a port number, got "${env.PORT}"`);
-  }
-  const production = env.NODE_ENV === 'production';
-  return {
-    port,
-    host: env.HOST ?? '0.0.0.0',
-    dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
-    jwtSecret: resolveJwtSecret(env.JWT_SECRET, dataDir),
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    corsOrigins: (env.CORS_ORIGINS ?? '')
-      .split(',')
-      .map((origin) => origin.trim())
-      .filter(Boolean),
-    production,
-    mediaDir: join(dataDir, 'media'),
-    catalogueCacheTtlMs: Math.max(0, Number(env.CATALOGUE_CACHE_TTL_MS ?? 10_000) || 0),
-    seedProducts: Math.max(0, Math.floor(Number(env.SEED_PRODUCTS ?? 0) || 0)),
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
-    adminEmails: (env.ADMIN_EMAILS ?? '')
-      .split(',')
-      .map((email) => email.trim().toLowerCase())
-      .filter(Boolean),
-    smtpUrl: env.SMTP_URL || undefined,
-    outboxDir: join(dataDir, 'outbox'),
-    mailFrom: env.MAIL_FROM || 'Lacebloom <hello@lacebloom.in>',
-    google: googleConfig(env),
-    payments: paymentsConfig(env, dataDir),
-    orderPaymentTimeoutMs:
-      Math.max(1, Number(env.ORDER_PAYMENT_TIMEOUT_MINUTES ?? 30) || 30) * 60_000,
-  };
-}
+/** Unset and empty are the same: a variable left blank in a unit file means "use the default". */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
 
-function paymentsConfig(env: NodeJS.ProcessEnv, dataDir: string): PaymentsConfig {
-  const requested = env.PAYMENT_PROVIDER?.trim();
-  if (requested && requested !== 'razorpay' && requested !== 'simulator') {
-    throw new ConfigError(`PAYMENT_PROVIDER must be razorpay or simulator, got "${requested}"`);
-  }
-  const provider = requested === 'simulator' || !env.RAZORPAY_KEY_ID ? 'simulator' : 'razorpay';
-  if (provider === 'razorpay') {
-    const keySecret = env.RAZORPAY_KEY_SECRET?.trim();
-    const webhookSecret = env.RAZORPAY_WEBHOOK_SECRET?.trim();
-    if (!keySecret || !webhookSecret) {
-      throw new ConfigError(
+const whole = (name: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, `${name} must be a whole number`)
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .min(min, `${name} must be at least ${min}`)
+          .max(max, `${name} must be at most ${max}`),
+      )
+      .optional(),
+  );
+
+const flag = (name: string) =>
+  optionalText.pipe(
+    z
+      .enum(['1', '0', 'true', 'false'], { error: `${name} must be 1 or 0` })
+      .transform((value) => value === '1' || value === 'true')
+      .optional(),
+  );
+
+const list = optionalText.transform((value) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
+
+const envSchema = z.object({
+  NODE_ENV: optionalText,
+  PORT: whole('PORT', 0, 65_535),
+  HOST: optionalText,
+  DATA_DIR: optionalText,
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  JWT_SECRET: optionalText.pipe(
+    z
+      .string()
+      .refine((value) => value.length >= MIN_SECRET_LENGTH, {
+        error: (issue) =>
+          `JWT_SECRET is too short: it must be at least ${MIN_SECRET_LENGTH} characters (got ${String(issue.input).length}). ` +
+          'Unset it to have one generated into DATA_DIR, or set a long random value.',
+      })
+      .optional(),
+  ),
+  PUBLIC_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// URL' })
+      .optional(),
+  ),
+  CORS_ORIGINS: list,
+  CATALOGUE_CACHE_TTL_MS: whole('CATALOGUE_CACHE_TTL_MS', 0),
+  SEED_PRODUCTS: whole('SEED_PRODUCTS', 0),
+  SEED_DEMO: flag('SEED_DEMO'),
+  MIGRATE_ON_START: flag('MIGRATE_ON_START'),
+  TRUST_PROXY: flag('TRUST_PROXY'),
+  ADMIN_EMAILS: list,
+  SMTP_URL: optionalText,
+  MAIL_FROM: optionalText,
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_AUTH_URL: optionalText,
+  GOOGLE_TOKEN_URL: optionalText,
+  GOOGLE_USERINFO_URL: optionalText,
+  GOOGLE_ISSUER: optionalText,
+  PAYMENT_PROVIDER: optionalText.pipe(
+    z
+      .enum(['razorpay', 'simulator'], {
+        error: (issue) =>
+          `PAYMENT_PROVIDER must be razorpay or simulator, got "${String(issue.input)}"`,
+      })
+      .optional(),
+  ),
+  RAZORPAY_KEY_ID: optionalText,
+  RAZORPAY_KEY_SECRET: optionalText,
+  RAZORPAY_WEBHOOK_SECRET: optionalText,
+  ORDER_PAYMENT_TIMEOUT_MINUTES: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+(\.\d+)?$/, 'ORDER_PAYMENT_TIMEOUT_MINUTES must be a number of minutes')
+      .transform(Number)
+      .pipe(z.number().positive('ORDER_PAYMENT_TIMEOUT_MINUTES must be more than 0'))
+      .optional(),
+  ),
+  JOBS_INTERVAL_MS: whole('JOBS_INTERVAL_MS', 100),
+  LOG_LEVEL: optionalText.pipe(
+    z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .optional(),
+  ),
+  METRICS_TOKEN: optionalText.pipe(
+    z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  ),
+});
+
+/** Rules between variables, read from the raw text so they are reported beside any bad value. */
+function crossProblems(raw: NodeJS.ProcessEnv): string[] {
+  const env = (name: string) => raw[name]?.trim() || undefined;
+  const problems: string[] = [];
+  const simulatorByName = env('PAYMENT_PROVIDER') === 'simulator';
+  if (env('RAZORPAY_KEY_ID') && !simulatorByName) {
+    if (!env('RAZORPAY_KEY_SECRET') || !env('RAZORPAY_WEBHOOK_SECRET')) {
+      problems.push(
         'RAZORPAY_KEY_ID is set, so RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET must be set too ' +
           '(or set PAYMENT_PROVIDER=simulator).',
       );
     }
-    return { provider, keyId: env.RAZORPAY_KEY_ID!.trim(), keySecret, webhookSecret };
+  }
+  if (env('PAYMENT_PROVIDER') === 'razorpay' && !env('RAZORPAY_KEY_ID')) {
+    problems.push(
+      'PAYMENT_PROVIDER=razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET.',
+    );
+  }
+  // A shop in production on a shared database: nothing may be guessed or generated per machine.
+  if (env('NODE_ENV') === 'production' && env('DATABASE_URL')) {
+    if (!env('JWT_SECRET')) {
+      problems.push(
+        'JWT_SECRET must be set in production with DATABASE_URL (every process must sign with the same secret).',
+      );
+    }
+    if (!env('PUBLIC_URL')) {
+      problems.push(
+        'PUBLIC_URL must be set in production with DATABASE_URL (links in mails, canonical URLs).',
+      );
+    }
+    if (!env('RAZORPAY_KEY_ID') && !simulatorByName) {
+      problems.push(
+        'Set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET, or PAYMENT_PROVIDER=simulator to take test payments.',
+      );
+    }
+  }
+  return problems;
+}
+
+type ParsedEnv = z.infer<typeof envSchema>;
+
+/**
+ * Reads the environment through one schema and reports every problem at once. A fresh clone runs
+ * with nothing set: the JWT secret is generated into DATA_DIR once and reused. In production on a
+ * shared PostgreSQL, the secrets, the public URL and the payment provider must be set.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((issue) => issue.message)),
+    ...crossProblems(env),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const values = parsed.data;
+  const dataDir = resolve(values.DATA_DIR ?? './data');
+  const port = values.PORT ?? 3000;
+  const production = values.NODE_ENV === 'production';
+  return {
+    port,
+    host: values.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    jwtSecret: values.JWT_SECRET ?? storedSecret(dataDir, 'jwt-secret', 48),
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    corsOrigins: values.CORS_ORIGINS,
+    production,
+    mediaDir: join(dataDir, 'media'),
+    catalogueCacheTtlMs: values.CATALOGUE_CACHE_TTL_MS ?? 10_000,
+    seedProducts: values.SEED_PRODUCTS ?? 0,
+    // The embedded database belongs to this one process, so a brand-new one gets the demo shop;
+    // a shared PostgreSQL gets it only when asked.
+    seedDemo: values.SEED_DEMO ?? !values.DATABASE_URL,
+    migrateOnStart: values.MIGRATE_ON_START ?? true,
+    trustProxy: values.TRUST_PROXY ?? false,
+    adminEmails: values.ADMIN_EMAILS.map((email) => email.toLowerCase()),
+    smtpUrl: values.SMTP_URL,
+    outboxDir: join(dataDir, 'outbox'),
+    mailFrom: values.MAIL_FROM ?? 'Lacebloom <hello@lacebloom.in>',
+    google: googleConfig(values),
+    payments: paymentsConfig(values, dataDir),
+    orderPaymentTimeoutMs: Math.round((values.ORDER_PAYMENT_TIMEOUT_MINUTES ?? 30) * 60_000),
+    jobsIntervalMs: values.JOBS_INTERVAL_MS,
+    logLevel: values.LOG_LEVEL ?? 'info',
+    metricsToken: values.METRICS_TOKEN,
+  };
+}
+
+function paymentsConfig(env: ParsedEnv, dataDir: string): PaymentsConfig {
+  const provider =
+    env.PAYMENT_PROVIDER === 'simulator' || !env.RAZORPAY_KEY_ID ? 'simulator' : 'razorpay';
+  if (provider === 'razorpay') {
+    // The schema has made sure both secrets are there.
+    return {
+      provider,
+      keyId: env.RAZORPAY_KEY_ID!,
+      keySecret: env.RAZORPAY_KEY_SECRET!,
+      webhookSecret: env.RAZORPAY_WEBHOOK_SECRET!,
+    };
   }
   // The simulator signs exactly as Razorpay does, with secrets of its own kept in DATA_DIR.
   return {
     provider,
-    keyId: env.RAZORPAY_KEY_ID?.trim() || 'rzp_test_simulator',
-    keySecret:
-      env.RAZORPAY_KEY_SECRET?.trim() || storedSecret(dataDir, 'payment-simulator-key-secret'),
+    keyId: env.RAZORPAY_KEY_ID ?? 'rzp_test_simulator',
+    keySecret: env.RAZORPAY_KEY_SECRET ?? storedSecret(dataDir, 'payment-simulator-key-secret'),
     webhookSecret:
-      env.RAZORPAY_WEBHOOK_SECRET?.trim() ||
-      storedSecret(dataDir, 'payment-simulator-webhook-secret'),
+      env.RAZORPAY_WEBHOOK_SECRET ?? storedSecret(dataDir, 'payment-simulator-webhook-secret'),
   };
 }
 
 /** A random secret generated into DATA_DIR once and reused across restarts. */
-function storedSecret(dataDir: string, name: string): string {
+function storedSecret(dataDir: string, name: string, bytes = 32): string {
   const file = join(dataDir, name);
   if (existsSync(file)) {
     const stored = readFileSync(file, 'utf8').trim();
     if (stored.length >= MIN_SECRET_LENGTH) return stored;
   }
   mkdirSync(dataDir, { recursive: true });
-  const generated = randomBytes(32).toString('base64url');
+  const generated = randomBytes(bytes).toString('base64url');
   writeFileSync(file, generated + '\n', { mode: 0o600 });
   return generated;
 }
 
-function googleConfig(env: NodeJS.ProcessEnv): GoogleConfig | undefined {
-  const clientId = env.GOOGLE_CLIENT_ID?.trim();
-  const clientSecret = env.GOOGLE_CLIENT_SECRET?.trim();
+function googleConfig(env: ParsedEnv): GoogleConfig | undefined {
+  const clientId = env.GOOGLE_CLIENT_ID;
+  const clientSecret = env.GOOGLE_CLIENT_SECRET;
   if (!clientId || !clientSecret) return undefined;
   return {
     clientId,
     clientSecret,
-    authorizationUrl: env.GOOGLE_AUTH_URL || 'https://accounts.google.com/o/oauth2/v2/auth',
-    tokenUrl: env.GOOGLE_TOKEN_URL || 'https://oauth2.googleapis.com/token',
-    userinfoUrl: env.GOOGLE_USERINFO_URL || 'https://openidconnect.googleapis.com/v1/userinfo',
-    issuers: (env.GOOGLE_ISSUER || 'https://accounts.google.com,accounts.google.com')
+    authorizationUrl: env.GOOGLE_AUTH_URL ?? 'https://accounts.google.com/o/oauth2/v2/auth',
+    tokenUrl: env.GOOGLE_TOKEN_URL ?? 'https://oauth2.googleapis.com/token',
+    userinfoUrl: env.GOOGLE_USERINFO_URL ?? 'https://openidconnect.googleapis.com/v1/userinfo',
+    issuers: (env.GOOGLE_ISSUER ?? 'https://accounts.google.com,accounts.google.com')
       .split(',')
       .map((issuer) => issuer.trim())
       .filter(Boolean),
   };
-}
-
-function resolveJwtSecret(fromEnv: string | undefined, dataDir: string): string {
-  if (fromEnv !== undefined && fromEnv !== '') {
-    if (fromEnv.length < MIN_SECRET_LENGTH) {
-      throw new ConfigError(
-        `JWT_SECRET is too short: it must be at least ${MIN_SECRET_LENGTH} characters (got ${fromEnv.length}). ` +
-          'Unset it to have one generated into DATA_DIR, or set a long random value.',
-      );
-    }
-    return fromEnv;
-  }
-  const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) {
-    const stored = readFileSync(file, 'utf8').trim();
-    if (stored.length >= MIN_SECRET_LENGTH) return stored;
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const generated = randomBytes(48).toString('base64url');
-  writeFileSync(file, generated + '\n', { mode: 0o600 });
-  return generated;
 }

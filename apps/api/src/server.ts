@@ -1,10 +1,16 @@
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type AppConfig } from './config.ts';
+import { loadConfig, type AppConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { migrateDatabase, requireSchemaAtHead } from './db/migrate.ts';
 import { generateCatalogue } from './db/seed/generated-catalogue.ts';
 import { seedDatabase } from './db/seed/seed.ts';
+import { exitWithStartupProblem } from './startup-problems.ts';
+
+/** How long a stopping server waits for requests and jobs in flight before it exits anyway. */
+export const SHUTDOWN_GRACE_MS = 10_000;
 
 export interface StartedServer {
   app: FastifyInstance;
@@ -13,57 +19,119 @@ export interface StartedServer {
   stop: () => Promise<void>;
 }
 
-/** Opens (migrates, seeds) the database and serves the shop. */
+/** The port is taken by another program: one line says what to do. */
+export class PortInUseError extends Error {}
+
+/**
+ * Says at once that the port is taken, before the database is opened and migrated (seconds);
+ * the listen itself still reports a port taken meanwhile.
+ */
+async function requirePortFree(port: number, host: string): Promise<void> {
+  if (port === 0) return;
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new PortInUseError(`Port ${port} is in use; set PORT`)
+          : error,
+      ),
+    );
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
+  });
+}
+
+/** Opens the database (migrating it unless told not to, seeding the demo when allowed) and serves the shop. */
 export async function startServer(
   config: AppConfig,
   storefront?: (app: FastifyInstance) => Promise<void>,
 ): Promise<StartedServer> {
+  await requirePortFree(config.port, config.host);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: join(config.dataDir, 'pglite'),
   });
-  await seedDatabase(database.db, { mediaDir: config.mediaDir });
-  if (config.seedProducts > 0) await generateCatalogue(database.db, { total: config.seedProducts });
-  const app = await buildApp({
-    config,
-    database,
-    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
-    ...(storefront ? { storefront } : {}),
-  });
-  const url = await app.listen({ port: config.port, host: config.host });
-  return {
-    app,
-    url,
-    database,
-    async stop() {
-      await app.close();
-      await database.close();
-    },
-  };
+  let app: FastifyInstance | undefined;
+  try {
+    if (config.migrateOnStart) await migrateDatabase(database, config.databaseUrl);
+    else await requireSchemaAtHead(database.db);
+    await seedDatabase(database.db, { mediaDir: config.mediaDir, demo: config.seedDemo });
+    if (config.seedProducts > 0) {
+      await generateCatalogue(database.db, { total: config.seedProducts });
+    }
+    app = await buildApp({
+      config,
+      database,
+      logger: { level: config.logLevel },
+      ...(storefront ? { storefront } : {}),
+    });
+    const url = await app.listen({ port: config.port, host: config.host }).catch((error) => {
+      if ((error as { code?: unknown }).code === 'EADDRINUSE') {
+        throw new PortInUseError(`Port ${config.port} is in use; set PORT`);
+      }
+      throw error;
+    });
+    const started = app;
+    return {
+      app: started,
+      url,
+      database,
+      async stop() {
+        // Closing waits for the requests in flight. Their keep-alive connections turn idle only
+        // once answered, after the one sweep Node makes when closing starts: sweep again until
+        // closed, so an answered client cannot hold the stop for its keep-alive timeout.
+        const sweep = setInterval(() => started.server.closeIdleConnections(), 100);
+        try {
+          await started.close();
+        } finally {
+          clearInterval(sweep);
+        }
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await app?.close().catch(() => {});
+    await database.close().catch(() => {});
+    throw error;
+  }
 }
 
 async function main() {
-  let config: AppConfig;
+  let server: StartedServer;
   try {
-    config = loadConfig();
+    const config = loadConfig();
+    const { mountStorefront } = await import('./storefront.ts');
+    server = await startServer(config, await mountStorefront(config));
+    console.log(
+      `Shop running at ${config.publicUrl} (database: ${config.databaseUrl ? 'postgres' : 'pglite'})`,
+    );
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Cannot start: ${error.message}`);
+    if (error instanceof PortInUseError) {
+      console.error(error.message);
       process.exit(1);
     }
-    throw error;
+    exitWithStartupProblem(error);
   }
-  const { mountStorefront } = await import('./storefront.ts');
-  const server = await startServer(config, await mountStorefront(config));
-  console.log(
-    `Shop running at ${config.publicUrl} (database: ${config.databaseUrl ? 'postgres' : 'pglite'})`,
-  );
-  const shutdown = async () => {
-    await server.stop();
-    process.exit(0);
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    // Stop accepting, let requests and jobs in flight finish, but never hang a deploy.
+    const deadline = setTimeout(() => {
+      console.error(`Stopped waiting after ${SHUTDOWN_GRACE_MS / 1000} s (${signal}): exiting.`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    deadline.unref();
+    server.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Shutdown failed:', error);
+        process.exit(1);
+      },
+    );
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { AppConfig } from './config.ts';
+import { failure } from './http/envelope.ts';
 
 const webDir = fileURLToPath(new URL('../../web', import.meta.url));
 /** WEB_BUILD_DIR (relative to apps/web) lets several builds live side by side. */
@@ -150,7 +151,7 @@ export async function mountStorefront(config: AppConfig, buildDir = webBuildDir)
             request.url.startsWith('/media/') ||
             request.url.startsWith('/assets/')
           ) {
-            return reply.status(404).send({ success: false, message: 'Route not found' });
+            return reply.status(404).send(failure(request, 'Route not found'));
           }
           const response = await handleRequest(toFetchRequest(request, reply), {
             nonce: reply.scriptNonce,

@@ -67,10 +67,10 @@ describe('categories', () => {
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
     const unknown = await get('/api/category/00000000-0000-4000-8000-000000000000');
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ success: false, message: 'Category not found' });
+    expect(unknown.body).toMatchObject({ success: false, message: 'Category not found' });
     const malformed = await get('/api/category/not-an-id');
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual({ success: false, message: 'Invalid category id' });
+    expect(malformed.body).toMatchObject({ success: false, message: 'Invalid category id' });
   });
 });
 
@@ -357,7 +357,7 @@ describe('one product', () => {
     expect(body.data).toEqual(first);
     const unknown = await get('/api/product/00000000-0000-4000-8000-000000000000');
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ success: false, message: 'Product not found' });
+    expect(unknown.body).toMatchObject({ success: false, message: 'Product not found' });
     const malformed = await get("/api/product/1' or '1'='1");
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toBe('Invalid product id');

@@ -38,7 +38,8 @@ async function startShop(port: number) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'error',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+      // A shared PostgreSQL gets the demo catalogue only when asked.
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl, SEED_DEMO: '1' } : { DATABASE_URL: '' }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -57,8 +57,17 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
   };
   delete env.JWT_SECRET;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
+  if (databaseUrl) {
+    // Production on a shared database: everything that must match across processes is set, and
+    // the demo catalogue is asked for.
+    Object.assign(env, {
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: 'production-smoke-secret-that-is-long-enough-0123456789',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PAYMENT_PROVIDER: 'simulator',
+      SEED_DEMO: '1',
+    });
+  } else delete env.DATABASE_URL;
   server = spawn('npm', ['start'], { cwd: repoRoot, env, detached: true });
   server.stdout?.on('data', (chunk) => (output += chunk));
   server.stderr?.on('data', (chunk) => (output += chunk));

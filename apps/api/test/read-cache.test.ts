@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
+import { migrateDatabase } from '../src/db/migrate.ts';
 import { seedDatabase } from '../src/db/seed/seed.ts';
 import { signUp } from './auth-helpers.ts';
 import { stockedChoices } from './cart-helpers.ts';
@@ -116,6 +117,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the read cache across processes',
       JWT_SECRET: 'test-secret-that-is-long-enough-for-the-rule-0123456789',
     });
     const first = await openDatabase({ databaseUrl: scratch.url });
+    await migrateDatabase(first, scratch.url);
     const second = await openDatabase({ databaseUrl: scratch.url });
     await seedDatabase(first.db, { mediaDir: config.mediaDir });
     const writer = await buildApp({ config, database: first });

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
+import { migrateDatabase } from '../src/db/migrate.ts';
 import { seedDatabase } from '../src/db/seed/seed.ts';
 
 export interface TestWorld {
@@ -60,6 +61,7 @@ export async function createTestWorld(env: Record<string, string> = {}): Promise
     ...env,
   });
   const database = await openDatabase({ databaseUrl, dataDir: undefined });
+  await migrateDatabase(database, databaseUrl);
   await seedDatabase(database.db, { mediaDir: config.mediaDir });
   const app = await buildApp({ config, database });
   await app.ready();

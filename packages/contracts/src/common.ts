@@ -1,11 +1,19 @@
 import { z } from 'zod';
 
-/** Every API answer: `{ success, data, message }`; errors are `{ success: false, message }`. */
+/**
+ * Every API answer: `{ success, data, message }`; errors are `{ success: false, message,
+ * requestId }`, the id also in the `x-request-id` header and the server's log line.
+ */
 export function successEnvelope<T extends z.ZodType>(data: T) {
   return z.object({ success: z.literal(true), data, message: z.string() });
 }
 
-export const errorEnvelope = z.object({ success: z.literal(false), message: z.string() });
+export const errorEnvelope = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  // Optional for the reader: an answer from a proxy in front of the shop has none.
+  requestId: z.string().optional(),
+});
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
 export const MAX_PAGE_SIZE = 100;

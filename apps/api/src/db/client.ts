@@ -1,15 +1,16 @@
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { PGlite } from '@electric-sql/pglite';
-import { startPgliteWorker } from './pglite-worker.ts';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type ExtractTablesWithRelations, type SQLWrapper } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
+import { scheduleUpkeep, WAL_START_PARAMS } from './pglite-upkeep.ts';
 import * as schema from './schema.ts';
+
+export { DatabaseInUseError } from './data-dir-lock.ts';
 
 export type Schema = typeof schema;
 /** One handle type for both drivers (a union of the two driver types breaks `.returning()`). */
@@ -32,6 +33,8 @@ export interface DatabaseHandle {
    * NOTIFY on `channel` through a connection of its own, reconnecting after a failure and then
    * calling `onReconnect` (notices sent meanwhile are lost). Answers the way to stop listening.
    */
+  /** PostgreSQL only: the connection pool's use, for the operators' metrics. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   listen?: (
     channel: string,
     handlers: { onMessage: (payload: string) => void; onReconnect: () => void },
@@ -44,8 +47,6 @@ export interface DatabaseOptions {
   /** PGlite data directory; undefined means in memory. */
   dataDir?: string | undefined;
 }
-
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
  * Search treats a product word as a match when it shares 40% of its trigrams with the query
@@ -71,7 +72,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         console.warn(`PostgreSQL connection lost (reconnecting on demand): ${error.message}`);
     });
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
     const close = async () => {
       closing = true;
       await pool.end();
@@ -112,24 +112,61 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         await client?.end().catch(() => {});
       };
     };
-    return { db: db as unknown as Database, kind: 'postgres', close, listen };
+    const poolStats = () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    });
+    return { db: db as unknown as Database, kind: 'postgres', close, listen, poolStats };
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  // PGlite runs on a thread of its own (the server keeps answering while it works) and prepares
-  // the statements the app repeats: parsing and planning dominate its cost.
-  const { client, close } = await startPgliteWorker(
-    options.dataDir ? { dataDir: options.dataDir } : {},
-  );
-  const db = drizzlePglite({ client: client as unknown as PGlite, schema });
+  return openPglite(options.dataDir);
+}
+
+/**
+ * PGlite in this process, through its public API. Its data folder belongs to one process (see
+ * data-dir-lock.ts), which throws `DatabaseInUseError` while another holds it. The upkeep does
+ * autovacuum's and the checkpointer's jobs, which PGlite leaves undone (see pglite-upkeep.ts).
+ */
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  let release: (() => void) | undefined;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    release = await lockDataDir(dataDir);
+  }
+  let client: PGlite;
   try {
-    await migratePglite(db, { migrationsFolder });
+    client = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      extensions: { pg_trgm },
+      startParams: [...PGlite.defaultStartParams, ...WAL_START_PARAMS],
+    });
+  } catch (error) {
+    release?.();
+    throw error;
+  }
+  const db = drizzlePglite({ client, schema });
+  try {
     await client.query(`select set_config('pg_trgm.word_similarity_threshold', $1, false)`, [
       WORD_SIMILARITY_THRESHOLD,
     ]);
   } catch (error) {
-    await close();
+    await client.close();
+    release?.();
     throw error;
   }
+  const upkeep = scheduleUpkeep(client);
+  let closed: Promise<void> | undefined;
+  const close = () => {
+    closed ??= (async () => {
+      await upkeep.stop();
+      try {
+        await client.close();
+      } finally {
+        release?.();
+      }
+    })();
+    return closed;
+  };
   return { db: db as unknown as Database, kind: 'pglite', close };
 }
 

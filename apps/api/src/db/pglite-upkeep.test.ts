@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { upkeepPass } from './pglite-upkeep.ts';
+import { scheduleUpkeep, upkeepPass } from './pglite-upkeep.ts';
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 let pg: PGlite | undefined;
@@ -98,5 +98,37 @@ describe('PGlite upkeep (autovacuum does not run inside PGlite)', () => {
     expect(await upkeepPass(pg)).toEqual(['vacuum shelf']);
     await flushStatistics(pg);
     expect(await upkeepPass(pg)).toEqual([]);
+  });
+});
+
+describe('scheduleUpkeep', () => {
+  it('never overlaps a pass with another, and stops only once the pass under way ended', async () => {
+    let running = 0;
+    let most = 0;
+    let statements = 0;
+    // A database whose every statement takes 30 ms, longer than the interval between passes.
+    const slow = async () => {
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      running -= 1;
+      return { rows: [] };
+    };
+    const fake = {
+      query: async () => {
+        statements += 1;
+        return slow();
+      },
+      exec: slow,
+    } as unknown as PGlite;
+    const schedule = scheduleUpkeep(fake, { firstMs: 0, intervalMs: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await schedule.stop();
+    expect(running).toBe(0);
+    expect(most).toBe(1);
+    expect(statements).toBeGreaterThan(2);
+    const stoppedAt = statements;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(statements).toBe(stoppedAt);
   });
 });

@@ -24,6 +24,24 @@ const ANALYZE_SCALE = 0.1;
 const VACUUM_BASE = 50;
 const VACUUM_SCALE = 0.2;
 
+/**
+ * PGlite runs PostgreSQL as a single-user backend, which has no checkpointer and never starts a
+ * checkpoint when the write-ahead log passes `max_wal_size`; only closing the database does. So
+ * every segment written since the database opened stays in the data folder (about 16 MB per
+ * 1,500 orders). A pass checkpoints once this much log was written since the last checkpoint,
+ * after which PostgreSQL removes or recycles the segments before it: the folder then holds
+ * `min_wal_size` (80 MB) plus what the shop writes between two checkpoints. A checkpoint pauses
+ * every query while it writes the changed pages (measured: 15-40 ms after 10,000 orders' rows).
+ */
+export const CHECKPOINT_WAL_BYTES = 16 * 1024 * 1024;
+
+/**
+ * PostgreSQL start options for PGlite (`startParams`, after `PGlite.defaultStartParams`): after a
+ * checkpoint, segments are recycled for reuse up to `min_wal_size`; 32 MB (two segments, its
+ * least) instead of 80 MB keeps a small shop's folder small.
+ */
+export const WAL_START_PARAMS = ['-c', 'min_wal_size=32MB'];
+
 interface TableActivity {
   relname: string;
   reltuples: number;
@@ -31,8 +49,28 @@ interface TableActivity {
   n_dead_tup: number;
 }
 
-/** One pass: the table most due, if any; answers what it did (['analyze orders'], or []). */
+/**
+ * One pass does one thing, so that each pause stays short: a checkpoint when due, otherwise the
+ * table most due, if any. Answers what it did (['checkpoint'], ['analyze orders'], or []).
+ */
 export async function upkeepPass(pg: PGlite): Promise<string[]> {
+  if ((await walSinceCheckpoint(pg)) >= CHECKPOINT_WAL_BYTES) {
+    await pg.exec('checkpoint');
+    return ['checkpoint'];
+  }
+  return analyzeOrVacuum(pg);
+}
+
+/** Bytes of write-ahead log written since the last checkpoint began. */
+export async function walSinceCheckpoint(pg: PGlite): Promise<number> {
+  const { rows } = await pg.query<{ bytes: number }>(
+    `select pg_wal_lsn_diff(pg_current_wal_lsn(), redo_lsn)::float8 as bytes
+      from pg_control_checkpoint()`,
+  );
+  return rows[0]?.bytes ?? 0;
+}
+
+async function analyzeOrVacuum(pg: PGlite): Promise<string[]> {
   const { rows } = await pg.query<TableActivity>(
     `select s.relname, c.reltuples::float8 as reltuples,
         s.n_mod_since_analyze::float8 as n_mod_since_analyze, s.n_dead_tup::float8 as n_dead_tup
@@ -58,4 +96,50 @@ export async function upkeepPass(pg: PGlite): Promise<string[]> {
   // VACUUM cannot run inside a transaction; PGlite's exec runs it on its own, between requests.
   await pg.exec(table.vacuum ? `vacuum (analyze) ${name}` : `analyze ${name}`);
   return [`${table.vacuum ? 'vacuum' : 'analyze'} ${table.relname}`];
+}
+
+export interface UpkeepSchedule {
+  /** Stops the timer and waits for a pass under way: the database may then close. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * Runs `upkeepPass` every `intervalMs` (autovacuum's own naptime is 60 s; a pass does at most one
+ * table), the first `firstMs` after opening, when migrations or a seed have just filled tables.
+ * A pass queues behind the requests like any statement; the next is timed from the end of the
+ * last, so two never overlap. The timer does not keep the process alive.
+ */
+export function scheduleUpkeep(
+  pg: PGlite,
+  options: { firstMs?: number; intervalMs?: number } = {},
+): UpkeepSchedule {
+  const intervalMs = options.intervalMs ?? 10_000;
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const plan = (ms: number) => {
+    timer = setTimeout(run, ms);
+    timer.unref();
+  };
+  function run() {
+    running = upkeepPass(pg)
+      .then(
+        () => {},
+        (error: unknown) => {
+          if (!stopped) console.warn('Embedded database upkeep failed:', error);
+        },
+      )
+      .finally(() => {
+        running = undefined;
+        if (!stopped) plan(intervalMs);
+      });
+  }
+  plan(options.firstMs ?? 5_000);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
 }

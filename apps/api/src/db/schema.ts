@@ -715,3 +715,13 @@ export const mailOutbox = pgTable(
     ),
   ],
 );
+
+/**
+ * Facts about the database itself that must outlive any table's rows: `demo_seeded_at` says the
+ * demo data was put in once, so an owner who empties a table never sees it come back.
+ */
+export const shopState = pgTable('shop_state', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** The brief's answer shape: `{ success, data, message }`. */
 export function ok<T>(data: T, message: string) {
@@ -19,4 +19,12 @@ export function sendOk(reply: FastifyReply, data: Serialized<unknown>, message: 
   return reply
     .type('application/json; charset=utf-8')
     .send(`{"success":true,"data":${data.json},"message":${JSON.stringify(message)}}`);
+}
+
+/**
+ * The error answer: `{ success: false, message, requestId }`. The request id is the one in the
+ * `x-request-id` header and in the request's log lines, so a shopper's complaint can be found.
+ */
+export function failure(request: FastifyRequest, message: string) {
+  return { success: false as const, message, requestId: request.id };
 }

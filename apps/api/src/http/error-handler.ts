@@ -1,10 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ShopError, type ShopErrorKind } from '@shop/domain/errors';
+import { failure } from './envelope.ts';
 
 /**
- * Every failure leaves as `{ success: false, message }`. Bad input is a 4xx naming what was wrong;
- * anything unexpected is logged and answered with a generic 500 — never a stack trace or SQL.
+ * Every failure leaves as `{ success: false, message, requestId }`. Bad input is a 4xx naming what
+ * was wrong; anything unexpected is logged with its request id and answered with a generic 500 —
+ * never a stack trace or SQL.
  */
 const statusOf: Record<ShopErrorKind, number> = {
   invalid: 400,
@@ -23,7 +25,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (error.retryAfterSeconds !== undefined) {
         reply.header('retry-after', String(error.retryAfterSeconds));
       }
-      return reply.status(statusOf[error.kind]).send({ success: false, message: error.message });
+      return reply.status(statusOf[error.kind]).send(failure(request, error.message));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const [first] = error.validation;
@@ -36,14 +38,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
         (error.validationContext === 'body' && !generic) || message.startsWith('Invalid ') || !path
           ? message
           : `Invalid ${path}: ${message}`;
-      return reply.status(400).send({ success: false, message: named });
+      return reply.status(400).send(failure(request, named));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own 4xx (malformed JSON, body too large, unsupported media type): safe texts.
-      return reply.status(status).send({ success: false, message: error.message });
+      return reply.status(status).send(failure(request, error.message));
     }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ success: false, message: 'Something went wrong' });
+    // Through the server's logger with the id named: below 'info' requests get no child logger
+    // of their own (see childLoggerFactory in app.ts), and this line must carry the id anyway.
+    request.server.log.error({ reqId: request.id, err: error }, 'unhandled error');
+    return reply.status(500).send(failure(request, 'Something went wrong'));
   });
 }

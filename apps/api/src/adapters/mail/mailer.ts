@@ -83,13 +83,21 @@ export type MailThreadReply = { id: number; ok: true } | { id: number; ok: false
  * work delayed the requests in flight behind it. A thread that dies fails the messages it held
  * (the outbox sends them again) and the next message starts a new one.
  */
+/**
+ * The thread's module: in the compiled server, the bundle built beside it; run from the sources,
+ * a plain entry that loads the TypeScript thread through tsx.
+ */
+const mailThreadModule = import.meta.url.endsWith('.ts')
+  ? new URL('./mail-thread-entry.mjs', import.meta.url)
+  : new URL('./mail-thread.js', import.meta.url);
+
 export function createMailer(options: MailerOptions): Mailer & { close(): Promise<void> } {
   let thread: Worker | undefined;
   const pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   let nextId = 1;
 
   function start(): Worker {
-    const worker = new Worker(new URL('./mail-thread-entry.mjs', import.meta.url), {
+    const worker = new Worker(mailThreadModule, {
       workerData: options,
       // The entry registers the TypeScript loader itself; inherited flags would register it twice.
       execArgv: process.execArgv.filter((flag) => flag.startsWith('--cpu-prof')),

@@ -16,6 +16,7 @@ import {
   productSizeStock,
   productSpecifications,
   productTags,
+  shopState,
   sizeCharts,
   subcategories,
   tags,
@@ -105,34 +106,53 @@ export async function writeSeedImages(mediaDir: string): Promise<number> {
   return written;
 }
 
+/** The `shop_state` key that records the demo data was put in. */
+const DEMO_SEEDED = 'demo_seeded_at';
+/** Its value when the shop had a catalogue of its own, so the demo was left out for good. */
+const OWN_CATALOGUE = 'own-catalogue';
+
 /**
- * Seeds the catalogue and content once: when the database has no category yet. Safe to call from
- * several processes at once (an advisory lock serialises them). Images are written either way, so
- * a new DATA_DIR next to an existing PostgreSQL still serves them.
+ * Puts the demo catalogue, content and discount codes into a database once in its life: never
+ * again after (the `shop_state` mark stays when an owner empties a table), and never into a shop
+ * that already has a catalogue of its own. Safe to call from several processes at once (an
+ * advisory lock serialises them). `demo: false` only draws the demo's pictures into this
+ * machine's media folder when the database has the demo, as a process joining a shop does.
  */
-export async function seedDatabase(db: Database, options: { mediaDir: string; now?: Date }) {
-  await writeSeedImages(options.mediaDir);
-  return db.transaction(async (tx) => {
+export async function seedDatabase(
+  db: Database,
+  options: { mediaDir: string; now?: Date; demo?: boolean },
+) {
+  const seedDemo = options.demo ?? true;
+  const outcome = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const [mark] = await queryRows<{ value: string }>(
+      tx,
+      sql`select value from shop_state where key = ${DEMO_SEEDED}`,
+    );
+    if (mark) return { seeded: false, demoPresent: mark.value !== OWN_CATALOGUE };
+    if (!seedDemo) return { seeded: false, demoPresent: false };
     const [existing] = await queryRows<{ count: number }>(
       tx,
       sql`select count(*)::int as count from categories`,
     );
     const seeded = (existing?.count ?? 0) === 0;
-    if (seeded) await insertCatalogue(tx, options.now ?? new Date());
-    // Discounts arrived after the catalogue: a shop seeded before them gets them on its next start.
-    await insertDiscountsWhenNone(tx, options.now ?? new Date());
-    return { seeded };
+    if (seeded) {
+      const now = options.now ?? new Date();
+      await insertCatalogue(tx, now);
+      await insertDiscounts(tx, now);
+    }
+    await tx
+      .insert(shopState)
+      .values({ key: DEMO_SEEDED, value: seeded ? new Date().toISOString() : OWN_CATALOGUE });
+    return { seeded, demoPresent: seeded };
   });
+  // Each machine keeps its own media folder: the demo's pictures are drawn wherever it runs.
+  if (outcome.demoPresent) await writeSeedImages(options.mediaDir);
+  return { seeded: outcome.seeded };
 }
 
-/** The shop's launch discounts, unless the shop already has discounts of its own. */
-async function insertDiscountsWhenNone(tx: Transaction, now: Date) {
-  const [existing] = await queryRows<{ count: number }>(
-    tx,
-    sql`select count(*)::int as count from discounts`,
-  );
-  if ((existing?.count ?? 0) > 0) return;
+/** The shop's launch discounts. */
+async function insertDiscounts(tx: Transaction, now: Date) {
   const [bras] = await tx
     .select({ id: categories.id })
     .from(categories)

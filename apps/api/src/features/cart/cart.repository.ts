@@ -1,4 +1,14 @@
-import { and, asc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  inArray,
+  lt,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import { GUEST_CART_TTL_DAYS } from '@shop/domain/cart';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { cartItems, carts } from '../../db/schema.ts';
@@ -19,14 +29,17 @@ export interface NewCartLine {
   unitPricePaise: number;
 }
 
+/** A guest's cart by her session id (a value or a placeholder of a prepared query). */
+function guestCondition(guestSessionId: string | Placeholder) {
+  return and(
+    eq(carts.guestSessionId, guestSessionId),
+    // A guest cart unused for 30 days is gone, even before the sweep deletes it.
+    sql`${carts.updatedAt} > now() - make_interval(days => ${GUEST_CART_TTL_DAYS})`,
+  )!;
+}
+
 function ownerCondition(owner: CartOwner) {
-  return 'userId' in owner
-    ? eq(carts.userId, owner.userId)
-    : and(
-        eq(carts.guestSessionId, owner.guestSessionId),
-        // A guest cart unused for 30 days is gone, even before the sweep deletes it.
-        sql`${carts.updatedAt} > now() - make_interval(days => ${GUEST_CART_TTL_DAYS})`,
-      );
+  return 'userId' in owner ? eq(carts.userId, owner.userId) : guestCondition(owner.guestSessionId);
 }
 
 /** Today's stock of the line's colour and size (colour names and sizes in any case). */
@@ -95,14 +108,36 @@ export function createCartRepository(db: Database) {
     .where(eq(carts.userId, sql.placeholder('userId')))
     .prepare('cart_with_lines_by_user');
   const loadByGuest = cartWithLines()
-    .where(
-      and(
-        eq(carts.guestSessionId, sql.placeholder('guestSessionId')),
-        // A guest cart unused for 30 days is gone, even before the sweep deletes it.
-        sql`${carts.updatedAt} > now() - make_interval(days => ${GUEST_CART_TTL_DAYS})`,
-      ),
-    )
+    .where(guestCondition(sql.placeholder('guestSessionId')))
     .prepare('cart_with_lines_by_guest');
+
+  /**
+   * Empties the cart of `owner` (a placeholder condition) and drops its discounts in one
+   * statement, marking it used now; answers the cart as it is afterwards. The cart row is locked
+   * first, then its lines, in the order adding to a cart takes them.
+   */
+  const clearWhere = (owner: SQL, name: string) => {
+    const cleared = db.$with('cleared').as(
+      db
+        .update(carts)
+        .set({ appliedCouponId: null, appliedVoucherId: null, updatedAt: sql`now()` })
+        .where(owner)
+        .returning(),
+    );
+    const emptied = db
+      .$with('emptied')
+      .as(
+        db
+          .delete(cartItems)
+          .where(sql`${cartItems.cartId} in (select ${cleared.id} from ${cleared})`),
+      );
+    return db.with(cleared, emptied).select().from(cleared).prepare(name);
+  };
+  const clearByUser = clearWhere(eq(carts.userId, sql.placeholder('userId')), 'clear_cart_by_user');
+  const clearByGuest = clearWhere(
+    guestCondition(sql.placeholder('guestSessionId')),
+    'clear_cart_by_guest',
+  );
 
   return {
     findCart,
@@ -213,6 +248,18 @@ export function createCartRepository(db: Database) {
       return { cart: row.cart, items };
     },
 
+    /**
+     * Empties the owner's cart and drops its applied discounts in one statement; answers the
+     * emptied cart, or undefined when the owner has none.
+     */
+    async clearCart(owner: CartOwner): Promise<CartRow | undefined> {
+      const [row] =
+        'userId' in owner
+          ? await clearByUser.execute({ userId: owner.userId })
+          : await clearByGuest.execute({ guestSessionId: owner.guestSessionId });
+      return row;
+    },
+
     async items(cartId: string, tx: Executor = db) {
       return tx
         .select()
@@ -270,10 +317,6 @@ export function createCartRepository(db: Database) {
       await tx
         .delete(cartItems)
         .where(and(eq(cartItems.cartId, cartId), inArray(cartItems.id, itemIds)));
-    },
-
-    async clearLines(cartId: string, tx: Executor = db) {
-      await tx.delete(cartItems).where(eq(cartItems.cartId, cartId));
     },
 
     /** Marks the cart as used now (guest carts expire 30 days after their last use). */

@@ -440,15 +440,9 @@ export function createCartService(deps: {
       return current(owner);
     },
 
+    /** One statement empties the cart and drops its discounts; the empty cart is rendered from it. */
     async clear(owner: CartOwner) {
-      const cart = await carts.findCart(owner);
-      if (cart) {
-        await db.transaction(async (tx) => {
-          await carts.clearLines(cart.id, tx);
-          await carts.setDiscounts(cart.id, { appliedCouponId: null, appliedVoucherId: null }, tx);
-        });
-      }
-      return current(owner);
+      return render({ cart: await carts.clearCart(owner), lines: [] }, userOf(owner));
     },
 
     async validate(userId: string | undefined): Promise<CartValidation> {

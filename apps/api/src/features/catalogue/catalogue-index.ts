@@ -2,26 +2,20 @@ import type { Product } from '@shop/contracts/catalogue';
 import { priceBandBounds, priceBandOf, type ProductSort } from '@shop/domain/catalogue';
 import { BitSets, countOf, holds, intersection } from './bit-sets.ts';
 import type { CacheTag } from '../../http/read-cache.ts';
+import type { ParsedSearch } from '@shop/domain/search-terms';
 import type {
   CatalogueRepository,
   FacetRow,
   IndexRow,
-  KindVectorRow,
   ProductFilters,
-  ProductScope,
 } from './catalogue.repository.ts';
 import {
-  anyTermOf,
-  matchesQuery,
-  parseTextQuery,
-  queryOperands,
-  parseTextVector,
-  rankIsExact,
-  ranker,
-  UnsupportedQueryError,
-  type QueryNode,
-  type TextVector,
-} from './text-search.ts';
+  createProductSearch,
+  type ProductSearch,
+  type SearchableProduct,
+  type SearchHit,
+  type TermPlan,
+} from './product-search.ts';
 
 /** Documents loaded per query when warming up. */
 const WARM_BATCH = 1_000;
@@ -49,35 +43,17 @@ interface IndexedProduct {
   priceBand: string;
   /** Its bit in the model's filter sets (assigned when they are made after a change). */
   slot: number;
-  /** The words search finds it by (its `search_vector`), and the same as text. */
-  vector: TextVector;
-  vectorText: string;
+  /** The texts search finds it by. */
+  searchable: SearchableProduct;
 }
 
-/** Category and subcategory names as full-text vectors: a term naming one names the product's kind. */
-interface KindVectors {
-  categories: [string, TextVector][];
-  subcategories: [string, TextVector][];
-}
-
-function toKindVectors(rows: KindVectorRow[]): KindVectors {
-  const of = (kind: KindVectorRow['kind']) =>
-    rows
-      .filter((row) => row.kind === kind)
-      .map((row): [string, TextVector] => [row.id, parseTextVector(row.vector)]);
-  return { categories: of('category'), subcategories: of('subcategory') };
-}
-
-type BrowseScope = Exclude<ProductScope, { kind: 'search' }>;
-/**
- * A scope as the index sees it: a browse scope; a search's matches, found and ranked here; or
- * the ids a search matched in the database (most relevant first).
- */
-export type IndexScope =
-  | BrowseScope
-  | { kind: 'matches'; termQueries: string[]; sizes: string[] }
-  | { kind: 'ids'; ids: string[] };
-type MatchesScope = Extract<IndexScope, { kind: 'matches' }>;
+type BrowseScope =
+  | { kind: 'all' }
+  | { kind: 'category'; categoryId: string }
+  | { kind: 'subcategory'; subcategoryId: string };
+/** Which products a list starts from, before the shopper's filters: a browse scope or a search. */
+export type IndexScope = BrowseScope | { kind: 'search'; search: ParsedSearch };
+type SearchScope = Extract<IndexScope, { kind: 'search' }>;
 
 /** Search answers kept between changes, by plan (each holds references to its matches). */
 const MAX_SEARCH_RESULTS = 500;
@@ -132,8 +108,12 @@ function toIndexed(row: IndexRow): IndexedProduct {
     tags: row.tags,
     priceBand: priceBandOf(row.price_paise),
     slot: -1,
-    vector: parseTextVector(row.search_vector),
-    vectorText: row.search_vector,
+    searchable: {
+      id: row.id,
+      name: row.name,
+      text: row.search_text,
+      kinds: row.subcategory_name ? [row.category_name, row.subcategory_name] : [row.category_name],
+    },
   };
 }
 
@@ -223,12 +203,14 @@ export function createCatalogueIndex(
   let products = new Map<string, IndexedProduct>();
   /** The list filters and scopes as bit sets over every active product, made after a change. */
   let bitSets: BitSets<IndexedProduct> | undefined;
-  let kindVectors: KindVectors = { categories: [], subcategories: [] };
-  /** Products by each lexeme of their search vectors, rebuilt lazily after a change. */
-  let postings: Map<string, IndexedProduct[]> | undefined;
+  /** The search engine's index of every active product, built on the first search after a reload. */
+  let engine: ProductSearch | undefined;
+  /**
+   * The engine's answers by the query's terms, kept until the words of a product change (a
+   * change of stock, price or order keeps them: only the size filter and the order are redone).
+   */
+  const hitsByTerms = new Map<string, Map<string, SearchHit> | undefined>();
   const searchResults = new Map<string, SearchResult>();
-  /** Counts changes of the words products are found by (a reload, a product's new text). */
-  let wordsVersion = 0;
   /** Every product in each sort order, rebuilt lazily after a change. */
   let sorted: Partial<Record<ProductSort, IndexedProduct[]>> = {};
   const facetsByScope = new Map<string, FacetRow[]>();
@@ -247,7 +229,6 @@ export function createCatalogueIndex(
     sorted = {};
     facetsByScope.clear();
     scopeLists.clear();
-    postings = undefined;
     searchResults.clear();
     bitSets = undefined;
   }
@@ -307,83 +288,42 @@ export function createCatalogueIndex(
     );
   }
 
-  function postingsOf(): Map<string, IndexedProduct[]> {
-    if (postings) return postings;
-    const built = new Map<string, IndexedProduct[]>();
-    for (const product of products.values()) {
-      for (const lexeme of product.vector.keys()) {
-        const list = built.get(lexeme);
-        if (list) list.push(product);
-        else built.set(lexeme, [product]);
-      }
-    }
-    return (postings = built);
-  }
-
-  /** Products having a word of the query: every match is among them. */
-  function productsWithWordsOf(query: QueryNode): IndexedProduct[] | Set<IndexedProduct> {
-    const byLexeme = postingsOf();
-    const lists: IndexedProduct[][] = [];
-    for (const operand of queryOperands(query)) {
-      if (!operand.prefix) lists.push(byLexeme.get(operand.text) ?? []);
-      else {
-        for (const [lexeme, list] of byLexeme) {
-          if (lexeme.startsWith(operand.text)) lists.push(list);
-        }
-      }
-    }
-    if (lists.length === 1) return lists[0]!;
-    const found = new Set<IndexedProduct>();
-    for (const list of lists) for (const product of list) found.add(product);
-    return found;
+  function engineOf(): ProductSearch {
+    return (engine ??= createProductSearch(
+      [...products.values()].map((product) => product.searchable),
+    ));
   }
 
   /**
-   * The active products a search finds, most relevant first, as the database ranks them: every
-   * term matches the product's words and, when the query names sizes, one of them is in stock;
-   * then by how many terms name the product's category or subcategory, the full-text rank of
-   * any term (`q1 || q2 …`), position and id.
+   * The active products a search finds, most relevant first: every term matches the product's
+   * words and, when the query names sizes, one of them is in stock; then by how many terms name
+   * the product's category or subcategory, the engine's relevance, position and id.
    */
-  function findMatches(scope: MatchesScope): IndexedProduct[] {
-    const queries = scope.termQueries.map(parseTextQuery);
-    const wantedSizes = scope.sizes.map((size) => size.toLowerCase());
+  function findMatches(scope: SearchScope): IndexedProduct[] {
+    const wantedSizes = scope.search.sizes.map((size) => size.toLowerCase());
     const inStock = (product: IndexedProduct) =>
       wantedSizes.length === 0 || wantedSizes.some((size) => product.sizesInStock.has(size));
-    const anyTerm = anyTermOf(queries);
-    if (!anyTerm) return sortedBy('recommended').filter(inStock);
-    const rank = ranker(anyTerm);
-    const kinds = queries.map((query) => ({
-      categories: new Set(
-        kindVectors.categories.filter(([, v]) => matchesQuery(v, query)).map(([id]) => id),
-      ),
-      subcategories: new Set(
-        kindVectors.subcategories.filter(([, v]) => matchesQuery(v, query)).map(([id]) => id),
-      ),
-    }));
-    // Start from the term with the fewest candidates.
-    const candidateSets = queries.map(productsWithWordsOf);
-    const sizeOf = (set: IndexedProduct[] | Set<IndexedProduct>) =>
-      set instanceof Set ? set.size : set.length;
-    const fewest = candidateSets.reduce((a, b) => (sizeOf(b) < sizeOf(a) ? b : a));
-    const found: { product: IndexedProduct; kinds: number; rank: number }[] = [];
-    candidates: for (const product of fewest) {
-      if (!inStock(product)) continue;
-      for (const query of queries) if (!matchesQuery(product.vector, query)) continue candidates;
-      let kindCount = 0;
-      for (const kind of kinds) {
-        if (
-          kind.categories.has(product.categoryId) ||
-          (product.subcategoryId !== null && kind.subcategories.has(product.subcategoryId))
-        ) {
-          kindCount += 1;
-        }
+    const key = JSON.stringify(scope.search.terms);
+    let hits = hitsByTerms.get(key);
+    if (!hitsByTerms.has(key)) {
+      hits = engineOf().find(scope.search);
+      while (hitsByTerms.size >= MAX_SEARCH_RESULTS) {
+        const oldest = hitsByTerms.keys().next().value;
+        if (oldest === undefined) break;
+        hitsByTerms.delete(oldest);
       }
-      found.push({ product, kinds: kindCount, rank: rank(product.vector) });
+      hitsByTerms.set(key, hits);
+    }
+    if (!hits) return sortedBy('recommended').filter(inStock);
+    const found: { product: IndexedProduct; kinds: number; score: number }[] = [];
+    for (const [id, hit] of hits) {
+      const product = products.get(id);
+      if (product && inStock(product)) found.push({ product, ...hit });
     }
     found.sort(
       (a, b) =>
         b.kinds - a.kinds ||
-        b.rank - a.rank ||
+        b.score - a.score ||
         a.product.position - b.product.position ||
         compareId(a.product, b.product),
     );
@@ -391,8 +331,8 @@ export function createCatalogueIndex(
   }
 
   /** A search's result, kept (up to a bound) until the next change. */
-  function searchResult(scope: MatchesScope): SearchResult {
-    const key = JSON.stringify([scope.termQueries, scope.sizes]);
+  function searchResult(scope: SearchScope): SearchResult {
+    const key = JSON.stringify([scope.search.terms, scope.search.sizes]);
     let result = searchResults.get(key);
     if (result) {
       // Refresh recency.
@@ -414,23 +354,33 @@ export function createCatalogueIndex(
       if (reloadAll) {
         reloadAll = false;
         dirty.clear();
-        const [rows, kindRows] = await Promise.all([
-          repository.findIndexRows(),
-          repository.findKindVectors(),
-        ]);
-        kindVectors = toKindVectors(kindRows);
+        const rows = await repository.findIndexRows();
         products = new Map(rows.map((row) => [row.id, toIndexed(row)]));
-        wordsVersion += 1;
+        engine = undefined;
+        hitsByTerms.clear();
         loadedOnce = true;
       } else {
         const ids = [...dirty];
         dirty.clear();
         const rows = await repository.findIndexRows(ids);
-        const before = new Map(ids.map((id) => [id, products.get(id)?.vectorText]));
+        const before = new Map(ids.map((id) => [id, products.get(id)?.searchable]));
         for (const id of ids) products.delete(id);
-        for (const row of rows) {
-          if (before.get(row.id) !== row.search_vector) wordsVersion += 1;
-          products.set(row.id, toIndexed(row));
+        for (const row of rows) products.set(row.id, toIndexed(row));
+        for (const id of ids) {
+          const now = products.get(id)?.searchable;
+          const was = before.get(id);
+          // A change of stock or price leaves the engine's words as they were.
+          if (!now) {
+            engine?.remove(id);
+            hitsByTerms.clear();
+          } else if (
+            now.name !== was?.name ||
+            now.text !== was.text ||
+            now.kinds.join('\n') !== was.kinds.join('\n')
+          ) {
+            engine?.put(now);
+            hitsByTerms.clear();
+          }
         }
       }
       changed();
@@ -454,47 +404,35 @@ export function createCatalogueIndex(
 
   /** The products of a scope in the order asked (ids no longer active are skipped). */
   function candidates(scope: IndexScope, sort: ProductSort): IndexedProduct[] {
-    if (scope.kind === 'matches') {
+    if (scope.kind === 'search') {
       const result = searchResult(scope);
       if (sort === 'recommended') return result.relevance;
       return (result.bySort[sort] ??= [...result.relevance].sort(orders[sort]));
     }
-    if (scope.kind !== 'ids') {
-      const key = `${JSON.stringify(scope)}|${sort}`;
-      let list = scopeLists.get(key);
-      if (!list) {
-        list =
-          scope.kind === 'all'
-            ? sortedBy(sort)
-            : sortedBy(sort).filter((product) => inScope(product, scope));
-        scopeLists.set(key, list);
-      }
-      return list;
+    const key = `${JSON.stringify(scope)}|${sort}`;
+    let list = scopeLists.get(key);
+    if (!list) {
+      list =
+        scope.kind === 'all'
+          ? sortedBy(sort)
+          : sortedBy(sort).filter((product) => inScope(product, scope));
+      scopeLists.set(key, list);
     }
-    const found = scope.ids.flatMap((id) => products.get(id) ?? []);
-    return sort === 'recommended' ? found : found.sort(orders[sort]);
+    return list;
   }
 
   return {
     /**
-     * Loads the index and the documents of active products (up to the cap) now, at start, so
-     * shoppers do not wait for them.
+     * Loads the index, the search engine's index and the documents of active products (up to
+     * the cap) now, at start, so shoppers do not wait for them.
      */
     async warm() {
       await current();
+      engineOf();
       const ids = [...products.keys()].slice(0, options.maxDocuments);
       for (let start = 0; start < ids.length; start += WARM_BATCH) {
         await this.documents(ids.slice(start, start + WARM_BATCH));
       }
-    },
-
-    /**
-     * A number that changes whenever the words products are found by may have changed (what a
-     * kept search plan depends on), after bringing the model up to date.
-     */
-    async wordsVersion(): Promise<number> {
-      await current();
-      return wordsVersion;
     },
 
     /** Empties what the tags name (undefined: everything). */
@@ -558,36 +496,22 @@ export function createCatalogueIndex(
       return { ids, total };
     },
 
-    /**
-     * The scope of a search's matches, found and ranked in memory; undefined when a term's query
-     * has a form this model does not evaluate (the caller then asks the database).
-     */
-    searchScope(termQueries: string[], sizes: string[]): IndexScope | undefined {
-      let queries: QueryNode[];
-      try {
-        queries = termQueries.map(parseTextQuery);
-      } catch (error) {
-        if (error instanceof UnsupportedQueryError) return undefined;
-        throw error;
-      }
-      const anyTerm = anyTermOf(queries);
-      if (anyTerm && !rankIsExact(anyTerm)) return undefined;
-      return { kind: 'matches', termQueries, sizes };
+    /** The ids of a search's matches, most relevant first. */
+    async search(search: ParsedSearch): Promise<string[]> {
+      await current();
+      return candidates({ kind: 'search', search }, 'recommended').map((product) => product.id);
     },
 
-    /** The ids of a search's matches, most relevant first (see `searchScope`). */
-    async search(termQueries: string[], sizes: string[]): Promise<string[] | undefined> {
-      const scope = this.searchScope(termQueries, sizes);
-      if (!scope) return undefined;
+    /** How each term of a search matches the catalogue's words (typo corrections, prefixes). */
+    async searchPlan(search: ParsedSearch): Promise<TermPlan[]> {
       await current();
-      return candidates(scope, 'recommended').map((product) => product.id);
+      return engineOf().plan(search);
     },
 
     /** Facet counts of a scope (not narrowed by the shopper's filters); browse scopes' are kept. */
     async facets(scope: IndexScope): Promise<FacetRow[]> {
       await current();
-      if (scope.kind === 'ids') return facetRowsOf(candidates(scope, 'recommended'));
-      if (scope.kind === 'matches') {
+      if (scope.kind === 'search') {
         const result = searchResult(scope);
         return (result.facets ??= facetRowsOf(result.relevance));
       }

@@ -1,20 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { type PriceBand, type ProductSort } from '@shop/domain/catalogue';
+import { type PriceBand } from '@shop/domain/catalogue';
 import { queryRows, type Executor } from '../../db/client.ts';
 import { categories, subcategories } from '../../db/schema.ts';
-import {
-  createSearchRepository,
-  searchCondition,
-  searchRank,
-  type SearchPlan,
-} from './search.repository.ts';
-
-/** Which products a list starts from, before the shopper's filters. */
-export type ProductScope =
-  | { kind: 'all' }
-  | { kind: 'category'; categoryId: string }
-  | { kind: 'subcategory'; subcategoryId: string }
-  | { kind: 'search'; search: SearchPlan };
 
 export interface ProductFilters {
   price?: PriceBand | undefined;
@@ -81,15 +68,11 @@ export interface IndexRow {
   created_at: string | Date;
   colors: { name: string; hex: string; sizes: { size: string; stock: number }[] }[];
   tags: string[];
-  /** The product's full-text `search_vector` in PostgreSQL's text form. */
-  search_vector: string;
-}
-
-/** A category's or subcategory's name as a full-text vector (text form), for search ranking. */
-export interface KindVectorRow {
-  kind: 'category' | 'subcategory';
-  id: string;
-  vector: string;
+  /** What search finds it by: its name, its search text and its kind's names. */
+  name: string;
+  search_text: string;
+  category_name: string;
+  subcategory_name: string | null;
 }
 
 export interface FacetRow {
@@ -104,57 +87,11 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-function scopeCondition(scope: ProductScope): SQL {
-  switch (scope.kind) {
-    case 'all':
-      return sql`p.is_active`;
-    case 'category':
-      return sql`p.is_active and p.category_id = ${scope.categoryId}`;
-    case 'subcategory':
-      return sql`p.is_active and p.subcategory_id = ${scope.subcategoryId}`;
-    case 'search':
-      return sql`p.is_active and ${searchCondition(scope.search)}`;
-  }
-}
-
-function orderBy(scope: ProductScope, sort: ProductSort): SQL {
-  switch (sort) {
-    case 'price-asc':
-      return sql`p.price_paise asc, p.position asc, p.id`;
-    case 'price-desc':
-      return sql`p.price_paise desc, p.position asc, p.id`;
-    case 'newest':
-      return sql`p.created_at desc, p.id`;
-    case 'recommended':
-      if (scope.kind === 'search') {
-        const relevance = searchRank(scope.search);
-        if (relevance) return sql`${relevance}, p.position asc, p.id`;
-      }
-      return sql`p.position asc, p.created_at desc, p.id`;
-  }
-}
-
 /** `= any(...)` parameter for a list of product ids. */
 const uuidList = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 export function createCatalogueRepository(db: Executor) {
   return {
-    ...createSearchRepository(db),
-
-    /**
-     * Every active product a search matches, most relevant first (then shop order): the ids only,
-     * so the in-memory model can filter, sort, page and count them.
-     */
-    async findSearchIds(search: SearchPlan, tx: Executor = db): Promise<string[]> {
-      const scope: ProductScope = { kind: 'search', search };
-      const rows = await queryRows<{ id: string }>(
-        tx,
-        sql`select p.id from products p where ${scopeCondition(scope)}
-            order by ${orderBy(scope, 'recommended')}`,
-      );
-      return rows.map((row) => row.id);
-    },
-
     /**
      * The list facts of active products: all of them, or those of `ids` (others are gone). Three
      * flat queries joined in memory: nested JSON per product costs far more at catalogue scale.
@@ -165,8 +102,11 @@ export function createCatalogueRepository(db: Executor) {
         queryRows<Omit<IndexRow, 'colors' | 'tags'>>(
           tx,
           sql`select p.id, p.category_id, p.subcategory_id, p.price_paise, p.position, p.created_at,
-                p.search_vector::text as search_vector
-              from products p where p.is_active ${only}`,
+                p.name, p.search_text, cat.name as category_name, sub.name as subcategory_name
+              from products p
+              join categories cat on cat.id = p.category_id
+              left join subcategories sub on sub.id = p.subcategory_id
+              where p.is_active ${only}`,
         ),
         // One row per colour, its sizes and stocks as arrays: a fifth of the rows of a flat join.
         queryRows<{
@@ -211,17 +151,6 @@ export function createCatalogueRepository(db: Executor) {
       }
       for (const tag of tagRows) rows.get(tag.product_id)?.tags.push(tag.name);
       return [...rows.values()];
-    },
-
-    /** Every category's and subcategory's name as an English full-text vector. */
-    async findKindVectors(tx: Executor = db): Promise<KindVectorRow[]> {
-      return queryRows<KindVectorRow>(
-        tx,
-        sql`select 'category' as kind, id, to_tsvector('english', name)::text as vector
-              from categories
-            union all
-            select 'subcategory', id, to_tsvector('english', name)::text from subcategories`,
-      );
     },
 
     /**

@@ -14,13 +14,16 @@ const row = (id: string, overrides: Partial<IndexRow> = {}): IndexRow => ({
   created_at: '2026-01-01T00:00:00Z',
   colors: [{ name: 'Black', hex: '#000000', sizes: [{ size: '34C', stock: 2 }] }],
   tags: ['lace'],
-  search_vector: '',
+  name: `Product ${id}`,
+  search_text: '',
+  category_name: 'Bras',
+  subcategory_name: null,
   ...overrides,
 });
 
 /** A repository over a few products, counting what the service asks of it. */
 function fakeRepository(rows: IndexRow[]) {
-  const calls = { indexLoads: [] as (string[] | 'all')[], documents: 0, plans: 0 };
+  const calls = { indexLoads: [] as (string[] | 'all')[], documents: 0 };
   const repository = {
     findIndexRows: async (ids?: string[]) => {
       calls.indexLoads.push(ids ?? 'all');
@@ -55,21 +58,12 @@ function fakeRepository(rows: IndexRow[]) {
           }) satisfies ProductRow,
       );
     },
-    findKindVectors: async () => [],
     listCategories: async () => [{ id: CATEGORY }],
     // Every subcategory a row names is active.
     listSubcategories: async () =>
       [...new Set(rows.flatMap((candidate) => candidate.subcategory_id ?? []))].map((id) => ({
         subcategory: { id },
       })),
-    // Each term's query is the term itself.
-    planTerms: async (terms: { text: string }[]) => {
-      calls.plans += 1;
-      return terms.map((term) => ({ query: `'${term.text}'`, widened: false }));
-    },
-    findSearchIds: async () => {
-      throw new Error('search is answered in memory');
-    },
   } as unknown as CatalogueRepository;
   return { repository, calls };
 }
@@ -105,7 +99,8 @@ describe('catalogue service: browsing from the in-memory index', () => {
       price_paise: 90_000,
       position: 3,
       tags: ['Lace', 'Padded'],
-      search_vector: "'lace':5 'pad':6",
+      name: 'Plunge',
+      search_text: 'Plunge Bras Lace Padded',
     }),
     row('b', {
       price_paise: 40_000,
@@ -115,7 +110,8 @@ describe('catalogue service: browsing from the in-memory index', () => {
     row('c', {
       price_paise: 250_000,
       position: 2,
-      search_vector: "'bra':2A 'lace':1A",
+      name: 'Lace Bra',
+      search_text: 'Lace Bra Bras cotton',
       colors: [
         { name: 'Black', hex: '#000000', sizes: [{ size: 'M', stock: 1 }] },
         { name: 'Wine', hex: '#722F37', sizes: [{ size: '34c', stock: 5 }] },
@@ -201,8 +197,8 @@ describe('catalogue service: browsing from the in-memory index', () => {
     expect(cheapest.products.map((product) => product._id)).toEqual(['a', 'c']);
     const wine = await service.searchProducts('lace', { ...input, filters: { color: 'wine' } });
     expect(wine.products.map((product) => product._id)).toEqual(['c']);
-    // The term was planned once and kept.
-    expect(calls.plans).toBe(1);
+    // Only the index and the page's documents were read: no query searched.
+    expect(calls.indexLoads).toEqual(['all']);
   });
 
   it('agrees with a plain filter and sort over hundreds of products, in every scope', async () => {

@@ -18,11 +18,9 @@ import type {
   FacetRow,
   ProductFilters,
   ProductRow,
-  ProductScope,
 } from './catalogue.repository.ts';
 import type { ProductSort } from '@shop/domain/catalogue';
 import { parseSearchQuery } from '@shop/domain/search-terms';
-import { toSearchPlan, type PlannedTerm, type SearchPlan } from './search.repository.ts';
 
 type CategoryRow = typeof categories.$inferSelect;
 type SubcategoryRow = typeof subcategories.$inferSelect;
@@ -169,62 +167,9 @@ function paginate<T>(items: T[], page: number, limit: number): Paged<T> {
  * `cache` (the app's read cache) tells the in-memory catalogue model what changed, so it reloads
  * exactly that before its next answer.
  */
-/** Term plans kept (a few hundred bytes each). */
-const MAX_TERM_PLANS = 5_000;
-
 export function createCatalogueService(repository: CatalogueRepository, cache?: ReadCache) {
   const index = createCatalogueIndex(repository, { toProduct, maxDocuments: 20_000 });
   cache?.onInvalidate((tags) => index.invalidate(tags));
-
-  /**
-   * Each term's plan, by the term. A plan depends only on the catalogue's words, which change
-   * only when products are added or their texts change, so plans are kept until then: most
-   * searches need no database query at all.
-   */
-  const termPlans = new Map<string, PlannedTerm>();
-  let termPlansVersion = -1;
-  async function planSearch(q: string): Promise<SearchPlan> {
-    const version = await index.wordsVersion();
-    if (version !== termPlansVersion) {
-      termPlans.clear();
-      termPlansVersion = version;
-    }
-    const parsed = parseSearchQuery(q);
-    const keys = parsed.terms.map((term) => JSON.stringify(term));
-    const missing = parsed.terms.filter((_term, at) => !termPlans.has(keys[at]!));
-    const fresh = new Map<SearchPlan['terms'][number], PlannedTerm>();
-    if (missing.length > 0) {
-      const planned = await repository.planTerms(missing);
-      missing.forEach((term, at) => fresh.set(term, planned[at]!));
-    }
-    const plans = parsed.terms.map((term, at) => fresh.get(term) ?? termPlans.get(keys[at]!)!);
-    // Plans made across a change of words serve this search only.
-    if (version === termPlansVersion) {
-      parsed.terms.forEach((_term, at) => {
-        termPlans.delete(keys[at]!);
-        termPlans.set(keys[at]!, plans[at]!);
-      });
-    }
-    while (termPlans.size > MAX_TERM_PLANS) {
-      const oldest = termPlans.keys().next().value;
-      if (oldest === undefined) break;
-      termPlans.delete(oldest);
-    }
-    return toSearchPlan(parsed, plans);
-  }
-
-  /**
-   * Where a search's matches come from: found and ranked in memory, or by the database for a
-   * query the in-memory model does not evaluate.
-   */
-  async function searchScope(plan: SearchPlan): Promise<IndexScope> {
-    return (
-      index.searchScope(plan.termQueries, plan.sizes) ?? {
-        kind: 'ids',
-        ids: await repository.findSearchIds(plan),
-      }
-    );
-  }
 
   /** Active category and subcategory ids, for checking a list's scope without a query. */
   let activeGroups: Promise<{ categories: Set<string>; subcategories: Set<string> }> | undefined;
@@ -245,18 +190,16 @@ export function createCatalogueService(repository: CatalogueRepository, cache?: 
   }
 
   async function listProducts(
-    scope: ProductScope,
+    scope: IndexScope,
     input: ListProductsInput,
   ): Promise<Serialized<ProductList>> {
     const pages = (total: number) => Math.ceil(total / input.limit);
-    // Search picks and ranks its matches; browsing starts from a category, subcategory or
+    // Search finds and ranks its matches; browsing starts from a category, subcategory or
     // everything. Either way the in-memory model filters, sorts, pages and counts, and the
     // database is asked only for documents not already in memory.
-    const indexScope: IndexScope =
-      scope.kind === 'search' ? await searchScope(scope.search) : scope;
     const [{ ids, total }, facetRows] = await Promise.all([
-      index.page(indexScope, input.filters, input.sort, input.page, input.limit),
-      index.facets(indexScope),
+      index.page(scope, input.filters, input.sort, input.page, input.limit),
+      index.facets(scope),
     ]);
     const documents = await index.documents(ids);
     const facets = facetsWithText(facetRows);
@@ -307,8 +250,8 @@ export function createCatalogueService(repository: CatalogueRepository, cache?: 
 
     listAllProducts: (input: ListProductsInput) => listProducts({ kind: 'all' }, input),
 
-    searchProducts: async (q: string, input: ListProductsInput) =>
-      listProducts({ kind: 'search', search: await planSearch(q) }, input),
+    searchProducts: (q: string, input: ListProductsInput) =>
+      listProducts({ kind: 'search', search: parseSearchQuery(q) }, input),
 
     async listProductsByCategory(categoryId: string, input: ListProductsInput) {
       if (!(await groups()).categories.has(categoryId)) throw notFound('Category not found');

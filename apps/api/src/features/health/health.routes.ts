@@ -1,9 +1,33 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthResponse } from '@shop/contracts/health';
+import {
+  healthResponse,
+  livenessResponse,
+  readinessResponse,
+  type ReadinessReport,
+} from '@shop/contracts/health';
 import { pingDatabase, type Database, type DatabaseKind } from '../../db/client.ts';
+import { migrationStatus } from '../../db/migrate.ts';
 import { ok } from '../../http/envelope.ts';
 
-export function healthRoutes(db: Database, kind: DatabaseKind): FastifyPluginAsyncZod {
+export interface HealthProbes {
+  /** The background jobs are scheduled (false once the server is closing). */
+  jobsRunning: () => boolean;
+}
+
+/** A check that fails rather than throws: readiness reports every check, whatever broke. */
+async function passes(check: () => Promise<boolean>): Promise<boolean> {
+  try {
+    return await check();
+  } catch {
+    return false;
+  }
+}
+
+export function healthRoutes(
+  db: Database,
+  kind: DatabaseKind,
+  probes: HealthProbes,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/health',
@@ -11,6 +35,36 @@ export function healthRoutes(db: Database, kind: DatabaseKind): FastifyPluginAsy
       async () => {
         await pingDatabase(db);
         return ok({ status: 'ok' as const, database: kind }, 'Healthy');
+      },
+    );
+
+    // For a process supervisor: restart the process when this stops answering.
+    app.get(
+      '/health/live',
+      { schema: { tags: ['health'], response: { 200: livenessResponse } } },
+      async () => ok({ status: 'ok' as const }, 'Alive'),
+    );
+
+    // For a load balancer: send shoppers here only while everything the shop needs works.
+    app.get(
+      '/health/ready',
+      {
+        schema: { tags: ['health'], response: { 200: readinessResponse, 503: readinessResponse } },
+      },
+      async (_request, reply) => {
+        const [database, migrations] = await Promise.all([
+          passes(() => pingDatabase(db)),
+          passes(async () => {
+            const status = await migrationStatus(db);
+            return status.pending === 0 && !status.newerThanCode;
+          }),
+        ]);
+        const checks = { database, migrations, jobs: probes.jobsRunning() };
+        const ready = Object.values(checks).every(Boolean);
+        const report: ReadinessReport = { status: ready ? 'ready' : 'not-ready', checks };
+        return reply
+          .status(ready ? 200 : 503)
+          .send({ success: ready, data: report, message: ready ? 'Ready' : 'Not ready' });
       },
     );
   };

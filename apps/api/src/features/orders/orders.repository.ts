@@ -1,6 +1,5 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
-import { groupCalls, type GroupedAnswer } from '../../db/grouped-calls.ts';
 import { fromColumnNames, toColumnNames } from '../../db/json-rows.ts';
 import type { ChangeNotice } from '../catalogue/catalogue-changes.ts';
 import { discountUses, discounts, orderItems, orders } from '../../db/schema.ts';
@@ -62,27 +61,14 @@ type PlaceOrderAnswer =
   | { order: unknown; items: unknown[] }
   | { discounts: { discount: unknown; uses_by_shopper: number }[] };
 
-/**
- * `groupCalls`: orders placed while others are being placed go to the database together (group
- * commit, for the embedded database; see grouped-calls.ts).
- */
-export function createOrdersRepository(db: Database, options: { groupCalls?: boolean } = {}) {
-  const placeOne = async (payload: string) => {
+export function createOrdersRepository(db: Database) {
+  const place = async (payload: string) => {
     const [row] = await queryRows<{ placed: PlaceOrderAnswer }>(
       db,
       sql`select place_order(${payload}::jsonb) as placed`,
     );
     return row!.placed;
   };
-  const place = options.groupCalls
-    ? groupCalls<string, PlaceOrderAnswer>(async (payloads) => {
-        const [row] = await queryRows<{ placed: GroupedAnswer<PlaceOrderAnswer>[] }>(
-          db,
-          sql`select place_orders(${`[${payloads.join(',')}]`}::jsonb) as placed`,
-        );
-        return row!.placed;
-      })
-    : placeOne;
 
   async function withItems(
     where: SQL | undefined,

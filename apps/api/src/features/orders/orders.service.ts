@@ -174,6 +174,12 @@ export function toOrder(row: OrderWithItems, now = new Date()): Order {
   };
 }
 
+/** What the orders service tells operators' metrics. */
+export interface OrderMetrics {
+  /** A new order was placed (not an earlier one answered again for its Idempotency-Key). */
+  orderPlaced: () => void;
+}
+
 export interface OrdersServiceDeps {
   db: Database;
   orders: OrdersRepository;
@@ -191,6 +197,7 @@ export interface OrdersServiceDeps {
   findUser: (userId: string) => Promise<{ email: string; firstName: string } | undefined>;
   publicUrl: string;
   paymentTimeoutMs: number;
+  metrics: OrderMetrics;
 }
 
 export function createOrdersService(deps: OrdersServiceDeps) {
@@ -442,6 +449,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
             });
             if ('placed' in result) {
               stockChange.invalidateHere();
+              deps.metrics.orderPlaced();
               return placed(result.placed);
             }
             // The cart's discounts are not those priced with: price again with them.

@@ -1,6 +1,5 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
-import { groupCalls, type GroupedAnswer } from '../../db/grouped-calls.ts';
 import { fromColumnNames } from '../../db/json-rows.ts';
 import { orders, payments, webhookEvents } from '../../db/schema.ts';
 import { orderFromJson, type OrderWithItems } from '../orders/orders.repository.ts';
@@ -24,12 +23,8 @@ interface SettleCall {
   user_id: string | null;
 }
 
-/**
- * `groupCalls`: payments settled while others are being settled go to the database together
- * (group commit, for the embedded database; see grouped-calls.ts).
- */
-export function createPaymentsRepository(db: Database, options: { groupCalls?: boolean } = {}) {
-  const settleOne = async (call: SettleCall) => {
+export function createPaymentsRepository(db: Database) {
+  const settle = async (call: SettleCall) => {
     const [row] = await queryRows<{ settled: SettleAnswer }>(
       db,
       sql`select settle_payment(${call.provider_order_id}, ${call.provider_payment_id},
@@ -37,15 +32,6 @@ export function createPaymentsRepository(db: Database, options: { groupCalls?: b
     );
     return row!.settled;
   };
-  const settle = options.groupCalls
-    ? groupCalls<SettleCall, SettleAnswer>(async (calls) => {
-        const [row] = await queryRows<{ settled: GroupedAnswer<SettleAnswer>[] }>(
-          db,
-          sql`select settle_payments(${JSON.stringify(calls)}::jsonb) as settled`,
-        );
-        return row!.settled;
-      })
-    : settleOne;
 
   // Read by every verify, success and webhook call: prepared once, it skips query building.
   const byProviderOrderId = db

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { callerOf, type AuthGuards } from '../../http/authenticate.ts';
-import { ok } from '../../http/envelope.ts';
+import { failure, ok } from '../../http/envelope.ts';
 import { paymentText, type PaymentsService } from './payments.service.ts';
 
 const tags = ['payments'];
@@ -129,7 +129,7 @@ export function paymentRoutes(
             if (!paid.ok) {
               return reply
                 .status(402)
-                .send({ success: false, message: paid.error.description, error: paid.error });
+                .send({ ...failure(request, paid.error.description), error: paid.error });
             }
             return ok(paid.result, 'Payment completed in the simulator');
           },

@@ -51,6 +51,12 @@ function toPayment(row: PaymentRow) {
   };
 }
 
+/** What the payments service tells operators' metrics. */
+export interface PaymentMetrics {
+  /** A payment marked its order paid (once per payment, however often it is reported). */
+  paymentSettled: () => void;
+}
+
 export function createPaymentsService(deps: {
   db: Database;
   payments: PaymentsRepository;
@@ -61,6 +67,7 @@ export function createPaymentsService(deps: {
   outbox: MailOutbox;
   deliverWebhook: () => DeliverWebhook;
   log: (error: unknown, message: string) => void;
+  metrics: PaymentMetrics;
 }) {
   const { db, payments, orders, provider, outbox } = deps;
   const pendingWebhooks = new Set<NodeJS.Timeout>();
@@ -90,7 +97,10 @@ export function createPaymentsService(deps: {
         throw error;
       });
     // The database queued the confirmation mail with the payment; send it now.
-    if (settled.outcome === 'paid') outbox.deliverSoon();
+    if (settled.outcome === 'paid') {
+      deps.metrics.paymentSettled();
+      outbox.deliverSoon();
+    }
     if (settled.outcome === 'refund' && settled.payment)
       await refundPayment(settled.payment, false);
     return settled;

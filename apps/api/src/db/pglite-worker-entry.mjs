@@ -1,7 +1,0 @@
-// The embedded database's worker thread starts here. A worker does not reliably inherit the
-// TypeScript loader of the thread that made it (Vitest's, for one, stays behind), so this plain
-// module registers tsx itself before loading the TypeScript worker.
-import { register } from 'tsx/esm/api';
-
-register();
-await import('./pglite-worker-thread.ts');

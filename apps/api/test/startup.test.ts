@@ -1,0 +1,267 @@
+// The compiled server as an operator runs it: configuration problems, a taken port, a second
+// process on the embedded database, health probes, a graceful stop, the migrate step and the
+// seeding rules, each seen from outside the process.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, sharedSecrets, startShop, stopShop, type ShopProcess } from './shop-processes.ts';
+import { createScratchDatabase } from './test-app.ts';
+
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const scratchDir = () => mkdtempSync(join(tmpdir(), 'shop-startup-'));
+
+/** Runs a compiled command (`migrate`, `seed`, `server`) to its end; answers its exit code and output. */
+function runCommand(script: string, env: Record<string, string>, timeoutMs = 60_000) {
+  return new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = spawn(process.execPath, [`apps/api/dist/${script}.js`], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output: output.trim() });
+    });
+  });
+}
+
+/** A start-up refusal is short lines an operator reads, never a stack trace. */
+function expectNoStackTrace(output: string) {
+  expect(output).not.toMatch(/^\s+at /m);
+}
+
+describe('the compiled server on the embedded database', () => {
+  let shop: ShopProcess;
+
+  beforeAll(async () => {
+    shop = await startShop('startup', '');
+  });
+  afterAll(async () => {
+    if (shop) await stopShop(shop);
+  });
+
+  it('answers liveness and readiness', async () => {
+    const live = await call(shop, 'GET', '/api/health/live');
+    expect(live).toMatchObject({ status: 200, body: { success: true, data: { status: 'ok' } } });
+    const ready = await call(shop, 'GET', '/api/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body.data).toEqual({
+      status: 'ready',
+      checks: { database: true, migrations: true, jobs: true },
+    });
+    // The brief's health answer is unchanged.
+    const health = await call(shop, 'GET', '/api/health');
+    expect(health.body.data).toEqual({ status: 'ok', database: 'pglite' });
+  });
+
+  it('seeds a brand-new data folder once, so the quick start shows a full shop', async () => {
+    const products = await call(shop, 'GET', '/api/product/products?limit=1');
+    expect(products.body.data.total).toBeGreaterThan(0);
+    const banners = await call(shop, 'GET', '/api/banner');
+    expect(banners.body.data.length).toBeGreaterThan(0);
+  });
+
+  it('says in one line that the port is taken', async () => {
+    const port = new URL(shop.url).port;
+    const { code, output } = await runCommand('server', {
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATA_DIR: scratchDir(),
+    });
+    expect(code).toBe(1);
+    expect(output).toContain(`Port ${port} is in use; set PORT`);
+    expectNoStackTrace(output);
+  });
+
+  it('refuses a second process on the same data folder', async () => {
+    const { code, output } = await runCommand('server', {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: shop.dataDir,
+    });
+    expect(code).toBe(1);
+    expect(output).toMatch(/Another process is using the embedded database/);
+    expectNoStackTrace(output);
+    // The first process keeps serving.
+    expect((await call(shop, 'GET', '/api/health/ready')).status).toBe(200);
+  });
+
+  it('lists every configuration problem at once', async () => {
+    const { code, output } = await runCommand('server', {
+      PORT: 'eighty',
+      SEED_DEMO: 'maybe',
+      JWT_SECRET: 'short',
+      DATA_DIR: scratchDir(),
+    });
+    expect(code).toBe(1);
+    expect(output).toContain('PORT must be a whole number');
+    expect(output).toContain('SEED_DEMO must be 1 or 0');
+    expect(output).toContain('JWT_SECRET is too short');
+    expectNoStackTrace(output);
+  });
+
+  it('refuses to start in production on a shared database without its secrets and provider', async () => {
+    const { code, output } = await runCommand('server', {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://shop@127.0.0.1:1/shop',
+      DATA_DIR: scratchDir(),
+    });
+    expect(code).toBe(1);
+    expect(output).toContain('JWT_SECRET must be set in production');
+    expect(output).toContain('PUBLIC_URL must be set in production');
+    expect(output).toContain('PAYMENT_PROVIDER=simulator');
+    expectNoStackTrace(output);
+  });
+});
+
+/**
+ * A sign-in whose body arrives in two parts: the server holds it as a request in flight (headers
+ * read, body awaited) from the first part on. Answers the status the server gave it.
+ */
+function slowSignIn(url: string, index: number) {
+  const body = JSON.stringify({
+    email: `nobody${index}@example.com`,
+    password: 'not-the-password',
+  });
+  const half = Math.floor(body.length / 2);
+  let sendRest = () => {};
+  const status = new Promise<number>((resolve, reject) => {
+    const request = httpRequest(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': body.length },
+    });
+    request.on('response', (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
+    request.on('error', reject);
+    request.write(body.slice(0, half));
+    sendRest = () => request.end(body.slice(half));
+  });
+  return { status, sendRest: () => sendRest() };
+}
+
+describe('a graceful stop', () => {
+  it('answers the requests in flight, then exits', async () => {
+    const shop = await startShop('drain', '');
+    try {
+      const inFlight = Array.from({ length: 4 }, (_, index) => slowSignIn(shop.url, index));
+      // Ample time for the server to read their headers, even on a busy machine.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      shop.child.kill('SIGTERM');
+      // The stop waits for them: their bodies come after the signal, and are still answered.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(shop.alive()).toBe(true);
+      inFlight.forEach((request) => request.sendRest());
+      const statuses = await Promise.all(inFlight.map((request) => request.status));
+      expect(statuses).toEqual([401, 401, 401, 401]);
+      expect(await shop.exited).toBe('code 0');
+    } finally {
+      await stopShop(shop, 'SIGKILL');
+    }
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the compiled server on PostgreSQL', () => {
+  it('migrates as its own step, and a server told not to migrate refuses a schema behind it', async () => {
+    const scratch = (await createScratchDatabase('shop_migrate'))!;
+    try {
+      const env = { DATABASE_URL: scratch.url, MIGRATE_ON_START: '0', ...sharedSecrets };
+      const refused = await runCommand('server', { ...env, PORT: '0', DATA_DIR: scratchDir() });
+      expect(refused.code).toBe(1);
+      expect(refused.output).toMatch(/run npm run migrate first/);
+      expectNoStackTrace(refused.output);
+
+      const migrated = await runCommand('migrate', env);
+      expect(migrated).toMatchObject({ code: 0 });
+      expect(migrated.output).toMatch(/^Applied \d+ migrations\.$/);
+      expect((await runCommand('migrate', env)).output).toBe('The database schema is up to date.');
+
+      // Migrated, not seeded: a shared database gets demo data only when asked.
+      const shop = await startShop('migrated', scratch.url, {
+        MIGRATE_ON_START: '0',
+        SEED_DEMO: '',
+      });
+      try {
+        const products = await call(shop, 'GET', '/api/product/products?limit=1');
+        expect(products.body.data.total).toBe(0);
+        expect((await call(shop, 'GET', '/api/banner')).body.data).toEqual([]);
+      } finally {
+        await stopShop(shop);
+      }
+    } finally {
+      await scratch.drop();
+    }
+  });
+
+  it('refuses a database that newer code has migrated', async () => {
+    const scratch = (await createScratchDatabase('shop_newer'))!;
+    try {
+      const env = { DATABASE_URL: scratch.url, ...sharedSecrets };
+      expect((await runCommand('migrate', env)).code).toBe(0);
+      const client = new pg.Client({ connectionString: scratch.url });
+      await client.connect();
+      await client.query(
+        `insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-the-future', $1)`,
+        [Date.now() + 365 * 24 * 3600 * 1000],
+      );
+      await client.end();
+      for (const script of ['server', 'migrate']) {
+        const { code, output } = await runCommand(script, {
+          ...env,
+          PORT: '0',
+          DATA_DIR: scratchDir(),
+        });
+        expect(code).toBe(1);
+        expect(output).toBe(
+          'The database schema is newer than this code: run the release that migrated it (or newer).',
+        );
+      }
+    } finally {
+      await scratch.drop();
+    }
+  });
+
+  it('seeds with SEED_DEMO=1 once, and never again into a table the owner emptied', async () => {
+    const scratch = (await createScratchDatabase('shop_seed'))!;
+    try {
+      const query = async (text: string) => {
+        const client = new pg.Client({ connectionString: scratch.url });
+        await client.connect();
+        try {
+          return (await client.query(text)).rows;
+        } finally {
+          await client.end();
+        }
+      };
+      const count = async (table: string) =>
+        (await query(`select count(*)::int as n from ${table}`))[0].n as number;
+      let shop = await startShop('seeded', scratch.url, { SEED_DEMO: '1' });
+      await stopShop(shop);
+      expect(await count('discounts')).toBeGreaterThan(0);
+      expect(await count('categories')).toBeGreaterThan(0);
+
+      // The owner removes the demo's discount codes: they stay gone.
+      await query('delete from discounts');
+      expect(await count('discounts')).toBe(0);
+
+      shop = await startShop('restarted', scratch.url, { SEED_DEMO: '1' });
+      await stopShop(shop);
+      expect(await count('discounts')).toBe(0);
+      const seedAgain = await runCommand('seed', { DATABASE_URL: scratch.url, ...sharedSecrets });
+      expect(seedAgain.code).toBe(0);
+      expect(seedAgain.output).toMatch(/not seeded again/);
+    } finally {
+      await scratch.drop();
+    }
+  });
+});
