@@ -82,8 +82,18 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://shop.example/',
     };
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...complete })).toThrow(/PAYMENT_PROVIDER/);
-    expect(
+    // Test payments on several processes: each must sign with the same secrets.
+    expect(() =>
       loadConfig({ DATA_DIR: tempDir(), ...complete, PAYMENT_PROVIDER: 'simulator' }),
+    ).toThrow(/RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET/);
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        ...complete,
+        PAYMENT_PROVIDER: 'simulator',
+        RAZORPAY_KEY_SECRET: 'shared-key-secret',
+        RAZORPAY_WEBHOOK_SECRET: 'shared-webhook-secret',
+      }),
     ).toMatchObject({ publicUrl: 'https://shop.example', payments: { provider: 'simulator' } });
     expect(
       loadConfig({

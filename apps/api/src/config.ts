@@ -211,6 +211,11 @@ function crossProblems(raw: NodeJS.ProcessEnv): string[] {
         'PUBLIC_URL must be set in production with DATABASE_URL (links in mails, canonical URLs).',
       );
     }
+    if (simulatorByName && (!env('RAZORPAY_KEY_SECRET') || !env('RAZORPAY_WEBHOOK_SECRET'))) {
+      problems.push(
+        'PAYMENT_PROVIDER=simulator with DATABASE_URL in production needs RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET (every process must sign test payments alike).',
+      );
+    }
     if (!env('RAZORPAY_KEY_ID') && !simulatorByName) {
       problems.push(
         'Set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET, or PAYMENT_PROVIDER=simulator to take test payments.',

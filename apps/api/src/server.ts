@@ -1,5 +1,7 @@
 import { createServer } from 'node:net';
+import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { loadConfig, type AppConfig } from './config.ts';
@@ -82,6 +84,9 @@ export async function startServer(
         // closed, so an answered client cannot hold the stop for its keep-alive timeout.
         const sweep = setInterval(() => started.server.closeIdleConnections(), 100);
         try {
+          // The listener closes first and the app after: while requests drain, the app still
+          // serves what they ask of it in-process (a page's API calls, the simulator's webhook).
+          await new Promise<void>((resolve) => started.server.close(() => resolve()));
           await started.close();
         } finally {
           clearInterval(sweep);
@@ -130,10 +135,23 @@ async function main() {
       },
     );
   };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  // Every signal keeps this handler: a second one (Ctrl-C reaches npm and the server both) must not
+  // fall back to Node's default and cut the drain short.
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/** Run as a program (not imported by a test): its path, resolved as Node resolves this module's. */
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(script)).href;
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
   await main();
 }

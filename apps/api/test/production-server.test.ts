@@ -65,6 +65,8 @@ beforeAll(async () => {
       JWT_SECRET: 'production-smoke-secret-that-is-long-enough-0123456789',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       PAYMENT_PROVIDER: 'simulator',
+      RAZORPAY_KEY_SECRET: 'production-smoke-key-secret-0123456789-abcdefgh',
+      RAZORPAY_WEBHOOK_SECRET: 'production-smoke-webhook-secret-0123456789-ab',
       SEED_DEMO: '1',
     });
   } else delete env.DATABASE_URL;

@@ -44,7 +44,7 @@ describe('the compiled server on the embedded database', () => {
 
   beforeAll(async () => {
     shop = await startShop('startup', '');
-  });
+  }, 120_000);
   afterAll(async () => {
     if (shop) await stopShop(shop);
   });
@@ -150,7 +150,8 @@ function slowSignIn(url: string, index: number) {
   return { status, sendRest: () => sendRest() };
 }
 
-describe('a graceful stop', () => {
+// Each test starts its own shop processes (a fresh embedded database takes 15–30 s on a busy machine).
+describe('a graceful stop', { timeout: 120_000 }, () => {
   it('answers the requests in flight, then exits', async () => {
     const shop = await startShop('drain', '');
     try {
@@ -171,97 +172,103 @@ describe('a graceful stop', () => {
   });
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('the compiled server on PostgreSQL', () => {
-  it('migrates as its own step, and a server told not to migrate refuses a schema behind it', async () => {
-    const scratch = (await createScratchDatabase('shop_migrate'))!;
-    try {
-      const env = { DATABASE_URL: scratch.url, MIGRATE_ON_START: '0', ...sharedSecrets };
-      const refused = await runCommand('server', { ...env, PORT: '0', DATA_DIR: scratchDir() });
-      expect(refused.code).toBe(1);
-      expect(refused.output).toMatch(/run npm run migrate first/);
-      expectNoStackTrace(refused.output);
-
-      const migrated = await runCommand('migrate', env);
-      expect(migrated).toMatchObject({ code: 0 });
-      expect(migrated.output).toMatch(/^Applied \d+ migrations\.$/);
-      expect((await runCommand('migrate', env)).output).toBe('The database schema is up to date.');
-
-      // Migrated, not seeded: a shared database gets demo data only when asked.
-      const shop = await startShop('migrated', scratch.url, {
-        MIGRATE_ON_START: '0',
-        SEED_DEMO: '',
-      });
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'the compiled server on PostgreSQL',
+  { timeout: 120_000 },
+  () => {
+    it('migrates as its own step, and a server told not to migrate refuses a schema behind it', async () => {
+      const scratch = (await createScratchDatabase('shop_migrate'))!;
       try {
-        const products = await call(shop, 'GET', '/api/product/products?limit=1');
-        expect(products.body.data.total).toBe(0);
-        expect((await call(shop, 'GET', '/api/banner')).body.data).toEqual([]);
-      } finally {
-        await stopShop(shop);
-      }
-    } finally {
-      await scratch.drop();
-    }
-  });
+        const env = { DATABASE_URL: scratch.url, MIGRATE_ON_START: '0', ...sharedSecrets };
+        const refused = await runCommand('server', { ...env, PORT: '0', DATA_DIR: scratchDir() });
+        expect(refused.code).toBe(1);
+        expect(refused.output).toMatch(/run npm run migrate first/);
+        expectNoStackTrace(refused.output);
 
-  it('refuses a database that newer code has migrated', async () => {
-    const scratch = (await createScratchDatabase('shop_newer'))!;
-    try {
-      const env = { DATABASE_URL: scratch.url, ...sharedSecrets };
-      expect((await runCommand('migrate', env)).code).toBe(0);
-      const client = new pg.Client({ connectionString: scratch.url });
-      await client.connect();
-      await client.query(
-        `insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-the-future', $1)`,
-        [Date.now() + 365 * 24 * 3600 * 1000],
-      );
-      await client.end();
-      for (const script of ['server', 'migrate']) {
-        const { code, output } = await runCommand(script, {
-          ...env,
-          PORT: '0',
-          DATA_DIR: scratchDir(),
-        });
-        expect(code).toBe(1);
-        expect(output).toBe(
-          'The database schema is newer than this code: run the release that migrated it (or newer).',
+        const migrated = await runCommand('migrate', env);
+        expect(migrated).toMatchObject({ code: 0 });
+        expect(migrated.output).toMatch(/^Applied \d+ migrations\.$/);
+        expect((await runCommand('migrate', env)).output).toBe(
+          'The database schema is up to date.',
         );
-      }
-    } finally {
-      await scratch.drop();
-    }
-  });
 
-  it('seeds with SEED_DEMO=1 once, and never again into a table the owner emptied', async () => {
-    const scratch = (await createScratchDatabase('shop_seed'))!;
-    try {
-      const query = async (text: string) => {
+        // Migrated, not seeded: a shared database gets demo data only when asked.
+        const shop = await startShop('migrated', scratch.url, {
+          MIGRATE_ON_START: '0',
+          SEED_DEMO: '',
+        });
+        try {
+          const products = await call(shop, 'GET', '/api/product/products?limit=1');
+          expect(products.body.data.total).toBe(0);
+          expect((await call(shop, 'GET', '/api/banner')).body.data).toEqual([]);
+        } finally {
+          await stopShop(shop);
+        }
+      } finally {
+        await scratch.drop();
+      }
+    });
+
+    it('refuses a database that newer code has migrated', async () => {
+      const scratch = (await createScratchDatabase('shop_newer'))!;
+      try {
+        const env = { DATABASE_URL: scratch.url, ...sharedSecrets };
+        expect((await runCommand('migrate', env)).code).toBe(0);
         const client = new pg.Client({ connectionString: scratch.url });
         await client.connect();
-        try {
-          return (await client.query(text)).rows;
-        } finally {
-          await client.end();
+        await client.query(
+          `insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-the-future', $1)`,
+          [Date.now() + 365 * 24 * 3600 * 1000],
+        );
+        await client.end();
+        for (const script of ['server', 'migrate']) {
+          const { code, output } = await runCommand(script, {
+            ...env,
+            PORT: '0',
+            DATA_DIR: scratchDir(),
+          });
+          expect(code).toBe(1);
+          expect(output).toBe(
+            'The database schema is newer than this code: run the release that migrated it (or newer).',
+          );
         }
-      };
-      const count = async (table: string) =>
-        (await query(`select count(*)::int as n from ${table}`))[0].n as number;
-      let shop = await startShop('seeded', scratch.url, { SEED_DEMO: '1' });
-      await stopShop(shop);
-      expect(await count('discounts')).toBeGreaterThan(0);
-      expect(await count('categories')).toBeGreaterThan(0);
+      } finally {
+        await scratch.drop();
+      }
+    });
 
-      // The owner removes the demo's discount codes: they stay gone.
-      await query('delete from discounts');
-      expect(await count('discounts')).toBe(0);
+    it('seeds with SEED_DEMO=1 once, and never again into a table the owner emptied', async () => {
+      const scratch = (await createScratchDatabase('shop_seed'))!;
+      try {
+        const query = async (text: string) => {
+          const client = new pg.Client({ connectionString: scratch.url });
+          await client.connect();
+          try {
+            return (await client.query(text)).rows;
+          } finally {
+            await client.end();
+          }
+        };
+        const count = async (table: string) =>
+          (await query(`select count(*)::int as n from ${table}`))[0].n as number;
+        let shop = await startShop('seeded', scratch.url, { SEED_DEMO: '1' });
+        await stopShop(shop);
+        expect(await count('discounts')).toBeGreaterThan(0);
+        expect(await count('categories')).toBeGreaterThan(0);
 
-      shop = await startShop('restarted', scratch.url, { SEED_DEMO: '1' });
-      await stopShop(shop);
-      expect(await count('discounts')).toBe(0);
-      const seedAgain = await runCommand('seed', { DATABASE_URL: scratch.url, ...sharedSecrets });
-      expect(seedAgain.code).toBe(0);
-      expect(seedAgain.output).toMatch(/not seeded again/);
-    } finally {
-      await scratch.drop();
-    }
-  });
-});
+        // The owner removes the demo's discount codes: they stay gone.
+        await query('delete from discounts');
+        expect(await count('discounts')).toBe(0);
+
+        shop = await startShop('restarted', scratch.url, { SEED_DEMO: '1' });
+        await stopShop(shop);
+        expect(await count('discounts')).toBe(0);
+        const seedAgain = await runCommand('seed', { DATABASE_URL: scratch.url, ...sharedSecrets });
+        expect(seedAgain.code).toBe(0);
+        expect(seedAgain.output).toMatch(/not seeded again/);
+      } finally {
+        await scratch.drop();
+      }
+    });
+  },
+);

@@ -14,7 +14,7 @@ export const readinessReport = z.object({
   checks: z.object({
     /** The database answers a query. */
     database: z.boolean(),
-    /** The database has exactly this code's migrations. */
+    /** The database has every migration of this code (a newer schema, mid-deploy, is ready). */
     migrations: z.boolean(),
     /** The background jobs (expiry, mail, ...) are scheduled in this process. */
     jobs: z.boolean(),
