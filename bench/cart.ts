@@ -5,9 +5,11 @@
  *
  *   npm run bench:cart            (DURATION=10 CONNECTIONS=20 to change the defaults)
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { newGuestSessionId } from '@shop/domain/cart';
 import { callShop, measure, startBenchServer, stopBenchServer } from './shop-process.ts';
 
 const duration = Number(process.env.DURATION ?? 10);
@@ -47,7 +49,6 @@ async function main() {
     for (const line of lines.slice(0, 3)) await callShop(base, 'POST', '/api/cart', line, token);
 
     const { product, ...guestLine } = lines[0]!;
-    let counter = 0;
     console.log(`autocannon: ${connections} connections, ${duration} s per run, 2 s warm-up\n`);
     const rows = [
       await measure(
@@ -62,7 +63,7 @@ async function main() {
               body: JSON.stringify(guestLine),
               setupRequest: (request) => ({
                 ...request,
-                path: `/api/cart/guest/session_${Math.floor(Date.now() / 1000)}_b${(counter += 1)}x/product/${product}`,
+                path: `/api/cart/guest/${newGuestSessionId(randomUUID)}/product/${product}`,
               }),
             },
           ],

@@ -26,6 +26,7 @@ async function startShop(dataDir: string) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      PAYMENT_PROVIDER: 'simulator',
     },
     stdio: 'inherit',
   });

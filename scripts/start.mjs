@@ -1,14 +1,15 @@
 #!/usr/bin/env node
-// `npm start`, `npm run migrate`, `npm run seed`: run the compiled server (apps/api/dist) with
-// plain node. A build that is missing, or older than its sources, is made first when the build
-// tools are installed; a deployment that installed only runtime packages runs the build it has.
+// `npm start`, `npm run migrate`, `npm run seed`, `npm run owner`: run the compiled server
+// (apps/api/dist) with plain node. A build that is missing, or older than its sources, is made
+// first when the build tools are installed; a deployment that installed only runtime packages
+// runs the build it has.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const commands = { server: 'server.js', migrate: 'migrate.js', seed: 'seed.js' };
+const commands = { server: 'server.js', migrate: 'migrate.js', seed: 'seed.js', owner: 'owner.js' };
 const [command = 'server', ...args] = process.argv.slice(2);
 if (!(command in commands)) {
   console.error(`Unknown command "${command}": use one of ${Object.keys(commands).join(', ')}`);
@@ -65,13 +66,38 @@ ensureBuilt({
   tool: 'esbuild',
 });
 
+// libuv's thread pool is sized once, before any code of the server runs (Node's module loader
+// already uses it), so only the environment of a new process can size it. Eight threads: image
+// renders (MEDIA_RENDER_CONCURRENCY at once, 1 by default) and sign-ins' argon2 hashes hold
+// theirs for tens to hundreds of milliseconds; file reads, compression and token signatures need
+// free ones meanwhile (docs/decisions/0026).
+const threadPool = { UV_THREADPOOL_SIZE: '8' };
+// The quick start (`npm install && npm start`, embedded database, no keys) is a demo: it takes
+// test payments, and says so. The server itself never picks the simulator in production; this
+// script names it, prints why, and every page shows the 'Test payments' banner. A shop on
+// PostgreSQL or with Razorpay keys gets nothing chosen for it.
+const demoPayments =
+  command === 'server' &&
+  !process.env.DATABASE_URL &&
+  !process.env.PAYMENT_PROVIDER &&
+  !process.env.RAZORPAY_KEY_ID
+    ? { PAYMENT_PROVIDER: 'simulator' }
+    : {};
+if (demoPayments.PAYMENT_PROVIDER) {
+  console.log(
+    'Payments: the simulator (test payments, no money is taken). Set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET for real payments.',
+  );
+}
 const child = spawn(
   process.execPath,
   ['--enable-source-maps', join(root, 'apps/api/dist', commands[command]), ...args],
   {
     cwd: root,
     stdio: 'inherit',
-    env: command === 'server' ? { NODE_ENV: 'production', ...process.env } : process.env,
+    env:
+      command === 'server'
+        ? { NODE_ENV: 'production', ...threadPool, ...demoPayments, ...process.env }
+        : { ...threadPool, ...process.env },
   },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

@@ -26,6 +26,7 @@ await build({
     server: 'src/server.ts',
     migrate: 'src/db/migrate-cli.ts',
     seed: 'src/db/seed/cli.ts',
+    owner: 'src/features/auth/owner-cli.ts',
     'mail-thread': 'src/adapters/mail/mail-thread.ts',
   },
   outdir,

@@ -16,7 +16,7 @@ import { createAuthRepository } from './features/auth/auth.repository.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { createSessionUsers } from './features/auth/session-users.ts';
-import { createThrottle } from './features/auth/throttle.ts';
+import { createThrottle } from './features/throttle/throttle.ts';
 import { createAccessTokens } from './features/auth/tokens.ts';
 import { createCartRepository } from './features/cart/cart.repository.ts';
 import { cartRoutes } from './features/cart/cart.routes.ts';
@@ -30,6 +30,8 @@ import { createOrdersService, orderMailTemplates } from './features/orders/order
 import { createPaymentsRepository } from './features/payments/payments.repository.ts';
 import { paymentRoutes } from './features/payments/payments.routes.ts';
 import { createPaymentsService } from './features/payments/payments.service.ts';
+import { createRefundsRepository } from './features/payments/refunds.repository.ts';
+import { createRefundsService } from './features/payments/refunds.service.ts';
 import { createRazorpayProvider } from './adapters/payments/razorpay-provider.ts';
 import { createSimulatorProvider } from './adapters/payments/simulator-provider.ts';
 import { createWishlistRepository } from './features/wishlist/wishlist.repository.ts';
@@ -45,13 +47,16 @@ import { createContentService } from './features/content/content.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
 import { createMediaService } from './features/media/media.service.ts';
+import { openMediaStore } from './features/media/media-store.ts';
 import { createAuthGuards } from './http/authenticate.ts';
 import { failure } from './http/envelope.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { serializeError } from './http/error-log.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { createReadCache, registerReadCache } from './http/read-cache.ts';
 import { logsPerRequest, registerRequestLog, requestIdOf } from './http/request-log.ts';
 import { registerSecurity } from './http/security.ts';
+import { fastifyTrustProxy } from './http/trust-proxy.ts';
 
 export interface AppDeps {
   config: AppConfig;
@@ -72,6 +77,8 @@ declare module 'fastify' {
       expireUnpaidOrders: () => Promise<number>;
       confirmPaidOrders: () => Promise<number>;
       deliverMail: () => Promise<number>;
+      sendRefunds: () => Promise<number>;
+      reconcilePayments: () => Promise<number>;
       sweepGuestCarts: () => Promise<number>;
     };
   }
@@ -80,7 +87,16 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger ?? false,
+    // Errors are logged with codes and messages, never a failed query's parameter values.
+    logger: deps.logger
+      ? {
+          ...(deps.logger === true ? {} : deps.logger),
+          serializers: {
+            ...(deps.logger === true ? {} : deps.logger.serializers),
+            err: serializeError,
+          },
+        }
+      : false,
     // One line per request comes from registerRequestLog; Fastify's own two would log the query.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestIdOf,
@@ -89,7 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     childLoggerFactory: (logger, bindings, options) =>
       logsPerRequest(logger) ? logger.child(bindings, options) : logger,
     bodyLimit: 256 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -101,25 +117,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerSecurity(app, config);
 
-  const readCache = createReadCache({ ttlMs: config.catalogueCacheTtlMs, maxEntries: 2_000 });
+  const readCache = createReadCache({
+    ttlMs: config.catalogueCacheTtlMs,
+    maxBytes: config.catalogueCacheMaxBytes,
+  });
   app.decorate('readCache', readCache);
   // Before compression, so the cache stores the plain JSON text.
   registerReadCache(app, readCache);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Lacebloom storefront API',
-        description:
-          'Every call of the storefront brief, under /api. Answers are { success, data, message }.',
-        version: '1.0.0',
+  // The API document maps every route: served in production only when asked for (API_DOCS=1).
+  // It lists the routes registered, so the simulator's appear only while the simulator runs.
+  if (config.apiDocs) {
+    await app.register(swagger, {
+      openapi: {
+        info: {
+          title: 'Lacebloom storefront API',
+          description:
+            'Every call of the storefront brief, under /api. Answers are { success, data, message }.',
+          version: '1.0.0',
+        },
       },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+    app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  }
 
   const catalogueRepository = createCatalogueRepository(database.db);
   const catalogue = createCatalogueService(catalogueRepository, readCache);
@@ -143,7 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     repository: authRepository,
     sessionUsers,
-    throttle: createThrottle(authRepository),
+    throttle: createThrottle(database.db, { alsoPrune: () => authRepository.pruneExpired() }),
     accessTokens: createAccessTokens(config.jwtSecret),
     mailer,
     google: config.google ? createGoogleOAuth(config.google, deps.fetch) : undefined,
@@ -172,22 +195,41 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const ordersRepository = createOrdersRepository(database.db);
   // Mail recipients: the name and address of a user, as signed-in requests see them.
   const findUser = (userId: string) => sessionUsers.find(userId);
+  // The simulator delivers its webhooks to this very server, through the real route.
+  const deliverWebhook = () => async (rawBody: string, headers: Record<string, string>) => {
+    await app.inject({ method: 'POST', url: '/api/payments/webhook', payload: rawBody, headers });
+  };
+  const simulator =
+    config.payments.provider === 'simulator'
+      ? createSimulatorProvider(config.payments.keyId, {
+          db: database.db,
+          webhookSecret: config.payments.webhookSecret,
+          deliverWebhook,
+          log,
+        })
+      : undefined;
   const provider =
-    config.payments.provider === 'razorpay'
-      ? createRazorpayProvider(config.payments.keyId, config.payments.keySecret)
-      : createSimulatorProvider(config.payments.keyId);
+    simulator ?? createRazorpayProvider(config.payments.keyId, config.payments.keySecret);
+  const refundsRepository = createRefundsRepository(database.db);
+  const paymentsRepository = createPaymentsRepository(database.db, refundsRepository);
+  const refunds = createRefundsService({
+    db: database.db,
+    refunds: refundsRepository,
+    payments: paymentsRepository,
+    provider,
+    log,
+    options: config.refunds,
+  });
   const payments = createPaymentsService({
     db: database.db,
-    payments: createPaymentsRepository(database.db),
+    payments: paymentsRepository,
     orders: ordersRepository,
     provider,
+    simulator,
+    refunds,
     keySecret: config.payments.keySecret,
     webhookSecret: config.payments.webhookSecret,
     outbox,
-    // The simulator delivers its webhooks to this very server, through the real route.
-    deliverWebhook: () => async (rawBody, headers) => {
-      await app.inject({ method: 'POST', url: '/api/payments/webhook', payload: rawBody, headers });
-    },
     log,
     metrics,
   });
@@ -210,6 +252,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     expireUnpaidOrders: () => orders.expireUnpaid(),
     confirmPaidOrders: () => orders.confirmPaid(),
     deliverMail: () => outbox.deliver(),
+    sendRefunds: () => refunds.sendDue(),
+    reconcilePayments: () => payments.reconcile(),
     sweepGuestCarts: () => cart.sweepExpiredGuestCarts(),
   });
   app.decorate('jobs', jobs);
@@ -232,6 +276,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     every(60_000, jobs.expireUnpaidOrders, 'expiring unpaid orders'),
     every(5 * 60_000, jobs.confirmPaidOrders, 'confirming paid orders'),
     every(30_000, jobs.deliverMail, 'delivering mail'),
+    every(15_000, jobs.sendRefunds, 'sending refunds'),
+    every(2 * 60_000, jobs.reconcilePayments, 'reconciling payments with the provider'),
     every(60 * 60_000, jobs.sweepGuestCarts, 'forgetting old guest carts'),
   ];
   app.addHook('onClose', async () => {
@@ -239,6 +285,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     timers.forEach((timer) => clearInterval(timer));
     await Promise.all(jobRuns);
     payments.stop();
+    await refunds.stop();
     await outbox.idle();
     await ownMailer?.close();
   });
@@ -246,7 +293,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(
-        healthRoutes(database.db, database.kind, { jobsRunning: () => !jobsStopped }),
+        healthRoutes(database.db, database.kind, {
+          jobsRunning: () => !jobsStopped,
+          payments: provider.name,
+        }),
       );
       await api.register(catalogueRoutes(catalogue));
       await api.register(contentRoutes(content));
@@ -263,7 +313,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  await app.register(mediaRoutes(createMediaService(config.mediaDir)));
+  const media = createMediaService({
+    store: await openMediaStore(config),
+    renderConcurrency: config.mediaRenderConcurrency,
+    onRenderError: (image, error) =>
+      app.log.error({ err: error, image }, 'Rendering an image failed'),
+  });
+  app.decorate('media', media);
+  app.addHook('onClose', () => media.close());
+  await app.register(mediaRoutes(media));
 
   if (deps.storefront) {
     await deps.storefront(app);

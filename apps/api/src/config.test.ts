@@ -104,8 +104,62 @@ describe('loadConfig', () => {
         RAZORPAY_WEBHOOK_SECRET: 'hook',
       }).payments.provider,
     ).toBe('razorpay');
-    // The embedded database keeps the quick start: nothing needs to be set.
-    expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production' }).production).toBe(true);
+  });
+
+  it('in production on either database, runs the payment simulator only when PAYMENT_PROVIDER names it', () => {
+    const problemsOf = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig({ DATA_DIR: tempDir(), ...env });
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+      return [];
+    };
+    const shared = {
+      DATABASE_URL: 'postgres://shop@db/shop',
+      JWT_SECRET: 'a-production-secret-that-is-long-enough-0123456789',
+      PUBLIC_URL: 'https://shop.example/',
+    };
+    for (const database of [{}, shared]) {
+      // No keys and no simulator by name: one line naming both ways out.
+      const problems = problemsOf({ NODE_ENV: 'production', ...database });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toContain('RAZORPAY_KEY_ID');
+      expect(problems[0]).toContain('PAYMENT_PROVIDER=simulator');
+      expect(problemsOf({ NODE_ENV: 'production', ...database, PAYMENT_PROVIDER: '' })).toEqual(
+        problems,
+      );
+    }
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production', PAYMENT_PROVIDER: 'simulator' })
+        .payments.provider,
+    ).toBe('simulator');
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        NODE_ENV: 'production',
+        RAZORPAY_KEY_ID: 'rzp_live_x',
+        RAZORPAY_KEY_SECRET: 'secret',
+        RAZORPAY_WEBHOOK_SECRET: 'hook',
+      }).payments.provider,
+    ).toBe('razorpay');
+    // Development keeps the quick start: nothing needs to be set for test payments.
+    expect(loadConfig({ DATA_DIR: tempDir() }).payments.provider).toBe('simulator');
+  });
+
+  it('serves the API document in development, and in production only with API_DOCS=1', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).apiDocs).toBe(true);
+    const production = {
+      DATA_DIR: tempDir(),
+      NODE_ENV: 'production',
+      PAYMENT_PROVIDER: 'simulator',
+    };
+    expect(loadConfig(production).apiDocs).toBe(false);
+    expect(loadConfig({ ...production, API_DOCS: '1' }).apiDocs).toBe(true);
+    expect(loadConfig({ DATA_DIR: tempDir(), API_DOCS: '0' }).apiDocs).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), API_DOCS: 'yes' })).toThrow(
+      'API_DOCS must be 1 or 0',
+    );
   });
 
   it('seeds the demo on the embedded database, and on PostgreSQL only with SEED_DEMO=1', () => {
@@ -127,5 +181,41 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), ORDER_PAYMENT_TIMEOUT_MINUTES: '0' })).toThrow(
       'ORDER_PAYMENT_TIMEOUT_MINUTES must be more than 0',
     );
+  });
+
+  it('takes TRUST_PROXY as a number of proxies or their addresses, and refuses true in production', () => {
+    const trustProxy = (value: string, env: NodeJS.ProcessEnv = {}) =>
+      loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: value, ...env }).trustProxy;
+    expect(loadConfig({ DATA_DIR: tempDir() }).trustProxy).toBe(false);
+    expect(trustProxy('1')).toBe(1);
+    expect(trustProxy('2')).toBe(2);
+    expect(trustProxy('0')).toBe(false);
+    expect(trustProxy('false')).toBe(false);
+    expect(trustProxy('127.0.0.1, 10.0.0.0/8,fd00::/8, loopback')).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      'fd00::/8',
+      'loopback',
+    ]);
+    expect(() => trustProxy('10.0.0.0/33')).toThrow(
+      'TRUST_PROXY must be false, a number of proxies (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges; "10.0.0.0/33" is none of these',
+    );
+    expect(() => trustProxy('proxy.example')).toThrow(ConfigError);
+    // Believing every X-Forwarded-For is for development only.
+    expect(trustProxy('true')).toBe(true);
+    /** The problems production finds with TRUST_PROXY (other settings may have their own). */
+    const trustProblems = (value: string) => {
+      try {
+        loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir(), TRUST_PROXY: value });
+      } catch (error) {
+        return (error as ConfigError).problems.filter((problem) => problem.includes('TRUST_PROXY'));
+      }
+      return [];
+    };
+    expect(trustProblems('true')).toEqual([
+      'TRUST_PROXY=true is refused in production: it believes the X-Forwarded-For any client makes up, so each request could claim a new address and a fresh allowance of every limit; set the number of proxies in front of the shop (e.g. TRUST_PROXY=1) or their addresses.',
+    ]);
+    expect(trustProblems('1')).toEqual([]);
+    expect(trustProblems('10.0.0.5')).toEqual([]);
   });
 });

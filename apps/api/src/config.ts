@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -14,17 +15,27 @@ export interface AppConfig {
   production: boolean;
   /** Where generated and resized images live. */
   mediaDir: string;
+  /** Images rendered at once by the media render queue (1 or 2), each on one libvips thread. */
+  mediaRenderConcurrency: number;
+  /** An S3-compatible bucket for originals and renditions; undefined: the folder `mediaDir`. */
+  mediaS3: MediaS3Config | undefined;
   /** How long a catalogue answer may be served from memory; 0 turns the cache off. */
   catalogueCacheTtlMs: number;
+  /** Most bytes the catalogue answer cache holds (least recently used answers leave first). */
+  catalogueCacheMaxBytes: number;
   /** Grow the catalogue with generated products to this many at start (0: the seed only). */
   seedProducts: number;
   /** Put the demo catalogue, content and codes into a database that never had them. */
   seedDemo: boolean;
   /** Apply pending migrations at start (under an advisory lock on PostgreSQL). */
   migrateOnStart: boolean;
-  /** Believe X-Forwarded-* headers (only behind a proxy that sets them; else clients could forge them). */
-  trustProxy: boolean;
-  /** Accounts with these (lower-cased) emails have the role admin. */
+  /**
+   * Which proxies' X-Forwarded-* headers to believe: none (false), this many hops of proxies on
+   * loopback or private networks, or the proxies' addresses and CIDR ranges. `true` believes
+   * any client (development only).
+   */
+  trustProxy: boolean | number | string[];
+  /** Accounts with these (lower-cased) emails have the role admin once the address is verified. */
   adminEmails: string[];
   /** SMTP connection URL; unset, every mail is written to `outboxDir` as an .eml file. */
   smtpUrl: string | undefined;
@@ -39,12 +50,31 @@ export interface AppConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Runs every background job at this interval instead of its own (tests). */
   jobsIntervalMs: number | undefined;
+  /** Refund sends: the first wait after a failed send (doubling after), and a claim's lease. */
+  refunds: { retryBaseMs: number; leaseMs: number };
   /** Bearer token that opens `GET /metrics`; unset, the metrics route does not exist. */
   metricsToken: string | undefined;
+  /** Serve the OpenAPI document and its UI (always in development; in production with API_DOCS=1). */
+  apiDocs: boolean;
+}
+
+export interface MediaS3Config {
+  bucket: string;
+  region: string;
+  /** Another S3-compatible service (R2, MinIO, ...); undefined: AWS S3. */
+  endpoint: string | undefined;
+  /** Both or neither; neither: the AWS SDK's credential chain (AWS_* variables, a machine role). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** `bucket` in the path (`https://host/bucket/key`), as most S3-compatible servers want. */
+  forcePathStyle: boolean;
 }
 
 export interface PaymentsConfig {
-  /** `razorpay` with real keys; `simulator` (the default without RAZORPAY_KEY_ID) signs locally. */
+  /**
+   * `razorpay` with real keys; `simulator` signs locally: the default without RAZORPAY_KEY_ID in
+   * development, and only when PAYMENT_PROVIDER=simulator names it in production.
+   */
   provider: 'razorpay' | 'simulator';
   keyId: string;
   keySecret: string;
@@ -108,6 +138,50 @@ const list = optionalText.transform((value) =>
     .filter(Boolean),
 );
 
+/** proxy-addr's names for loopback and private networks, accepted in a TRUST_PROXY list. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(item: string): boolean {
+  if (PROXY_RANGE_NAMES.has(item)) return true;
+  const [address = '', bits, ...rest] = item.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+const proxyItems = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/**
+ * Fastify's forms: `false`/`0`, a number of proxy hops, or a comma-separated list of proxy
+ * addresses and CIDR ranges; `true` too, refused in production (see crossProblems).
+ */
+const trustProxySetting = optionalText.pipe(
+  z
+    .string()
+    .refine(
+      (value) =>
+        /^(true|false|\d{1,2})$/i.test(value) ||
+        (proxyItems(value).length > 0 && proxyItems(value).every(isProxyAddress)),
+      {
+        error: (issue) =>
+          `TRUST_PROXY must be false, a number of proxies (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges; "${proxyItems(String(issue.input)).find((item) => !isProxyAddress(item)) ?? String(issue.input)}" is none of these`,
+      },
+    )
+    .transform((value): boolean | number | string[] => {
+      const lower = value.toLowerCase();
+      if (lower === 'true') return true;
+      if (lower === 'false') return false;
+      if (/^\d+$/.test(value)) return Number(value) || false;
+      return proxyItems(value);
+    })
+    .optional(),
+);
+
 const envSchema = z.object({
   NODE_ENV: optionalText,
   PORT: whole('PORT', 0, 65_535),
@@ -136,10 +210,11 @@ const envSchema = z.object({
   ),
   CORS_ORIGINS: list,
   CATALOGUE_CACHE_TTL_MS: whole('CATALOGUE_CACHE_TTL_MS', 0),
+  CATALOGUE_CACHE_MAX_MB: whole('CATALOGUE_CACHE_MAX_MB', 1, 4_096),
   SEED_PRODUCTS: whole('SEED_PRODUCTS', 0),
   SEED_DEMO: flag('SEED_DEMO'),
   MIGRATE_ON_START: flag('MIGRATE_ON_START'),
-  TRUST_PROXY: flag('TRUST_PROXY'),
+  TRUST_PROXY: trustProxySetting,
   ADMIN_EMAILS: list,
   SMTP_URL: optionalText,
   MAIL_FROM: optionalText,
@@ -169,6 +244,8 @@ const envSchema = z.object({
       .optional(),
   ),
   JOBS_INTERVAL_MS: whole('JOBS_INTERVAL_MS', 100),
+  REFUND_RETRY_BASE_MS: whole('REFUND_RETRY_BASE_MS', 10),
+  REFUND_LEASE_MS: whole('REFUND_LEASE_MS', 100),
   LOG_LEVEL: optionalText.pipe(
     z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -179,12 +256,45 @@ const envSchema = z.object({
   METRICS_TOKEN: optionalText.pipe(
     z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   ),
+  MEDIA_RENDER_CONCURRENCY: whole('MEDIA_RENDER_CONCURRENCY', 1, 2),
+  MEDIA_S3_BUCKET: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'MEDIA_S3_BUCKET must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
+      )
+      .optional(),
+  ),
+  MEDIA_S3_ENDPOINT: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'MEDIA_S3_ENDPOINT must be an http:// or https:// URL' })
+      .optional(),
+  ),
+  MEDIA_S3_REGION: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9-]{1,32}$/,
+        'MEDIA_S3_REGION must be a region name, such as eu-west-1 or auto',
+      )
+      .optional(),
+  ),
+  MEDIA_S3_ACCESS_KEY_ID: optionalText,
+  MEDIA_S3_SECRET_ACCESS_KEY: optionalText,
+  MEDIA_S3_FORCE_PATH_STYLE: flag('MEDIA_S3_FORCE_PATH_STYLE'),
+  API_DOCS: flag('API_DOCS'),
 });
 
 /** Rules between variables, read from the raw text so they are reported beside any bad value. */
 function crossProblems(raw: NodeJS.ProcessEnv): string[] {
   const env = (name: string) => raw[name]?.trim() || undefined;
   const problems: string[] = [];
+  if (env('NODE_ENV') === 'production' && env('TRUST_PROXY')?.toLowerCase() === 'true') {
+    problems.push(
+      'TRUST_PROXY=true is refused in production: it believes the X-Forwarded-For any client makes up, so each request could claim a new address and a fresh allowance of every limit; set the number of proxies in front of the shop (e.g. TRUST_PROXY=1) or their addresses.',
+    );
+  }
   const simulatorByName = env('PAYMENT_PROVIDER') === 'simulator';
   if (env('RAZORPAY_KEY_ID') && !simulatorByName) {
     if (!env('RAZORPAY_KEY_SECRET') || !env('RAZORPAY_WEBHOOK_SECRET')) {
@@ -197,6 +307,24 @@ function crossProblems(raw: NodeJS.ProcessEnv): string[] {
   if (env('PAYMENT_PROVIDER') === 'razorpay' && !env('RAZORPAY_KEY_ID')) {
     problems.push(
       'PAYMENT_PROVIDER=razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET.',
+    );
+  }
+  const s3Settings = [
+    'MEDIA_S3_ENDPOINT',
+    'MEDIA_S3_REGION',
+    'MEDIA_S3_ACCESS_KEY_ID',
+    'MEDIA_S3_SECRET_ACCESS_KEY',
+    'MEDIA_S3_FORCE_PATH_STYLE',
+  ].filter((name) => env(name));
+  if (s3Settings.length > 0 && !env('MEDIA_S3_BUCKET')) {
+    problems.push(
+      `${s3Settings.join(', ')} ${s3Settings.length > 1 ? 'are' : 'is'} set but MEDIA_S3_BUCKET is not: ` +
+        'set the bucket to keep images in S3, or unset them to keep images in DATA_DIR/media.',
+    );
+  }
+  if (!env('MEDIA_S3_ACCESS_KEY_ID') !== !env('MEDIA_S3_SECRET_ACCESS_KEY')) {
+    problems.push(
+      'MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS credential chain.',
     );
   }
   // A shop in production on a shared database: nothing may be guessed or generated per machine.
@@ -216,11 +344,13 @@ function crossProblems(raw: NodeJS.ProcessEnv): string[] {
         'PAYMENT_PROVIDER=simulator with DATABASE_URL in production needs RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET (every process must sign test payments alike).',
       );
     }
-    if (!env('RAZORPAY_KEY_ID') && !simulatorByName) {
-      problems.push(
-        'Set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET, or PAYMENT_PROVIDER=simulator to take test payments.',
-      );
-    }
+  }
+  // In production the simulator, which lets any shopper mark her own order paid, runs only when
+  // named: on either database, no Razorpay keys and no PAYMENT_PROVIDER=simulator is a refusal.
+  if (env('NODE_ENV') === 'production' && !env('RAZORPAY_KEY_ID') && !simulatorByName) {
+    problems.push(
+      'In production set RAZORPAY_KEY_ID (with RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET) to take payments, or PAYMENT_PROVIDER=simulator to take test payments only (no money is taken).',
+    );
   }
   return problems;
 }
@@ -253,7 +383,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     corsOrigins: values.CORS_ORIGINS,
     production,
     mediaDir: join(dataDir, 'media'),
+    mediaRenderConcurrency: values.MEDIA_RENDER_CONCURRENCY ?? 1,
+    mediaS3: values.MEDIA_S3_BUCKET
+      ? {
+          bucket: values.MEDIA_S3_BUCKET,
+          region: values.MEDIA_S3_REGION ?? 'us-east-1',
+          endpoint: values.MEDIA_S3_ENDPOINT,
+          accessKeyId: values.MEDIA_S3_ACCESS_KEY_ID,
+          secretAccessKey: values.MEDIA_S3_SECRET_ACCESS_KEY,
+          forcePathStyle: values.MEDIA_S3_FORCE_PATH_STYLE ?? false,
+        }
+      : undefined,
     catalogueCacheTtlMs: values.CATALOGUE_CACHE_TTL_MS ?? 10_000,
+    catalogueCacheMaxBytes: (values.CATALOGUE_CACHE_MAX_MB ?? 32) * 1024 * 1024,
     seedProducts: values.SEED_PRODUCTS ?? 0,
     // The embedded database belongs to this one process, so a brand-new one gets the demo shop;
     // a shared PostgreSQL gets it only when asked.
@@ -268,8 +410,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     payments: paymentsConfig(values, dataDir),
     orderPaymentTimeoutMs: Math.round((values.ORDER_PAYMENT_TIMEOUT_MINUTES ?? 30) * 60_000),
     jobsIntervalMs: values.JOBS_INTERVAL_MS,
+    refunds: {
+      retryBaseMs: values.REFUND_RETRY_BASE_MS ?? 30_000,
+      // Longer than any provider call takes; a worker that died holding a refund frees it then.
+      leaseMs: values.REFUND_LEASE_MS ?? 2 * 60_000,
+    },
     logLevel: values.LOG_LEVEL ?? 'info',
     metricsToken: values.METRICS_TOKEN,
+    apiDocs: values.API_DOCS ?? !production,
   };
 }
 

@@ -9,6 +9,7 @@ import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { migrateDatabase, requireSchemaAtHead } from './db/migrate.ts';
 import { generateCatalogue } from './db/seed/generated-catalogue.ts';
 import { seedDatabase } from './db/seed/seed.ts';
+import { openMediaStore } from './features/media/media-store.ts';
 import { exitWithStartupProblem } from './startup-problems.ts';
 
 /** How long a stopping server waits for requests and jobs in flight before it exits anyway. */
@@ -57,7 +58,12 @@ export async function startServer(
   try {
     if (config.migrateOnStart) await migrateDatabase(database, config.databaseUrl);
     else await requireSchemaAtHead(database.db);
-    await seedDatabase(database.db, { mediaDir: config.mediaDir, demo: config.seedDemo });
+    const media = await openMediaStore(config);
+    try {
+      await seedDatabase(database.db, { mediaDir: config.mediaDir, media, demo: config.seedDemo });
+    } finally {
+      await media.close();
+    }
     if (config.seedProducts > 0) {
       await generateCatalogue(database.db, { total: config.seedProducts });
     }
@@ -74,6 +80,10 @@ export async function startServer(
       throw error;
     });
     const started = app;
+    // The widths the storefront uses, for every stored image without them, one image at a time.
+    started.media.renderMissing().catch((error: unknown) => {
+      started.log.error({ err: error }, 'Queueing the images to render failed');
+    });
     return {
       app: started,
       url,

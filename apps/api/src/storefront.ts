@@ -157,6 +157,7 @@ export async function mountStorefront(config: AppConfig, buildDir = webBuildDir)
             nonce: reply.scriptNonce,
             apiFetch,
             publicUrl: config.publicUrl,
+            testPayments: config.production && config.payments.provider === 'simulator',
           });
           return sendFetchResponse(reply, response);
         },

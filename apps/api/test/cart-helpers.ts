@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { newGuestSessionId } from '@shop/domain/cart';
 import { getJson } from './test-app.ts';
 
 export interface StockedChoice {
@@ -53,9 +55,7 @@ export function addBody(choice: StockedChoice, quantity = 1) {
   };
 }
 
-let sessions = 0;
 /** A guest session id the way the browser makes one. */
 export function guestSessionId(): string {
-  sessions += 1;
-  return `session_${Math.floor(Date.now() / 1000)}_${Math.random().toString(36).slice(2, 11)}${sessions}`;
+  return newGuestSessionId(randomUUID);
 }

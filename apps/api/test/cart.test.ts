@@ -125,15 +125,22 @@ describe('guest cart', () => {
     ).toBe(400);
     expect((await guestAdd(sessionId, choice, 1, { size: 'xxxxl' })).status).toBe(400);
 
-    const tooMany = await guestAdd(sessionId, choice, choice.stock + 1);
-    expect(tooMany.status).toBe(400);
-    expect(tooMany.body.message).toBe(
-      `Only ${choice.stock} items available in size ${choice.size.toUpperCase()}`,
-    );
-    expect((await guestAdd(sessionId, choice, choice.stock)).status).toBe(200);
-    const oneMore = await guestAdd(sessionId, choice, 1);
-    expect(oneMore.status).toBe(400);
-    expect(oneMore.body.message).toContain(`Only ${choice.stock} items available`);
+    // A stock below the 10-per-size rule, so the stock is what refuses.
+    const scarce = { ...choice, stock: 6 };
+    await setStock(scarce, scarce.stock);
+    try {
+      const tooMany = await guestAdd(sessionId, scarce, scarce.stock + 1);
+      expect(tooMany.status).toBe(400);
+      expect(tooMany.body.message).toBe(
+        `Only ${scarce.stock} items available in size ${scarce.size.toUpperCase()}`,
+      );
+      expect((await guestAdd(sessionId, scarce, scarce.stock)).status).toBe(200);
+      const oneMore = await guestAdd(sessionId, scarce, 1);
+      expect(oneMore.status).toBe(400);
+      expect(oneMore.body.message).toContain(`Only ${scarce.stock} items available`);
+    } finally {
+      await setStock(choice, choice.stock);
+    }
   });
 
   it('treats sizes and colour names in any case as the same line, stored lower-case', async () => {
@@ -199,7 +206,7 @@ describe('guest cart', () => {
     expect(removed.body.data.total).toBe(0);
   });
 
-  it('forgets a guest cart 30 days after its last use', async () => {
+  it('forgets a guest cart once it expires (7 days after its last use)', async () => {
     const sessionId = guestSessionId();
     await guestAdd(sessionId, choices[0]!, 1);
     await world.database.db.execute(
@@ -322,22 +329,26 @@ describe('signed-in cart', () => {
 describe('merging a guest cart on sign-in', () => {
   it('adds quantities of the same line, capped at the stock, and moves the rest', async () => {
     const sessionId = guestSessionId();
-    const [same, other] = choices.slice(6, 8);
-    await guestAdd(sessionId, same!, same!.stock - 1);
+    const [listed, other] = choices.slice(6, 8);
+    // A stock below the 10-per-size rule, so the stock is the cap.
+    const same = { ...listed!, stock: 6 };
+    await setStock(same, same.stock);
+    await guestAdd(sessionId, same, same.stock - 1);
     await guestAdd(sessionId, other!, 1);
     const { accessToken } = await signUp(app());
-    await send(app(), 'POST', '/api/cart', { token: accessToken, body: addBody(same!, 2) });
+    await send(app(), 'POST', '/api/cart', { token: accessToken, body: addBody(same, 2) });
 
     const merged = await send(app(), 'POST', '/api/cart/merge', {
       token: accessToken,
       body: { sessionId },
     });
+    await setStock(listed!, listed!.stock);
     expect(merged.status).toBe(200);
     expect(merged.body.message).toBe('Cart merged successfully!');
     const lines = merged.body.data.items;
     expect(lines).toHaveLength(2);
-    expect(lines.find((l: { productId: string }) => l.productId === same!.productId).quantity).toBe(
-      same!.stock,
+    expect(lines.find((l: { productId: string }) => l.productId === same.productId).quantity).toBe(
+      same.stock,
     );
     expect(
       lines.find((l: { productId: string }) => l.productId === other!.productId).quantity,
@@ -633,13 +644,16 @@ describe('wishlist', () => {
       token: accessToken,
       body: { productId: choice.productId },
     });
+    // A stock below the 10-per-size rule, so the stock is what refuses.
+    await setStock(choice, 4);
     const tooMany = await send(app(), 'POST', `/api/wishlist/move-to-cart/${choice.productId}`, {
       token: accessToken,
-      body: { quantity: choice.stock + 1, size: choice.size, colorName: choice.colorName },
+      body: { quantity: 5, size: choice.size, colorName: choice.colorName },
     });
+    await setStock(choice, choice.stock);
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.message).toBe(
-      `Only ${choice.stock} items available in size ${choice.size.toUpperCase()}`,
+      `Only 4 items available in size ${choice.size.toUpperCase()}`,
     );
 
     const moved = await send(app(), 'POST', `/api/wishlist/move-to-cart/${choice.productId}`, {

@@ -157,27 +157,23 @@ describe('GET /metrics', () => {
     expect(sample(text, 'shop_refunds_pending')).toBe(0);
     expect(sample(text, 'shop_refunds_failed')).toBe(0);
 
-    // A paid order cancelled ten minutes ago whose refund was never made: owed, and failed.
+    // A refund owed (pending), then one the provider refused (failed).
     const { accessToken } = await signUp(app());
     const [choice] = await stockedChoices(app(), 2);
     const order = await placeOrder(app(), accessToken, [[choice!, 1]]);
     await world.database.db.execute(sql`
-      insert into payments (order_id, provider, provider_order_id, provider_payment_id,
-                            amount_paise, status, paid_at)
-      values (${order.orderId}, 'simulator', ${`order_metrics_${order.orderId}`},
-              ${`pay_metrics_${order.orderId}`}, 100, 'paid', now() - interval '11 minutes')`);
-    await world.database.db.execute(sql`
-      update orders set status = 'cancelled', cancelled_at = now() - interval '10 minutes'
-      where id = ${order.orderId}`);
-    text = await scrape();
-    expect(sample(text, 'shop_refunds_failed')).toBe(1);
-    expect(sample(text, 'shop_refunds_pending')).toBe(0);
-    // Collected at scrape time: the next scrape sees the change.
-    await world.database.db.execute(sql`
-      update orders set cancelled_at = now() where id = ${order.orderId}`);
+      insert into refunds (order_id, provider_payment_id, amount_paise, reason, state, next_attempt_at)
+      values (${order.orderId}, ${`pay_metrics_${order.orderId}`}, 100, 'duplicate_payment',
+              'pending', now() + interval '1 day')`);
     text = await scrape();
     expect(sample(text, 'shop_refunds_pending')).toBe(1);
     expect(sample(text, 'shop_refunds_failed')).toBe(0);
+    // Collected at scrape time: the next scrape sees the change.
+    await world.database.db.execute(sql`
+      update refunds set state = 'failed' where order_id = ${order.orderId}`);
+    text = await scrape();
+    expect(sample(text, 'shop_refunds_pending')).toBe(0);
+    expect(sample(text, 'shop_refunds_failed')).toBe(1);
   });
 
   it('times each background job since its last success', async () => {

@@ -11,6 +11,7 @@ import { send, signUp } from './auth-helpers.ts';
 import { addBody, stockedChoices, type StockedChoice } from './cart-helpers.ts';
 import { address, eventually, orderBody, payOrder, placeOrder } from './order-helpers.ts';
 import { readOutbox } from './outbox.ts';
+import { signUpOwner } from './owner-helpers.ts';
 import { createTestWorld, getJson, type TestWorld } from './test-app.ts';
 
 let world: TestWorld;
@@ -101,6 +102,12 @@ describe('placing an order', () => {
     const answer = await send(app(), 'POST', '/api/order', { body: orderBody([[choices[0]!, 1]]) });
     expect(answer.status).toBe(401);
     expect(answer.body.message).toBe('Please login to place an order');
+    // Whatever the body: a guest hears the sign-in message, not a validation error.
+    for (const body of [{}, { items: [] }, 'not json at all', { items: [{ product: 1 }] }]) {
+      const guest = await send(app(), 'POST', '/api/order', { body });
+      expect(guest.status).toBe(401);
+      expect(guest.body.message).toBe('Please login to place an order');
+    }
   });
 
   it('prices every line from the catalogue, ignores client totals, and takes the stock at once', async () => {
@@ -772,11 +779,16 @@ describe('after the order', () => {
       body: { reason: 'Ordered the wrong size' },
     });
     expect(cancelled.status).toBe(200);
+    // The refund is owed with the cancel, sent after it, and confirmed by the provider's webhook.
     expect(cancelled.body.data).toMatchObject({
       status: 'cancelled',
-      paymentStatus: 'refunded',
+      paymentStatus: 'refund_pending',
       cancelReason: 'Ordered the wrong size',
     });
+    await world.app.jobs.sendRefunds();
+    await eventually(
+      async () => (await orderOf(accessToken, orderId)).paymentStatus === 'refunded',
+    );
     expect(await stockOf(choice)).toBe(before);
     const twice = await send(app(), 'POST', `/api/order/${orderId}/cancel`, {
       token: accessToken,
@@ -817,10 +829,14 @@ describe('after the order', () => {
     expect((await signedWebhook(event)).statusCode).toBe(200);
     const order = await orderOf(accessToken, orderId);
     expect(order.status).toBe('cancelled');
-    const payment = await send(app(), 'GET', `/api/payments/details/pay_latecomer00001`, {
-      token: accessToken,
+    await world.app.jobs.sendRefunds();
+    await eventually(async () => {
+      const payment = await send(app(), 'GET', `/api/payments/details/pay_latecomer00001`, {
+        token: accessToken,
+      });
+      return payment.body.data.status === 'refunded';
     });
-    expect(payment.body.data.status).toBe('refunded');
+    expect((await orderOf(accessToken, orderId)).paymentStatus).toBe('refunded');
   });
 
   it('refunds a payment the browser verifies for an order cancelled meanwhile, and answers both', async () => {
@@ -838,11 +854,17 @@ describe('after the order', () => {
     });
     expect(verified.status).toBe(200);
     expect(verified.body.data.order).toMatchObject({ _id: orderId, status: 'cancelled' });
-    expect(verified.body.data.payment).toMatchObject({
-      razorpayPaymentId: paymentId,
-      status: 'refunded',
+    expect(verified.body.data.order.paymentStatus).toBe('refund_pending');
+    expect(verified.body.data.payment).toMatchObject({ razorpayPaymentId: paymentId });
+    await world.app.jobs.sendRefunds();
+    await eventually(async () => {
+      const payment = await send(app(), 'GET', `/api/payments/details/${paymentId}`, {
+        token: accessToken,
+      });
+      return (
+        payment.body.data.status === 'refunded' && typeof payment.body.data.refundId === 'string'
+      );
     });
-    expect(verified.body.data.payment.refundId).toEqual(expect.any(String));
   });
 
   it('keeps shoppers to their own orders', async () => {
@@ -898,7 +920,7 @@ describe('after the order', () => {
   });
 
   it('lets only admins move orders on, along the table; returns within 3 days and not for hygiene items', async () => {
-    const owner = await signUp(app(), { email: 'owner@lacebloom.in' });
+    const owner = await signUpOwner(world, 'owner@lacebloom.in');
     const { accessToken } = await signUp(app());
     const { orderId } = await placeOrder(app(), accessToken, [[choices[17]!, 1]]);
     const paid = await payOrder(app(), accessToken, orderId);
@@ -916,9 +938,20 @@ describe('after the order', () => {
     });
     expect(early.body.data.status).toBe('return_requested');
     const returned = await move('returned');
-    expect(returned.body.data).toMatchObject({ status: 'returned', paymentStatus: 'refunded' });
+    expect(returned.body.data).toMatchObject({
+      status: 'returned',
+      paymentStatus: 'refund_pending',
+    });
+    await world.app.jobs.sendRefunds();
+    await eventually(
+      async () => (await orderOf(accessToken, orderId)).paymentStatus === 'refunded',
+    );
 
     const late = await placeOrder(app(), accessToken, [[choices[18]!, 1]]);
+    await send(app(), 'POST', '/api/payments/verify', {
+      token: accessToken,
+      body: await payOrder(app(), accessToken, late.orderId),
+    });
     for (const status of ['confirmed', 'processing', 'shipped', 'delivered']) {
       await send(app(), 'PATCH', `/api/admin/orders/${late.orderId}/status`, {
         token: owner.accessToken,
@@ -947,6 +980,10 @@ describe('after the order', () => {
     const panties = body.data.find((c: { slug: string }) => c.slug === 'panties')._id;
     const panty = (await stockedChoices(app(), 2)).find((c) => c.categoryId === panties)!;
     const hygiene = await placeOrder(app(), accessToken, [[panty, 1]]);
+    await send(app(), 'POST', '/api/payments/verify', {
+      token: accessToken,
+      body: await payOrder(app(), accessToken, hygiene.orderId),
+    });
     for (const status of ['confirmed', 'processing', 'shipped', 'delivered']) {
       await send(app(), 'PATCH', `/api/admin/orders/${hygiene.orderId}/status`, {
         token: owner.accessToken,

@@ -37,15 +37,15 @@ describe('seeded product pictures', () => {
     const colour = colours().find((entry) => entry.images.length === 8)!;
     const digests = new Set<string>();
     for (const url of colour.images) {
+      // Not rendered yet (the test world's queue only renders what is asked for): the drawing.
       const response = await world.app.inject({
         method: 'GET',
         url: `${url}?w=150`,
-        headers: { accept: 'image/webp' },
+        headers: { accept: 'image/avif' },
       });
       expect(response.statusCode, url).toBe(200);
       const metadata = await sharp(response.rawPayload).metadata();
-      expect(metadata.format).toBe('webp');
-      expect(metadata.width).toBe(150);
+      expect(metadata.format).toBe('svg');
       digests.add(createHash('sha256').update(response.rawPayload).digest('hex'));
     }
     expect(digests.size).toBe(8);

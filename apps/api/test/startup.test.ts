@@ -58,9 +58,9 @@ describe('the compiled server on the embedded database', () => {
       status: 'ready',
       checks: { database: true, migrations: true, jobs: true },
     });
-    // The brief's health answer is unchanged.
+    // The brief's health answer, with the payment provider beside it.
     const health = await call(shop, 'GET', '/api/health');
-    expect(health.body.data).toEqual({ status: 'ok', database: 'pglite' });
+    expect(health.body.data).toEqual({ status: 'ok', database: 'pglite', payments: 'simulator' });
   });
 
   it('seeds a brand-new data folder once, so the quick start shows a full shop', async () => {
@@ -119,6 +119,20 @@ describe('the compiled server on the embedded database', () => {
     expect(output).toContain('JWT_SECRET must be set in production');
     expect(output).toContain('PUBLIC_URL must be set in production');
     expect(output).toContain('PAYMENT_PROVIDER=simulator');
+    expectNoStackTrace(output);
+  });
+
+  it('refuses to start in production on the embedded database without Razorpay keys, unless the simulator is named', async () => {
+    const { code, output } = await runCommand('server', {
+      NODE_ENV: 'production',
+      DATA_DIR: scratchDir(),
+      PORT: '0',
+    });
+    expect(code).toBe(1);
+    const problems = output.split('\n').filter((line) => line.startsWith('  - '));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain('RAZORPAY_KEY_ID');
+    expect(problems[0]).toContain('PAYMENT_PROVIDER=simulator');
     expectNoStackTrace(output);
   });
 });

@@ -23,7 +23,7 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.ico', type: 'image/svg+xml' },
 ];
 
-/** The navigation is on every page: loaded on the server with the page. */
+/** The navigation (and whether payments are only tests) is on every page: loaded with the page. */
 export async function loader({ context }: Route.LoaderArgs) {
   const api = serverApi(context);
   try {
@@ -31,9 +31,17 @@ export async function loader({ context }: Route.LoaderArgs) {
       api.listCategories(),
       api.listSubcategories(),
     ]);
-    return { navigation: buildNavigation(categories, subcategories), publicUrl: context.publicUrl };
+    return {
+      navigation: buildNavigation(categories, subcategories),
+      publicUrl: context.publicUrl,
+      testPayments: context.testPayments,
+    };
   } catch {
-    return { navigation: [] as NavCategory[], publicUrl: context.publicUrl };
+    return {
+      navigation: [] as NavCategory[],
+      publicUrl: context.publicUrl,
+      testPayments: context.testPayments,
+    };
   }
 }
 

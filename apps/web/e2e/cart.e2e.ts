@@ -36,7 +36,7 @@ for (const viewport of ['phone', 'desktop'] as const) {
       await page.getByText(`${product.name} added to cart!`).waitFor();
       await expect.poll(() => cartBadge(page).innerText()).toBe('1');
       expect(await page.evaluate(() => localStorage.getItem('guestSessionId'))).toMatch(
-        /^session_\d+_/,
+        /^session_\d+_[0-9a-f]{32}$/,
       );
 
       await page.goto('/cart');
@@ -95,6 +95,34 @@ for (const viewport of ['phone', 'desktop'] as const) {
     });
   });
 }
+
+describe('a guest cart id from an older storefront', () => {
+  it('is replaced by a fresh random id, which keeps the new cart', async () => {
+    const product = await stockedProduct();
+    const { page, context, problems } = await openPage(browser, baseURL(), 'phone');
+    // What the storefront used to make with Math.random: the shop refuses it now.
+    await page.addInitScript(() => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('guestSessionId', 'session_1763900000_k3j9x0a1b');
+        sessionStorage.setItem('seeded', '1');
+      }
+    });
+    await page.goto(`/product/${product._id}`);
+    await waitForHydration(page);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('guestSessionId'))).toBe(null);
+    await page.getByRole('button', { name: 'Add To Cart' }).click();
+    await page.getByText(`${product.name} added to cart!`).waitFor();
+    const id = await page.evaluate(() => localStorage.getItem('guestSessionId'));
+    expect(id).toMatch(/^session_\d+_[0-9a-f]{32}$/);
+    await page.goto('/cart');
+    await waitForHydration(page);
+    await expect.poll(() => page.getByTestId('cart-line').count()).toBe(1);
+    expect(await page.evaluate(() => localStorage.getItem('guestSessionId'))).toBe(id);
+    // The old id never reached the shop, so nothing was refused.
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
 
 describe('cart when the shop cannot be reached', () => {
   it('rolls the optimistic line back and says why', async () => {

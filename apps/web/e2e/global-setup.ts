@@ -47,6 +47,8 @@ export default async function setup(project: TestProject) {
         DATABASE_URL: '',
         // Links in mails point at this server.
         PUBLIC_URL: baseURL,
+        // Production takes test payments only when told to by name.
+        PAYMENT_PROVIDER: 'simulator',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

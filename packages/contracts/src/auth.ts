@@ -2,8 +2,15 @@
 // routes, so the messages a shopper sees beside a field are the ones the API answers with.
 // zod/mini because these ship to the browser with the sign-in dialog and the profile page.
 import * as z from 'zod/mini';
-import { isEmailAddress, isPinCode, normalizeEmail } from '@shop/domain/contact-details';
-import { indianPhone, requiredText, successEnvelope } from './common-mini.ts';
+import { isPinCode } from '@shop/domain/contact-details';
+import {
+  indianPhone,
+  optionalText,
+  plainText,
+  requiredText,
+  successEnvelope,
+} from './common-mini.ts';
+import { emailAddress } from './email.ts';
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
@@ -26,24 +33,18 @@ export const authMessages = {
   resetTokenRequired: 'This password reset link is invalid or has expired.',
   verificationTokenRequired: 'This verification link is invalid or has expired.',
   googleCodeRequired: 'Authorization code is required.',
+  addressInvalid: 'Invalid address',
+  addressLine2Invalid: 'Invalid address line 2',
+  cityInvalid: 'Invalid city',
+  stateInvalid: 'Invalid state',
+  homeAddressInvalid: 'Invalid home address',
+  officeAddressInvalid: 'Invalid office address',
 } as const;
 
-/** Optional free text: trimmed, '' when left out. */
-const optionalText = (maxLength = 200) =>
-  z._default(
-    z
-      .string()
-      .check(z.trim(), z.maxLength(maxLength, { error: `At most ${maxLength} characters.` })),
-    '',
-  );
+const email = emailAddress(authMessages.emailInvalid);
 
-const email = z
-  .pipe(
-    z.string({ error: authMessages.emailInvalid }),
-    z.transform((value) => normalizeEmail(value)),
-  )
-  .check(z.refine(isEmailAddress, { error: authMessages.emailInvalid }));
-
+// Passwords are the one text left as typed: never stored, shown or logged (only their hash is
+// kept), and a rule added now would lock out whoever already chose such a password.
 const password = z
   .string({ error: authMessages.passwordTooShort })
   .check(
@@ -66,12 +67,12 @@ const optionalPinCode = z._default(
  * phone that is given must be valid. `_id` names an existing address being edited.
  */
 export const savedAddressInput = z.object({
-  _id: z.optional(z.string().check(z.maxLength(64))),
+  _id: z.optional(z.string().check(z.maxLength(64), plainText(authMessages.addressInvalid))),
   name: requiredText(authMessages.addressNameRequired, 60),
   addressLine1: requiredText(authMessages.addressLineRequired, 200),
-  addressLine2: optionalText(200),
-  city: optionalText(100),
-  state: optionalText(100),
+  addressLine2: optionalText(authMessages.addressLine2Invalid, 200),
+  city: optionalText(authMessages.cityInvalid, 100),
+  state: optionalText(authMessages.stateInvalid, 100),
   pinCode: optionalPinCode,
   phone: z._default(indianPhone(authMessages.addressPhoneInvalid, 'allowed'), ''),
 });
@@ -93,8 +94,8 @@ export const signupSchema = z.object({
   password,
   phone: indianPhone(authMessages.phoneInvalid),
   addresses: z.optional(addressList),
-  homeAddress: optionalText(200),
-  officeAddress: optionalText(200),
+  homeAddress: optionalText(authMessages.homeAddressInvalid, 200),
+  officeAddress: optionalText(authMessages.officeAddressInvalid, 200),
 });
 export type SignupInput = z.input<typeof signupSchema>;
 export type Signup = z.output<typeof signupSchema>;
@@ -121,12 +122,17 @@ export const refreshSchema = z.object({
     .check(
       z.minLength(1, { error: authMessages.noRefreshToken }),
       z.maxLength(200, { error: authMessages.noRefreshToken }),
+      plainText(authMessages.noRefreshToken),
     ),
 });
 
 /** Signing out may send the refresh token, or nothing at all. */
 export const logoutSchema = z.nullish(
-  z.object({ refreshToken: z.optional(z.string().check(z.maxLength(200))) }),
+  z.object({
+    refreshToken: z.optional(
+      z.string().check(z.maxLength(200), plainText(authMessages.noRefreshToken)),
+    ),
+  }),
 );
 
 export const forgotPasswordSchema = z.object({ email });
@@ -159,6 +165,7 @@ export const googleSignInSchema = z.object({
   code: requiredText(authMessages.googleCodeRequired, 2048),
   redirectUri: z.string({ error: 'Invalid redirectUri' }).check(
     z.maxLength(500),
+    plainText('Invalid redirectUri'),
     z.refine(
       (value) => {
         try {

@@ -2,9 +2,15 @@
 // routes alike, with the brief's messages; zod/mini because they ship to the browser.
 import { isUuid } from '@shop/domain/ids';
 import * as z from 'zod/mini';
-import { isGuestSessionId } from '@shop/domain/cart';
-import { discountTypes } from '@shop/domain/discounts';
-import { requiredText, successEnvelope } from './common-mini.ts';
+import {
+  GUEST_SESSION_RANDOM_LENGTH,
+  guestSessionIdProblem,
+  isGuestSessionId,
+  MAX_UNITS_PER_SIZE,
+  unitsPerSizeMessage,
+} from '@shop/domain/cart';
+import { discountMessages, discountTypes } from '@shop/domain/discounts';
+import { plainText, requiredText, successEnvelope } from './common-mini.ts';
 
 export const cartMessages = {
   productRequired: 'Product ID is required',
@@ -17,18 +23,28 @@ export const cartMessages = {
   itemRequired: 'Item ID is required',
   itemNotFound: 'Item not found in cart',
   sessionInvalid: 'Invalid guest session id',
+  sessionTooShort: `Invalid guest session id: its random part must be at least ${GUEST_SESSION_RANDOM_LENGTH} letters or digits`,
   discountCodeRequired: 'Valid discount code is required',
   discountTypeInvalid: "Discount type must be 'coupon' or 'voucher'",
   wishlistLogin: 'Please login to use wishlist',
   discountLogin: 'Please login to apply discounts',
   noGuestCart: 'No guest cart to merge',
   guestValidation: 'Validation not available for guest users',
+  tooManyOfOneSize: unitsPerSizeMessage,
+  sizeInvalid: 'Invalid size',
+  colorNameInvalid: 'Invalid colorName',
+  wishlistNameInvalid: 'Invalid wishlist name',
 } as const;
 
 const productId = (message: string = cartMessages.productRequired) =>
   requiredText(message, 64).check(z.refine(isUuid, { error: cartMessages.productInvalid }));
 
-/** A whole number of at least 1; '2' from a form counts as 2. */
+/** At most MAX_UNITS_PER_SIZE of one size: nobody holds a size's whole stock in her cart. */
+const withinUnitsPerSize = z.refine<number>((value) => value <= MAX_UNITS_PER_SIZE, {
+  error: cartMessages.tooManyOfOneSize,
+});
+
+/** A whole number from 1 to MAX_UNITS_PER_SIZE; '2' from a form counts as 2. */
 const quantity = z._default(
   z
     .pipe(
@@ -36,9 +52,11 @@ const quantity = z._default(
       z.transform((value) => Number(value)),
     )
     .check(
-      z.refine((value: number) => Number.isInteger(value) && value >= 1 && value <= 999, {
+      z.refine((value: number) => Number.isInteger(value) && value >= 1, {
         error: cartMessages.quantityInvalid,
+        abort: true,
       }),
+      withinUnitsPerSize,
     ),
   1,
 );
@@ -81,9 +99,11 @@ export const updateCartItemSchema = z.object({
       z.transform((value) => Number(value)),
     )
     .check(
-      z.refine((value: number) => Number.isInteger(value) && value <= 999, {
+      z.refine((value: number) => Number.isInteger(value), {
         error: cartMessages.quantityRequired,
+        abort: true,
       }),
+      withinUnitsPerSize,
     ),
   size: z.optional(requiredText(cartMessages.sizeRequired, 30)),
   color: z.optional(color),
@@ -92,21 +112,43 @@ export const updateCartItemSchema = z.object({
 export type UpdateCartItemInput = z.input<typeof updateCartItemSchema>;
 
 export const removeFromCartQuery = z.object({
-  size: z.optional(z.string().check(z.trim(), z.maxLength(30))),
-  colorName: z.optional(z.string().check(z.trim(), z.maxLength(60))),
+  size: z.optional(
+    z
+      .string()
+      .check(z.trim(), z.maxLength(30), plainText(`${cartMessages.sizeInvalid}: must be text`)),
+  ),
+  colorName: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(60),
+        plainText(`${cartMessages.colorNameInvalid}: must be text`),
+      ),
+  ),
 });
 
-export const guestSessionParams = z.object({
-  sessionId: z.string().check(z.refine(isGuestSessionId, { error: cartMessages.sessionInvalid })),
-});
+/** A guest session id; one whose random part is too short to be unguessable is refused as such. */
+const guestSessionId = () =>
+  z.string({ error: cartMessages.sessionInvalid }).check(
+    z.refine(isGuestSessionId, {
+      error: (issue) =>
+        guestSessionIdProblem(issue.input) === 'too-short'
+          ? cartMessages.sessionTooShort
+          : cartMessages.sessionInvalid,
+    }),
+  );
 
-export const mergeCartSchema = z.object({
-  sessionId: z
-    .string({ error: cartMessages.sessionInvalid })
-    .check(z.refine(isGuestSessionId, { error: cartMessages.sessionInvalid })),
-});
+export const guestSessionParams = z.object({ sessionId: guestSessionId() });
+
+export const mergeCartSchema = z.object({ sessionId: guestSessionId() });
 
 export const discountCodeSchema = requiredText(cartMessages.discountCodeRequired, 40);
+
+/** `GET /discount/code/{code}`: a code in the path that cannot be one is not found. */
+export const discountCodeParams = z.object({
+  code: requiredText(discountMessages.invalid, 40),
+});
 
 export const applyDiscountSchema = z.object({
   code: discountCodeSchema,
@@ -125,14 +167,22 @@ export const removeDiscountSchema = z.nullish(
 
 export const validateDiscountSchema = z.object({
   code: discountCodeSchema,
-  productIds: z._default(z.array(z.string().check(z.maxLength(64))).check(z.maxLength(200)), []),
+  productIds: z._default(
+    z
+      .array(z.string().check(z.maxLength(64), plainText(cartMessages.productInvalid)))
+      .check(z.maxLength(200)),
+    [],
+  ),
 });
 
 // ---------- wishlist requests ----------
 
 export const createWishlistSchema = z.nullish(
   z.object({
-    name: z._default(z.string().check(z.trim(), z.maxLength(60)), 'My Wishlist'),
+    name: z._default(
+      z.string().check(z.trim(), z.maxLength(60), plainText(cartMessages.wishlistNameInvalid)),
+      'My Wishlist',
+    ),
     isPublic: z._default(z.boolean(), false),
   }),
 );
@@ -146,10 +196,18 @@ export const wishlistAddSchema = z.object({
 export const moveToCartSchema = z.nullish(
   z.object({
     quantity,
-    size: z.optional(z.string().check(z.trim(), z.maxLength(30))),
-    colorName: z.optional(z.string().check(z.trim(), z.maxLength(60))),
-    colorHex: z.optional(z.string().check(z.trim(), z.maxLength(20))),
-    selectedImage: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+    size: z.optional(
+      z.string().check(z.trim(), z.maxLength(30), plainText(cartMessages.sizeRequired)),
+    ),
+    colorName: z.optional(
+      z.string().check(z.trim(), z.maxLength(60), plainText(cartMessages.colorRequired)),
+    ),
+    colorHex: z.optional(
+      z.string().check(z.trim(), z.maxLength(20), plainText(cartMessages.colorRequired)),
+    ),
+    selectedImage: z.optional(
+      z.string().check(z.trim(), z.maxLength(500), plainText(cartMessages.imageRequired)),
+    ),
   }),
 );
 

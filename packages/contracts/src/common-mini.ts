@@ -8,17 +8,62 @@ export function successEnvelope<T extends z.ZodMiniType>(data: T) {
 }
 
 /**
- * Text that must not be blank once trimmed: a missing, non-text or blank value answers `message`
- * (the form's own "is required" text); longer than `maxLength` says so.
+ * Whether text holds a control character: U+0000–U+001F or U+007F; `multiline` text may keep
+ * its line breaks (\n, \r\n).
  */
-export const requiredText = (message: string, maxLength = 200) =>
+function hasControlCharacter(value: string, lines: 'single' | 'multiline'): boolean {
+  for (let index = 0; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    const lineBreak = code === 0x0a || code === 0x0d;
+    if (code === 0x7f || (code < 0x20 && !(lines === 'multiline' && lineBreak))) return true;
+  }
+  return false;
+}
+
+/**
+ * The one rule every text field and query string follows: no control characters (a NUL byte
+ * cannot even be stored), answered with the field's own message. A check of zod's core, so the
+ * classic schemas (`.check(plainText(...))`) use it as well as these zod/mini ones.
+ */
+export function plainText(message: string, lines: 'single' | 'multiline' = 'single') {
+  return z.refine<string>((value) => !hasControlCharacter(value, lines), { error: message });
+}
+
+/**
+ * Text that must not be blank once trimmed: a missing, non-text or blank value, or one holding a
+ * control character, answers `message` (the form's own "is required" text); longer than
+ * `maxLength` says so.
+ */
+export const requiredText = (
+  message: string,
+  maxLength = 200,
+  lines: 'single' | 'multiline' = 'single',
+) =>
   z
     .string({ error: message })
     .check(
       z.trim(),
       z.minLength(1, { error: message, abort: true }),
+      plainText(message, lines),
       z.maxLength(maxLength, { error: `At most ${maxLength} characters.` }),
     );
+
+/** Optional text, trimmed, '' when left out; a control character answers `message`. */
+export const optionalText = (
+  message: string,
+  maxLength = 200,
+  lines: 'single' | 'multiline' = 'single',
+) =>
+  z._default(
+    z
+      .string({ error: message })
+      .check(
+        z.trim(),
+        plainText(message, lines),
+        z.maxLength(maxLength, { error: `At most ${maxLength} characters.` }),
+      ),
+    '',
+  );
 
 /**
  * A phone as shoppers in India type it ('+91 98765 43210', '098765 43210', '98765-43210'), read by
@@ -27,7 +72,7 @@ export const requiredText = (message: string, maxLength = 200) =>
  */
 export function indianPhone(message: string, blank: 'allowed' | 'refused' = 'refused') {
   return z.pipe(
-    z.string({ error: message }),
+    z.string({ error: message }).check(plainText(message)),
     z.transform((value, context) => {
       if (blank === 'allowed' && value.trim() === '') return '';
       const digits = normalizeIndianPhone(value);

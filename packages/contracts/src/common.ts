@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './common-mini.ts';
 
 /**
  * Every API answer: `{ success, data, message }`; errors are `{ success: false, message,
@@ -50,10 +51,15 @@ export function idParam(what: string) {
   return z.uuid({ error: `Invalid ${what} id` });
 }
 
-/** Free text from a query string: trimmed and cut to a sane length instead of refused. */
+/**
+ * Free text from a query string: trimmed and cut to a sane length instead of refused; a control
+ * character is refused.
+ */
 export function searchText(maxLength = 100) {
+  const message = 'Invalid q: must be text';
   return z
-    .string({ error: 'Invalid q: must be text' })
+    .string({ error: message })
+    .check(plainText(message))
     .transform((value) => value.trim().slice(0, maxLength));
 }
 

@@ -1,8 +1,8 @@
 // zod/mini: the same zod 4 schemas with tree-shakable checks, because this one ships to the browser
 // (≈ 5 KB gzipped instead of ≈ 25 KB for the classic API).
 import * as z from 'zod/mini';
-import { isEmailAddress } from '@shop/domain/contact-details';
-import { requiredIndianPhone } from './common-mini.ts';
+import { plainText, requiredIndianPhone } from './common-mini.ts';
+import { emailAddress } from './email.ts';
 
 /** Subjects of the contact form, in the order the select lists them. */
 export const contactSubjects = [
@@ -36,11 +36,11 @@ const requiredText = (message: string, ...checks: z.core.$ZodCheck<string>[]) =>
  * the message carries the 10 digits.
  */
 export const contactMessageSchema = z.object({
-  name: requiredText('Name is required'),
-  email: requiredText('Email is required', z.refine(isEmailAddress, 'Email is invalid')),
+  name: requiredText('Name is required', plainText('Name is required')),
+  email: emailAddress('Email is invalid', 'Email is required'),
   phone: requiredIndianPhone('Phone number is required', 'Phone number must be 10 digits'),
   subject: z.enum(contactSubjects, { error: 'Subject is required' }),
-  message: requiredText('Message is required'),
+  message: requiredText('Message is required', plainText('Message is required', 'multiline')),
 });
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;
 export type ContactMessage = z.output<typeof contactMessageSchema>;

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { successEnvelope } from './common.ts';
 
 export const healthResponse = successEnvelope(
-  z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
+  z.object({
+    status: z.literal('ok'),
+    database: z.enum(['pglite', 'postgres']),
+    /** `simulator`: test payments, no money is taken (the storefront says so on every page). */
+    payments: z.enum(['razorpay', 'simulator']),
+  }),
 );
 
 /** `GET /api/health/live`: the process answers (it says nothing of the database). */

@@ -2,9 +2,17 @@
 // form and `POST /order` alike; zod/mini because they ship to the browser.
 import * as z from 'zod/mini';
 import { isPinCode } from '@shop/domain/contact-details';
+import { MAX_UNITS_PER_SIZE } from '@shop/domain/cart';
 import { isUuid } from '@shop/domain/ids';
 import { orderStatuses, paymentStatuses } from '@shop/domain/orders';
-import { requiredIndianPhone, requiredText, successEnvelope } from './common-mini.ts';
+import {
+  optionalText,
+  plainText,
+  requiredIndianPhone,
+  requiredText,
+  successEnvelope,
+} from './common-mini.ts';
+import { cartMessages } from './cart.ts';
 
 export const orderMessages = {
   loginRequired: 'Please login to place an order',
@@ -17,6 +25,11 @@ export const orderMessages = {
   idempotencyMismatch: 'This Idempotency-Key was already used for a different order',
   pricesChanged: 'Prices or offers changed while your order was being placed. Please try again.',
   notFound: 'Order not found',
+  notPaid: 'Order is not paid',
+  tooManyOfOneSize: cartMessages.tooManyOfOneSize,
+  itemImage: 'Invalid product image',
+  paymentMethodInvalid: 'Invalid payment method',
+  notesInvalid: 'Invalid notes',
 } as const;
 
 const pinCode = (required: string, invalidMessage: string) =>
@@ -28,7 +41,7 @@ function addressSchema(prefix: '' | 'Billing ') {
   return z.object({
     name: requiredText(sentence('Name is required'), 100),
     addressLine1: requiredText(sentence('Address is required'), 200),
-    addressLine2: z._default(z.string().check(z.trim(), z.maxLength(200)), ''),
+    addressLine2: optionalText(`Invalid ${lower}address line 2`, 200),
     city: requiredText(sentence('City is required'), 100),
     state: requiredText(sentence('State is required'), 100),
     pinCode: pinCode(
@@ -51,19 +64,21 @@ const orderLine = z.object({
     .string({ error: orderMessages.itemProduct })
     .check(z.refine(isUuid, { error: orderMessages.itemProduct })),
   quantity: z.number({ error: orderMessages.itemQuantity }).check(
-    z.refine((value) => Number.isInteger(value) && value >= 1 && value <= 999, {
+    z.refine((value) => Number.isInteger(value) && value >= 1, {
       error: orderMessages.itemQuantity,
+      abort: true,
     }),
+    z.refine((value) => value <= MAX_UNITS_PER_SIZE, { error: orderMessages.tooManyOfOneSize }),
   ),
   size: requiredText(orderMessages.itemSize, 30),
   color: z.object(
     {
       colorName: requiredText(orderMessages.itemColor, 60),
-      colorHex: z.optional(z.string().check(z.maxLength(20))),
+      colorHex: z.optional(z.string().check(z.maxLength(20), plainText(orderMessages.itemColor))),
     },
     { error: orderMessages.itemColor },
   ),
-  productImage: z.optional(z.string().check(z.maxLength(500))),
+  productImage: z.optional(z.string().check(z.maxLength(500), plainText(orderMessages.itemImage))),
 });
 
 /**
@@ -79,22 +94,31 @@ export const createOrderSchema = z.object({
       z.maxLength(50, { error: 'At most 50 different items per order' }),
     ),
   shippingAddress: shippingAddressSchema,
-  /** Left out (or `sameAsShipping: true`): billing is the shipping address. */
-  billingAddress: z.optional(z.unknown()),
+  /**
+   * Left out, null or `sameAsShipping: true`: billing is the shipping address. One that is sent
+   * is a checkout address all the same.
+   */
+  billingAddress: z.optional(z.nullable(billingAddressSchema)),
   sameAsShipping: z.optional(z.boolean()),
-  paymentMethod: z._default(z.string().check(z.maxLength(30)), 'razorpay'),
-  notes: z._default(z.string().check(z.trim(), z.maxLength(1000)), ''),
+  paymentMethod: z._default(
+    z.string().check(z.maxLength(30), plainText(orderMessages.paymentMethodInvalid)),
+    'razorpay',
+  ),
+  notes: optionalText(orderMessages.notesInvalid, 1000, 'multiline'),
 });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 
 export const orderReasonSchema = z.object({
-  reason: requiredText(orderMessages.reasonRequired, 500),
+  reason: requiredText(orderMessages.reasonRequired, 500, 'multiline'),
 });
 
 export const orderListQuery = z.object({
   page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),
   limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(50)), 10),
-  q: z._default(z.string().check(z.trim(), z.maxLength(100)), ''),
+  q: z._default(
+    z.string().check(z.trim(), z.maxLength(100), plainText('Invalid q: must be text')),
+    '',
+  ),
   status: z.optional(z.enum(orderStatuses)),
 });
 

@@ -16,16 +16,66 @@ export function sameColorName(a: string, b: string): boolean {
 
 /**
  * Guest carts are keyed by the id the browser makes: 'session_' + a seconds timestamp + a random
- * string (an underscore between the two is usual). Nothing else is a guest session id.
+ * string (an underscore between the two is usual). The random part is at least
+ * GUEST_SESSION_RANDOM_LENGTH letters or digits, so nobody can guess another guest's cart; the
+ * storefront makes it from `crypto.randomUUID()` (32 hex digits). Nothing else is a guest session id.
  */
-export const GUEST_SESSION_ID = /^session_\d{9,13}_?[A-Za-z0-9]{4,64}$/;
+export const GUEST_SESSION_RANDOM_LENGTH = 20;
+export const GUEST_SESSION_ID = new RegExp(
+  `^session_\\d{9,13}_?[A-Za-z0-9]{${GUEST_SESSION_RANDOM_LENGTH},64}$`,
+);
+const GUEST_SESSION_ID_ANY_LENGTH = /^session_\d{9,13}_?[A-Za-z0-9]{1,64}$/;
 
 export function isGuestSessionId(value: string): boolean {
   return GUEST_SESSION_ID.test(value);
 }
 
-/** Guest carts are forgotten after this long without a change. */
-export const GUEST_CART_TTL_DAYS = 30;
+/** Why a text is not a guest session id: its shape, or a random part too short to be unguessable. */
+export function guestSessionIdProblem(value: unknown): 'shape' | 'too-short' | undefined {
+  if (typeof value !== 'string' || !GUEST_SESSION_ID_ANY_LENGTH.test(value)) return 'shape';
+  return GUEST_SESSION_ID.test(value) ? undefined : 'too-short';
+}
+
+/** A new guest session id: 'session_' + the seconds timestamp + the 32 hex digits of a random UUID. */
+export function newGuestSessionId(randomUUID: () => string, now = Date.now()): string {
+  return `session_${Math.floor(now / 1000)}_${randomUUID().replace(/-/g, '')}`;
+}
+
+/**
+ * At most this many units of one product, colour and size in a cart or an order: an unpaid order
+ * holds its stock until it is paid or expires, and no shopper may hold a size's whole stock.
+ */
+export const MAX_UNITS_PER_SIZE = 10;
+export const unitsPerSizeMessage = `You can add at most ${MAX_UNITS_PER_SIZE} of one size`;
+
+export interface SizeUnits {
+  product: string;
+  colorName: string;
+  size: string;
+  quantity: number;
+}
+
+/**
+ * Whether lines ask for more than MAX_UNITS_PER_SIZE of one product, colour and size, counting
+ * every line of it (an order may name the same size twice).
+ */
+export function exceedsUnitsPerSize(lines: readonly SizeUnits[]): boolean {
+  const units = new Map<string, number>();
+  for (const line of lines) {
+    const key = JSON.stringify([
+      line.product,
+      line.colorName.trim().toLowerCase(),
+      normalizeSize(line.size),
+    ]);
+    const total = (units.get(key) ?? 0) + line.quantity;
+    if (total > MAX_UNITS_PER_SIZE) return true;
+    units.set(key, total);
+  }
+  return false;
+}
+
+/** Guest carts untouched this long (no add, change or removal) are forgotten; signed-in carts stay. */
+export const GUEST_CART_TTL_DAYS = 7;
 
 /** When a product has no original price, the cart and the deals show an M.R.P. of 1.2 × price. */
 export function mrpPaise(pricePaise: Paise, originalPricePaise: Paise | null | undefined): Paise {

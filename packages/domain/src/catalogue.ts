@@ -54,6 +54,23 @@ export function averageRating(ratings: readonly number[]): number {
 export const productSorts = ['recommended', 'price-asc', 'price-desc', 'newest'] as const;
 export type ProductSort = (typeof productSorts)[number];
 
+/**
+ * The page sizes catalogue lists are served in: the storefront's own (1 and 2 for the featured
+ * and deals panels, 5 for the header search, 8 for a listing page and similar products, 10 for
+ * the home page, categories and subcategories, 12 the default) and a few larger ones for the
+ * sitemap and other readers, up to 100.
+ */
+export const cataloguePageSizes = [1, 2, 5, 8, 10, 12, 20, 50, 100] as const;
+
+/**
+ * The page size served for a requested one: the smallest listed size holding at least that many
+ * (so a reader gets no fewer than it asked for), 100 at most. Every spelling of a list then reads
+ * one of a few pages, and a cached answer serves them all.
+ */
+export function cataloguePageSize(requested: number): number {
+  return cataloguePageSizes.find((size) => size >= requested) ?? 100;
+}
+
 export interface SearchableProduct {
   name: string;
   subheading: string;

@@ -35,11 +35,20 @@ export function isPinCode(input: string): boolean {
   return /^\d{6}$/.test(input.trim());
 }
 
-/** "Looks like an email": something@something.something, no spaces, at most 254 characters. */
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * A bare address, as the HTML standard defines a valid e-mail address (the rule browsers apply to
+ * `<input type="email">`), with a dot in the domain: letters, digits, dots and the signs
+ * ! # $ % & ' * + / = ? ^ _ ` { | } ~ - before the @; dot-separated labels of letters, digits and
+ * inner hyphens after it. A display name, angle brackets, quotes, comments, a list or a group
+ * never pass, so the address a mail is sent to is exactly the one stored (a mailer reads
+ * `twin<erin@example.com>` as erin's address).
+ */
+const EMAIL_ADDRESS =
+  /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
 
+/** At most 64 characters before the @ and 254 in all (RFC 5321's limits). */
 export function isEmailAddress(input: string): boolean {
-  return input.length <= 254 && EMAIL_SHAPE.test(input);
+  return input.length <= 254 && input.indexOf('@') <= 64 && EMAIL_ADDRESS.test(input);
 }
 
 /** Emails are stored trimmed and lower-cased, so one address is one account however it is typed. */

@@ -2,6 +2,7 @@
  * Orders: their statuses, who may move them where, and the return and modification rules.
  * Components and services ask this module; no status string is compared anywhere else.
  */
+import { orderPaymentStatuses, type OrderPaymentStatus } from './payments.ts';
 
 export const orderStatuses = [
   'pending',
@@ -15,8 +16,9 @@ export const orderStatuses = [
 ] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-export const paymentStatuses = ['pending', 'paid', 'failed', 'refunded'] as const;
-export type PaymentStatus = (typeof paymentStatuses)[number];
+/** An order's payment status (the table and its meanings live with the payment rules). */
+export const paymentStatuses = orderPaymentStatuses;
+export type PaymentStatus = OrderPaymentStatus;
 
 /** Who moves an order: the shopper herself, the shop (an admin), or the server's own sweeps. */
 export type OrderActor = 'shopper' | 'shop' | 'system';
@@ -36,6 +38,13 @@ export const orderTransitions = {
   cancelled: {},
   returned: {},
 } as const satisfies Record<OrderStatus, Partial<Record<OrderStatus, readonly OrderActor[]>>>;
+
+/** Statuses that send goods on their way: an order paid online reaches them only once paid. */
+const AFTER_PAYMENT: readonly OrderStatus[] = ['confirmed', 'processing', 'shipped', 'delivered'];
+
+export function needsPaymentFor(to: OrderStatus): boolean {
+  return AFTER_PAYMENT.includes(to);
+}
 
 export type TransitionCheck = { ok: true } | { ok: false; message: string };
 

@@ -1,3 +1,5 @@
+import { MAX_UNITS_PER_SIZE } from './cart.ts';
+
 /** The choice a shopper makes on a product: colour, size and quantity. */
 export interface SelectableColor {
   colorName: string;
@@ -40,9 +42,12 @@ export function selectColor(
   return { colorIndex, size: stockOf(color, size) > 0 ? size : firstInStockSize(color) };
 }
 
-/** Quantity stays between 1 and the stock of the chosen size (at least 1). */
+/**
+ * Quantity stays between 1 and the stock of the chosen size (at least 1), and never above
+ * MAX_UNITS_PER_SIZE.
+ */
 export function clampQuantity(quantity: number, stock: number): number {
-  const upper = Math.max(1, stock);
+  const upper = Math.max(1, Math.min(stock, MAX_UNITS_PER_SIZE));
   if (!Number.isFinite(quantity)) return 1;
   return Math.min(upper, Math.max(1, Math.floor(quantity)));
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cartTotals, isGuestSessionId, lineIssues, mrpPaise, normalizeSize } from '../src/cart.ts';
+import {
+  cartTotals,
+  guestSessionIdProblem,
+  isGuestSessionId,
+  lineIssues,
+  mrpPaise,
+  newGuestSessionId,
+  normalizeSize,
+} from '../src/cart.ts';
 
 describe('cart rules', () => {
   it('totals lines in paise and never lets the discount pass the subtotal', () => {
@@ -18,11 +26,29 @@ describe('cart rules', () => {
   });
 
   it('knows a guest session id when it sees one', () => {
-    expect(isGuestSessionId('session_1763900000_k3j9x0a1b')).toBe(true);
-    expect(isGuestSessionId('session_1763900000k3j9x0a1b')).toBe(true);
+    const random = '9f1c2e7a4b3d4c5e8f60718293a4b5c6';
+    expect(isGuestSessionId(`session_1763900000_${random}`)).toBe(true);
+    expect(isGuestSessionId(`session_1763900000${random}`)).toBe(true);
     expect(isGuestSessionId('session_abc')).toBe(false);
-    expect(isGuestSessionId('1763900000_k3j9x0a1b')).toBe(false);
+    expect(isGuestSessionId(`1763900000_${random}`)).toBe(false);
     expect(isGuestSessionId("session_1763900000_x' or 1=1")).toBe(false);
+  });
+
+  it('refuses a guest session id whose random part is shorter than 20 characters', () => {
+    // What the storefront used to make: 9 characters of Math.random().
+    expect(isGuestSessionId('session_1763900000_k3j9x0a1b')).toBe(false);
+    expect(guestSessionIdProblem('session_1763900000_abcd')).toBe('too-short');
+    expect(guestSessionIdProblem(`session_1763900000_${'a'.repeat(19)}`)).toBe('too-short');
+    expect(guestSessionIdProblem(`session_1763900000_${'a'.repeat(20)}`)).toBeUndefined();
+    expect(guestSessionIdProblem('session_1763900000_abc-def')).toBe('shape');
+    expect(guestSessionIdProblem(42)).toBe('shape');
+  });
+
+  it('makes guest session ids from a random UUID', () => {
+    const id = newGuestSessionId(() => '9f1c2e7a-4b3d-4c5e-8f60-718293a4b5c6', 1_763_900_000_500);
+    expect(id).toBe('session_1763900000_9f1c2e7a4b3d4c5e8f60718293a4b5c6');
+    expect(isGuestSessionId(id)).toBe(true);
+    expect(isGuestSessionId(newGuestSessionId(() => crypto.randomUUID()))).toBe(true);
   });
 
   it('stores sizes in lower case and assumes an M.R.P. of 1.2 × price', () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { averageRating, priceBandBounds, priceBandOf, slugify } from '../src/catalogue.ts';
+import {
+  averageRating,
+  cataloguePageSize,
+  priceBandBounds,
+  priceBandOf,
+  slugify,
+} from '../src/catalogue.ts';
 
 describe('slugify', () => {
   it('lower-cases and hyphenates names', () => {
@@ -28,5 +34,13 @@ describe('averageRating', () => {
   it('rounds to one decimal and is 0 without ratings', () => {
     expect(averageRating([5, 4, 4])).toBe(4.3);
     expect(averageRating([])).toBe(0);
+  });
+});
+
+describe('cataloguePageSize', () => {
+  it('serves the smallest listed page size holding what was asked, 100 at most', () => {
+    expect([1, 2, 3, 5, 7, 8, 9, 10, 12, 13, 17, 40, 99, 100, 1000].map(cataloguePageSize)).toEqual(
+      [1, 2, 5, 5, 8, 8, 10, 10, 12, 20, 20, 50, 100, 100, 100],
+    );
   });
 });

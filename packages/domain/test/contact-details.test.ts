@@ -64,4 +64,41 @@ describe('pin codes and emails', () => {
     expect(isEmailAddress('ashaexample.in')).toBe(false);
     expect(normalizeEmail('  Asha.Rao@Example.IN ')).toBe('asha.rao@example.in');
   });
+
+  it.each([
+    'asha.rao@example.in',
+    'asha+orders@example.in',
+    'asha.rao+wishlist.2024@mail.example.co.in',
+    "o'brien@example.ie",
+    'a_b-c@sub-domain.example.com',
+    'user@xn--80ak6aa92e.xn--h2brj9c',
+    '1234567890@example.in',
+  ])('takes the ordinary address %s', (address) => {
+    expect(isEmailAddress(address)).toBe(true);
+  });
+
+  it.each([
+    'twin<erin@example.com>',
+    'Erin <erin@example.com>',
+    '<erin@example.com>',
+    '"erin"@example.com',
+    '"twin"<erin@example.com>',
+    'erin@example.com, twin@example.com',
+    'erin@example.com;twin@example.com',
+    'team: erin@example.com;',
+    'erin@example.com (Erin)',
+    'erin(comment)@example.com',
+    'erin@[192.168.1.1]',
+    'erin\\@example.com',
+    'erin @example.com',
+    'erin@example.com\n',
+    'erin@@example.com',
+    'erin@-example.com',
+    'erin@example-.com',
+    'erin@example..com',
+    `${'a'.repeat(65)}@example.com`,
+    `asha@${'a'.repeat(250)}.in`,
+  ])('refuses %j, which is not a bare address', (address) => {
+    expect(isEmailAddress(address)).toBe(false);
+  });
 });

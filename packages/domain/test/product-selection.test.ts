@@ -52,4 +52,10 @@ describe('product selection', () => {
     expect(clampQuantity(3, 0)).toBe(1);
     expect(clampQuantity(Number.NaN, 4)).toBe(1);
   });
+
+  it('never lets the quantity pass 10 of one size, whatever the stock', () => {
+    expect(clampQuantity(11, 40)).toBe(10);
+    expect(clampQuantity(10, 40)).toBe(10);
+    expect(clampQuantity(12, 7)).toBe(7);
+  });
 });

@@ -7,7 +7,6 @@ import {
   boolean,
   check,
   customType,
-  bigserial,
   index,
   integer,
   jsonb,
@@ -19,7 +18,19 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import {
+  orderPaymentStatuses,
+  providerPaymentStatuses,
+  refundReasons,
+  refundStates,
+} from '@shop/domain/payments';
+
+/** `column in ('a', 'b', ...)` for a check constraint whose values come from a domain table. */
+function oneOf(column: SQL | AnyPgColumn, values: readonly string[]): SQL {
+  return sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
+}
 
 const tsvector = customType<{ data: string }>({
   dataType: () => 'tsvector',
@@ -307,6 +318,13 @@ export const users = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     /** Google's stable subject id, once the account is linked to Google. */
     googleSubject: text('google_subject'),
+    /**
+     * The role granted by an operator (`npm run owner`). An address listed in ADMIN_EMAILS is an
+     * admin as well once it is verified; the role is never read from an address alone.
+     */
+    role: text('role', { enum: ['customer', 'admin'] })
+      .notNull()
+      .default('customer'),
     addresses: jsonb('addresses')
       .$type<StoredAddress[]>()
       .notNull()
@@ -320,6 +338,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_google_subject_key').on(t.googleSubject),
+    check('users_role_check', sql`${t.role} in ('customer', 'admin')`),
   ],
 );
 
@@ -374,18 +393,30 @@ export const oneTimeTokens = pgTable(
 );
 
 /**
- * Counted events for throttling (failed logins, sign-ups, reset requests), one row each, so the
- * limits hold across restarts and across every process sharing the database.
+ * Throttle counters, one row per action and subject (an address, an account, or both), each
+ * changed by one atomic statement that counts and decides at once, so a burst of requests in any
+ * number of processes spends exactly its own size of an allowance. Windowed rows count `hits`
+ * until `expiresAt`; back-off rows count attempts in a row and refuse until `blockedUntil`.
+ * A row past `expiresAt` counts for nothing and is pruned.
  */
-export const throttleEvents = pgTable(
-  'throttle_events',
+export const throttleCounters = pgTable(
+  'throttle_counters',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
     action: text('action').notNull(),
     subject: text('subject').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the current window (or run of attempts) began. */
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    hits: integer('hits').notNull(),
+    /** Back-off rows: no attempt is let through before this. */
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** What the statement that last wrote the row decided (read back through RETURNING). */
+    allowed: boolean('allowed').notNull(),
   },
-  (t) => [index('throttle_events_lookup_idx').on(t.action, t.subject, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.action, t.subject] }),
+    index('throttle_counters_expires_idx').on(t.expiresAt),
+  ],
 );
 
 // ---------- discounts ----------
@@ -596,18 +627,16 @@ export const orders = pgTable(
     uniqueIndex('orders_number_key').on(t.orderNumber),
     uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
-    index('orders_unpaid_due_idx')
+    // Orders still awaiting money; one held for review is the shop's to decide, never expired.
+    index('orders_awaiting_payment_due_idx')
       .on(t.paymentDueAt)
-      .where(sql`${t.status} = 'pending' and ${t.paymentStatus} <> 'paid'`),
+      .where(sql`${t.status} = 'pending' and ${t.paymentStatus} in ('pending', 'failed')`),
     index('orders_status_idx').on(t.status, t.createdAt),
     check(
       'orders_status_check',
       sql`${t.status} in ('pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled', 'return_requested', 'returned')`,
     ),
-    check(
-      'orders_payment_status_check',
-      sql`${t.paymentStatus} in ('pending', 'paid', 'failed', 'refunded')`,
-    ),
+    check('orders_payment_status_check', oneOf(t.paymentStatus, orderPaymentStatuses)),
     check(
       'orders_total_check',
       sql`${t.totalPaise} >= 0 and ${t.totalPaise} = ${t.subtotalPaise} - ${t.discountPaise} + ${t.shippingPaise} + ${t.taxPaise}`,
@@ -665,6 +694,8 @@ export const payments = pgTable(
     refundId: text('refund_id'),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When reconciliation last asked the provider about this provider order. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -675,16 +706,103 @@ export const payments = pgTable(
     uniqueIndex('payments_open_per_order_key')
       .on(t.orderId)
       .where(sql`${t.status} = 'created'`),
-    check('payments_status_check', sql`${t.status} in ('created', 'paid', 'failed', 'refunded')`),
+    check('payments_status_check', oneOf(t.status, providerPaymentStatuses)),
   ],
 );
 
-/** Webhook deliveries already handled, by the provider's event id (delivery is at least once). */
+/**
+ * Money owed back to a shopper. The row is written in the transaction that decides the refund
+ * (a cancel, a return received, a late or duplicate payment); a worker sends it to the provider
+ * after commit, with the row's id as the refund's receipt, so a retry after a crash finds the
+ * first attempt at the provider instead of refunding twice.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** Our payment row, when the money came through one (a duplicate capture may have none). */
+    paymentId: uuid('payment_id').references(() => payments.id),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    reason: text('reason').notNull(),
+    state: text('state').notNull().default('pending'),
+    providerRefundId: text('provider_refund_id'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** When a worker may send it next; a worker that claims it pushes this forward (its lease). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} = 'pending'`),
+    uniqueIndex('refunds_provider_refund_key').on(t.providerRefundId),
+    // A captured payment is refunded in full at most once for a cancel, a late or a duplicate
+    // payment, however many requests decide it at once; returns may refund it in parts.
+    uniqueIndex('refunds_whole_payment_key')
+      .on(t.providerPaymentId)
+      .where(sql`${t.reason} in ('cancelled', 'late_payment', 'duplicate_payment')`),
+    check('refunds_reason_check', oneOf(t.reason, refundReasons)),
+    check('refunds_state_check', oneOf(t.state, refundStates)),
+    check('refunds_amount_check', sql`${t.amountPaise} > 0`),
+  ],
+);
+
+/**
+ * Every webhook delivery, stored raw, by the provider's event id (delivery is at least once).
+ * `handledAt` is set in the transaction that applies the event, so an event is never marked
+ * handled without its effect; a failed one stays unhandled and the provider's retry applies it.
+ */
 export const webhookEvents = pgTable('webhook_events', {
   eventId: text('event_id').primaryKey(),
   event: text('event').notNull(),
+  payload: jsonb('payload'),
+  handledAt: timestamp('handled_at', { withTimezone: true }),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The payment simulator's own books: the refunds it has made, as Razorpay would keep them. It is
+ * the provider's side, kept in the database so that it outlives a crash of the shop's process
+ * exactly as Razorpay's records would; the shop's code never reads it except through the
+ * simulator provider.
+ */
+export const simulatorRefunds = pgTable(
+  'simulator_refunds',
+  {
+    id: text('id').primaryKey(),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    receipt: text('receipt'),
+    notes: jsonb('notes'),
+    status: text('status').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('simulator_refunds_payment_idx').on(t.providerPaymentId)],
+);
+
+/** The payment simulator's payments, as Razorpay keeps them for its orders (see above). */
+export const simulatorPayments = pgTable(
+  'simulator_payments',
+  {
+    id: text('id').primaryKey(),
+    providerOrderId: text('provider_order_id').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    currency: text('currency').notNull().default('INR'),
+    status: text('status').notNull(),
+    method: text('method').notNull(),
+    errorDescription: text('error_description'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('simulator_payments_order_idx').on(t.providerOrderId)],
+);
 
 /** Mail to send once the transaction that wrote it has committed; a worker delivers it. */
 export const mailOutbox = pgTable(

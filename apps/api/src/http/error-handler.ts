@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ShopError, type ShopErrorKind } from '@shop/domain/errors';
+import { sqlStateOf } from '../db/client.ts';
 import { failure } from './envelope.ts';
 
 /**
@@ -18,6 +19,14 @@ const statusOf: Record<ShopErrorKind, number> = {
   throttled: 429,
   unavailable: 503,
 };
+
+/**
+ * Text the database cannot store (a NUL byte, or one escaped in JSON): every text field refuses
+ * control characters before it gets there, so reaching the database is a missing check — logged,
+ * and answered as the bad input it is rather than a 500.
+ */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+export const unstorableTextMessage = 'Text must not contain control characters';
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -39,6 +48,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
           ? message
           : `Invalid ${path}: ${message}`;
       return reply.status(400).send(failure(request, named));
+    }
+    const sqlState = sqlStateOf(error);
+    if (sqlState !== undefined && UNSTORABLE_TEXT.has(sqlState)) {
+      request.server.log.warn(
+        { reqId: request.id, err: error },
+        'unstorable text reached the database',
+      );
+      return reply.status(400).send(failure(request, unstorableTextMessage));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

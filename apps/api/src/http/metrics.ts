@@ -1,11 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { and, count, eq, inArray, isNull, min, sql } from 'drizzle-orm';
+import { count, isNull, min, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { unauthenticated } from '@shop/domain/errors';
-import type { OrderStatus } from '@shop/domain/orders';
-import type { Database } from '../db/client.ts';
-import { mailOutbox, orders, payments } from '../db/schema.ts';
+import { queryRows, type Database } from '../db/client.ts';
+import { mailOutbox, refunds } from '../db/schema.ts';
 import type { OrderMetrics } from '../features/orders/orders.service.ts';
 import type { PaymentMetrics } from '../features/payments/payments.service.ts';
 import { routeOf } from './request-log.ts';
@@ -29,15 +28,6 @@ export interface ShopMetrics extends OrderMetrics, PaymentMetrics {
   /** The same jobs, each success timed (for the job lag gauge). */
   trackJobs<Jobs extends Record<string, () => Promise<number>>>(jobs: Jobs): Jobs;
 }
-
-/** A refund is owed for a paid payment whose order was then cancelled or taken back. */
-const REFUND_OWED_ORDER_STATUSES: OrderStatus[] = ['cancelled', 'returned'];
-const PAID_PAYMENT = 'paid';
-/**
- * A refund is attempted as soon as it becomes owed, on the request or webhook that made it owed;
- * one still owed after this long failed, and nothing retries it yet.
- */
-const REFUND_FAILED_AFTER_SECONDS = 5 * 60;
 
 const noMetrics: ShopMetrics = {
   orderPlaced: () => {},
@@ -117,28 +107,23 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   };
 
   const refundsOwed = sharedRead(async () => {
-    const owedFor = sql<number>`extract(epoch from now() - greatest(${orders.cancelledAt}, ${orders.returnedAt}, ${payments.paidAt}))`;
-    const [row] = await database.db
-      .select({
-        owed: count(),
-        failed: sql<number>`(count(*) filter (where ${owedFor} > ${REFUND_FAILED_AFTER_SECONDS}))::int`,
-      })
-      .from(payments)
-      .innerJoin(orders, eq(orders.id, payments.orderId))
-      .where(
-        and(eq(payments.status, PAID_PAYMENT), inArray(orders.status, REFUND_OWED_ORDER_STATUSES)),
-      );
-    return { pending: (row?.owed ?? 0) - (row?.failed ?? 0), failed: row?.failed ?? 0 };
+    const [row] = await queryRows<{ open: number; failed: number }>(
+      database.db,
+      sql`select count(*) filter (where ${refunds.state} in ('pending', 'sent'))::int as open,
+                 count(*) filter (where ${refunds.state} = 'failed')::int as failed
+          from ${refunds}`,
+    );
+    return { pending: row?.open ?? 0, failed: row?.failed ?? 0 };
   });
   new Gauge({
     name: 'shop_refunds_pending',
-    help: `Refunds owed (paid payments of cancelled or returned orders) for at most ${REFUND_FAILED_AFTER_SECONDS} s.`,
+    help: 'Refunds owed and not yet confirmed by the provider (being sent, or sent and awaiting it).',
     registers: [registry],
     collect: fromDatabase(async () => (await refundsOwed()).pending),
   });
   new Gauge({
     name: 'shop_refunds_failed',
-    help: `Refunds owed for longer than ${REFUND_FAILED_AFTER_SECONDS} s: the refund call failed and is not retried.`,
+    help: 'Refunds that failed for good (attempts used up, or refused by the provider): the shop must act.',
     registers: [registry],
     collect: fromDatabase(async () => (await refundsOwed()).failed),
   });

@@ -3,8 +3,8 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createReadCache, registerReadCache } from './read-cache.ts';
 
-async function appWithCounter(ttlMs = 10_000) {
-  const cache = createReadCache({ ttlMs, maxEntries: 2 });
+async function appWithCounter(ttlMs = 10_000, maxBytes = 1024 * 1024) {
+  const cache = createReadCache({ ttlMs, maxBytes });
   const app = Fastify();
   registerReadCache(app, cache);
   let calls = 0;
@@ -33,13 +33,70 @@ describe('read cache', () => {
     expect(calls()).toBe(3);
   });
 
-  it('never caches failures, and keeps at most maxEntries', async () => {
+  it('never caches failures', async () => {
     const { app, cache, calls } = await appWithCounter();
     await app.inject('/fails');
     await app.inject('/fails');
     expect(calls()).toBe(2);
-    for (const query of ['a', 'b', 'c']) await app.inject(`/thing?${query}`);
-    expect(cache.size).toBe(2);
+    expect(cache.size).toBe(0);
+  });
+
+  it('holds at most maxBytes, least recently used out first, counting compressed copies', async () => {
+    const cache = createReadCache({ ttlMs: 10_000, maxBytes: 10_000 });
+    const text = (seed: string) => JSON.stringify({ seed, text: 'x'.repeat(2_000) });
+    for (const key of ['a', 'b', 'c', 'd']) cache.set(key, text(key), ['lists']);
+    expect(cache.size).toBe(4);
+    expect(cache.get('a')).toBeDefined(); // 'b' is now the least recently used
+    cache.set('e', text('e'), ['lists']);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.size).toBe(4);
+    expect(cache.bytes).toBeLessThanOrEqual(10_000);
+
+    // A compressed copy made later counts too: the oldest entry leaves to make room.
+    const kept = cache.get('e')!;
+    kept.gzip = Buffer.alloc(2_500);
+    cache.resize('e', kept);
+    expect(cache.bytes).toBeLessThanOrEqual(10_000);
+    expect(cache.size).toBe(3);
+    expect(cache.get('e')).toBe(kept);
+
+    // An answer larger than the whole budget is served but not kept; what was there stays.
+    expect(cache.set('huge', 'x'.repeat(20_000), ['lists'])).toBeUndefined();
+    expect(cache.get('huge')).toBeUndefined();
+    expect(cache.size).toBe(3);
+
+    // Evicted entries leave the tag index: invalidating the tag empties exactly what is held.
+    cache.invalidate(['lists']);
+    expect(cache.size).toBe(0);
+    expect(cache.bytes).toBe(0);
+  });
+
+  it('stays within its byte budget under a burst of distinct large answers', async () => {
+    const { app, cache } = await appWithCounter(10_000, 200_000);
+    app.get('/big', { config: { catalogueCache: [] } }, async (request) => ({
+      query: request.query,
+      text: 'lace '.repeat(10_000),
+    }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const address = app.server.address() as { port: number };
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, (_, n) =>
+          fetch(`http://127.0.0.1:${address.port}/big?n=${n}`, {
+            headers: { 'accept-encoding': 'br, gzip' },
+          }),
+        ),
+      );
+      for (const answer of answers) {
+        expect(answer.status).toBe(200);
+        await answer.arrayBuffer();
+      }
+      expect(cache.bytes).toBeGreaterThan(0);
+      expect(cache.bytes).toBeLessThanOrEqual(200_000);
+      expect(cache.size).toBeLessThan(200_000 / 50_000 + 1);
+    } finally {
+      await app.close();
+    }
   });
 
   it('serves brotli or gzip copies of the same JSON', async () => {
@@ -61,7 +118,7 @@ describe('read cache', () => {
 
   it('compresses a first answer too, and the same whether stored or not', async () => {
     for (const ttl of [10_000, 0]) {
-      const cache = createReadCache({ ttlMs: ttl, maxEntries: 10 });
+      const cache = createReadCache({ ttlMs: ttl, maxBytes: 1024 * 1024 });
       const app = Fastify();
       registerReadCache(app, cache);
       app.get('/big', { config: { catalogueCache: [] } }, async () => ({

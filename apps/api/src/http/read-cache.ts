@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 
 /**
  * What a cached answer depends on, so a write empties only what it changed:
@@ -40,6 +41,8 @@ export interface CachedAnswer {
 export interface ReadCache {
   get(key: string): CachedAnswer | undefined;
   set(key: string, json: string, tags?: CacheTag[]): CachedAnswer | undefined;
+  /** Counts the compressed copies an entry gained since it was stored against the budget. */
+  resize(key: string, answer: CachedAnswer): void;
   /** Empties the entries carrying any of `tags` (and tells `onInvalidate` listeners). */
   invalidate(tags: CacheTag[]): void;
   /** Empties everything. */
@@ -48,69 +51,87 @@ export interface ReadCache {
   onInvalidate(listener: (tags: CacheTag[] | undefined) => void): void;
   /** Counts every invalidation: an answer computed across one is not stored, as it may be stale. */
   readonly generation: number;
+  /** Entries held. */
   readonly size: number;
+  /** Bytes the entries hold, as counted against the budget (`maxBytes`). */
+  readonly bytes: number;
   /** Requests answered from memory, and misses that had to ask the handler. */
   readonly stats: { hits: number; misses: number; shared: number };
 }
 
+/** What one entry costs besides its texts: the entry, its list node and its tag index slots. */
+const ENTRY_OVERHEAD_BYTES = 256;
+
 /**
- * In-process cache of serialized catalogue answers. Entries also expire after `ttlMs`, a safety
- * net should a change notice from another process be lost; stock is still checked in the
- * database whenever it matters (adding to cart, placing an order).
+ * An entry's weight against the budget: its key, its JSON text (V8 keeps ASCII text at one byte
+ * a character) and the compressed copies it has gained.
  */
-export function createReadCache(options: { ttlMs: number; maxEntries: number }): ReadCache {
-  const entries = new Map<
-    string,
-    { answer: CachedAnswer; expiresAt: number; tags: readonly CacheTag[] }
-  >();
+function entryBytes(key: string, answer: CachedAnswer): number {
+  return (
+    ENTRY_OVERHEAD_BYTES +
+    key.length +
+    answer.json.length +
+    (answer.br?.length ?? 0) +
+    (answer.gzip?.length ?? 0)
+  );
+}
+
+/**
+ * In-process cache of serialized catalogue answers, bounded by bytes, least recently used out
+ * first: however many distinct queries arrive, it holds at most `maxBytes` (an answer larger than
+ * that is served but not kept). Entries also expire after `ttlMs`, a safety net should a change
+ * notice from another process be lost; stock is still checked in the database whenever it
+ * matters (adding to cart, placing an order).
+ */
+export function createReadCache(options: { ttlMs: number; maxBytes: number }): ReadCache {
   const keysByTag = new Map<CacheTag, Set<string>>();
+  const entries = new LRUCache<string, { answer: CachedAnswer; tags: readonly CacheTag[] }>({
+    maxSize: options.maxBytes,
+    sizeCalculation: (entry, key) => entryBytes(key, entry.answer),
+    // lru-cache reads a TTL of 0 as "never expires"; a TTL of 0 stores nothing instead (in set).
+    ttl: Math.max(options.ttlMs, 1),
+    // Evicted, expired, replaced or deleted: the entry leaves the tag index too.
+    dispose: (entry, key) => {
+      for (const tag of entry.tags) {
+        const keys = keysByTag.get(tag);
+        keys?.delete(key);
+        if (keys?.size === 0) keysByTag.delete(tag);
+      }
+    },
+  });
   const listeners: ((tags: CacheTag[] | undefined) => void)[] = [];
   const stats = { hits: 0, misses: 0, shared: 0 };
   let generation = 0;
 
-  function remove(key: string) {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    for (const tag of entry.tags) {
-      const keys = keysByTag.get(tag);
-      keys?.delete(key);
-      if (keys?.size === 0) keysByTag.delete(tag);
-    }
-  }
-
   return {
     get(key) {
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      if (entry.expiresAt < Date.now()) {
-        remove(key);
-        return undefined;
-      }
-      // Refresh recency: Map keeps insertion order, so the oldest key is evicted first.
-      entries.delete(key);
-      entries.set(key, entry);
-      return entry.answer;
+      return entries.get(key)?.answer;
     },
     set(key, json, tags = []) {
       if (options.ttlMs <= 0) return undefined;
-      remove(key);
       const answer: CachedAnswer = { json };
-      entries.set(key, { answer, expiresAt: Date.now() + options.ttlMs, tags });
+      entries.set(key, { answer, tags });
+      // An answer larger than the whole budget is not kept.
+      if (!entries.has(key)) return undefined;
       for (const tag of tags) {
         let keys = keysByTag.get(tag);
         if (!keys) keysByTag.set(tag, (keys = new Set()));
         keys.add(key);
       }
-      if (entries.size > options.maxEntries) {
-        const oldest = entries.keys().next().value;
-        if (oldest !== undefined) remove(oldest);
-      }
       return answer;
+    },
+    resize(key, answer) {
+      const entry = entries.peek(key);
+      // A new wrapper of the same answer is weighed anew (evicting others if need be); its
+      // expiry and tags stay.
+      if (entry?.answer === answer) {
+        entries.set(key, { ...entry }, { noUpdateTTL: true, noDisposeOnSet: true });
+      }
     },
     invalidate(tags) {
       generation += 1;
-      for (const tag of tags) for (const key of [...(keysByTag.get(tag) ?? [])]) remove(key);
+      for (const tag of tags)
+        for (const key of [...(keysByTag.get(tag) ?? [])]) entries.delete(key);
       for (const listener of listeners) listener(tags);
     },
     clear() {
@@ -127,6 +148,9 @@ export function createReadCache(options: { ttlMs: number; maxEntries: number }):
     },
     get size() {
       return entries.size;
+    },
+    get bytes() {
+      return entries.calculatedSize;
     },
     stats,
   };
@@ -169,14 +193,14 @@ export function registerReadCache(app: FastifyInstance, cache: ReadCache): void 
     const cached = cache.get(key);
     if (cached) {
       cache.stats.hits += 1;
-      return sendCached(request, reply, cached);
+      return sendCached(request, reply, cached, () => cache.resize(key, cached));
     }
     const pending = inFlight.get(key);
     if (pending && pending.generation === cache.generation) {
       const shared = await pending.answer;
       if (shared) {
         cache.stats.shared += 1;
-        return sendCached(request, reply, shared);
+        return sendCached(request, reply, shared, () => cache.resize(key, shared));
       }
       return; // the first request failed: this one asks for itself
     }
@@ -213,7 +237,8 @@ export function registerReadCache(app: FastifyInstance, cache: ReadCache): void 
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (!encoding || payload.length < 1024) return payload;
     reply.header('content-encoding', encoding).header('vary', 'Accept-Encoding');
-    return compressed(answer, encoding, stored ? 'kept' : 'once');
+    if (!stored) return compressed(answer, encoding, 'once');
+    return keptCopy(answer, encoding, () => cache.resize(miss.key, answer));
   });
 
   // A request that ends without onSend (a dropped connection) must not leave waiters hanging.
@@ -223,11 +248,24 @@ export function registerReadCache(app: FastifyInstance, cache: ReadCache): void 
   });
 }
 
-function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: CachedAnswer,
+  grew: () => void,
+) {
   reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'Accept-Encoding');
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   if (!encoding) return reply.send(answer.json);
-  return reply.header('content-encoding', encoding).send(compressed(answer, encoding, 'kept'));
+  return reply.header('content-encoding', encoding).send(keptCopy(answer, encoding, grew));
+}
+
+/** The kept compressed copy, made on first use: `grew` then counts it against the budget. */
+function keptCopy(answer: CachedAnswer, encoding: 'br' | 'gzip', grew: () => void): Buffer {
+  const made = answer[encoding] === undefined;
+  const copy = compressed(answer, encoding, 'kept');
+  if (made) grew();
+  return copy;
 }
 
 /**

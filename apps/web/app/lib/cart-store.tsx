@@ -9,27 +9,47 @@ import {
   type ReactNode,
 } from 'react';
 import type { Cart, CartItem } from '@shop/contracts/cart';
+import { isGuestSessionId, newGuestSessionId } from '@shop/domain/cart';
 import { ApiError, createApiClient, type CartLineRequest } from './api-client';
 import { useAuth } from './auth-session';
 import { STORAGE_KEYS } from './auth-storage';
 
-/** The guest cart's key: 'session_' + a seconds timestamp + a random string. */
-export function newGuestSessionId(now = Date.now()): string {
-  return `session_${Math.floor(now / 1000)}_${Math.random().toString(36).slice(2, 11).padEnd(9, '0')}`;
-}
-
+/**
+ * The stored guest cart id. One the server refuses (the short Math.random ids this storefront
+ * used to make) is forgotten: its cart cannot be read any more, and the next add makes a fresh id.
+ */
 function storedGuestId(): string | null {
   try {
-    return window.localStorage.getItem(STORAGE_KEYS.guestSessionId);
+    const id = window.localStorage.getItem(STORAGE_KEYS.guestSessionId);
+    if (id !== null && !isGuestSessionId(id)) {
+      window.localStorage.removeItem(STORAGE_KEYS.guestSessionId);
+      return null;
+    }
+    return id;
   } catch {
     return null;
   }
 }
 
+/**
+ * A random UUID from the browser's CSPRNG. `crypto.randomUUID` exists only on https and
+ * localhost; a shop opened over plain http elsewhere (a phone on the LAN) gets the same 122
+ * random bits from `crypto.getRandomValues`, never from Math.random.
+ */
+function randomUUID(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The guest cart's key, made on the first add: 'session_' + seconds + a random UUID's digits. */
 function guestId(): string {
   let id = storedGuestId();
   if (!id) {
-    id = newGuestSessionId();
+    id = newGuestSessionId(randomUUID);
     window.localStorage.setItem(STORAGE_KEYS.guestSessionId, id);
   }
   return id;

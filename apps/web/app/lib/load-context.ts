@@ -6,6 +6,8 @@ export interface ShopLoadContext {
   apiFetch: typeof fetch;
   /** The shop's public origin, for canonical URLs, Open Graph tags and the sitemap. */
   publicUrl: string;
+  /** The payment simulator runs in production: every page says no money is taken. */
+  testPayments: boolean;
 }
 
 declare module 'react-router' {

@@ -11,6 +11,7 @@ import { openDatabase } from '../client.ts';
 import { migrateDatabase } from '../migrate.ts';
 import { generateCatalogue } from './generated-catalogue.ts';
 import { seedDatabase } from './seed.ts';
+import { openMediaStore } from '../../features/media/media-store.ts';
 
 const { values } = parseArgs({ options: { products: { type: 'string' } } });
 const total = Number(values.products ?? 0);
@@ -27,7 +28,12 @@ try {
   try {
     const started = performance.now();
     await migrateDatabase(database, config.databaseUrl);
-    const { seeded } = await seedDatabase(database.db, { mediaDir: config.mediaDir, demo: true });
+    const media = await openMediaStore(config);
+    const { seeded } = await seedDatabase(database.db, {
+      mediaDir: config.mediaDir,
+      media,
+      demo: true,
+    }).finally(() => media.close());
     const added = total > 0 ? await generateCatalogue(database.db, { total }) : 0;
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(

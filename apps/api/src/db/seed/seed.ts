@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile, access } from 'node:fs/promises';
-import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { averageRating, productSearchText, slugify } from '@shop/domain/catalogue';
 import { rupeesToPaise } from '@shop/domain/money';
@@ -22,6 +20,7 @@ import {
   tags,
 } from '../schema.ts';
 import { sanitizeArticleHtml } from '../../features/content/sanitize-html.ts';
+import { createLocalMediaStore, type MediaStore } from '../../features/media/media-store.ts';
 import { seedCategories, seedProducts } from './catalogue-data.ts';
 import { seedBlogs, seedDesktopBanners, seedMobileBanners } from './content-data.ts';
 import {
@@ -50,8 +49,11 @@ export const seedImageUrls = {
   placeholder: '/media/site/placeholder',
 };
 
-/** Writes the SVG original behind every seeded image URL that has none yet. */
-export async function writeSeedImages(mediaDir: string): Promise<number> {
+/**
+ * Writes the SVG original behind every seeded image URL that has none yet. The server's render
+ * queue renders their widths after it starts; until then each is served as drawn.
+ */
+export async function writeSeedImages(media: MediaStore): Promise<number> {
   const files: { url: string; svg: () => string }[] = [];
   for (const category of seedCategories) {
     files.push({
@@ -91,17 +93,13 @@ export async function writeSeedImages(mediaDir: string): Promise<number> {
   files.push({ url: seedImageUrls.sizeChart('apparel'), svg: () => drawSizeChart('apparel') });
   files.push({ url: seedImageUrls.placeholder, svg: drawPlaceholder });
 
+  const stored = new Set(await media.list('originals/'));
   let written = 0;
   for (const file of files) {
-    const relative = file.url.replace(/^\/media\//, '');
-    const path = join(mediaDir, 'originals', `${relative}.svg`);
-    try {
-      await access(path);
-    } catch {
-      await mkdir(join(path, '..'), { recursive: true });
-      await writeFile(path, file.svg());
-      written += 1;
-    }
+    const key = `originals/${file.url.replace(/^\/media\//, '')}.svg`;
+    if (stored.has(key)) continue;
+    await media.write(key, Buffer.from(file.svg()), 'image/svg+xml');
+    written += 1;
   }
   return written;
 }
@@ -120,7 +118,13 @@ const OWN_CATALOGUE = 'own-catalogue';
  */
 export async function seedDatabase(
   db: Database,
-  options: { mediaDir: string; now?: Date; demo?: boolean },
+  options: {
+    mediaDir: string;
+    /** Where the demo's pictures go; the local folder `mediaDir` when not given. */
+    media?: MediaStore;
+    now?: Date;
+    demo?: boolean;
+  },
 ) {
   const seedDemo = options.demo ?? true;
   const outcome = await db.transaction(async (tx) => {
@@ -146,8 +150,11 @@ export async function seedDatabase(
       .values({ key: DEMO_SEEDED, value: seeded ? new Date().toISOString() : OWN_CATALOGUE });
     return { seeded, demoPresent: seeded };
   });
-  // Each machine keeps its own media folder: the demo's pictures are drawn wherever it runs.
-  if (outcome.demoPresent) await writeSeedImages(options.mediaDir);
+  // Each machine keeps its own media folder (or they share a bucket): the demo's pictures are
+  // drawn wherever they are missing.
+  if (outcome.demoPresent) {
+    await writeSeedImages(options.media ?? createLocalMediaStore(options.mediaDir));
+  }
   return { seeded: outcome.seeded };
 }
 

@@ -1,12 +1,6 @@
-import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import {
-  oneTimeTokens,
-  refreshTokens,
-  throttleEvents,
-  users,
-  type StoredAddress,
-} from '../../db/schema.ts';
+import { oneTimeTokens, refreshTokens, users, type StoredAddress } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -18,9 +12,12 @@ export interface UserChanges {
   lastName?: string;
   phone?: string;
   addresses?: StoredAddress[];
-  passwordHash?: string;
+  /** null removes the password (the account then signs in only through Google or a reset). */
+  passwordHash?: string | null;
   emailVerified?: boolean;
-  googleSubject?: string;
+  /** null unlinks Google. */
+  googleSubject?: string | null;
+  role?: UserRow['role'];
   sessionsValidFrom?: Date;
 }
 
@@ -41,6 +38,51 @@ export function createAuthRepository(db: Database) {
 
     async findUserByEmail(email: string, tx: Executor = db) {
       const [row] = await tx.select().from(users).where(eq(users.email, email));
+      return row;
+    },
+
+    /**
+     * Locks the user's row until the transaction ends, answering what sessions depend on (only
+     * that: the whole row costs twice as much on PGlite). `update` is taken by a change that ends
+     * sessions; `key share` by whatever starts or renews one. They exclude each other, so a
+     * session is started either before the change (and ended by it) or after it (and sees it);
+     * `key share` is the lock a new refresh token's foreign key takes anyway, so it waits for
+     * nothing else.
+     */
+    async lockUser(tx: Executor, id: string, mode: 'update' | 'key share') {
+      const [row] = await tx
+        .select({
+          sessionsValidFrom: users.sessionsValidFrom,
+          emailVerified: users.emailVerified,
+          googleSubject: users.googleSubject,
+        })
+        .from(users)
+        .where(eq(users.id, id))
+        .for(mode);
+      return row;
+    },
+
+    /**
+     * Unlinks Google from an account whose address is not verified. Every link is made with an
+     * address Google verified, which verifies the account's too; a Google link on an unverified
+     * account was made without that proof (by anyone who made a Google account with the address).
+     */
+    async unlinkUnverifiedGoogle(tx: Executor, id: string) {
+      await tx
+        .update(users)
+        .set({ googleSubject: null, updatedAt: sql`now()` })
+        .where(
+          and(eq(users.id, id), eq(users.emailVerified, false), isNotNull(users.googleSubject)),
+        );
+    },
+
+    /** Sets the role an operator grants; undefined when no account has this email. */
+    async setRoleByEmail(email: string, role: UserRow['role']) {
+      const [row] = await db
+        .update(users)
+        .set({ role, updatedAt: sql`now()` })
+        .where(eq(users.email, email))
+        .returning();
       return row;
     },
 
@@ -150,6 +192,22 @@ export function createAuthRepository(db: Database) {
       return row?.userId;
     },
 
+    /** Whether a token is there to be used: issued for `purpose`, unused and unexpired. */
+    async isOneTimeTokenLive(tokenHash: string, purpose: OneTimePurpose): Promise<boolean> {
+      const rows = await db
+        .select({ id: oneTimeTokens.id })
+        .from(oneTimeTokens)
+        .where(
+          and(
+            eq(oneTimeTokens.tokenHash, tokenHash),
+            eq(oneTimeTokens.purpose, purpose),
+            isNull(oneTimeTokens.usedAt),
+            gt(oneTimeTokens.expiresAt, sql`now()`),
+          ),
+        );
+      return rows.length > 0;
+    },
+
     /** Retires every unused token of a purpose (a newer link, or the password was reset). */
     async retireOneTimeTokens(tx: Executor, userId: string, purpose: OneTimePurpose) {
       await tx
@@ -164,35 +222,8 @@ export function createAuthRepository(db: Database) {
         );
     },
 
-    // ----- throttling -----
-
-    async countThrottleEvents(action: string, subject: string, since: Date): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(throttleEvents)
-        .where(
-          and(
-            eq(throttleEvents.action, action),
-            eq(throttleEvents.subject, subject),
-            gt(throttleEvents.createdAt, since),
-          ),
-        );
-      return row?.n ?? 0;
-    },
-
-    async recordThrottleEvent(action: string, subject: string) {
-      await db.insert(throttleEvents).values({ action, subject });
-    },
-
-    async clearThrottleEvents(action: string, subject: string) {
-      await db
-        .delete(throttleEvents)
-        .where(and(eq(throttleEvents.action, action), eq(throttleEvents.subject, subject)));
-    },
-
-    /** Forgets what no window looks back to any more: old throttle events and dead tokens. */
-    async pruneExpired(throttleBefore: Date) {
-      await db.delete(throttleEvents).where(lt(throttleEvents.createdAt, throttleBefore));
+    /** Forgets dead tokens (run with the throttle's pruning). */
+    async pruneExpired() {
       await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, sql`now()`));
       await db.delete(oneTimeTokens).where(lt(oneTimeTokens.expiresAt, sql`now()`));
     },

@@ -113,7 +113,7 @@ export function authRoutes(auth: AuthService, guards: AuthGuards): FastifyPlugin
         schema: { tags, body: resetPasswordSchema, response: { 200: messageResponse } },
       },
       async (request) => {
-        await auth.resetPassword(request.body.token, request.body.password);
+        await auth.resetPassword(request.body.token, request.body.password, request.ip);
         return ok(null, 'Password reset successfully!');
       },
     );
@@ -130,6 +130,7 @@ export function authRoutes(auth: AuthService, guards: AuthGuards): FastifyPlugin
             callerOf(request).userId,
             request.body.currentPassword,
             request.body.newPassword,
+            request.ip,
           ),
           'Password changed successfully!',
         ),

@@ -7,7 +7,8 @@ import type {
   User,
   UserRole,
 } from '@shop/contracts/auth';
-import { conflict, invalid, unauthenticated, unavailable } from '@shop/domain/errors';
+import { isEmailAddress, normalizeEmail } from '@shop/domain/contact-details';
+import { conflict, forbidden, invalid, unauthenticated, unavailable } from '@shop/domain/errors';
 import type { Mailer, MailMessage } from '../../adapters/mail/mailer.ts';
 import { GoogleSignInError, type GoogleOAuth } from '../../adapters/oauth/google.ts';
 import { isUniqueViolation, type Database } from '../../db/client.ts';
@@ -16,7 +17,8 @@ import { passwordChangedMail, passwordResetMail, verificationMail } from './auth
 import { type AuthRepository, type OneTimePurpose, type UserRow } from './auth.repository.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { SessionUsers } from './session-users.ts';
-import { throttleRules, type Throttle } from './throttle.ts';
+import type { Throttle } from '../throttle/throttle.ts';
+import { beginPasswordCheck, beginSignIn, throttleRules } from './throttle.ts';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   EMAIL_VERIFICATION_TTL_MS,
@@ -40,7 +42,9 @@ export const authText = {
   googleNotConfigured: 'Google sign-in is not configured',
   googleFailed: 'Google authentication failed',
   googleEmailUnverified:
-    'An account with this email already exists. Sign in with your email and password, then link Google from there.',
+    'Google has not verified the email address of this Google account, so it cannot be used to sign in.',
+  googleOtherAccount:
+    'An account with this email is linked to another Google account. Sign in with your email and password.',
   forgotPasswordSent:
     'If an account exists for this email, we have sent a link to reset its password.',
 } as const;
@@ -81,7 +85,12 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
   const admins = new Set(deps.adminEmails);
 
-  const roleOf = (email: string): UserRole => (admins.has(email) ? 'admin' : 'customer');
+  /**
+   * Roles come from the database: the role an operator granted (`npm run owner`), or an address
+   * listed in ADMIN_EMAILS once it is verified. A listed address nobody has proven is a shopper.
+   */
+  const roleOf = (row: UserRow): UserRole =>
+    row.role === 'admin' || (row.emailVerified && admins.has(row.email)) ? 'admin' : 'customer';
 
   function toUser(row: UserRow): User {
     return {
@@ -91,7 +100,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       email: row.email,
       phone: row.phone,
       emailVerified: row.emailVerified,
-      role: roleOf(row.email),
+      role: roleOf(row),
       hasPassword: row.passwordHash !== null,
       googleLinked: row.googleSubject !== null,
       addresses: row.addresses.map(({ id, ...address }): SavedAddress => ({ _id: id, ...address })),
@@ -100,21 +109,67 @@ export function createAuthService(deps: AuthServiceDeps) {
     };
   }
 
-  /** A new sign-in: an access token and the first refresh token of a new family. */
+  /**
+   * A new sign-in: an access token and the first refresh token of a new family. `row` is the user
+   * as read when the credential was checked: when every session was ended since (a password reset,
+   * Google taking over an unverified account), the sign-in is refused. The refresh token is
+   * stored under the user's lock, and the access token was issued before it, so a change ending
+   * every session ends this one too (see `lockUser`).
+   */
   async function startSession(row: UserRow, issuedAtMs = Date.now()): Promise<AuthSession> {
     const refreshToken = newOpaqueToken();
-    await repository.insertRefreshToken(db, {
-      userId: row.id,
-      familyId: randomUUID(),
-      tokenHash: hashOpaqueToken(refreshToken),
-      expiresAt: new Date(Date.now() + REFRESH_TOKEN_LIFETIME_MS),
+    // Signed before the transaction: no transaction waits on the thread pool.
+    const accessToken = await accessTokens.sign(row.id, issuedAtMs);
+    const started = await db.transaction(async (tx) => {
+      const current = await repository.lockUser(tx, row.id, 'key share');
+      if (current?.sessionsValidFrom.getTime() !== row.sessionsValidFrom.getTime()) return false;
+      await repository.insertRefreshToken(tx, {
+        userId: row.id,
+        familyId: randomUUID(),
+        tokenHash: hashOpaqueToken(refreshToken),
+        expiresAt: new Date(Date.now() + REFRESH_TOKEN_LIFETIME_MS),
+      });
+      return true;
     });
-    return {
-      user: toUser(row),
-      accessToken: await accessTokens.sign(row.id, issuedAtMs),
-      refreshToken,
-      expiresIn: ACCESS_TOKEN_TTL_SECONDS,
-    };
+    if (!started) throw unauthenticated(authText.badCredentials);
+    return { user: toUser(row), accessToken, refreshToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
+  }
+
+  /**
+   * Links Google to an account, or signs in to one already linked. An account whose address was
+   * never verified may have been made by anyone who typed that address; Google vouching for the
+   * address makes the account its owner's alone: the password goes, every refresh token is
+   * revoked and every older access token refused. Answers the user and, when sessions ended, the
+   * instant they ended from (the new sign-in's issue time); undefined when the account is linked
+   * to another Google account.
+   */
+  async function linkGoogle(userId: string, subject: string) {
+    const outcome = await db.transaction(async (tx) => {
+      const current = await repository.lockUser(tx, userId, 'update');
+      if (!current || (current.googleSubject !== null && current.googleSubject !== subject)) {
+        return undefined;
+      }
+      if (current.emailVerified) {
+        const row = await repository.updateUser(userId, { googleSubject: subject }, tx);
+        return { row: row! };
+      }
+      // One millisecond past every token signed before this lock was taken.
+      const endedAt = new Date(Date.now() + 1);
+      await repository.revokeUserRefreshTokens(userId, tx);
+      const row = await repository.updateUser(
+        userId,
+        {
+          googleSubject: subject,
+          emailVerified: true,
+          passwordHash: null,
+          sessionsValidFrom: endedAt,
+        },
+        tx,
+      );
+      return { row: row!, endedAt };
+    });
+    if (outcome) changedUser(outcome.row);
+    return outcome;
   }
 
   /**
@@ -163,7 +218,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     toUser,
 
     async signup(input: Signup, clientAddress: string): Promise<AuthSession> {
-      await throttle.check(throttleRules.signupsPerAddress, clientAddress);
+      // Counted before anything else, refused sign-ups too (they tell whether an email is taken).
+      await throttle.take(throttleRules.signupsPerAddress, clientAddress);
       const addresses: StoredAddress[] = (input.addresses ?? []).map(({ _id: _ignored, ...a }) => ({
         id: randomUUID(),
         ...a,
@@ -197,7 +253,6 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (isUniqueViolation(error)) throw conflict(authText.emailTaken);
         throw error;
       }
-      await throttle.record(throttleRules.signupsPerAddress, clientAddress);
       await sendVerification(row);
       return startSession(row);
     },
@@ -206,16 +261,14 @@ export function createAuthService(deps: AuthServiceDeps) {
       input: { email: string; password: string },
       clientAddress: string,
     ): Promise<AuthSession> {
-      await throttle.check(throttleRules.loginFailuresPerEmail, input.email);
-      await throttle.check(throttleRules.loginFailuresPerAddress, clientAddress);
+      // Reserved as a failure before the hash is checked, so a burst cannot outrun the count.
+      const attempt = await beginSignIn(throttle, input.email, clientAddress);
       const row = await repository.findUserByEmail(input.email);
       // One answer for an unknown email and a wrong password, and the same work for both.
       if (!(await verifyPassword(row?.passwordHash, input.password)) || !row) {
-        await throttle.record(throttleRules.loginFailuresPerEmail, input.email);
-        await throttle.record(throttleRules.loginFailuresPerAddress, clientAddress);
         throw unauthenticated(authText.badCredentials);
       }
-      await throttle.clear(throttleRules.loginFailuresPerEmail, input.email);
+      await attempt.succeeded();
       return startSession(row);
     },
 
@@ -229,7 +282,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!row || claims.issuedAtMs < row.sessionsValidFrom.getTime()) {
         throw unauthenticated(authText.badToken);
       }
-      return { userId: row.id, email: row.email, role: roleOf(row.email), user: row };
+      return { userId: row.id, email: row.email, role: roleOf(row), user: row };
     },
 
     profile(caller: Caller): User {
@@ -272,7 +325,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!row) throw unauthenticated(authText.badRefreshToken);
 
       const next = newOpaqueToken();
+      // Issued before the rotation commits (and used only if it does), so a change ending every
+      // session after it finds this access token older than the change.
+      const accessToken = await accessTokens.sign(row.id);
       const rotated = await db.transaction(async (tx) => {
+        // The user's lock first: a change ending every session revokes the new token, or this
+        // rotation finds the presented one revoked (see `lockUser`).
+        await repository.lockUser(tx, row.id, 'key share');
         if (!(await repository.markRefreshTokenReplaced(tx, stored.id))) return false;
         await repository.insertRefreshToken(tx, {
           userId: row.id,
@@ -283,13 +342,14 @@ export function createAuthService(deps: AuthServiceDeps) {
         return true;
       });
       if (!rotated) {
-        // Another request spent this token a moment ago: the same reuse, the same answer.
+        // Another request spent this token a moment ago (or every session ended): the same
+        // answer as a reuse.
         await repository.revokeRefreshFamily(stored.familyId);
         throw unauthenticated(authText.badRefreshToken);
       }
       return {
         user: toUser(row),
-        accessToken: await accessTokens.sign(row.id),
+        accessToken,
         refreshToken: next,
         expiresIn: ACCESS_TOKEN_TTL_SECONDS,
       };
@@ -309,28 +369,29 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async forgotPassword(email: string, clientAddress: string) {
-      await throttle.check(throttleRules.resetRequestsPerAddress, clientAddress);
-      await throttle.check(throttleRules.resetRequestsPerEmail, email);
-      await throttle.record(throttleRules.resetRequestsPerAddress, clientAddress);
-      await throttle.record(throttleRules.resetRequestsPerEmail, email);
+      await throttle.take(throttleRules.resetRequestsPerAddress, clientAddress);
+      await throttle.take(throttleRules.resetRequestsPerEmail, email);
       const row = await repository.findUserByEmail(email);
       if (!row) return;
       const link = await issueLink(row, 'password_reset');
       await sendMail(passwordResetMail(row.email, row.firstName, link));
     },
 
-    async resetPassword(token: string, password: string) {
+    async resetPassword(token: string, password: string, clientAddress: string) {
+      await throttle.take(throttleRules.resetAttemptsPerAddress, clientAddress);
+      const tokenHash = hashOpaqueToken(token);
+      // A made-up or spent link is refused before the costly hash of the new password.
+      if (!(await repository.isOneTimeTokenLive(tokenHash, 'password_reset'))) {
+        throw invalid(authText.resetLinkInvalid);
+      }
       const passwordHash = await hashPassword(password);
       const at = new Date();
       const row = await db.transaction(async (tx) => {
-        const userId = await repository.consumeOneTimeToken(
-          tx,
-          hashOpaqueToken(token),
-          'password_reset',
-        );
+        const userId = await repository.consumeOneTimeToken(tx, tokenHash, 'password_reset');
         if (!userId) return undefined;
         await repository.retireOneTimeTokens(tx, userId, 'password_reset');
         await repository.revokeUserRefreshTokens(userId, tx);
+        await repository.unlinkUnverifiedGoogle(tx, userId);
         // The link arrived by mail, which proves the address as well.
         return repository.updateUser(
           userId,
@@ -348,11 +409,15 @@ export function createAuthService(deps: AuthServiceDeps) {
       userId: string,
       currentPassword: string,
       newPassword: string,
+      clientAddress: string,
     ): Promise<AuthSession> {
       const current = await userOrThrow(userId);
+      // Reserved as a wrong guess before the hash is checked, as sign-in does.
+      const attempt = await beginPasswordCheck(throttle, userId, clientAddress);
       if (!(await verifyPassword(current.passwordHash, currentPassword))) {
         throw invalid(authText.wrongCurrentPassword);
       }
+      await attempt.succeeded();
       const at = new Date();
       const passwordHash = await hashPassword(newPassword);
       await repository.revokeUserRefreshTokens(userId);
@@ -382,8 +447,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async resendVerification(userId: string) {
       const row = await userOrThrow(userId);
       if (row.emailVerified) throw invalid(authText.alreadyVerified);
-      await throttle.check(throttleRules.verificationMailsPerUser, userId);
-      await throttle.record(throttleRules.verificationMailsPerUser, userId);
+      await throttle.take(throttleRules.verificationMailsPerUser, userId);
       await db.transaction((tx) =>
         repository.retireOneTimeTokens(tx, userId, 'email_verification'),
       );
@@ -399,10 +463,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /**
-     * Signs in with Google. An account already linked to this Google subject signs in; an
-     * account with the same email is linked only when Google says the email is verified (else
-     * anyone could create a Google account with someone's address and take over her account);
-     * otherwise a new account is made.
+     * Signs in with Google, only for an address Google has verified (anyone can make a Google
+     * account with someone else's address and leave it unverified). An account linked to this
+     * Google subject signs in; an account with the same email is linked (see `linkGoogle` for
+     * one whose address was never verified); otherwise a new account is made.
      */
     async googleSignIn(code: string, redirectUri: string): Promise<AuthSession> {
       if (!deps.google) throw unavailable(authText.googleNotConfigured);
@@ -422,39 +486,44 @@ export function createAuthService(deps: AuthServiceDeps) {
         }
         throw error;
       }
-      const email = identity.email.trim().toLowerCase();
-
-      let row = await repository.findUserByGoogleSubject(identity.subject);
-      if (!row) {
-        const existing = await repository.findUserByEmail(email);
-        if (existing) {
-          if (!identity.emailVerified || existing.googleSubject !== null) {
-            throw conflict(authText.googleEmailUnverified);
-          }
-          row = changedUser(
-            await repository.updateUser(existing.id, {
-              googleSubject: identity.subject,
-              emailVerified: true,
-            }),
-          );
-        } else {
-          try {
-            row = await repository.insertUser({
-              email,
-              firstName: identity.givenName || email.split('@')[0]!,
-              lastName: identity.familyName,
-              phone: '',
-              passwordHash: null,
-              emailVerified: identity.emailVerified,
-              googleSubject: identity.subject,
-            });
-          } catch (error) {
-            if (isUniqueViolation(error)) throw conflict(authText.emailTaken);
-            throw error;
-          }
-        }
+      if (!identity.emailVerified) throw forbidden(authText.googleEmailUnverified);
+      const email = normalizeEmail(identity.email);
+      if (!isEmailAddress(email)) {
+        deps.log(undefined, 'Google sign-in refused: not a bare email address');
+        throw unauthenticated(authText.googleFailed);
       }
-      if (!row) throw unauthenticated(authText.googleFailed);
+
+      const found =
+        (await repository.findUserByGoogleSubject(identity.subject)) ??
+        (await repository.findUserByEmail(email));
+      if (found?.googleSubject === identity.subject && found.emailVerified) {
+        return startSession(found);
+      }
+      if (found) {
+        const linked = await linkGoogle(found.id, identity.subject).catch((error: unknown) => {
+          // This Google account was linked to another account a moment ago.
+          if (isUniqueViolation(error)) throw conflict(authText.googleOtherAccount);
+          throw error;
+        });
+        if (!linked) throw conflict(authText.googleOtherAccount);
+        return startSession(linked.row, linked.endedAt?.getTime());
+      }
+      let row: UserRow;
+      try {
+        row = await repository.insertUser({
+          email,
+          firstName: identity.givenName || email.split('@')[0]!,
+          lastName: identity.familyName,
+          phone: '',
+          passwordHash: null,
+          emailVerified: true,
+          googleSubject: identity.subject,
+        });
+      } catch (error) {
+        // The same person signing in twice at once, or a sign-up with this email meanwhile.
+        if (isUniqueViolation(error)) throw conflict(authText.emailTaken);
+        throw error;
+      }
       return startSession(row);
     },
   };

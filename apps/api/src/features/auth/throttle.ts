@@ -1,87 +1,145 @@
-import { throttled } from '@shop/domain/errors';
-import type { AuthRepository } from './auth.repository.ts';
-
-export interface ThrottleRule {
-  /** What is counted, e.g. 'login-failure-email'. */
-  action: string;
-  limit: number;
-  windowMs: number;
-  message: string;
-}
+import {
+  refusal,
+  type BackoffRule,
+  type Counted,
+  type Throttle,
+  type WindowRule,
+} from '../throttle/throttle.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+// Every sign-in refusal ends within 15 minutes (the longest back-off and the windows), as it says.
 const SIGN_IN_LOCKED = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
+const RESET_FLOOD = 'Too many password reset requests. Please wait an hour and try again.';
 
-/** How much of each thing one email address or one network address may do. */
+/** Password guesses of one account from one address: 10 in a row, then 1, 2, 4, 8, 15 minutes apart. */
+const passwordBackoff = {
+  kind: 'backoff',
+  free: 10,
+  firstDelayMs: MINUTE,
+  maxDelayMs: 15 * MINUTE,
+  memoryMs: DAY,
+} as const;
+
+/** How much of each thing one account, one network address, or both together may do. */
 export const throttleRules = {
-  loginFailuresPerEmail: {
-    action: 'login-failure-email',
-    limit: 10,
-    windowMs: 15 * MINUTE,
+  signInPerAccountAndAddress: {
+    ...passwordBackoff,
+    action: 'sign-in-account-address',
     message: SIGN_IN_LOCKED,
   },
-  loginFailuresPerAddress: {
-    action: 'login-failure-ip',
+  /**
+   * Guesses at one account from every address together. Addresses the account signed in from
+   * before are not held back by it, so strangers failing elsewhere cannot lock the owner out.
+   */
+  signInPerAccount: {
+    kind: 'window',
+    action: 'sign-in-account',
     limit: 30,
     windowMs: 15 * MINUTE,
     message: SIGN_IN_LOCKED,
   },
+  signInPerAddress: {
+    kind: 'window',
+    action: 'sign-in-ip',
+    limit: 30,
+    windowMs: 15 * MINUTE,
+    message: SIGN_IN_LOCKED,
+  },
+  changePasswordPerAccountAndAddress: {
+    ...passwordBackoff,
+    action: 'change-password-account-address',
+    message: 'Too many incorrect current passwords. Please wait 15 minutes and try again.',
+  },
+  /** Every sign-up counts, refused ones too: a sign-up also tells whether an email has an account. */
   signupsPerAddress: {
+    kind: 'window',
     action: 'signup-ip',
     limit: 50,
     windowMs: HOUR,
     message: 'Too many accounts have been created from your network. Please try again later.',
   },
   resetRequestsPerEmail: {
+    kind: 'window',
     action: 'password-reset-email',
     limit: 5,
     windowMs: HOUR,
-    message: 'Too many password reset requests. Please wait an hour and try again.',
+    message: RESET_FLOOD,
   },
   resetRequestsPerAddress: {
+    kind: 'window',
     action: 'password-reset-ip',
     limit: 20,
     windowMs: HOUR,
-    message: 'Too many password reset requests. Please wait an hour and try again.',
+    message: RESET_FLOOD,
+  },
+  /** Links followed (`POST /reset-password`), made-up tokens included. */
+  resetAttemptsPerAddress: {
+    kind: 'window',
+    action: 'password-reset-attempt-ip',
+    limit: 20,
+    windowMs: HOUR,
+    message: RESET_FLOOD,
   },
   verificationMailsPerUser: {
+    kind: 'window',
     action: 'verification-mail-user',
     limit: 5,
     windowMs: HOUR,
     message: 'Too many verification emails requested. Please wait an hour and try again.',
   },
-} satisfies Record<string, ThrottleRule>;
+} as const satisfies Record<string, WindowRule | BackoffRule>;
 
-/** The longest window any rule looks back over; older events can go. */
-const LONGEST_WINDOW_MS = HOUR;
+/** An address an account signed in from is known to it for this long after the last time. */
+const KNOWN_ADDRESS = { action: 'sign-in-known-address', ttlMs: 30 * DAY } as const;
+
+/** A password check reserved before the costly hash is verified. */
+export interface PasswordAttempt {
+  /** The password was right: the attempt is given back and the run of failures ends. */
+  succeeded(): Promise<void>;
+}
+
+const pairOf = (account: string, address: string) => `${account} ${address}`;
 
 /**
- * Sliding-window counters kept in the database, so limits survive restarts and hold across every
- * server process sharing it. A burst of concurrent requests may overshoot a limit by a few: this
- * slows guessing down, it is not an exact quota.
+ * Reserves a sign-in attempt before the password is checked, as a failure until it succeeds:
+ * per account and address (a back-off), per address, and per account from addresses it does not
+ * know. Throws the sign-in 429 when any of them is used up.
  */
-export function createThrottle(repository: AuthRepository) {
-  let recordsSincePrune = 0;
+export async function beginSignIn(
+  throttle: Throttle,
+  email: string,
+  address: string,
+): Promise<PasswordAttempt> {
+  const pair = pairOf(email, address);
+  const counted: Counted[] = [];
+  counted.push(await throttle.take(throttleRules.signInPerAccountAndAddress, pair));
+  counted.push(await throttle.take(throttleRules.signInPerAddress, address));
+  const forAccount = await throttle.count(throttleRules.signInPerAccount, email);
+  counted.push(forAccount);
+  if (!forAccount.allowed && !(await throttle.remembers(KNOWN_ADDRESS.action, pair))) {
+    throw refusal(forAccount);
+  }
   return {
-    /** Throws a 429 error when `subject` has used up `rule` in its window. */
-    async check(rule: ThrottleRule, subject: string) {
-      const since = new Date(Date.now() - rule.windowMs);
-      const used = await repository.countThrottleEvents(rule.action, subject, since);
-      if (used >= rule.limit) throw throttled(rule.message, Math.ceil(rule.windowMs / 1000));
-    },
-    async record(rule: ThrottleRule, subject: string) {
-      await repository.recordThrottleEvent(rule.action, subject);
-      recordsSincePrune += 1;
-      if (recordsSincePrune >= 200) {
-        recordsSincePrune = 0;
-        await repository.pruneExpired(new Date(Date.now() - 2 * LONGEST_WINDOW_MS));
-      }
-    },
-    async clear(rule: ThrottleRule, subject: string) {
-      await repository.clearThrottleEvents(rule.action, subject);
+    async succeeded() {
+      await Promise.all([
+        ...counted.map((each) => throttle.giveBack(each)),
+        throttle.remember(KNOWN_ADDRESS.action, pair, KNOWN_ADDRESS.ttlMs),
+      ]);
     },
   };
 }
 
-export type Throttle = ReturnType<typeof createThrottle>;
+/** Reserves a check of a signed-in shopper's current password, per account and address. */
+export async function beginPasswordCheck(
+  throttle: Throttle,
+  userId: string,
+  address: string,
+): Promise<PasswordAttempt> {
+  const counted = await throttle.take(
+    throttleRules.changePasswordPerAccountAndAddress,
+    pairOf(userId, address),
+  );
+  return { succeeded: () => throttle.giveBack(counted) };
+}

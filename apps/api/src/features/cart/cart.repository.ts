@@ -4,12 +4,13 @@ import {
   eq,
   getTableColumns,
   inArray,
+  isNotNull,
   lt,
   sql,
   type Placeholder,
   type SQL,
 } from 'drizzle-orm';
-import { GUEST_CART_TTL_DAYS } from '@shop/domain/cart';
+import { GUEST_CART_TTL_DAYS, MAX_UNITS_PER_SIZE } from '@shop/domain/cart';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { cartItems, carts } from '../../db/schema.ts';
 
@@ -33,7 +34,7 @@ export interface NewCartLine {
 function guestCondition(guestSessionId: string | Placeholder) {
   return and(
     eq(carts.guestSessionId, guestSessionId),
-    // A guest cart unused for 30 days is gone, even before the sweep deletes it.
+    // A guest cart untouched for GUEST_CART_TTL_DAYS is gone, even before the sweep deletes it.
     sql`${carts.updatedAt} > now() - make_interval(days => ${GUEST_CART_TTL_DAYS})`,
   )!;
 }
@@ -53,20 +54,21 @@ function stockOf(line: NewCartLine) {
 /**
  * The upsert of a line whose rows come from `source` (a select giving the cart id first): adds
  * to the quantity of the same product, colour and size, and only while the combined quantity
- * stays within the stock as the database has it in this very statement.
+ * stays within the stock as the database has it in this very statement, and within
+ * MAX_UNITS_PER_SIZE (so two adds at once cannot pass it either).
  */
 function upsertLine(line: NewCartLine, source: ReturnType<typeof sql>) {
-  const stock = stockOf(line);
+  const allowed = sql`least(coalesce(${stockOf(line)}, 0), ${MAX_UNITS_PER_SIZE}::int)`;
   return sql`insert into cart_items
         (cart_id, product_id, color_name, color_hex, size, quantity, selected_image, unit_price_paise)
       ${source}
-        and ${line.quantity}::int <= coalesce(${stock}, 0)
+        and ${line.quantity}::int <= ${allowed}
       on conflict (cart_id, product_id, lower(color_name), size) do update
         set quantity = cart_items.quantity + excluded.quantity,
             selected_image = excluded.selected_image,
             color_hex = excluded.color_hex,
             unit_price_paise = excluded.unit_price_paise
-        where cart_items.quantity + excluded.quantity <= coalesce(${stock}, 0)
+        where cart_items.quantity + excluded.quantity <= ${allowed}
       returning *`;
 }
 
@@ -143,8 +145,9 @@ export function createCartRepository(db: Database) {
     findCart,
 
     /**
-     * The owner's cart, made on first use, marked as used now. A guest cart found expired (30
-     * days unused; reads already ignore it) is emptied first, so the guest starts afresh.
+     * The owner's cart, made on first use, marked as used now. A guest cart found expired
+     * (GUEST_CART_TTL_DAYS untouched; reads already ignore it) is emptied first, so the guest
+     * starts afresh.
      */
     async ensureCart(owner: CartOwner, tx: Executor = db): Promise<CartRow> {
       const guest = 'guestSessionId' in owner;
@@ -319,7 +322,7 @@ export function createCartRepository(db: Database) {
         .where(and(eq(cartItems.cartId, cartId), inArray(cartItems.id, itemIds)));
     },
 
-    /** Marks the cart as used now (guest carts expire 30 days after their last use). */
+    /** Marks the cart as used now (guest carts expire GUEST_CART_TTL_DAYS after their last use). */
     async touch(cartId: string, tx: Executor = db) {
       await tx
         .update(carts)
@@ -342,7 +345,27 @@ export function createCartRepository(db: Database) {
       await tx.delete(carts).where(eq(carts.id, cartId));
     },
 
-    /** Deletes guest carts unused for 30 days; answers how many went. */
+    /**
+     * Deletes a guest cart that holds no line (an add the stock refused made it): a guest cart is
+     * kept only once something is in it. The row is locked first, so an add to the same cart at
+     * the same moment either lands first (and the cart stays) or waits and makes the cart anew.
+     */
+    async deleteGuestCartIfEmpty(cartId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for('update');
+        await tx
+          .delete(carts)
+          .where(
+            and(
+              eq(carts.id, cartId),
+              isNotNull(carts.guestSessionId),
+              sql`not exists (select 1 from cart_items i where i.cart_id = ${cartId})`,
+            ),
+          );
+      });
+    },
+
+    /** Deletes guest carts untouched for GUEST_CART_TTL_DAYS; answers how many went. */
     async deleteExpiredGuestCarts(): Promise<number> {
       const rows = await db
         .delete(carts)

@@ -7,6 +7,7 @@ import {
   cartMessages,
   cartResponse,
   cartValidationResponse,
+  discountCodeParams,
   discountInfoResponse,
   discountUsabilityResponse,
   guestAddToCartSchema,
@@ -276,7 +277,7 @@ export function cartRoutes(cart: CartService, guards: AuthGuards): FastifyPlugin
         ...forDiscounts,
         schema: {
           tags,
-          params: z.object({ code: z.string() }),
+          params: discountCodeParams,
           response: { 200: discountInfoResponse },
         },
       },

@@ -14,6 +14,7 @@ import {
   cartTotals,
   lineIssues,
   lineTotalPaise,
+  MAX_UNITS_PER_SIZE,
   mrpPaise,
   normalizeSize,
   sameColorName,
@@ -333,6 +334,8 @@ export function createCartService(deps: {
       unitPricePaise: product.price_paise,
     });
     if (quantity === undefined) {
+      // Nothing was added: a guest cart this add made (or one left empty) is not kept.
+      if ('guestSessionId' in owner) await carts.deleteGuestCartIfEmpty(cart.id);
       const today = findSize(findColor(await activeProduct(product.id), color.colorName), size);
       const inCart = (await carts.items(cart.id)).find(
         (row) =>
@@ -340,6 +343,8 @@ export function createCartService(deps: {
           sameColorName(row.colorName, color.colorName) &&
           row.size === size,
       );
+      if ((inCart?.quantity ?? 0) + command.quantity > MAX_UNITS_PER_SIZE)
+        throw invalid(cartMessages.tooManyOfOneSize);
       throw invalid(stockMessage(today?.stock ?? 0, stockEntry.size, inCart?.quantity ?? 0));
     }
     // The adding statement answered the cart's lines as they are now.
@@ -390,6 +395,7 @@ export function createCartService(deps: {
               row.size === size,
           );
       const quantity = command.quantity + (twin?.quantity ?? 0);
+      if (quantity > MAX_UNITS_PER_SIZE) throw invalid(cartMessages.tooManyOfOneSize);
       if (quantity > stockEntry.stock)
         throw invalid(stockMessage(stockEntry.stock, stockEntry.size));
       const selectedImage = lineImage(color, command.selectedImage ?? item.selectedImage);
@@ -453,8 +459,9 @@ export function createCartService(deps: {
 
     /**
      * Moves a guest cart into the shopper's. The same product, colour and size add up, capped at
-     * the stock, but never below what either cart held (nothing the shopper chose is dropped;
-     * validation flags a line above the stock). Answers whether there was anything to merge.
+     * the stock and at MAX_UNITS_PER_SIZE, but never below what either cart held (nothing the
+     * shopper chose is dropped; validation flags a line above the stock). Answers whether there
+     * was anything to merge.
      */
     async merge(userId: string, guestSessionId: string): Promise<{ merged: boolean; cart: Cart }> {
       const guest = await load({ guestSessionId });
@@ -478,7 +485,7 @@ export function createCartService(deps: {
           continue;
         }
         const stock = line.stockEntry?.stock ?? 0;
-        const cap = Math.max(stock, twin.quantity, line.row.quantity);
+        const cap = Math.max(Math.min(stock, MAX_UNITS_PER_SIZE), twin.quantity, line.row.quantity);
         updates.push({ id: twin.id, quantity: Math.min(twin.quantity + line.row.quantity, cap) });
       }
       await db.transaction(async (tx) => {
@@ -568,7 +575,7 @@ export function createCartService(deps: {
       };
     },
 
-    /** Forgets guest carts nobody has touched for 30 days. */
+    /** Forgets guest carts nobody has touched for GUEST_CART_TTL_DAYS (signed-in carts stay). */
     sweepExpiredGuestCarts: () => carts.deleteExpiredGuestCarts(),
   };
 }

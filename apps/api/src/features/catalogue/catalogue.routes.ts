@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  cataloguePaginationQuery,
   categoryIdParams,
   categoryListResponse,
   categoryPageResponse,
@@ -24,7 +25,6 @@ import {
   subcategoryResponse,
   type ProductListQuery,
 } from '@shop/contracts/catalogue';
-import { paginationQuery } from '@shop/contracts/common';
 import { ok, sendOk } from '../../http/envelope.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 
@@ -120,7 +120,7 @@ export function catalogueRoutes(service: CatalogueService): FastifyPluginAsyncZo
           config: categoryAnswers,
           schema: {
             tags: ['catalogue'],
-            querystring: paginationQuery,
+            querystring: cataloguePaginationQuery,
             response: { 200: subcategoryPageResponse },
           },
         },

@@ -157,7 +157,7 @@ describe('catalogue service: browsing from the in-memory index', () => {
 
   it('loads the index once, then reloads only what a change names', async () => {
     const { repository, calls } = fakeRepository(rows);
-    const cache = createReadCache({ ttlMs: 10_000, maxEntries: 10 });
+    const cache = createReadCache({ ttlMs: 10_000, maxBytes: 1024 * 1024 });
     const service = answers(createCatalogueService(repository, cache));
     await Promise.all([
       service.listAllProducts(input),

@@ -12,6 +12,8 @@ import { ok } from '../../http/envelope.ts';
 export interface HealthProbes {
   /** The background jobs are scheduled (false once the server is closing). */
   jobsRunning: () => boolean;
+  /** The payment provider: `simulator` takes test payments only. */
+  payments: 'razorpay' | 'simulator';
 }
 
 /** A check that fails rather than throws: readiness reports every check, whatever broke. */
@@ -34,7 +36,7 @@ export function healthRoutes(
       { schema: { tags: ['health'], response: { 200: healthResponse } } },
       async () => {
         await pingDatabase(db);
-        return ok({ status: 'ok' as const, database: kind }, 'Healthy');
+        return ok({ status: 'ok' as const, database: kind, payments: probes.payments }, 'Healthy');
       },
     );
 

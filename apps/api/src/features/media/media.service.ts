@@ -1,117 +1,311 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import sharp from 'sharp';
+import { conflict, invalid } from '@shop/domain/errors';
+import {
+  configureSharp,
+  MAX_ORIGINAL_PIXELS,
+  originalContentTypes,
+  originalExtensions,
+  renderVariants,
+  sniffOriginal,
+  type OriginalExtension,
+} from './media-renderer.ts';
+import type { MediaObject, MediaStore } from './media-store.ts';
+import {
+  mediaCollections,
+  mediaContentTypes,
+  mediaWidths,
+  nearestStoredVariant,
+  nearestWidth,
+  negotiateFormat,
+  parseVariantName,
+  plannedVariants,
+  variantName,
+  type MediaCollection,
+} from './media-variants.ts';
+import { createRenderQueue } from './render-queue.ts';
 
-/** The widths the storefront asks for (brief, section 9); other requests snap up to one of them. */
-export const mediaWidths = [150, 200, 400, 600, 800, 1200, 1920] as const;
-export const mediaCollections = [
-  'products',
-  'categories',
-  'banners',
-  'blogs',
-  'charts',
-  'site',
-] as const;
-export type MediaCollection = (typeof mediaCollections)[number];
-export type MediaFormat = 'avif' | 'webp' | 'jpeg';
+export { mediaCollections, type MediaCollection } from './media-variants.ts';
 
-const sourceExtensions = ['svg', 'png', 'jpg', 'webp'] as const;
-const DEFAULT_WIDTH = 1200;
-
-export function snapWidth(requested: number | undefined): number {
-  if (requested === undefined) return DEFAULT_WIDTH;
-  return mediaWidths.find((width) => width >= requested) ?? mediaWidths[mediaWidths.length - 1]!;
+/** What answers one image request. */
+export interface MediaAnswer {
+  key: string;
+  contentType: string;
+  /** The rendition this URL and Accept header always get: it may be cached for good. */
+  final: boolean;
+  /** An SVG original, served while its renditions are being made. */
+  vector: boolean;
 }
 
-export function negotiateFormat(accept: string | undefined): MediaFormat {
-  const header = accept ?? '';
-  if (header.includes('image/avif')) return 'avif';
-  if (header.includes('image/webp')) return 'webp';
-  return 'jpeg';
+interface StoredImage {
+  collection: MediaCollection;
+  name: string;
+  original: { key: string; extension: OriginalExtension };
+  /** Names of the renditions stored (`400.avif`). */
+  variants: Set<string>;
+  /** When its last render failed: requests do not queue it again for a while. */
+  failedAt?: number;
 }
 
-export const mediaContentTypes: Record<MediaFormat, string> = {
-  avif: 'image/avif',
-  webp: 'image/webp',
-  jpeg: 'image/jpeg',
-};
+/** Image names: lower-case words joined by hyphens. */
+export const mediaNamePattern = /^[a-z0-9][a-z0-9-]{0,150}$/;
+const RETRY_FAILED_RENDER_AFTER_MS = 10 * 60_000;
+
+const originalKey = (collection: string, name: string, extension: OriginalExtension) =>
+  `originals/${collection}/${name}.${extension}`;
+const variantsPrefix = (collection: string, name: string) => `variants/${collection}/${name}/`;
+const isCollection = (value: string): value is MediaCollection =>
+  (mediaCollections as readonly string[]).includes(value);
+
+/** Pictures everybody sees first are rendered first at start; photos' first views next. */
+function startOrder(image: StoredImage): number {
+  if (['banners', 'categories', 'site'].includes(image.collection)) return 0;
+  if (image.collection === 'products' && image.name.endsWith('-1')) return 1;
+  return 2;
+}
+
+function shuffle<T>(items: T[]): T[] {
+  for (let index = items.length - 1; index > 0; index -= 1) {
+    const other = Math.floor(Math.random() * (index + 1));
+    [items[index], items[other]] = [items[other]!, items[index]!];
+  }
+  return items;
+}
 
 /**
- * Originals live under DATA_DIR/media/originals; each size and format is rendered once with sharp
- * and kept under DATA_DIR/media/cache. Concurrent first requests for one variant share one render.
+ * Serves stored renditions only: the widths the storefront uses are rendered when an image is
+ * stored (an upload waits for them) or, for images stored without them (the demo's pictures at
+ * the first start), by the render queue, which also takes any image a request finds incomplete.
+ * A request is never rendered for: it gets the nearest stored rendition, else the original.
  */
-export function createMediaService(mediaDir: string) {
-  const originalsDir = join(mediaDir, 'originals');
-  const cacheDir = join(mediaDir, 'cache');
-  const inFlight = new Map<string, Promise<string | undefined>>();
+export function createMediaService(options: {
+  store: MediaStore;
+  /** Renders at once (1 or 2). */
+  renderConcurrency: number;
+  onRenderError?: (image: string, error: unknown) => void;
+}) {
+  configureSharp();
+  const { store } = options;
+  /** Images known to exist, by `collection/name`: bounded by the images stored. */
+  const images = new Map<string, StoredImage>();
+  const lookups = new Map<string, Promise<StoredImage | undefined>>();
+  let variantsRendered = 0;
 
-  async function findOriginal(collection: MediaCollection, name: string) {
-    for (const extension of sourceExtensions) {
-      const path = join(originalsDir, collection, `${name}.${extension}`);
-      try {
-        await stat(path);
-        return path;
-      } catch {
-        // try the next extension
+  async function storedVariants(collection: MediaCollection, name: string) {
+    const prefix = variantsPrefix(collection, name);
+    const keys = await store.list(prefix);
+    return new Set(
+      keys.map((key) => key.slice(prefix.length)).filter((key) => parseVariantName(key)),
+    );
+  }
+
+  async function findImage(collection: MediaCollection, name: string) {
+    for (const extension of originalExtensions) {
+      const key = originalKey(collection, name, extension);
+      if (await store.has(key)) {
+        const variants = await storedVariants(collection, name);
+        const image: StoredImage = { collection, name, original: { key, extension }, variants };
+        return image;
       }
     }
     return undefined;
   }
 
-  async function render(
-    collection: MediaCollection,
-    name: string,
-    width: number,
-    format: MediaFormat,
-    target: string,
-  ): Promise<string | undefined> {
-    const original = await findOriginal(collection, name);
-    if (!original) return undefined;
-    const input = await readFile(original);
-    let pipeline = sharp(input, { density: original.endsWith('.svg') ? 144 : 72 }).resize({
-      width,
-      withoutEnlargement: !original.endsWith('.svg'),
-    });
-    pipeline =
-      format === 'avif'
-        ? pipeline.avif({ quality: 55, effort: 2 })
-        : format === 'webp'
-          ? pipeline.webp({ quality: 78 })
-          : pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 80, mozjpeg: true });
-    const bytes = await pipeline.toBuffer();
-    await mkdir(join(cacheDir, collection), { recursive: true });
-    const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
-    await writeFile(temporary, bytes);
-    await rename(temporary, target);
-    return target;
+  function imageOf(collection: MediaCollection, name: string) {
+    const id = `${collection}/${name}`;
+    const known = images.get(id);
+    if (known) return Promise.resolve(known);
+    let lookup = lookups.get(id);
+    if (!lookup) {
+      lookup = findImage(collection, name)
+        .then((image) => {
+          if (image && !images.has(id)) images.set(id, image);
+          return images.get(id);
+        })
+        .finally(() => lookups.delete(id));
+      lookups.set(id, lookup);
+    }
+    return lookup;
+  }
+
+  const missingVariants = (image: StoredImage) =>
+    plannedVariants(image.collection).filter((variant) => !image.variants.has(variant));
+
+  async function render(id: string) {
+    const image = images.get(id);
+    if (!image) return;
+    // Another process sharing the store may have rendered some meanwhile.
+    image.variants = await storedVariants(image.collection, image.name);
+    const wanted = missingVariants(image).map((variant) => parseVariantName(variant)!);
+    if (wanted.length === 0) return;
+    const original = await store.read(image.original.key);
+    if (!original) {
+      images.delete(id);
+      return;
+    }
+    try {
+      for await (const variant of renderVariants(original, image.original.extension, wanted)) {
+        const name = variantName(variant.width, variant.format);
+        await store.write(
+          variantsPrefix(image.collection, image.name) + name,
+          variant.bytes,
+          mediaContentTypes[variant.format],
+        );
+        image.variants.add(name);
+        variantsRendered += 1;
+      }
+      delete image.failedAt;
+    } catch (error) {
+      image.failedAt = Date.now();
+      throw error;
+    }
+  }
+
+  const queue = createRenderQueue({
+    concurrency: options.renderConcurrency,
+    run: render,
+    onError: (id, error) => options.onRenderError?.(id, error),
+  });
+
+  function scheduleRender(image: StoredImage, urgent: boolean) {
+    if (
+      image.failedAt !== undefined &&
+      Date.now() - image.failedAt < RETRY_FAILED_RENDER_AFTER_MS
+    ) {
+      return Promise.resolve();
+    }
+    return queue.add(`${image.collection}/${image.name}`, { urgent });
   }
 
   return {
-    /** Path of the rendered variant, or undefined when there is no such image. */
-    async variantPath(
+    /**
+     * The stored file that answers `?w=` with this Accept header: the planned width nearest to
+     * it in AVIF or JPEG; while that is not rendered yet, the nearest stored rendition (the image
+     * is queued), else the original. Undefined when there is no such image.
+     */
+    async answer(
       collection: MediaCollection,
       name: string,
-      width: number,
-      format: MediaFormat,
-    ): Promise<string | undefined> {
-      const target = join(cacheDir, collection, `${name}-${width}.${format}`);
-      try {
-        await stat(target);
-        return target;
-      } catch {
-        // not rendered yet
+      requestedWidth: number | undefined,
+      accept: string | undefined,
+    ): Promise<MediaAnswer | undefined> {
+      const image = await imageOf(collection, name);
+      if (!image) return undefined;
+      const width = nearestWidth(mediaWidths[collection], requestedWidth);
+      const format = negotiateFormat(accept);
+      const prefix = variantsPrefix(collection, name);
+      const wanted = variantName(width, format);
+      if (image.variants.has(wanted)) {
+        return {
+          key: prefix + wanted,
+          contentType: mediaContentTypes[format],
+          final: true,
+          vector: false,
+        };
       }
-      let pending = inFlight.get(target);
-      if (!pending) {
-        pending = render(collection, name, width, format, target).finally(() =>
-          inFlight.delete(target),
-        );
-        inFlight.set(target, pending);
+      void scheduleRender(image, true);
+      const nearest = nearestStoredVariant(image.variants, width, format);
+      if (nearest) {
+        return {
+          key: prefix + variantName(nearest.width, nearest.format),
+          contentType: mediaContentTypes[nearest.format],
+          final: false,
+          vector: false,
+        };
       }
-      return pending;
+      const { key, extension } = image.original;
+      return {
+        key,
+        contentType: originalContentTypes[extension],
+        final: false,
+        vector: extension === 'svg',
+      };
     },
-    open: (path: string) => createReadStream(path),
+
+    open: (key: string): Promise<MediaObject | undefined> => store.open(key),
+
+    /**
+     * Stores a new picture (PNG, JPEG or WebP, told by its bytes) and resolves once the widths
+     * the storefront uses are rendered, through the render queue.
+     */
+    async storeOriginal(collection: MediaCollection, name: string, bytes: Buffer) {
+      if (!mediaNamePattern.test(name)) throw invalid('Invalid image name');
+      const extension = sniffOriginal(bytes);
+      if (!extension) throw invalid('Images must be PNG, JPEG or WebP files');
+      const { width = 0, height = 0 } = await sharp(bytes).metadata();
+      if (width * height > MAX_ORIGINAL_PIXELS)
+        throw invalid('Images may have at most 50 megapixels');
+      if (await imageOf(collection, name)) throw conflict('An image with this name already exists');
+      const key = originalKey(collection, name, extension);
+      await store.write(key, bytes, originalContentTypes[extension]);
+      const image: StoredImage = {
+        collection,
+        name,
+        original: { key, extension },
+        variants: new Set(),
+      };
+      images.set(`${collection}/${name}`, image);
+      await scheduleRender(image, true);
+      if (missingVariants(image).length > 0) {
+        images.delete(`${collection}/${name}`);
+        await store.remove(key);
+        throw invalid('The image could not be read');
+      }
+    },
+
+    /**
+     * Queues every stored image that lacks a planned rendition (at start: the demo's pictures of
+     * a new data folder, a width added to the plan). Answers how many were queued.
+     */
+    async renderMissing(): Promise<number> {
+      const [originalKeys, variantKeys] = await Promise.all([
+        store.list('originals/'),
+        store.list('variants/'),
+      ]);
+      const variantsById = new Map<string, Set<string>>();
+      for (const key of variantKeys) {
+        const match = /^variants\/([a-z]+\/[a-z0-9][a-z0-9-]*)\/([^/]+)$/.exec(key);
+        if (!match || !parseVariantName(match[2]!)) continue;
+        let set = variantsById.get(match[1]!);
+        if (!set) variantsById.set(match[1]!, (set = new Set()));
+        set.add(match[2]!);
+      }
+      const incomplete: StoredImage[] = [];
+      for (const key of originalKeys) {
+        const match = /^originals\/([a-z]+)\/([a-z0-9][a-z0-9-]*)\.(svg|png|jpg|webp)$/.exec(key);
+        const [collection = '', name = ''] = [match?.[1], match?.[2]];
+        if (!isCollection(collection) || !mediaNamePattern.test(name)) continue;
+        const id = `${collection}/${name}`;
+        let image = images.get(id);
+        if (!image) {
+          const extension = match![3] as OriginalExtension;
+          image = {
+            collection,
+            name,
+            original: { key, extension },
+            variants: variantsById.get(id) ?? new Set(),
+          };
+          images.set(id, image);
+        }
+        if (missingVariants(image).length > 0) incomplete.push(image);
+      }
+      // Shuffled within each rank: processes sharing a bucket then mostly take different images.
+      const ranked = [0, 1, 2].flatMap((rank) =>
+        shuffle(incomplete.filter((image) => startOrder(image) === rank)),
+      );
+      for (const image of ranked) void scheduleRender(image, false);
+      return ranked.length;
+    },
+
+    /** Resolves once the render queue is empty. */
+    idle: () => queue.idle(),
+
+    stats: () => ({ variantsRendered, waiting: queue.waiting, running: queue.running }),
+
+    /** Stops rendering (what runs finishes) and lets the store go. */
+    async close() {
+      await queue.close();
+      await store.close();
+    },
   };
 }
 

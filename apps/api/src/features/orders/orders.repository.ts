@@ -237,7 +237,7 @@ export function createOrdersRepository(db: Database) {
       return queryRows<{ id: string }>(
         tx,
         sql`select id from orders
-            where status = 'pending' and payment_status <> 'paid' and payment_due_at < now()
+            where status = 'pending' and payment_status in ('pending', 'failed') and payment_due_at < now()
             order by payment_due_at limit ${limit}
             for update skip locked`,
       );

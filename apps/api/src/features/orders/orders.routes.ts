@@ -21,7 +21,8 @@ const idParams = z.object({ id: z.string() });
 
 export function orderRoutes(service: OrdersService, guards: AuthGuards): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preHandler', guards.requireCallerWith(orderMessages.loginRequired));
+    // Signed-out callers hear the sign-in message before their body is read or validated.
+    app.addHook('onRequest', guards.requireCallerWith(orderMessages.loginRequired));
     const userId = (request: Parameters<typeof callerOf>[0]) => callerOf(request).userId;
 
     app.post(
@@ -117,14 +118,15 @@ export function orderRoutes(service: OrdersService, guards: AuthGuards): Fastify
   };
 }
 
-/** The back office's minimum: list orders and move them on. Admins only (ADMIN_EMAILS). */
+/** The back office's minimum: list orders and move them on. Owners only (role `admin`). */
 export function adminOrderRoutes(
   service: OrdersService,
   guards: AuthGuards,
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preHandler', guards.requireCaller);
-    app.addHook('preHandler', async (request) => {
+    // The role is checked before the body is read.
+    app.addHook('onRequest', guards.requireCaller);
+    app.addHook('onRequest', async (request) => {
       if (callerOf(request).role !== 'admin') throw forbidden('Only the shop can do this');
     });
 

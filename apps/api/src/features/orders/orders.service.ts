@@ -1,6 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
 import {
-  billingAddressSchema,
   orderMessages,
   type CreateOrderInput,
   type Order,
@@ -8,6 +7,7 @@ import {
 } from '@shop/contracts/orders';
 import {
   cartTotals,
+  exceedsUnitsPerSize,
   lineTotalPaise,
   normalizeSize,
   sameColorName,
@@ -21,6 +21,7 @@ import {
   cancelCheck,
   isReturnable,
   MODIFICATION_WINDOW_MS,
+  needsPaymentFor,
   returnCheck,
   statusLabel,
   transition,
@@ -61,15 +62,22 @@ import {
 export type CreateOrderCommand = {
   items: { product: string; quantity: number; size: string; color: { colorName: string } }[];
   shippingAddress: OrderAddress;
-  billingAddress?: unknown;
+  /** Checked by the route's schema as a checkout address. */
+  billingAddress?: OrderAddress | null | undefined;
   sameAsShipping?: boolean | undefined;
   paymentMethod: string;
   notes: string;
 };
 
+/** What orders need of refunds: owing one with a decision, and sending it after commit. */
 export interface OrderRefunds {
-  /** Refunds a paid order in full through its provider; true when a refund was made. */
-  refundOrder(orderId: string): Promise<boolean>;
+  /**
+   * Owes a full refund of the order's paid payment, in the transaction of the decision (a
+   * cancel, a return received); true when one is now owed.
+   */
+  owe(tx: Executor, orderId: string, reason: 'cancelled' | 'returned'): Promise<boolean>;
+  /** Sends what is owed, after the deciding transaction has committed. */
+  sendSoon(): void;
 }
 
 /** SQLSTATEs of the database function that places orders. */
@@ -109,8 +117,8 @@ function newOrderNumber(now = new Date()): string {
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /**
- * The order mails a database function queues as data (`settle_payment` queues the confirmation
- * with the payment), written when the outbox delivers them.
+ * The order mails queued as data in the transaction that owes them (settlement queues the
+ * confirmation with the payment), written when the outbox delivers them.
  */
 export function orderMailTemplates(publicUrl: string): MailTemplates {
   return {
@@ -224,12 +232,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   }
 
   function billingOf(command: CreateOrderCommand): OrderAddress {
-    if (command.billingAddress === undefined || command.sameAsShipping === true)
-      return command.shippingAddress;
-    const parsed = billingAddressSchema.safeParse(command.billingAddress);
-    if (!parsed.success)
-      throw invalid(parsed.error.issues[0]?.message ?? 'Invalid billing address');
-    return parsed.data;
+    if (!command.billingAddress || command.sameAsShipping === true) return command.shippingAddress;
+    return command.billingAddress;
   }
 
   /**
@@ -361,21 +365,38 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     };
   }
 
-  /** Cancels inside a transaction: stock and discount back, status cancelled. Answers the row. */
+  /**
+   * Cancels inside a transaction: stock and discount back, status cancelled, and a paid order's
+   * refund owed with it. Answers the row and whether a refund is owed.
+   */
   async function cancelLocked(tx: Executor, row: OrderRow, reason: string) {
     await release(tx, [row.id]);
-    return repository.updateOrder(tx, row.id, {
+    const refundOwed = await oweRefund(tx, row, 'cancelled');
+    const cancelled = await repository.updateOrder(tx, row.id, {
       status: 'cancelled',
       cancelledAt: new Date(),
       cancelReason: reason,
     });
+    return { row: cancelled, refundOwed };
   }
 
-  async function afterCancel(orderId: string, wasPaid: boolean) {
+  /** A paid order's money goes back: the refund row is written with the decision. */
+  async function oweRefund(tx: Executor, row: OrderRow, reason: 'cancelled' | 'returned') {
+    if (row.paymentStatus !== ('paid' satisfies PaymentStatus)) return false;
+    const owed = await deps.refunds().owe(tx, row.id, reason);
+    if (owed) {
+      await repository.updateOrder(tx, row.id, {
+        paymentStatus: 'refund_pending' satisfies PaymentStatus,
+      });
+    }
+    return owed;
+  }
+
+  async function afterCancel(orderId: string, refundOwed: boolean) {
     const restocked = (await repository.findById(orderId))!;
     await deps.stockChanged(restocked.items.map((item) => item.productId));
-    let refunded = false;
-    if (wasPaid) refunded = await deps.refunds().refundOrder(orderId);
+    if (refundOwed) deps.refunds().sendSoon();
+    const refunded = refundOwed;
     const row = (await repository.findById(orderId))!;
     const recipient = await deps.findUser(row.userId);
     await db.transaction((tx) =>
@@ -402,6 +423,13 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         }
       }
       if (command.paymentMethod !== 'razorpay') throw invalid('Payment initialization incomplete');
+      // Lines naming the same size count together.
+      if (
+        exceedsUnitsPerSize(
+          command.items.map((item) => ({ ...item, colorName: item.color.colorName })),
+        )
+      )
+        throw invalid(orderMessages.tooManyOfOneSize);
       const billing = billingOf(command);
       // Priced from what was just read, then placed in one call that checks those readings still
       // hold; when a price or a discount's limit moved meanwhile, read again and price anew. The
@@ -529,17 +557,14 @@ export function createOrdersService(deps: OrdersServiceDeps) {
 
     async cancel(userId: string, orderId: string, reason: string) {
       await ownOrder(userId, orderId);
-      const { row, wasPaid } = await db.transaction(async (tx) => {
+      const { row, refundOwed } = await db.transaction(async (tx) => {
         const locked = await repository.lockOrder(tx, orderId);
         if (!locked) throw notFound(orderMessages.notFound);
         const check = cancelCheck(locked.status as OrderStatus);
         if (!check.ok) throw invalid(check.message);
-        return {
-          row: await cancelLocked(tx, locked, reason),
-          wasPaid: locked.paymentStatus === 'paid',
-        };
+        return cancelLocked(tx, locked, reason);
       });
-      return toOrder(await afterCancel(row.id, wasPaid));
+      return toOrder(await afterCancel(row.id, refundOwed));
     },
 
     async requestReturn(userId: string, orderId: string, reason: string) {
@@ -580,13 +605,15 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         if (!locked) throw notFound(orderMessages.notFound);
         const check = transition(locked.status as OrderStatus, to, 'shop');
         if (!check.ok) throw invalid(check.message);
-        const wasPaid = locked.paymentStatus === 'paid';
-        if (to === 'cancelled')
-          return {
-            row: await cancelLocked(tx, locked, 'Cancelled by the shop'),
-            wasPaid,
-            restocked: true,
-          };
+        // An order paid online moves on only once paid: one awaiting payment holds stock, and
+        // shipping it would give the goods away.
+        if (needsPaymentFor(to) && locked.paymentStatus !== ('paid' satisfies PaymentStatus)) {
+          throw invalid(orderMessages.notPaid);
+        }
+        if (to === 'cancelled') {
+          const cancelled = await cancelLocked(tx, locked, 'Cancelled by the shop');
+          return { ...cancelled, restocked: true };
+        }
         const now = new Date();
         const changes: Partial<OrderRow> = { status: to };
         if (to === 'confirmed') changes.confirmedAt = now;
@@ -603,20 +630,21 @@ export function createOrdersService(deps: OrdersServiceDeps) {
             });
           }
         }
+        const refundOwed = to === 'returned' && (await oweRefund(tx, locked, 'returned'));
         const row = await repository.updateOrder(tx, orderId, changes);
         const full = (await repository.findById(orderId, tx))!;
         if (to === 'shipped') await mailShopper(tx, recipient, full, orderShippedMail);
         if (to === 'delivered' && locked.status === 'shipped') {
           await mailShopper(tx, recipient, full, orderDeliveredMail);
         }
-        return { row, wasPaid, restocked: to === 'returned' };
+        if (to === 'returned') await mailShopper(tx, recipient, full, returnReceivedMail);
+        return { row, refundOwed, restocked: to === 'returned' };
       });
-      if (to === 'cancelled') return toOrder(await afterCancel(orderId, result.wasPaid));
+      if (to === 'cancelled') return toOrder(await afterCancel(orderId, result.refundOwed));
+      if (result.refundOwed) deps.refunds().sendSoon();
       if (result.restocked) {
         const full = (await repository.findById(orderId))!;
         await deps.stockChanged(full.items.map((item) => item.productId));
-        if (result.wasPaid) await deps.refunds().refundOrder(orderId);
-        await db.transaction((tx) => mailShopper(tx, recipient, full, returnReceivedMail));
       }
       outbox.deliverSoon();
       return toOrder((await repository.findById(orderId))!);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
+import { plainText } from '@shop/contracts/common-mini';
 import { callerOf, type AuthGuards } from '../../http/authenticate.ts';
 import { failure, ok } from '../../http/envelope.ts';
 import { paymentText, type PaymentsService } from './payments.service.ts';
@@ -8,7 +9,12 @@ const tags = ['payments'];
 const text = (message: string, max = 200) =>
   z
     .string({ error: message })
-    .check(z.trim(), z.minLength(1, { error: message }), z.maxLength(max, { error: message }));
+    .check(
+      z.trim(),
+      z.minLength(1, { error: message }),
+      z.maxLength(max, { error: message }),
+      plainText(message),
+    );
 const checkoutResult = z.object({
   razorpay_order_id: text(paymentText.verificationFailed),
   razorpay_payment_id: text(paymentText.verificationFailed),
@@ -46,7 +52,7 @@ export function paymentRoutes(
 
     await app.register(async (plain) => {
       const scoped = plain.withTypeProvider<ZodTypeProvider>();
-      scoped.addHook('preHandler', guards.requireCaller);
+      scoped.addHook('onRequest', guards.requireCaller);
       const userId = (request: Parameters<typeof callerOf>[0]) => callerOf(request).userId;
 
       scoped.post(
@@ -56,7 +62,10 @@ export function paymentRoutes(
             tags,
             body: z.object({
               orderId: text('Order ID is required', 64),
-              method: z._default(z.string().check(z.maxLength(30)), 'razorpay'),
+              method: z._default(
+                z.string().check(z.maxLength(30), plainText('Invalid payment method')),
+                'razorpay',
+              ),
             }),
           },
         },
@@ -85,8 +94,13 @@ export function paymentRoutes(
             tags,
             body: z.object({
               razorpayOrderId: text('razorpayOrderId is required'),
-              razorpayPaymentId: z.optional(z.string().check(z.maxLength(200))),
-              failureReason: z._default(z.string().check(z.maxLength(500)), 'Payment failed'),
+              razorpayPaymentId: z.optional(
+                z.string().check(z.maxLength(200), plainText('Invalid razorpayPaymentId')),
+              ),
+              failureReason: z._default(
+                z.string().check(z.maxLength(500), plainText('Invalid failureReason', 'multiline')),
+                'Payment failed',
+              ),
             }),
           },
         },

@@ -1,19 +1,20 @@
 import { invalid, notFound } from '@shop/domain/errors';
 import { isUuid } from '@shop/domain/ids';
 import { paiseToRupees } from '@shop/domain/money';
-import { isUniqueViolation, type Database } from '../../db/client.ts';
+import { awaitsPayment, type OrderPaymentStatus } from '@shop/domain/payments';
+import { isUniqueViolation, type Database, type Executor } from '../../db/client.ts';
 import {
-  hmacHex,
   isValidPaymentSignature,
   isValidWebhookSignature,
   paymentSignature,
 } from '../../adapters/payments/signatures.ts';
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
-import { simulatedId } from '../../adapters/payments/simulator-provider.ts';
+import type { SimulatorProvider } from '../../adapters/payments/simulator-provider.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
 import type { OrdersRepository } from '../orders/orders.repository.ts';
 import { toOrder, type OrderRefunds } from '../orders/orders.service.ts';
-import type { PaymentRow, PaymentsRepository } from './payments.repository.ts';
+import type { PaymentRow, PaymentsRepository, SettleCall, Settled } from './payments.repository.ts';
+import type { RefundsService } from './refunds.service.ts';
 
 export const paymentText = {
   incomplete: 'Payment initialization incomplete',
@@ -23,14 +24,42 @@ export const paymentText = {
   badWebhook: 'Invalid webhook signature',
 } as const;
 
+/** A provider order unpaid this long is asked about (its webhook or browser should have come). */
+const RECONCILE_AFTER_MS = 10 * 60_000;
+/** ...and asked again no sooner than this. */
+const RECONCILE_AGAIN_AFTER_MS = 5 * 60_000;
+
+/** What the shop reads of a provider's webhook; everything else is stored as it came. */
+interface WebhookEnvelope {
+  event?: unknown;
+  payload?: {
+    payment?: {
+      entity?: {
+        id?: string;
+        order_id?: string;
+        method?: string;
+        amount?: number;
+        currency?: string;
+        error_description?: string;
+      };
+    };
+    refund?: {
+      entity?: {
+        id?: string;
+        payment_id?: string;
+        status?: string;
+        receipt?: string | null;
+        notes?: Record<string, string>;
+      };
+    };
+  };
+}
+
 export interface CheckoutResult {
   razorpay_order_id: string;
   razorpay_payment_id: string;
   razorpay_signature: string;
 }
-
-/** A webhook delivered to our own endpoint (the simulator does what Razorpay would). */
-export type DeliverWebhook = (rawBody: string, headers: Record<string, string>) => Promise<void>;
 
 function toPayment(row: PaymentRow) {
   return {
@@ -62,15 +91,16 @@ export function createPaymentsService(deps: {
   payments: PaymentsRepository;
   orders: OrdersRepository;
   provider: PaymentProvider;
+  /** The simulator, when it is the provider: it takes the shopper's payment itself. */
+  simulator: SimulatorProvider | undefined;
+  refunds: RefundsService;
   keySecret: string;
   webhookSecret: string;
   outbox: MailOutbox;
-  deliverWebhook: () => DeliverWebhook;
   log: (error: unknown, message: string) => void;
   metrics: PaymentMetrics;
 }) {
   const { db, payments, orders, provider, outbox } = deps;
-  const pendingWebhooks = new Set<NodeJS.Timeout>();
 
   async function ownOrder(userId: string, orderId: string) {
     const order = isUuid(orderId) ? await orders.findForUser(userId, orderId) : undefined;
@@ -79,72 +109,43 @@ export function createPaymentsService(deps: {
   }
 
   /**
-   * Marks an order paid, exactly once however often it is told (verify, success, webhooks, all at
-   * once): the order row is locked, and a payment already paid is left alone. A payment that
-   * arrives for an order already cancelled or expired is kept on record and refunded.
+   * Settles a provider's payment exactly once however often it is told (verify, success and
+   * webhooks, all at once), in `tx` when the caller has one (a webhook marks its event handled in
+   * the same transaction). What must happen after commit (mail, refund) is the caller's `after`.
    */
-  async function settle(
-    providerOrderId: string,
-    providerPaymentId: string,
-    method: string | null,
-    userId: string | null,
-  ): ReturnType<PaymentsRepository['settlePayment']> {
-    const settled = await payments
-      .settlePayment(providerOrderId, providerPaymentId, method, userId)
-      .catch((error: unknown) => {
-        // The same payment id settling two orders at once: the second meets the unique key.
-        if (isUniqueViolation(error)) return { outcome: 'taken' as const };
-        throw error;
-      });
-    // The database queued the confirmation mail with the payment; send it now.
+  async function settleIn(tx: Executor, call: SettleCall): Promise<Settled> {
+    return payments.settle(tx, call, orders).catch((error: unknown) => {
+      // The same payment id settling two orders at once: the second meets the unique key.
+      if (isUniqueViolation(error)) return { outcome: 'taken' as const };
+      throw error;
+    });
+  }
+
+  /** Work a settlement leaves for after its commit. */
+  function afterSettle(settled: Settled) {
     if (settled.outcome === 'paid') {
       deps.metrics.paymentSettled();
       outbox.deliverSoon();
     }
-    if (settled.outcome === 'refund' && settled.payment)
-      await refundPayment(settled.payment, false);
-    return settled;
+    if (settled.refundOwed) deps.refunds.sendSoon();
   }
 
-  /** Refunds a paid payment in full; the provider is called outside any transaction. */
-  async function refundPayment(payment: PaymentRow, markOrder: boolean) {
-    if (!payment.providerPaymentId) return false;
-    const refund = await provider.refund(payment.providerPaymentId, {
-      amountPaise: payment.amountPaise,
-      receipt: `refund-${payment.id}`,
-    });
-    await db.transaction(async (tx) => {
-      await orders.lockOrder(tx, payment.orderId);
-      await payments.update(tx, payment.id, {
-        status: 'refunded',
-        refundId: refund.id,
-        refundedAt: new Date(),
-      });
-      if (markOrder) await orders.updateOrder(tx, payment.orderId, { paymentStatus: 'refunded' });
-    });
-    return true;
-  }
-
-  async function recordFailure(providerOrderId: string, reason: string) {
-    const known = await payments.findByProviderOrderId(providerOrderId);
+  async function recordFailure(tx: Executor, providerOrderId: string, reason: string) {
+    const known = await payments.findByProviderOrderId(providerOrderId, tx);
     if (!known) return;
-    await db.transaction(async (tx) => {
-      // Every transaction here locks the order before its payment: one order, no deadlock.
-      const order = await orders.lockOrder(tx, known.orderId);
-      const payment = await payments.lockByProviderOrderId(tx, providerOrderId);
-      if (!order || !payment || payment.status !== 'created') return;
-      await payments.update(tx, payment.id, { failureReason: reason.slice(0, 500) });
-      if (order.paymentStatus === 'pending') {
-        await orders.updateOrder(tx, order.id, { paymentStatus: 'failed' });
-      }
-    });
+    // Every transaction here locks the order before its payment: one order, no deadlock.
+    const order = await orders.lockOrder(tx, known.orderId);
+    const payment = await payments.lockByProviderOrderId(tx, providerOrderId);
+    if (!order || !payment || payment.status !== 'created') return;
+    await payments.update(tx, payment.id, { failureReason: reason.slice(0, 500) });
+    if (order.paymentStatus === 'pending') {
+      await orders.updateOrder(tx, order.id, { paymentStatus: 'failed' });
+    }
   }
 
   const refunds: OrderRefunds = {
-    async refundOrder(orderId) {
-      const paid = await payments.paidPaymentOf(orderId);
-      return paid ? refundPayment(paid, true) : false;
-    },
+    owe: (tx, orderId, reason) => deps.refunds.oweOrder(tx, orderId, reason),
+    sendSoon: () => deps.refunds.sendSoon(),
   };
 
   return {
@@ -152,19 +153,14 @@ export function createPaymentsService(deps: {
 
     /** Drops simulated webhooks not yet delivered (the server is closing). */
     stop() {
-      for (const timer of pendingWebhooks) clearTimeout(timer);
-      pendingWebhooks.clear();
+      provider.stop?.();
     },
 
     /** Creates (or reuses) the provider order for a shop order, for the server's own total. */
     async initiate(userId: string, orderId: string, method: string) {
       if (method !== 'razorpay') throw invalid(paymentText.incomplete);
       const order = await ownOrder(userId, orderId);
-      if (
-        order.status !== 'pending' ||
-        order.paymentStatus === 'paid' ||
-        order.paymentStatus === 'refunded'
-      ) {
+      if (order.status !== 'pending' || !awaitsPayment(order.paymentStatus as OrderPaymentStatus)) {
         throw invalid(paymentText.orderNotPayable);
       }
       if (order.paymentDueAt.getTime() <= Date.now()) throw invalid(paymentText.orderNotPayable);
@@ -215,23 +211,21 @@ export function createPaymentsService(deps: {
       ) {
         throw invalid(paymentText.verificationFailed);
       }
-      const { outcome, order, payment } = await settle(
-        result.razorpay_order_id,
-        result.razorpay_payment_id,
-        null,
-        userId,
+      const settled = await db.transaction((tx) =>
+        settleIn(tx, {
+          providerOrderId: result.razorpay_order_id,
+          providerPaymentId: result.razorpay_payment_id,
+          method: null,
+          userId,
+        }),
       );
-      if (outcome === 'unknown' || outcome === 'taken') {
+      afterSettle(settled);
+      const { outcome, order, payment } = settled;
+      if (outcome === 'unknown' || outcome === 'taken' || !order || !payment) {
         throw invalid(paymentText.verificationFailed);
       }
-      // Paid now, or already (by this payment, or by another one of the same order).
-      if (order && payment) return { order: toOrder(order), payment: toPayment(payment) };
-      // A payment for an order cancelled meanwhile: kept on record, and refunded by `settle`.
-      const refunded = (await payments.findByProviderOrderId(result.razorpay_order_id))!;
-      return {
-        order: toOrder((await orders.findById(refunded.orderId))!),
-        payment: toPayment(refunded),
-      };
+      // Paid now or before, held for review, or paid late (kept on record, and refunded).
+      return { order: toOrder(order), payment: toPayment(payment) };
     },
 
     async failure(
@@ -245,7 +239,9 @@ export function createPaymentsService(deps: {
       const payment = await payments.findByProviderOrderId(input.razorpayOrderId);
       const order = payment ? await orders.findForUser(userId, payment.orderId) : undefined;
       if (!payment || !order) throw notFound(paymentText.notFound);
-      await recordFailure(payment.providerOrderId, input.failureReason || 'Payment failed');
+      await db.transaction((tx) =>
+        recordFailure(tx, payment.providerOrderId, input.failureReason || 'Payment failed'),
+      );
       return toPayment((await payments.findByProviderOrderId(payment.providerOrderId))!);
     },
 
@@ -263,79 +259,116 @@ export function createPaymentsService(deps: {
     },
 
     /**
-     * A webhook from the provider: signature over the raw bytes first, then each event id once.
-     * Events: payment.captured and order.paid settle the order; payment.failed records the
-     * failure; refund.processed marks the refund. Anything else is acknowledged and ignored.
+     * A webhook from the provider: signature over the raw bytes first; every event is then
+     * stored raw by its id, and its effect and its handled mark commit in one transaction, so a
+     * crash or an error leaves it unhandled for the provider's retry, and a repeat is a no-op.
+     * payment.captured and order.paid settle the order, payment.failed records the failure,
+     * refund.processed and refund.failed move the refund. Other events are stored and acknowledged.
      */
     async webhook(rawBody: string, signature: string | undefined, eventId: string | undefined) {
       if (!signature || !isValidWebhookSignature(deps.webhookSecret, rawBody, signature)) {
         throw invalid(paymentText.badWebhook);
       }
-      let envelope: {
-        event?: string;
-        payload?: {
-          payment?: {
-            entity?: {
-              id?: string;
-              order_id?: string;
-              method?: string;
-              amount?: number;
-              error_description?: string;
-            };
-          };
-          refund?: { entity?: { id?: string; payment_id?: string } };
-        };
-      };
+      let envelope: WebhookEnvelope;
       try {
         envelope = JSON.parse(rawBody);
       } catch {
         throw invalid('Invalid webhook body');
       }
-      const event = envelope.event ?? 'unknown';
-      const id =
-        eventId ||
-        `${event}:${envelope.payload?.payment?.entity?.id ?? ''}:${envelope.payload?.refund?.entity?.id ?? ''}`;
-      if (!(await payments.rememberEvent(id, event)))
-        return { event, handled: false, duplicate: true };
-      try {
-        const entity = envelope.payload?.payment?.entity;
+      const event = typeof envelope.event === 'string' ? envelope.event.slice(0, 100) : 'unknown';
+      const entity = envelope.payload?.payment?.entity;
+      const refund = envelope.payload?.refund?.entity;
+      const id = (
+        eventId || `${event}:${entity?.id ?? ''}:${refund?.id ?? ''}:${refund?.status ?? ''}`
+      ).slice(0, 200);
+      await payments.storeEvent(id, event, envelope);
+
+      const after: Array<() => void> = [];
+      const outcome = await db.transaction(async (tx) => {
+        const stored = await payments.lockEvent(tx, id);
+        if (!stored || stored.handled) return 'duplicate' as const;
+        let handled = true;
         if (
           (event === 'payment.captured' || event === 'order.paid') &&
           entity?.id &&
           entity.order_id
         ) {
-          const payment = await payments.findByProviderOrderId(entity.order_id);
-          // Only the full amount settles an order.
-          if (payment && (entity.amount === undefined || entity.amount >= payment.amountPaise)) {
-            const { outcome } = await settle(
-              entity.order_id,
-              entity.id,
-              entity.method ?? null,
-              null,
+          const settled = await settleIn(tx, {
+            providerOrderId: entity.order_id,
+            providerPaymentId: entity.id,
+            method: entity.method ?? null,
+            userId: null,
+            capture: { amountPaise: entity.amount, currency: entity.currency },
+          });
+          after.push(() => afterSettle(settled));
+          if (settled.outcome === 'taken') {
+            // Money captured against an order whose payment id already paid another: for people.
+            deps.log(
+              new Error(`payment ${entity.id} for ${entity.order_id} is already on another order`),
+              'captured payment not applied',
             );
-            if (outcome === 'taken') {
-              // Money captured against an order whose payment id already paid another: for people.
-              deps.log(
-                new Error(
-                  `payment ${entity.id} for ${entity.order_id} is already on another order`,
-                ),
-                'captured payment not applied',
-              );
-            }
           }
         } else if (event === 'payment.failed' && entity?.order_id) {
-          await recordFailure(entity.order_id, entity.error_description ?? 'Payment failed');
-        } else if (event === 'refund.processed' && envelope.payload?.refund?.entity?.payment_id) {
-          // Refunds are recorded when made; the provider's confirmation needs nothing more.
+          await recordFailure(tx, entity.order_id, entity.error_description ?? 'Payment failed');
+        } else if ((event === 'refund.processed' || event === 'refund.failed') && refund?.id) {
+          const moved = await deps.refunds.providerSays(tx, {
+            refundId: refund.notes?.refund_id ?? refund.receipt ?? undefined,
+            providerRefundId: refund.id,
+            state: event === 'refund.processed' ? 'processed' : 'failed',
+            error:
+              event === 'refund.failed' ? 'The provider could not process the refund' : undefined,
+          });
+          handled = moved;
         } else {
-          return { event, handled: false, duplicate: false };
+          handled = false;
         }
-      } catch (error) {
-        // Let the provider's retry try again.
-        await payments.forgetEvent(id);
-        throw error;
+        await payments.markEventHandled(tx, id);
+        return handled ? ('handled' as const) : ('ignored' as const);
+      });
+      for (const work of after) work();
+      return { event, handled: outcome === 'handled', duplicate: outcome === 'duplicate' };
+    },
+
+    /**
+     * Reconciliation: provider orders still unpaid here some minutes after they were made are
+     * looked up at the provider, and each payment it captured is settled (or refunded) exactly
+     * as its webhook would have done; refunds sent but never confirmed are asked about too. The
+     * shop converges even when the webhook and the browser are both lost.
+     */
+    async reconcile(batch = 20): Promise<number> {
+      const providerOrderIds = await payments.claimToReconcile(
+        batch,
+        RECONCILE_AFTER_MS,
+        RECONCILE_AGAIN_AFTER_MS,
+      );
+      for (const providerOrderId of providerOrderIds) {
+        try {
+          const found = await provider.paymentsOfOrder(providerOrderId);
+          const captured = found.filter((payment) => payment.status === 'captured');
+          for (const payment of captured) {
+            const settled = await db.transaction((tx) =>
+              settleIn(tx, {
+                providerOrderId,
+                providerPaymentId: payment.id,
+                method: payment.method,
+                userId: null,
+                capture: { amountPaise: payment.amountPaise, currency: payment.currency },
+              }),
+            );
+            afterSettle(settled);
+          }
+          const failed = found.find((payment) => payment.status === 'failed');
+          if (captured.length === 0 && failed) {
+            await db.transaction((tx) =>
+              recordFailure(tx, providerOrderId, failed.errorDescription ?? 'Payment failed'),
+            );
+          }
+        } catch (error) {
+          deps.log(error, `reconciling ${providerOrderId} failed`);
+        }
       }
-      return { event, handled: true, duplicate: false };
+      const refundsAsked = await deps.refunds.checkUnconfirmed(RECONCILE_AFTER_MS);
+      return providerOrderIds.length + refundsAsked;
     },
 
     /**
@@ -346,44 +379,12 @@ export function createPaymentsService(deps: {
       const payment = await payments.findByProviderOrderId(providerOrderId);
       const order = payment ? await orders.findForUser(userId, payment.orderId) : undefined;
       if (!payment || !order) throw notFound(paymentText.notFound);
-      const providerPaymentId = simulatedId('pay');
-      const entity = {
-        id: providerPaymentId,
-        entity: 'payment',
-        amount: payment.amountPaise,
-        currency: 'INR',
-        status: outcome === 'success' ? 'captured' : 'failed',
-        order_id: providerOrderId,
-        method: 'upi',
-        captured: outcome === 'success',
-        ...(outcome === 'failure'
-          ? {
-              error_code: 'BAD_REQUEST_ERROR',
-              error_description: 'Payment failed',
-              error_reason: 'payment_failed',
-            }
-          : {}),
-        created_at: Math.floor(Date.now() / 1000),
-      };
-      const body = JSON.stringify({
-        entity: 'event',
-        account_id: 'acc_simulator',
-        event: outcome === 'success' ? 'payment.captured' : 'payment.failed',
-        contains: ['payment'],
-        payload: { payment: { entity } },
-        created_at: Math.floor(Date.now() / 1000),
+      if (!deps.simulator) throw notFound(paymentText.notFound);
+      const { providerPaymentId } = await deps.simulator.pay({
+        providerOrderId,
+        amountPaise: payment.amountPaise,
+        outcome,
       });
-      const headers = {
-        'content-type': 'application/json',
-        'x-razorpay-signature': hmacHex(deps.webhookSecret, body),
-        'x-razorpay-event-id': simulatedId('evt'),
-      };
-      // Razorpay's webhook arrives on its own, a moment later, whatever the browser does.
-      setTimeout(() => {
-        deps
-          .deliverWebhook()(body, headers)
-          .catch((error) => deps.log(error, 'simulated webhook failed'));
-      }, 50);
       if (outcome === 'failure') {
         return {
           ok: false as const,

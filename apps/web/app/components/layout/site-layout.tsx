@@ -6,6 +6,7 @@ import { HeartCursor } from './heart-cursor';
 import { NavigationProgress, PendingProductPage } from './navigation-progress';
 import { PromoMarquee } from './promo-marquee';
 import { SignInDialog } from './sign-in-dialog';
+import { TestPaymentsBanner } from './test-payments-banner';
 
 /** The page scrolls to the top on every route change (brief, section 2). */
 function useScrollToTopOnRouteChange() {
@@ -28,6 +29,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <NavigationProgress />
+      <TestPaymentsBanner />
       <PromoMarquee />
       <Header />
       <main id="main" className="relative min-h-[60vh]">

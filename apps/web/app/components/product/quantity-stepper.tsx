@@ -1,6 +1,8 @@
+import { MAX_UNITS_PER_SIZE, unitsPerSizeMessage } from '@shop/domain/cart';
+
 interface QuantityStepperProps {
   value: number;
-  /** Highest allowed quantity (stock of the chosen size); at least 1. */
+  /** Stock of the chosen size; the stepper stops there, or at MAX_UNITS_PER_SIZE, at least at 1. */
   max: number;
   onChange: (quantity: number) => void;
   label?: string;
@@ -8,7 +10,7 @@ interface QuantityStepperProps {
   min?: number;
 }
 
-/** − value + with a minimum of 1. */
+/** − value + with a minimum of 1 and at most MAX_UNITS_PER_SIZE. */
 export function QuantityStepper({
   value,
   max,
@@ -16,6 +18,8 @@ export function QuantityStepper({
   label = 'Quantity',
   min = 1,
 }: QuantityStepperProps) {
+  const upper = Math.max(1, Math.min(max, MAX_UNITS_PER_SIZE));
+  const atLimit = value >= MAX_UNITS_PER_SIZE;
   const button =
     'h-10 w-10 text-lg hover:bg-blush disabled:cursor-not-allowed disabled:text-muted/50 disabled:hover:bg-transparent';
   return (
@@ -40,8 +44,9 @@ export function QuantityStepper({
         type="button"
         className={`${button} rounded-r-full`}
         onClick={() => onChange(value + 1)}
-        disabled={value >= Math.max(1, max)}
+        disabled={value >= upper}
         aria-label="Increase quantity"
+        title={atLimit ? unitsPerSizeMessage : undefined}
       >
         +
       </button>

@@ -1,0 +1,160 @@
+import {
+  REFUND_MAX_ATTEMPTS,
+  refundRetryDelayMs,
+  type RefundReason,
+  type RefundState,
+} from '@shop/domain/payments';
+import type { Database, Executor } from '../../db/client.ts';
+import type { PaymentProvider, ProviderRefund } from '../../adapters/payments/provider.ts';
+import type { PaymentsRepository } from './payments.repository.ts';
+import type { RefundRow, RefundsRepository } from './refunds.repository.ts';
+
+export interface RefundsOptions {
+  /** Base of the doubling wait between failed sends (REFUND_RETRY_BASE_MS). */
+  retryBaseMs: number;
+  /** How long a claimed refund is left to its worker before another may send it. */
+  leaseMs: number;
+}
+
+/** The provider's word for a refund, in our states. */
+const stateOf: Record<ProviderRefund['status'], RefundState> = {
+  pending: 'sent',
+  processed: 'processed',
+  failed: 'failed',
+};
+
+/**
+ * Refunds owed are written by the decision that owes them (see `owe`); this sends them. It runs
+ * after the deciding request's commit and on a timer, in every process: a refund is claimed before
+ * it is sent, and every send after the first asks the provider first whether an earlier attempt
+ * got through (matched by our refund id in its receipt), so a crash anywhere refunds once.
+ */
+export function createRefundsService(deps: {
+  db: Database;
+  refunds: RefundsRepository;
+  payments: PaymentsRepository;
+  provider: PaymentProvider;
+  log: (error: unknown, message: string) => void;
+  options: RefundsOptions;
+}) {
+  const { refunds, payments, provider } = deps;
+  const runs = new Set<Promise<unknown>>();
+  let stopped = false;
+
+  async function send(refund: RefundRow) {
+    const ours = (candidate: ProviderRefund) =>
+      candidate.receipt === refund.id || candidate.notes.refund_id === refund.id;
+    try {
+      const earlier =
+        refund.attempts > 1
+          ? (await provider.refundsOfPayment(refund.providerPaymentId)).find(ours)
+          : undefined;
+      const made =
+        earlier ??
+        (await provider.refund(refund.providerPaymentId, {
+          amountPaise: refund.amountPaise,
+          receipt: refund.id,
+          notes: { refund_id: refund.id, order_id: refund.orderId, reason: refund.reason },
+        }));
+      await deps.db.transaction((tx) =>
+        refunds.providerSays(tx, {
+          refundId: refund.id,
+          providerRefundId: made.id,
+          state: stateOf[made.status],
+        }),
+      );
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const retry =
+        refund.attempts >= REFUND_MAX_ATTEMPTS
+          ? undefined
+          : refundRetryDelayMs(refund.attempts, deps.options.retryBaseMs);
+      await refunds.sendFailed(refund.id, message, retry);
+      deps.log(error, retry === undefined ? 'refund failed for good' : 'refund send failed');
+    }
+  }
+
+  const service = {
+    /**
+     * Owes a full refund of an order's paid payment, in the caller's transaction (the cancel or
+     * return that decides it). False when the order has no paid payment, or it is already owed.
+     */
+    async oweOrder(
+      tx: Executor,
+      orderId: string,
+      reason: Extract<RefundReason, 'cancelled' | 'returned' | 'shop'>,
+    ) {
+      const paid = await payments.paidPaymentOf(tx, orderId);
+      if (!paid?.providerPaymentId) return false;
+      const owed = await refunds.owe(tx, {
+        orderId,
+        paymentId: paid.id,
+        providerPaymentId: paid.providerPaymentId,
+        amountPaise: paid.amountPaise,
+        reason,
+      });
+      return owed !== undefined;
+    },
+
+    /** Sends the refunds that are due; answers how many were tried. */
+    async sendDue(batch = 10): Promise<number> {
+      if (stopped) return 0;
+      const claimed = await refunds.claimDue(batch, deps.options.leaseMs);
+      for (const refund of claimed) await send(refund);
+      return claimed.length;
+    },
+
+    /**
+     * Asks the provider about refunds sent but not confirmed for a while (a lost webhook), and
+     * records what it says. Answers how many were asked about.
+     */
+    async checkUnconfirmed(quietMs: number, batch = 20): Promise<number> {
+      if (stopped) return 0;
+      const claimed = await refunds.claimUnconfirmed(batch, quietMs);
+      for (const refund of claimed) {
+        try {
+          const known = (await provider.refundsOfPayment(refund.providerPaymentId)).find(
+            (candidate) =>
+              candidate.receipt === refund.id || candidate.notes.refund_id === refund.id,
+          );
+          if (!known) continue;
+          await deps.db.transaction((tx) =>
+            refunds.providerSays(tx, {
+              refundId: refund.id,
+              providerRefundId: known.id,
+              state: stateOf[known.status],
+            }),
+          );
+        } catch (error) {
+          deps.log(error, 'asking the provider about a refund failed');
+        }
+      }
+      return claimed.length;
+    },
+
+    /** Sends what a request has just made due, after its commit, without holding the request. */
+    sendSoon() {
+      if (stopped) return;
+      const run = service
+        .sendDue()
+        .catch((error) => deps.log(error, 'sending refunds failed'))
+        .finally(() => runs.delete(run));
+      runs.add(run);
+    },
+
+    /** What the provider's refund webhook says. */
+    providerSays: refunds.providerSays,
+
+    /** Stops starting sends; a send in flight is awaited (a hung provider call is not). */
+    async stop(waitMs = 5_000) {
+      stopped = true;
+      await Promise.race([
+        Promise.all(runs),
+        new Promise((resolve) => setTimeout(resolve, waitMs).unref()),
+      ]);
+    },
+  };
+  return service;
+}
+
+export type RefundsService = ReturnType<typeof createRefundsService>;

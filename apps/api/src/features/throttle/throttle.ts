@@ -1,0 +1,114 @@
+import { throttled } from '@shop/domain/errors';
+import type { Database } from '../../db/client.ts';
+import { createThrottleRepository, type ThrottleRepository } from './throttle.repository.ts';
+
+/** At most `limit` of `action` per subject in a window of `windowMs` from the first one. */
+export interface WindowRule {
+  kind: 'window';
+  /** What is counted, e.g. 'signup-ip'; unique among all rules. */
+  action: string;
+  limit: number;
+  windowMs: number;
+  /** The answer when refused (429). */
+  message: string;
+}
+
+/**
+ * `free` attempts in a row go through; then each attempt makes the next wait `firstDelayMs`,
+ * doubling up to `maxDelayMs`. A success ends the run (`giveBack`); otherwise it is forgotten
+ * `memoryMs` after its last attempt.
+ */
+export interface BackoffRule {
+  kind: 'backoff';
+  action: string;
+  free: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
+  memoryMs: number;
+  message: string;
+}
+
+export type ThrottleRule = WindowRule | BackoffRule;
+
+/** One counted attempt: what was decided, and what `giveBack` needs to undo it. */
+export interface Counted {
+  rule: ThrottleRule;
+  subject: string;
+  allowed: boolean;
+  retryAfterSeconds: number;
+  startedAt: string;
+}
+
+/** Old counter rows are deleted after this many counted attempts in one process. */
+const PRUNE_EVERY = 200;
+
+export interface ThrottleOptions {
+  /** Further upkeep to run with the pruning (old tokens, say). */
+  alsoPrune?: () => Promise<unknown>;
+}
+
+/**
+ * Limits kept in the database, so they hold across restarts and every server process sharing it.
+ * `take` counts and decides in one atomic statement, before any costly work: a burst of N
+ * requests at once spends exactly N of an allowance, however many processes answer it.
+ */
+export function createThrottle(db: Database, options: ThrottleOptions = {}) {
+  const repository: ThrottleRepository = createThrottleRepository(db);
+  let countedSincePrune = 0;
+
+  async function pruneNow() {
+    await repository.pruneExpired();
+    await options.alsoPrune?.();
+  }
+
+  async function count(rule: ThrottleRule, subject: string): Promise<Counted> {
+    const decided =
+      rule.kind === 'window'
+        ? await repository.countInWindow(rule.action, subject, rule.limit, rule.windowMs)
+        : await repository.countWithBackoff(rule.action, subject, rule);
+    countedSincePrune += 1;
+    if (countedSincePrune >= PRUNE_EVERY) {
+      countedSincePrune = 0;
+      await pruneNow();
+    }
+    return { rule, subject, ...decided };
+  }
+
+  return {
+    /** Counts one attempt and answers the decision, refused or not. */
+    count,
+
+    /** Counts one attempt; a refused one throws the rule's 429 with its Retry-After. */
+    async take(rule: ThrottleRule, subject: string): Promise<Counted> {
+      const counted = await count(rule, subject);
+      if (!counted.allowed) throw refusal(counted);
+      return counted;
+    },
+
+    /**
+     * Undoes a counted attempt that turned out fine: a window gets its place back (if it is still
+     * the same window); a back-off run ends.
+     */
+    async giveBack(counted: Counted) {
+      if (counted.rule.kind === 'window') {
+        await repository.giveBack(counted.rule.action, counted.subject, counted.startedAt);
+      } else {
+        await repository.forget(counted.rule.action, counted.subject);
+      }
+    },
+
+    /** Keeps a mark for `ttlMs` (e.g. an address a shopper signed in from). */
+    remember: (action: string, subject: string, ttlMs: number) =>
+      repository.remember(action, subject, ttlMs),
+    remembers: (action: string, subject: string) => repository.remembers(action, subject),
+
+    prune: pruneNow,
+  };
+}
+
+/** The 429 of a refused attempt. */
+export function refusal(counted: Counted) {
+  return throttled(counted.rule.message, counted.retryAfterSeconds);
+}
+
+export type Throttle = ReturnType<typeof createThrottle>;
