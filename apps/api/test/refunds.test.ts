@@ -9,6 +9,7 @@ import {
 import { send, signUp } from './auth-helpers.ts';
 import { stockedChoices, type StockedChoice } from './cart-helpers.ts';
 import { eventually, payOrder, placeOrder } from './order-helpers.ts';
+import { signUpOwner } from './owner-helpers.ts';
 import { createTestWorld, type TestWorld } from './test-app.ts';
 
 let world: TestWorld;
@@ -424,7 +425,7 @@ describe('reconciliation', () => {
 
 describe('the shop moving orders', () => {
   it('refuses to confirm or ship an order that is not paid', async () => {
-    const owner = await signUp(app(), { email: 'owner@lacebloom.in' });
+    const owner = await signUpOwner(world, 'owner@lacebloom.in');
     const { accessToken } = await signUp(app());
     const { orderId } = await placeOrder(app(), accessToken, [[choices[4]!, 1]]);
     for (const status of ['confirmed', 'processing', 'shipped', 'delivered']) {
