@@ -89,11 +89,26 @@ afterAll(async () => {
     } catch {
       // already gone
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The server drains (image renders included) before it exits; its folder goes after that.
+    const exited =
+      server.exitCode === null && server.signalCode === null
+        ? new Promise((resolve) => server.once('exit', resolve))
+        : Promise.resolve();
+    const gone = await Promise.race([
+      exited.then(() => true),
+      new Promise((resolve) => setTimeout(() => resolve(false), 15_000)),
+    ]);
+    if (!gone) {
+      try {
+        process.kill(-server.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
   }
   await cleanupDatabase();
-  await rm(dataDir, { recursive: true, force: true });
-});
+  await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+}, 30_000);
 
 describe('the production server, started the README way', () => {
   it('is healthy on the expected database', async () => {
