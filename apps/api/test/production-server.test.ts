@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { get as httpGet } from 'node:http';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -164,6 +165,35 @@ describe('the production server, started the README way', () => {
     expect(statuses[1]).toBe('200');
     expect(received).toContain('"status":"ok"');
   });
+
+  it('keeps running when shoppers leave compressed pages part-way through', async () => {
+    const { port, hostname } = new URL(baseUrl);
+    // Each request is dropped after its first bytes (or a few milliseconds), the way a phone
+    // that loses signal or a shopper who taps away does; the compression stream then closes early.
+    const leaveEarly = (delayMs: number) =>
+      new Promise<void>((resolve) => {
+        const request = httpGet(
+          { host: hostname, port, path: '/', headers: { 'accept-encoding': 'gzip, br' } },
+          (response) => {
+            response.once('data', () => request.destroy());
+            response.on('error', () => resolve());
+            response.on('close', () => resolve());
+          },
+        );
+        request.on('error', () => resolve());
+        request.on('close', () => resolve());
+        setTimeout(() => request.destroy(), delayMs);
+      });
+    for (let round = 0; round < 5; round++) {
+      await Promise.all(Array.from({ length: 20 }, (_, index) => leaveEarly(5 + index * 3)));
+    }
+    expect(server.exitCode).toBeNull();
+    expect(server.signalCode).toBeNull();
+    await waitForHealth(baseUrl, 30_000);
+    const page = await fetch(`${baseUrl}/`, { headers: { 'accept-encoding': 'br' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('</html>');
+  }, 60_000);
 
   it('describes the API only in its OpenAPI document, not the storefront pages', async () => {
     const document: any = await (await fetch(`${baseUrl}/api/openapi.json`)).json();

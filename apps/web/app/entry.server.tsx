@@ -29,6 +29,9 @@ export default function handleRequest(
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true;
           const body = new PassThrough();
+          // A shopper who leaves mid-page destroys the body with an error; without a listener
+          // that error would end the process. Rendering for nobody stops too.
+          body.on('error', () => abort());
           const html = stripModulePreloads();
           html.pipe(body);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
