@@ -11,10 +11,15 @@ import { isEmailAddress, normalizeEmail } from '@shop/domain/contact-details';
 import { conflict, forbidden, invalid, unauthenticated, unavailable } from '@shop/domain/errors';
 import type { Mailer, MailMessage } from '../../adapters/mail/mailer.ts';
 import { GoogleSignInError, type GoogleOAuth } from '../../adapters/oauth/google.ts';
-import { isUniqueViolation, type Database } from '../../db/client.ts';
+import { isUniqueViolation, type Database, type Executor } from '../../db/client.ts';
 import type { StoredAddress } from '../../db/schema.ts';
 import { passwordChangedMail, passwordResetMail, verificationMail } from './auth-mails.ts';
-import { type AuthRepository, type OneTimePurpose, type UserRow } from './auth.repository.ts';
+import {
+  type AuthRepository,
+  type OneTimePurpose,
+  type UserChanges,
+  type UserRow,
+} from './auth.repository.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { SessionUsers } from './session-users.ts';
 import type { Throttle } from '../throttle/throttle.ts';
@@ -202,10 +207,25 @@ export function createAuthService(deps: AuthServiceDeps) {
     await sendMail(verificationMail(row.email, row.firstName, link));
   }
 
+  /**
+   * Ends every session of the user inside `tx`, with `changes` to the account: refresh tokens are
+   * revoked and access tokens issued before the answered instant are refused. The user's row is
+   * locked first, so a sign-in or refresh racing this either finished before it (and is ended
+   * by it) or waits and sees it (see `lockUser`). The instant is taken after the lock, one
+   * millisecond past every token signed before.
+   */
+  async function endSessionsIn(tx: Executor, userId: string, changes: UserChanges = {}) {
+    await repository.lockUser(tx, userId, 'update');
+    const at = new Date(Date.now() + 1);
+    await repository.revokeUserRefreshTokens(userId, tx);
+    const row = await repository.updateUser(userId, { ...changes, sessionsValidFrom: at }, tx);
+    return { row, at };
+  }
+
   /** Everyone signed in as this user is signed out: refresh tokens and older access tokens. */
-  async function endAllSessions(userId: string, at: Date) {
-    await repository.revokeUserRefreshTokens(userId);
-    changedUser(await repository.updateUser(userId, { sessionsValidFrom: at }));
+  async function endAllSessions(userId: string) {
+    const { row } = await db.transaction((tx) => endSessionsIn(tx, userId));
+    changedUser(row);
   }
 
   async function userOrThrow(userId: string): Promise<UserRow> {
@@ -365,7 +385,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         const stored = await repository.findRefreshToken(hashOpaqueToken(refreshToken));
         if (stored) userId ??= stored.userId;
       }
-      if (userId) await endAllSessions(userId, new Date());
+      if (userId) await endAllSessions(userId);
     },
 
     async forgotPassword(email: string, clientAddress: string) {
@@ -385,19 +405,14 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw invalid(authText.resetLinkInvalid);
       }
       const passwordHash = await hashPassword(password);
-      const at = new Date();
       const row = await db.transaction(async (tx) => {
         const userId = await repository.consumeOneTimeToken(tx, tokenHash, 'password_reset');
         if (!userId) return undefined;
         await repository.retireOneTimeTokens(tx, userId, 'password_reset');
-        await repository.revokeUserRefreshTokens(userId, tx);
         await repository.unlinkUnverifiedGoogle(tx, userId);
         // The link arrived by mail, which proves the address as well.
-        return repository.updateUser(
-          userId,
-          { passwordHash, emailVerified: true, sessionsValidFrom: at },
-          tx,
-        );
+        const ended = await endSessionsIn(tx, userId, { passwordHash, emailVerified: true });
+        return ended.row;
       });
       if (!row) throw invalid(authText.resetLinkInvalid);
       changedUser(row);
@@ -418,12 +433,10 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw invalid(authText.wrongCurrentPassword);
       }
       await attempt.succeeded();
-      const at = new Date();
       const passwordHash = await hashPassword(newPassword);
-      await repository.revokeUserRefreshTokens(userId);
-      const row = changedUser(
-        await repository.updateUser(userId, { passwordHash, sessionsValidFrom: at }),
-      );
+      const ended = await db.transaction((tx) => endSessionsIn(tx, userId, { passwordHash }));
+      const row = changedUser(ended.row);
+      const at = ended.at;
       if (!row) throw unauthenticated(authText.badToken);
       await sendMail(passwordChangedMail(row.email, row.firstName));
       return startSession(row, at.getTime());
