@@ -1,6 +1,7 @@
 /** What the money-path benchmarks share: a server process of their own, JSON calls, and a run. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,6 +86,9 @@ export async function startBenchServer(
       // A PostgreSQL database gets the demo catalogue too (the embedded one gets it anyway).
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
+      // A bench's few shoppers place and verify far more than a shopper's hourly allowance.
+      ORDERS_PER_ACCOUNT_PER_HOUR: '1000000',
+      VERIFICATIONS_PER_ACCOUNT_PER_MINUTE: '1000000',
       ...rest,
     };
     const stock = Number(BENCH_STOCK ?? 0);
@@ -165,4 +169,202 @@ export function figures(label: string, result: autocannon.Result, hello?: number
 export async function measure(label: string, options: autocannon.Options, duration: number) {
   await autocannon({ ...options, duration: 2 });
   return figures(label, await autocannon({ ...options, duration }));
+}
+
+// --- shoppers with a cart each: orders are placed from the signed-in shopper's cart -----------
+
+/** A colour and size of the catalogue, with what the storefront sends along in a cart line. */
+export interface BenchVariant {
+  product: string;
+  colorName: string;
+  colorHex: string;
+  size: string;
+  image: string;
+}
+
+/** Every colour and size of the first 200 products with at least `minStock` units. */
+export async function stockedVariants(base: string, minStock: number): Promise<BenchVariant[]> {
+  const variants: BenchVariant[] = [];
+  for (let page = 1; page <= 2; page += 1) {
+    const list = await callShop(base, 'GET', `/api/product/products?limit=100&page=${page}`);
+    for (const product of list.data.products as any[]) {
+      for (const color of product.colors) {
+        for (const entry of color.sizeStock) {
+          if (entry.stock >= minStock) {
+            variants.push({
+              product: product._id,
+              colorName: color.colorName,
+              colorHex: color.colorHex,
+              size: entry.size,
+              image: color.images[0],
+            });
+          }
+        }
+      }
+    }
+  }
+  if (variants.length === 0) throw new Error(`no size with ${minStock} units in the catalogue`);
+  return variants;
+}
+
+/** The body Add To Cart sends for one unit of `variant` (sizes travel in lower case). */
+export function addToCartBody(variant: BenchVariant) {
+  return {
+    product: variant.product,
+    quantity: 1,
+    size: variant.size.toLowerCase(),
+    color: { colorName: variant.colorName, colorHex: variant.colorHex },
+    selectedImage: variant.image,
+  };
+}
+
+/** The checkout's order payload for a cart that holds one unit of `variant`: its one line. */
+export function orderBodyFor(variant: BenchVariant) {
+  return {
+    items: [
+      {
+        product: variant.product,
+        quantity: 1,
+        size: variant.size.toLowerCase(),
+        color: { colorName: variant.colorName, colorHex: variant.colorHex },
+        productImage: variant.image,
+      },
+    ],
+    shippingAddress: {
+      name: 'Bench Buyer',
+      addressLine1: '1 MG Road',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      pinCode: '560001',
+      phone: '9876543210',
+    },
+    paymentMethod: 'razorpay',
+  };
+}
+
+/**
+ * Signs up `count` shoppers, spread over `bases` in turn; answers their tokens. Sign-ups count
+ * 50 an hour per address in a database, so a bench signs up at most 50 on a fresh one.
+ */
+export async function signUpShoppers(bases: string[], count: number, tag: string) {
+  const tokens: string[] = [];
+  const stamp = Date.now();
+  for (let i = 0; i < count; i += 1) {
+    const signup = await callShop(bases[i % bases.length]!, 'POST', '/api/auth/signup', {
+      firstName: 'Bench',
+      lastName: 'Buyer',
+      email: `bench.${tag}.${stamp}.${i}@example.in`,
+      password: 'bench-password-1',
+      phone: '9876543210',
+    });
+    if (!signup.success) throw new Error(`sign-up: ${JSON.stringify(signup)}`);
+    tokens.push(signup.data.accessToken as string);
+  }
+  return tokens;
+}
+
+/** A shopper whose cart holds one unit of `variant`. */
+export interface BenchCart {
+  token: string;
+  variant: BenchVariant;
+}
+
+/** Empties each shopper's server cart and puts one unit of its variant in it. */
+export async function fillCarts(base: string, carts: readonly BenchCart[]) {
+  for (const cart of carts) {
+    await callShop(base, 'DELETE', '/api/cart/clear', undefined, cart.token);
+    const added = await callShop(
+      base,
+      'POST',
+      '/api/cart',
+      addToCartBody(cart.variant),
+      cart.token,
+    );
+    if (!added.success) throw new Error(`add to cart: ${JSON.stringify(added)}`);
+  }
+}
+
+/**
+ * autocannon options that give each connection a shopper of its own, in the order connections
+ * are made (so connection i sends to the i-th URL and places the i-th cart): every request of a
+ * connection places that shopper's cart (`POST /api/order` naming exactly its line). A cart is
+ * never placed by two connections at once. The first few refusals are kept for the report.
+ */
+export function placingEachCart(carts: readonly BenchCart[]) {
+  let next = 0;
+  const refusals: string[] = [];
+  const setupClient = (client: autocannon.Client) => {
+    const cart = carts[next++ % carts.length]!;
+    client.setRequests([
+      {
+        method: 'POST',
+        path: '/api/order',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${cart.token}` },
+        body: JSON.stringify(orderBodyFor(cart.variant)),
+        onResponse: (status, body) => {
+          if (status >= 300 && refusals.length < 5)
+            refusals.push(`${status} ${body.slice(0, 200)}`);
+        },
+      },
+    ]);
+  };
+  return { setupClient, refusals };
+}
+
+/** JSON calls over keep-alive connections (at most `sockets` at once), timed by the caller. */
+export function keepAliveClient(base: string, sockets: number) {
+  const agent = new Agent({ keepAlive: true, maxSockets: sockets });
+  const url = new URL(base);
+  const call = (
+    method: string,
+    path: string,
+    body?: unknown,
+    token?: string,
+  ): Promise<{ status: number; body: any }> => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    return new Promise((resolve, reject) => {
+      const req = request(
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          method,
+          path,
+          headers: {
+            ...(payload === undefined
+              ? {}
+              : {
+                  'content-type': 'application/json',
+                  'content-length': Buffer.byteLength(payload),
+                }),
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString();
+            let parsed: unknown = text;
+            try {
+              parsed = JSON.parse(text);
+            } catch {
+              // not JSON: kept as text for the report
+            }
+            resolve({ status: res.statusCode ?? 0, body: parsed });
+          });
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  };
+  return { call, close: () => agent.destroy() };
+}
+
+/** The p-th percentile of ascending `sorted` (nearest rank). */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }

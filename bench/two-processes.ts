@@ -1,10 +1,14 @@
 /**
  * Orders per second with one and with two shop processes on one PostgreSQL, beside a bare Fastify
- * hello-world in the same run: 20 signed-in shoppers place orders (`POST /api/order`) at 20
- * connections, spread over every colour and size in stock, first against one process, then with
- * the same 20 connections split over two (a load balancer's round robin). The processes are the
- * real server (apps/api/test/shop-processes.ts, each with its own DATA_DIR); a scratch database
- * is made on BENCH_DATABASE_URL and dropped afterwards.
+ * hello-world in the same run: 20 signed-in shoppers, one per connection (sign-ups count 50 an
+ * hour per address), each with a cart of its own holding one unit of a colour and size of its
+ * own, place their carts (`POST /api/order`) at 20 connections, first against one process, then
+ * with the same 20 connections split over two (a load balancer's round robin; a shopper stays on
+ * its connection). A repeated placement from one cart replaces (cancels, stock back) that cart's
+ * previous unpaid order, so the figures are place + replace. The processes are the real server
+ * (apps/api/test/shop-processes.ts, each with its own DATA_DIR, the per-account order and
+ * verification limits raised for the run); a scratch database is made on BENCH_DATABASE_URL and
+ * dropped afterwards.
  * Goal (ARCHITECTURE.md): two processes on one database serve more orders per second than one.
  * On a 2-core machine the load generator, both processes and PostgreSQL share the cores.
  *
@@ -12,89 +16,38 @@
  */
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { call, startShop, stopShop, type ShopProcess } from '../apps/api/test/shop-processes.ts';
+import { startShop, stopShop, type ShopProcess } from '../apps/api/test/shop-processes.ts';
 import { createScratchDatabase } from '../apps/api/test/test-app.ts';
-import { figures, startBenchServer, stopBenchServer } from './shop-process.ts';
+import {
+  type BenchCart,
+  fillCarts,
+  figures,
+  placingEachCart,
+  signUpShoppers,
+  startBenchServer,
+  stockedVariants,
+  stopBenchServer,
+} from './shop-process.ts';
 
 const duration = Number(process.env.DURATION ?? 10);
 const connections = Number(process.env.CONNECTIONS ?? 20);
-const SHOPPERS = 20;
+/** One shopper per connection: a cart is never placed by two connections at once. */
+const SHOPPERS = connections;
 
-const address = {
-  name: 'Bench Buyer',
-  addressLine1: '1 MG Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  pinCode: '560001',
-  phone: '9876543210',
-};
+const refusals: string[] = [];
 
-interface Variant {
-  product: string;
-  colorName: string;
-  size: string;
-}
-
-async function variantsOf(shop: ShopProcess): Promise<Variant[]> {
-  const variants: Variant[] = [];
-  for (let page = 1; page <= 2; page += 1) {
-    const list = await call(shop, 'GET', `/api/product/products?limit=100&page=${page}`);
-    for (const product of list.body.data.products as any[]) {
-      for (const color of product.colors) {
-        for (const entry of color.sizeStock) {
-          if (entry.stock > 0) {
-            variants.push({ product: product._id, colorName: color.colorName, size: entry.size });
-          }
-        }
-      }
-    }
-  }
-  return variants;
-}
-
-/** Place-order for `duration` seconds over `targets` (connections split round robin). */
-async function placeOrders(
-  targets: ShopProcess[],
-  tokens: string[],
-  variants: Variant[],
-  seconds: number,
-) {
-  let n = 0;
-  return autocannon({
+/** Place-order for `seconds` over `targets` (connections split round robin, a cart each). */
+async function placeOrders(targets: ShopProcess[], carts: BenchCart[], seconds: number) {
+  const placing = placingEachCart(carts);
+  const result = await autocannon({
     // autocannon spreads connections over several URLs (its types name only one).
     url: targets.map((target) => target.url) as unknown as string,
     connections,
     duration: seconds,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/order',
-        setupRequest: (request) => {
-          const i = n++;
-          const variant = variants[i % variants.length]!;
-          return {
-            ...request,
-            headers: {
-              'content-type': 'application/json',
-              authorization: `Bearer ${tokens[i % tokens.length]}`,
-            },
-            body: JSON.stringify({
-              items: [
-                {
-                  product: variant.product,
-                  quantity: 1,
-                  size: variant.size,
-                  color: { colorName: variant.colorName },
-                },
-              ],
-              shippingAddress: address,
-              paymentMethod: 'razorpay',
-            }),
-          };
-        },
-      },
-    ],
+    setupClient: placing.setupClient,
   });
+  if (refusals.length < 5) refusals.push(...placing.refusals);
+  return result;
 }
 
 function ordersRow(label: string, result: autocannon.Result, hello: number) {
@@ -120,8 +73,13 @@ async function main() {
     const helloRate = helloResult.requests.average;
     rows.push(figures('bare Fastify hello-world', helloResult));
 
-    // Orders never run out: the run measures orders, not refusals of sizes sold out.
-    const env = { LOG_LEVEL: 'error' };
+    // Orders never run out: the run measures orders, not refusals of sizes sold out. The bench's
+    // few shoppers place far more than a shopper's hourly allowance.
+    const env = {
+      LOG_LEVEL: 'error',
+      ORDERS_PER_ACCOUNT_PER_HOUR: '1000000',
+      VERIFICATIONS_PER_ACCOUNT_PER_MINUTE: '1000000',
+    };
     shops.push(await startShop('A', database.url, env));
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
@@ -129,42 +87,39 @@ async function main() {
     await client.end();
     shops.push(await startShop('B', database.url, env));
     const [A, B] = shops as [ShopProcess, ShopProcess];
-    const variants = await variantsOf(A);
-    const tokens: string[] = [];
-    for (let i = 0; i < SHOPPERS; i += 1) {
-      const signup = await call(i % 2 ? B : A, 'POST', '/api/auth/signup', {
-        body: {
-          firstName: 'Bench',
-          lastName: 'Buyer',
-          email: `bench.two.${Date.now()}.${i}@example.in`,
-          password: 'bench-password-1',
-          phone: '9876543210',
-        },
-      });
-      if (signup.status !== 201) throw new Error(`sign-up: ${JSON.stringify(signup.body)}`);
-      tokens.push(signup.body.data.accessToken);
-    }
+    const variants = await stockedVariants(A.url, 1);
+    const tokens = await signUpShoppers([A.url, B.url], SHOPPERS, 'two');
+    const carts: BenchCart[] = tokens.map((token, i) => ({
+      token,
+      variant: variants[i % variants.length]!,
+    }));
+    await fillCarts(A.url, carts);
 
-    await placeOrders([A], tokens, variants, 2);
+    await placeOrders([A], carts, 2);
     rows.push(
       ordersRow(
-        'POST /api/order, one process',
-        await placeOrders([A], tokens, variants, duration),
+        'POST /api/order, place + replace, one process',
+        await placeOrders([A], carts, duration),
         helloRate,
       ),
     );
-    await placeOrders([A, B], tokens, variants, 2);
+    await placeOrders([A, B], carts, 2);
     rows.push(
       ordersRow(
-        'POST /api/order, two processes',
-        await placeOrders([A, B], tokens, variants, duration),
+        'POST /api/order, place + replace, two processes',
+        await placeOrders([A, B], carts, duration),
         helloRate,
       ),
     );
     console.log(
       `autocannon: ${connections} connections, ${duration} s per run, ${SHOPPERS} shoppers, PostgreSQL\n`,
     );
+    console.log(
+      'Each shopper places its one-line cart again and again; a repeated placement replaces (cancels,\n' +
+        "stock back) that cart's previous unpaid order: place + replace.\n",
+    );
     console.table(rows);
+    if (refusals.length > 0) console.log(['First refusals:', ...refusals].join('\n- '));
   } finally {
     await Promise.all(shops.map((shop) => stopShop(shop)));
     await stopBenchServer(hello);

@@ -16,6 +16,7 @@ import { createAuthRepository } from './features/auth/auth.repository.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { createSessionUsers } from './features/auth/session-users.ts';
+import { shopperLimits } from './features/throttle/shopper-limits.ts';
 import { createThrottle } from './features/throttle/throttle.ts';
 import { createAccessTokens } from './features/auth/tokens.ts';
 import { createCartRepository } from './features/cart/cart.repository.ts';
@@ -162,11 +163,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log,
   );
   app.addHook('onClose', () => sessionUsers.close());
+  // One set of database-kept limits for sign-in, codes, orders and payments.
+  const throttle = createThrottle(database.db, { alsoPrune: () => authRepository.pruneExpired() });
+  const limits = shopperLimits(config.shopperLimits);
   const auth = createAuthService({
     db: database.db,
     repository: authRepository,
     sessionUsers,
-    throttle: createThrottle(database.db, { alsoPrune: () => authRepository.pruneExpired() }),
+    throttle,
     accessTokens: createAccessTokens(config.jwtSecret),
     mailer,
     google: config.google ? createGoogleOAuth(config.google, deps.fetch) : undefined,
@@ -180,11 +184,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ttlMs: config.catalogueCacheTtlMs,
     onInvalidate: readCache.onInvalidate,
   });
+  const discountsRepository = createDiscountsRepository(database.db);
   const cart = createCartService({
     db: database.db,
     carts: cartsRepository,
     facts: productFacts,
-    discounts: createDiscountsRepository(database.db),
+    discounts: discountsRepository,
+    throttle,
+    limits,
   });
   const wishlist = createWishlistService({
     wishlists: createWishlistRepository(database.db),
@@ -232,11 +239,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     outbox,
     log,
     metrics,
+    throttle,
+    limits,
   });
   const orders = createOrdersService({
     db: database.db,
     orders: ordersRepository,
     facts: productFacts,
+    discounts: discountsRepository,
+    throttle,
+    limits,
     outbox,
     refunds: () => payments.refunds,
     stockChanged: (productIds) => catalogueChanges.changed(stockTags(productIds)),

@@ -52,6 +52,8 @@ export interface AppConfig {
   jobsIntervalMs: number | undefined;
   /** Refund sends: the first wait after a failed send (doubling after), and a claim's lease. */
   refunds: { retryBaseMs: number; leaseMs: number };
+  /** Per-account limits of the money path (30 orders an hour, 30 verifications a minute). */
+  shopperLimits: { ordersPerHour: number; verificationsPerMinute: number };
   /** Bearer token that opens `GET /metrics`; unset, the metrics route does not exist. */
   metricsToken: string | undefined;
   /** Serve the OpenAPI document and its UI (always in development; in production with API_DOCS=1). */
@@ -246,6 +248,8 @@ const envSchema = z.object({
   JOBS_INTERVAL_MS: whole('JOBS_INTERVAL_MS', 100),
   REFUND_RETRY_BASE_MS: whole('REFUND_RETRY_BASE_MS', 10),
   REFUND_LEASE_MS: whole('REFUND_LEASE_MS', 100),
+  ORDERS_PER_ACCOUNT_PER_HOUR: whole('ORDERS_PER_ACCOUNT_PER_HOUR', 1),
+  VERIFICATIONS_PER_ACCOUNT_PER_MINUTE: whole('VERIFICATIONS_PER_ACCOUNT_PER_MINUTE', 1),
   LOG_LEVEL: optionalText.pipe(
     z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -414,6 +418,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryBaseMs: values.REFUND_RETRY_BASE_MS ?? 30_000,
       // Longer than any provider call takes; a worker that died holding a refund frees it then.
       leaseMs: values.REFUND_LEASE_MS ?? 2 * 60_000,
+    },
+    shopperLimits: {
+      ordersPerHour: values.ORDERS_PER_ACCOUNT_PER_HOUR ?? 30,
+      verificationsPerMinute: values.VERIFICATIONS_PER_ACCOUNT_PER_MINUTE ?? 30,
     },
     logLevel: values.LOG_LEVEL ?? 'info',
     metricsToken: values.METRICS_TOKEN,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -474,6 +475,59 @@ describe('refresh tokens', () => {
       200,
     );
     expect((await app().inject({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(200);
+  });
+
+  it('signs out this device only: the shopper stays signed in on her others', async () => {
+    const { shopper, refreshToken, accessToken } = await signUp(app());
+    const phone = await send(app(), 'POST', '/api/auth/login', {
+      body: { email: shopper.email, password: shopper.password },
+    });
+    expect(phone.status).toBe(200);
+    const out = await send(app(), 'POST', '/api/auth/logout', {
+      body: { refreshToken },
+      token: accessToken,
+    });
+    expect(out.status).toBe(200);
+    expect((await send(app(), 'GET', '/api/auth/profile', { token: accessToken })).status).toBe(
+      401,
+    );
+    const phoneToken = phone.body.data.accessToken as string;
+    expect((await send(app(), 'GET', '/api/auth/profile', { token: phoneToken })).status).toBe(200);
+    const renewed = await send(app(), 'POST', '/api/auth/refresh', {
+      body: { refreshToken: phone.body.data.refreshToken },
+    });
+    expect(renewed.status).toBe(200);
+  });
+
+  it('ends nothing else when signing out with an expired or spent refresh token', async () => {
+    const { shopper, refreshToken } = await signUp(app());
+    const other = await send(app(), 'POST', '/api/auth/login', {
+      body: { email: shopper.email, password: shopper.password },
+    });
+    // This device's refresh token was rotated (spent) long ago, and another one expired.
+    const rotated = await send(app(), 'POST', '/api/auth/refresh', { body: { refreshToken } });
+    expect(rotated.status).toBe(200);
+    const expiring = await send(app(), 'POST', '/api/auth/login', {
+      body: { email: shopper.email, password: shopper.password },
+    });
+    await world.database.db.execute(
+      sql`update refresh_tokens set expires_at = now() - interval '1 second'
+          where token_hash = ${createHash('sha256').update(expiring.body.data.refreshToken).digest('hex')}`,
+    );
+    for (const stale of [refreshToken, expiring.body.data.refreshToken as string]) {
+      expect(
+        (await send(app(), 'POST', '/api/auth/logout', { body: { refreshToken: stale } })).status,
+      ).toBe(200);
+    }
+    const otherToken = other.body.data.accessToken as string;
+    expect((await send(app(), 'GET', '/api/auth/profile', { token: otherToken })).status).toBe(200);
+    expect(
+      (
+        await send(app(), 'POST', '/api/auth/refresh', {
+          body: { refreshToken: other.body.data.refreshToken },
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 

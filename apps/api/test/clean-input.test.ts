@@ -10,7 +10,7 @@ import { buildApp } from '../src/app.ts';
 import { unstorableTextMessage } from '../src/http/error-handler.ts';
 import { newShopper, send, signUp } from './auth-helpers.ts';
 import { addBody, guestSessionId, stockedChoices, type StockedChoice } from './cart-helpers.ts';
-import { address, orderBody } from './order-helpers.ts';
+import { address, fillCart, orderBody } from './order-helpers.ts';
 import { lastMailTo, linkToken } from './outbox.ts';
 import { createTestWorld, type TestWorld } from './test-app.ts';
 
@@ -287,6 +287,7 @@ describe('control characters in text fields', () => {
   });
 
   it('keeps line breaks in multi-line notes and places the order', async () => {
+    await fillCart(world.app, token, [[choices[1]!, 1]]);
     const answer = await call({
       method: 'POST',
       path: '/api/order',
@@ -565,6 +566,7 @@ describe('billingAddress', () => {
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('Invalid billing phone number');
     const billing = { ...address, name: 'Ravi Rao', city: 'Mysuru' };
+    await fillCart(world.app, token, [[choices[3]!, 1]]);
     const placed = await call({
       method: 'POST',
       path: '/api/order',
@@ -664,6 +666,7 @@ describe('the log', () => {
       const forcedOrderAddress = { ...address, addressLine1: '77 Hidden Lane' };
       let failedSignup;
       let failedOrder;
+      await fillCart(app, shopperToken, [[choices[4]!, 1]]);
       try {
         failedSignup = await send(app, 'POST', '/api/auth/signup', { body: forcedShopper });
         failedOrder = await send(app, 'POST', '/api/order', {

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { send, signUp } from './auth-helpers.ts';
 import { addBody, guestSessionId, stockedChoices, type StockedChoice } from './cart-helpers.ts';
-import { orderBody } from './order-helpers.ts';
+import { fillCart, orderBody } from './order-helpers.ts';
 import { createTestWorld, getJson, type TestWorld } from './test-app.ts';
 
 const LIMIT_MESSAGE = 'You can add at most 10 of one size';
@@ -201,6 +201,10 @@ describe('an order', () => {
     }
     expect(await stockOf(first)).toBe(before);
 
+    await fillCart(app(), accessToken, [
+      [first, 10],
+      [second, 10],
+    ]);
     const allowed = await post(
       '/api/order',
       orderBody([

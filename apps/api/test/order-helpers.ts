@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { send } from './auth-helpers.ts';
-import type { StockedChoice } from './cart-helpers.ts';
+import { addBody, type StockedChoice } from './cart-helpers.ts';
 
 export const address = {
   name: 'Asha Rao',
@@ -35,11 +35,30 @@ export function orderBody(lines: [StockedChoice, number][], extra: Record<string
   };
 }
 
+/** Puts exactly these lines in the shopper's server cart, which orders are placed from. */
+export async function fillCart(
+  app: FastifyInstance,
+  token: string,
+  lines: [StockedChoice, number][],
+) {
+  // Lines go one by one; the cart's discount codes stay applied.
+  const current = await send(app, 'GET', '/api/cart', { token });
+  for (const item of current.body.data?.items ?? []) {
+    await send(app, 'DELETE', `/api/cart/product/${item.productId}`, { token });
+  }
+  for (const [choice, quantity] of lines) {
+    const added = await send(app, 'POST', '/api/cart', { token, body: addBody(choice, quantity) });
+    if (added.status >= 300) throw new Error(`add to cart failed: ${JSON.stringify(added.body)}`);
+  }
+}
+
+/** Fills the cart with exactly these lines and places them as an order. */
 export async function placeOrder(
   app: FastifyInstance,
   token: string,
   lines: [StockedChoice, number][],
 ) {
+  await fillCart(app, token, lines);
   const answer = await send(app, 'POST', '/api/order', { token, body: orderBody(lines) });
   if (answer.status !== 201) throw new Error(`order failed: ${JSON.stringify(answer.body)}`);
   return answer.body.data as { orderId: string; orderNumber: string; total: number };

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatRupees } from '@shop/domain/money';
+import { formatMoney, rupeesToPaise } from '@shop/domain/money';
 import { detailOf, isUniqueViolation, queryRows, sqlStateOf } from '../src/db/client.ts';
 import {
   createOrdersRepository,
@@ -9,7 +9,7 @@ import {
 } from '../src/features/orders/orders.repository.ts';
 import { send, signUp } from './auth-helpers.ts';
 import { addBody, stockedChoices, type StockedChoice } from './cart-helpers.ts';
-import { address, eventually, orderBody, payOrder, placeOrder } from './order-helpers.ts';
+import { address, eventually, fillCart, orderBody, payOrder, placeOrder } from './order-helpers.ts';
 import { readOutbox } from './outbox.ts';
 import { signUpOwner } from './owner-helpers.ts';
 import { createTestWorld, getJson, type TestWorld } from './test-app.ts';
@@ -114,6 +114,10 @@ describe('placing an order', () => {
     const [a, b] = choices;
     const { accessToken } = await signUp(app());
     const before = [await stockOf(a!), await stockOf(b!)];
+    await fillCart(app(), accessToken, [
+      [a!, 2],
+      [b!, 1],
+    ]);
     const answer = await send(app(), 'POST', '/api/order', {
       token: accessToken,
       body: orderBody([
@@ -153,6 +157,7 @@ describe('placing an order', () => {
   it('answers the order as stored, and charges a price changed behind its cached copy', async () => {
     const choice = choices[7]!;
     const { accessToken } = await signUp(app());
+    await fillCart(app(), accessToken, [[choice, 1]]);
     const first = await send(app(), 'POST', '/api/order', {
       token: accessToken,
       body: orderBody([[choice, 1]]),
@@ -164,6 +169,7 @@ describe('placing an order', () => {
     await world.database.db.execute(
       sql`update products set price_paise = ${raisedPaise} where id = ${choice.productId}`,
     );
+    await fillCart(app(), accessToken, [[choice, 2]]);
     const second = await send(app(), 'POST', '/api/order', {
       token: accessToken,
       body: orderBody([[choice, 2]]),
@@ -229,6 +235,7 @@ describe('placing an order', () => {
       sql`select user_id from orders where id = ${taken._id}`,
     );
     const attempt = repository.placeOrder(
+      world.database.db,
       pricedOrder(choice, stored!.user_id, { orderNumber: taken.orderNumber }),
     );
     await expect(attempt).rejects.toSatisfy((error) =>
@@ -252,10 +259,10 @@ describe('placing an order', () => {
     try {
       const repository = createOrdersRepository(world.database.db);
       const outcomes = await Promise.allSettled([
-        repository.placeOrder(pricedOrder(plenty, userId)),
-        repository.placeOrder(pricedOrder(scarce, userId)),
-        repository.placeOrder(pricedOrder(scarce, userId)),
-        repository.placeOrder(pricedOrder(plenty, userId)),
+        repository.placeOrder(world.database.db, pricedOrder(plenty, userId)),
+        repository.placeOrder(world.database.db, pricedOrder(scarce, userId)),
+        repository.placeOrder(world.database.db, pricedOrder(scarce, userId)),
+        repository.placeOrder(world.database.db, pricedOrder(plenty, userId)),
       ]);
       // Which of the two buyers of the last unit wins is the database's to decide.
       expect(outcomes[0]!.status).toBe('fulfilled');
@@ -273,9 +280,7 @@ describe('placing an order', () => {
       expect(sqlStateOf(refused)).toBe('SH001');
       expect(detailOf(refused)).toBe('0');
       const placedIds = outcomes.flatMap((outcome) =>
-        outcome.status === 'fulfilled' && 'placed' in outcome.value
-          ? [outcome.value.placed.id]
-          : [],
+        outcome.status === 'fulfilled' ? [outcome.value.id] : [],
       );
       expect(placedIds).toHaveLength(3);
       const rows = await queryRows<{ n: number }>(
@@ -296,7 +301,7 @@ describe('placing an order', () => {
 
   it('refuses, at the moment of writing, a discount that expired or was switched off', async () => {
     const choice = choices[11]!;
-    const { shopper } = await signUp(app());
+    const { shopper, accessToken } = await signUp(app());
     const [user] = await queryRows<{ id: string }>(
       world.database.db,
       sql`select id from users where email = ${shopper.email.toLowerCase()}`,
@@ -308,20 +313,23 @@ describe('placing an order', () => {
                  (${`OFF${Date.now()}`}, 10, null, false)
           returning id`,
     );
+    await fillCart(app(), accessToken, [[choice, 1]]);
     const stockBefore = await stockOf(choice);
-    const repository = createOrdersRepository(world.database.db);
-    // Priced with a discount the cart does not have: nothing placed, the cart's (none) answered.
-    expect(
-      await repository.placeOrder(pricedOrder(choice, user!.id, { discountIds: [expired!.id] })),
-    ).toEqual({ cartDiscounts: [] });
-    for (const discount of [expired!, off!]) {
+    const refusals: [string, string][] = [
+      [expired!.id, 'This discount code has expired'],
+      [off!.id, 'Invalid discount code'],
+    ];
+    for (const [discountId, message] of refusals) {
+      // Applied while it still held; the order is checked again as it is written.
       await world.database.db.execute(
-        sql`insert into carts (user_id, applied_coupon_id) values (${user!.id}, ${discount.id})
-            on conflict (user_id) do update set applied_coupon_id = excluded.applied_coupon_id`,
+        sql`update carts set applied_coupon_id = ${discountId} where user_id = ${user!.id}`,
       );
-      await expect(
-        repository.placeOrder(pricedOrder(choice, user!.id, { discountIds: [discount.id] })),
-      ).rejects.toSatisfy((error) => sqlStateOf(error) === 'SH002');
+      const answer = await send(app(), 'POST', '/api/order', {
+        token: accessToken,
+        body: orderBody([[choice, 1]]),
+      });
+      expect(answer.status).toBe(409);
+      expect(answer.body.message).toBe(message);
     }
     world.app.readCache.clear();
     expect(await stockOf(choice)).toBe(stockBefore);
@@ -358,6 +366,10 @@ describe('placing an order', () => {
     const [a, b] = [choices[2]!, choices[3]!];
     const { accessToken } = await signUp(app());
     const before = await stockOf(a);
+    await fillCart(app(), accessToken, [
+      [a, 1],
+      [b, 2],
+    ]);
     await setStock(b, 1);
     try {
       const answer = await send(app(), 'POST', '/api/order', {
@@ -383,6 +395,7 @@ describe('placing an order', () => {
     await setStock(choice, 5);
     try {
       const shoppers = await Promise.all(Array.from({ length: 20 }, () => signUp(app())));
+      for (const { accessToken } of shoppers) await fillCart(app(), accessToken, [[choice, 1]]);
       const answers = await Promise.all(
         shoppers.map(({ accessToken }) =>
           send(app(), 'POST', '/api/order', { token: accessToken, body: orderBody([[choice, 1]]) }),
@@ -399,6 +412,7 @@ describe('placing an order', () => {
   it('answers the first order again for a repeated Idempotency-Key, and 422 for a different body', async () => {
     const { accessToken } = await signUp(app());
     const body = orderBody([[choices[5]!, 1]]);
+    await fillCart(app(), accessToken, [[choices[5]!, 1]]);
     const headers = {
       authorization: `Bearer ${accessToken}`,
       'idempotency-key': 'checkout-attempt-1',
@@ -418,9 +432,10 @@ describe('placing an order', () => {
     expect(different.statusCode).toBe(422);
   });
 
-  it("applies the cart's NEW10 once, even to 10 orders placed at once", async () => {
+  it("leaves one payable order, with the cart's NEW10 used once, when 10 are placed at once", async () => {
     const { accessToken } = await signUp(app());
     const choice = choices[6]!;
+    const stockBefore = await stockOf(choice);
     await send(app(), 'POST', '/api/cart', { token: accessToken, body: addBody(choice, 1) });
     await send(app(), 'POST', '/api/cart/apply-discount', {
       token: accessToken,
@@ -431,15 +446,28 @@ describe('placing an order', () => {
         send(app(), 'POST', '/api/order', { token: accessToken, body: orderBody([[choice, 1]]) }),
       ),
     );
-    const placed = answers.filter((answer) => answer.status === 201);
-    expect(placed).toHaveLength(1);
-    expect(answers.filter((answer) => answer.status === 409)[0]?.body.message).toContain(
-      'You have already used this discount code',
+    // Each placement from the cart replaces the unpaid one before it.
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(201));
+    const orders = await Promise.all(
+      answers.map((answer) => orderOf(accessToken, answer.body.data.orderId)),
     );
-    const order = await orderOf(accessToken, placed[0]!.body.data.orderId);
+    const open = orders.filter((order) => order.status === 'pending');
+    expect(open).toHaveLength(1);
+    expect(orders.filter((order) => order.status === 'cancelled')).toHaveLength(9);
     const pricePaise = Math.round(choice.price * 100);
-    expect(order.totalDiscountAmount).toBe(Math.floor((pricePaise * 10 + 50) / 100) / 100);
-    expect(order.discountCode).toBe('NEW10');
+    expect(open[0].totalDiscountAmount).toBe(Math.floor((pricePaise * 10 + 50) / 100) / 100);
+    expect(open[0].discountCode).toBe('NEW10');
+    expect(open[0].discounts).toEqual([
+      { code: 'NEW10', type: 'coupon', amount: open[0].totalDiscountAmount },
+    ]);
+    const [uses] = await queryRows<{ n: number }>(
+      world.database.db,
+      sql`select count(*)::int as n from discount_uses u join orders o on o.id = u.order_id
+          where o.user_id = (select user_id from orders where id = ${open[0]._id})`,
+    );
+    expect(uses!.n).toBe(1);
+    world.app.readCache.clear();
+    expect(await stockOf(choice)).toBe(stockBefore - 1);
   });
 });
 
@@ -623,7 +651,7 @@ describe('paying', () => {
     expect(confirmation).toContain(
       `1 × ${choices[8]!.name} (${choices[8]!.colorName}, size ${choices[8]!.size.toUpperCase()})`,
     );
-    expect(confirmation).toContain(`Total paid: ${formatRupees(order.total)}`);
+    expect(confirmation).toContain(`Total paid: ${formatMoney(rupeesToPaise(order.total))}`);
     expect(confirmation).toContain('12 MG Road, Indiranagar, Bengaluru, Karnataka 560001');
     expect(confirmations[0]!.html).toContain(order.orderNumber);
     const counted = await queryRows<{ n: number }>(
@@ -754,6 +782,7 @@ describe('after the order', () => {
     expect([await stockOf(a), await stockOf(b)]).toEqual(before);
     expect(await countNew10()).toBe(usedBefore);
     // Each shopper may use NEW10 again.
+    await fillCart(app(), shoppers[0]!.accessToken, [[a, 1]]);
     const again = await send(app(), 'POST', '/api/order', {
       token: shoppers[0]!.accessToken,
       body: orderBody([[a, 1]]),
@@ -898,6 +927,10 @@ describe('after the order', () => {
   it('lists, searches and counts orders', async () => {
     const { accessToken } = await signUp(app());
     const first = await placeOrder(app(), accessToken, [[choices[15]!, 1]]);
+    await payOrder(app(), accessToken, first.orderId);
+    await eventually(
+      async () => (await orderOf(accessToken, first.orderId)).paymentStatus === 'paid',
+    );
     await placeOrder(app(), accessToken, [[choices[16]!, 1]]);
     const list = await send(app(), 'GET', '/api/order?page=1&limit=1', { token: accessToken });
     expect(list.body.data).toMatchObject({ total: 2, totalPages: 2 });
@@ -916,7 +949,11 @@ describe('after the order', () => {
     );
     expect(byName.body.data.total).toBeGreaterThanOrEqual(1);
     const stats = await send(app(), 'GET', '/api/order/stats', { token: accessToken });
-    expect(stats.body.data).toMatchObject({ total: 2, byStatus: { pending: 2 }, totalSpent: 0 });
+    expect(stats.body.data).toMatchObject({
+      total: 2,
+      byStatus: { pending: 2 },
+      totalSpent: choices[15]!.price,
+    });
   });
 
   it('lets only admins move orders on, along the table; returns within 3 days and not for hygiene items', async () => {

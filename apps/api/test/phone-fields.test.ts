@@ -1,5 +1,6 @@
 // Every phone a shopper types — contact form, sign-up, profile, saved address, checkout — is read
-// by the domain's one rule: a leading +91 or 0 and spaces are accepted, the 10 digits are kept.
+// by the domain's one rule: a leading +91, 91 or 0 and spaces are accepted, the 10 digits are kept,
+// and they must start 6-9. Every pin code (saved address, checkout) is 6 digits not starting 0.
 import {
   profileUpdateSchema,
   savedAddressInput,
@@ -12,7 +13,7 @@ import { PHONE_INPUT_MAX_LENGTH } from '@shop/domain/contact-details';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newShopper, send, signUp } from './auth-helpers.ts';
 import { stockedChoices, type StockedChoice } from './cart-helpers.ts';
-import { address, orderBody } from './order-helpers.ts';
+import { address, fillCart, orderBody } from './order-helpers.ts';
 import { createTestWorld, type TestWorld } from './test-app.ts';
 
 const typedTheIndianWay = ['+91 98765 43210', '098765 43210', '+91-98765-43210', '98765 43210'];
@@ -91,15 +92,78 @@ describe.each(phoneFields)('the $name phone', ({ read, invalidMessage }) => {
     expect(read(typed)).toBe('9876543210');
   });
 
-  it.each(['98765 4321', '+44 98765 43210', '0098765 43210', '98765432101', 'nine eight seven'])(
-    'refuses %s',
-    (typed) => {
-      expect(read(typed)).toBe(invalidMessage);
-    },
-  );
+  it.each([
+    '98765 4321',
+    '+44 98765 43210',
+    '0098765 43210',
+    '98765432101',
+    'nine eight seven',
+    '1234567890',
+    '5876543210',
+    '+91 12345 67890',
+    '01234567890',
+    '911234567890',
+  ])('refuses %s', (typed) => {
+    expect(read(typed)).toBe(invalidMessage);
+  });
 
   it('answers its own message for text too long to be a phone', () => {
     expect(read(`+91 98765 43210${' 0'.repeat(10)}`)).toBe(invalidMessage);
+  });
+});
+
+interface PinField {
+  name: string;
+  /** The parsed pin code, or the first issue's message. */
+  read: (pinCode: string) => string;
+  invalidMessage: string;
+}
+
+function pinReader(
+  schema: {
+    safeParse: (
+      input: unknown,
+    ) =>
+      | { success: true; data: { pinCode?: string } }
+      | { success: false; error: { issues: { message: string }[] } };
+  },
+  body: (pinCode: string) => unknown,
+) {
+  return (pinCode: string) => {
+    const result = schema.safeParse(body(pinCode));
+    return result.success ? (result.data.pinCode ?? '') : (result.error.issues[0]?.message ?? '');
+  };
+}
+
+const pinFields: PinField[] = [
+  {
+    name: 'saved address',
+    read: pinReader(savedAddressInput, (pinCode) => ({
+      name: 'Home',
+      addressLine1: '1 MG Road',
+      pinCode,
+    })),
+    invalidMessage: 'Invalid PIN code',
+  },
+  {
+    name: 'checkout shipping address',
+    read: pinReader(shippingAddressSchema, (pinCode) => ({ ...address, pinCode })),
+    invalidMessage: 'Invalid PIN code',
+  },
+  {
+    name: 'checkout billing address',
+    read: pinReader(billingAddressSchema, (pinCode) => ({ ...address, pinCode })),
+    invalidMessage: 'Invalid billing PIN code',
+  },
+];
+
+describe.each(pinFields)('the $name PIN code', ({ read, invalidMessage }) => {
+  it.each(['560001', '110001', ' 400050 ', '999999'])('takes %s', (typed) => {
+    expect(read(typed)).toBe(typed.trim());
+  });
+
+  it.each(['000000', '012345', '56001', '5600011', '56O001'])('refuses %s', (typed) => {
+    expect(read(typed)).toBe(invalidMessage);
   });
 });
 
@@ -142,8 +206,64 @@ describe('routes that take a phone', () => {
     expect(updated.body.data.addresses[0].phone).toBe('9876543218');
   });
 
+  it('sign-up, profile and saved addresses refuse a phone not starting 6-9 and a PIN starting 0', async () => {
+    const refusals = await Promise.all([
+      send(world.app, 'POST', '/api/auth/signup', { body: newShopper({ phone: '1234567890' }) }),
+      signUp(world.app).then(({ accessToken }) =>
+        Promise.all([
+          send(world.app, 'PATCH', '/api/auth/profile', {
+            token: accessToken,
+            body: { phone: '+91 12345 67890' },
+          }),
+          send(world.app, 'PATCH', '/api/auth/profile', {
+            token: accessToken,
+            body: { addresses: [{ name: 'Home', addressLine1: '1 MG Road', pinCode: '000000' }] },
+          }),
+          send(world.app, 'PATCH', '/api/auth/profile', {
+            token: accessToken,
+            body: { addresses: [{ name: 'Home', addressLine1: '1 MG Road', phone: '1234567890' }] },
+          }),
+        ]),
+      ),
+    ]).then(([signup, profile]) => [signup, ...profile]);
+    expect(refusals.map((answer) => [answer.status, answer.body.message])).toEqual([
+      [400, 'Valid phone number is required.'],
+      [400, 'Valid phone number is required.'],
+      [400, 'Invalid PIN code'],
+      [400, 'Invalid phone number'],
+    ]);
+  });
+
+  it('an order refuses a phone not starting 6-9 and a PIN starting 0, shipping and billing', async () => {
+    const { accessToken } = await signUp(world.app);
+    const attempts: [Record<string, unknown>, string][] = [
+      [{ shippingAddress: { ...address, phone: '1234567890' } }, 'Invalid phone number'],
+      [{ shippingAddress: { ...address, pinCode: '000000' } }, 'Invalid PIN code'],
+      [
+        { billingAddress: { ...address, phone: '+91 12345 67890' }, sameAsShipping: false },
+        'Invalid billing phone number',
+      ],
+      [
+        { billingAddress: { ...address, pinCode: '012345' }, sameAsShipping: false },
+        'Invalid billing PIN code',
+      ],
+    ];
+    const answers = await Promise.all(
+      attempts.map(([extra]) =>
+        send(world.app, 'POST', '/api/order', {
+          token: accessToken,
+          body: orderBody([[choices[0]!, 1]], extra),
+        }),
+      ),
+    );
+    expect(answers.map((answer) => [answer.status, answer.body.message])).toEqual(
+      attempts.map(([, message]) => [400, message]),
+    );
+  });
+
   it('an order stores the 10 digits of shipping and billing phones typed with +91 or 0', async () => {
     const { accessToken } = await signUp(world.app);
+    await fillCart(world.app, accessToken, [[choices[0]!, 1]]);
     const placed = await send(world.app, 'POST', '/api/order', {
       token: accessToken,
       body: orderBody([[choices[0]!, 1]], {

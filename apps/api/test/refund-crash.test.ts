@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulatorSwitches } from '../src/adapters/payments/simulator-provider.ts';
 import { newShopper } from './auth-helpers.ts';
 import { orderBody } from './order-helpers.ts';
-import { call, startShop, stopShop, type ShopProcess } from './shop-processes.ts';
+import { call, fillCartOn, startShop, stopShop, type ShopProcess } from './shop-processes.ts';
 import { createScratchDatabase } from './test-app.ts';
 
 /** Jobs every 200 ms; a failed send retried 100 ms later; a dead worker's claim freed after 1 s. */
@@ -60,26 +60,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a refund across a crash', () =>
       c.sizeStock.some((s) => s.stock > 5),
     );
     const size = color.sizeStock.find((s: { stock: number }) => s.stock > 5).size;
-    const placed = await call(shop, 'POST', '/api/order', {
-      token,
-      body: orderBody([
-        [
-          {
-            productId: product._id,
-            name: product.name,
-            price: product.price,
-            originalPrice: product.originalPrice,
-            categoryId: '',
-            colorName: color.colorName,
-            colorHex: color.colorHex,
-            size,
-            stock: 10,
-            image: color.images[0],
-          },
-          1,
-        ],
-      ]),
-    });
+    const body = orderBody([
+      [
+        {
+          productId: product._id,
+          name: product.name,
+          price: product.price,
+          originalPrice: product.originalPrice,
+          categoryId: '',
+          colorName: color.colorName,
+          colorHex: color.colorHex,
+          size,
+          stock: 10,
+          image: color.images[0],
+        },
+        1,
+      ],
+    ]);
+    await fillCartOn(shop, token, body.items);
+    const placed = await call(shop, 'POST', '/api/order', { token, body });
     expect(placed.status).toBe(201);
     const orderId = placed.body.data.orderId as string;
     const initiated = await call(shop, 'POST', '/api/payments/initiate', {

@@ -191,3 +191,37 @@ export async function call<T = any>(
   }
   return { status: response.status, body };
 }
+
+/** A line as an order names it (the order payload's `items`). */
+export interface OrderLine {
+  product: string;
+  quantity: number;
+  size: string;
+  color: { colorName: string; colorHex?: string };
+  productImage?: string;
+}
+
+/**
+ * Puts exactly these lines in the shopper's server cart through `shop`, as the storefront does
+ * before checkout: orders are placed from the cart.
+ */
+export async function fillCartOn(
+  shop: Pick<ShopProcess, 'url'>,
+  token: string,
+  lines: readonly OrderLine[],
+) {
+  await call(shop, 'DELETE', '/api/cart/clear', { token });
+  for (const line of lines) {
+    const added = await call(shop, 'POST', '/api/cart', {
+      token,
+      body: {
+        product: line.product,
+        quantity: line.quantity,
+        size: line.size,
+        color: { colorName: line.color.colorName, colorHex: line.color.colorHex ?? '#000000' },
+        selectedImage: line.productImage || '/media/placeholder.jpg',
+      },
+    });
+    if (added.status >= 300) throw new Error(`add to cart failed: ${JSON.stringify(added.body)}`);
+  }
+}

@@ -50,7 +50,7 @@ for (const viewport of ['phone', 'desktop'] as const) {
       await expect.poll(() => line.getByTestId('quantity').innerText()).toBe('2');
       await expect
         .poll(async () => (await page.getByTestId('cart-subtotal').innerText()).replace(/\s/g, ''))
-        .toBe(`₹${(product.price * 2).toLocaleString('en-IN')}`);
+        .toBe(`₹${(product.price * 2).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`);
       // Decreasing to nothing removes the line.
       await line.getByRole('button', { name: 'Decrease quantity' }).click();
       await line.getByRole('button', { name: 'Decrease quantity' }).click();
@@ -79,11 +79,12 @@ for (const viewport of ['phone', 'desktop'] as const) {
         .poll(() => page.getByText(/Discount applied successfully! You saved/).isVisible())
         .toBe(true);
       const tenth = Math.round(product.price * 10) / 100;
+      // The code's own line: 'NEW10 −₹129.90', two decimals and a real minus sign.
       await expect
-        .poll(async () => (await page.getByTestId('cart-discount').innerText()).replace(/\s/g, ''))
-        .toBe(`-₹${tenth.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`);
-      await page.getByRole('button', { name: 'Remove', exact: true }).last().click();
-      await expect.poll(() => page.getByTestId('cart-discount').count()).toBe(0);
+        .poll(async () => (await page.getByTestId('discount-line').innerText()).replace(/\s/g, ''))
+        .toBe(`NEW10\u2212₹${tenth.toLocaleString('en-IN', { minimumFractionDigits: 2 })}`);
+      await page.getByRole('button', { name: 'Remove NEW10' }).click();
+      await expect.poll(() => page.getByTestId('discount-line').count()).toBe(0);
 
       await page.getByLabel('Coupon or voucher').fill('FESTIVE20');
       await page.getByRole('button', { name: 'Apply' }).click();

@@ -31,6 +31,19 @@ async function placeOrder(
   token: string,
   variant: Awaited<ReturnType<typeof lowStockVariant>>,
 ): Promise<{ orderNumber: string }> {
+  // An order is made of the shopper's server cart: the line goes into it first.
+  const added = await fetch(`${baseURL()}/api/cart`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      product: variant.product._id,
+      quantity: variant.stock,
+      size: variant.size.toLowerCase(),
+      color: { colorName: variant.color.colorName, colorHex: variant.color.colorHex },
+      selectedImage: variant.color.images[0],
+    }),
+  });
+  expect(added.status).toBeLessThan(300);
   const response = await fetch(`${baseURL()}/api/order`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -78,7 +91,9 @@ for (const [viewport, offset] of [
       await page.goto('/about');
       await waitForHydration(page);
       await signUpThroughDialog(page, newShopper());
-      await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toMatch(/\S+/);
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem('token')), { timeout: 15_000 })
+        .toMatch(/\S+/);
       const token = (await page.evaluate(() => localStorage.getItem('token')))!;
 
       const available = await sizeButton(page, variant.product._id, variant.size);
@@ -94,7 +109,8 @@ for (const [viewport, offset] of [
       await waitForHydration(page);
       const row = page.locator('li, article').filter({ hasText: orderNumber }).first();
       await row.waitFor();
-      expect(await row.getByText('PENDING').isVisible()).toBe(true);
+      // Placed and not paid: it says so, and offers to pay.
+      expect(await row.getByText('Awaiting payment', { exact: true }).isVisible()).toBe(true);
       await row.getByRole('button', { name: 'Cancel order' }).click();
       const dialog = page.getByRole('dialog');
       const submit = dialog.getByRole('button', { name: 'Cancel order' });
@@ -105,7 +121,8 @@ for (const [viewport, offset] of [
       await expect
         .poll(() => page.getByText('Order cancelled successfully').isVisible())
         .toBe(true);
-      await expect.poll(() => row.getByText('CANCELLED').isVisible()).toBe(true);
+      // The badge, not the 'or the order is cancelled' of an order awaiting payment.
+      await expect.poll(() => row.getByText('CANCELLED', { exact: true }).isVisible()).toBe(true);
       expect(await row.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
       expect(await seriousViolations(page)).toEqual([]);
 

@@ -14,13 +14,32 @@ afterAll(async () => {
   await browser?.close();
 });
 
+async function catalogue() {
+  const response = await fetch(`${baseURL()}/api/product/products?limit=100`);
+  return ((await response.json()) as { data: ProductList }).data.products;
+}
+
+/** Products in one colour and one size, in stock: moving one to the cart needs no choice. */
 async function products(count: number) {
-  const response = await fetch(`${baseURL()}/api/product/products?limit=40`);
-  const { data } = (await response.json()) as { data: ProductList };
-  // Products whose first colour has size M in stock, so moving to the cart needs no choice.
-  return data.products
-    .filter((product) => product.colors[0]!.sizeStock.some((entry) => entry.stock > 0))
+  return (await catalogue())
+    .filter(
+      (product) =>
+        product.colors.length === 1 &&
+        product.colors[0]!.sizeStock.length === 1 &&
+        product.colors[0]!.sizeStock[0]!.stock > 0,
+    )
     .slice(0, count);
+}
+
+/** A product in more than one colour, each with more than one size in stock. */
+async function productWithChoices(offset: number) {
+  return (await catalogue()).filter(
+    (product) =>
+      product.colors.length > 1 &&
+      product.colors.every(
+        (color) => color.sizeStock.filter((entry) => entry.stock > 0).length > 1,
+      ),
+  )[offset]!;
 }
 
 describe('wishlist', () => {
@@ -54,7 +73,9 @@ describe('wishlist', () => {
     await waitForHydration(page);
     await signUpThroughDialog(page, newShopper());
     await expect
-      .poll(() => page.getByRole('link', { name: 'My account' }).first().isVisible())
+      .poll(() => page.getByRole('link', { name: 'My account' }).first().isVisible(), {
+        timeout: 15_000,
+      })
       .toBe(true);
 
     for (const product of [first!, second!]) {
@@ -86,4 +107,53 @@ describe('wishlist', () => {
     await expect.poll(() => page.getByText('Your wishlist is empty').isVisible()).toBe(true);
     await context.close();
   });
+
+  for (const [viewport, offset] of [
+    ['phone', 0],
+    ['desktop', 1],
+  ] as const) {
+    it(`asks for colour and size before moving a product that has a choice (${viewport})`, async () => {
+      const product = await productWithChoices(offset);
+      const second = product.colors[1]!;
+      const size = second.sizeStock.filter((entry) => entry.stock > 0).at(-1)!.size;
+      const { page, context, problems } = await openPage(browser, baseURL(), viewport);
+      await page.goto('/about');
+      await waitForHydration(page);
+      await signUpThroughDialog(page, newShopper());
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem('token')), { timeout: 15_000 })
+        .toMatch(/\S+/);
+      await page.goto(`/product/${product._id}`);
+      await waitForHydration(page);
+      await page.getByRole('button', { name: 'Add to wishlist' }).click();
+      await page.getByText(`${product.name} added to wishlist!`).waitFor();
+
+      await page.goto('/wishlist');
+      await waitForHydration(page);
+      await page.getByRole('button', { name: `Move to Cart ${product.name}` }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('heading', { name: 'Choose colour and size' }).waitFor();
+      const move = dialog.getByRole('button', { name: 'Move to Cart' });
+      // Nothing is picked for her.
+      expect(await move.isDisabled()).toBe(true);
+      await dialog.getByRole('button', { name: second.colorName }).click();
+      expect(await move.isDisabled()).toBe(true);
+      await dialog.locator(`button[data-size="${size}"]`).click();
+      await page.screenshot({ path: `/tmp/shots/wishlist-choose-${viewport}.png` });
+      await move.click();
+      await page.getByText(`${product.name} - Item moved to cart!`).waitFor();
+      await expect.poll(() => page.getByTestId('wishlist-item').count()).toBe(0);
+
+      // The bag has the colour and size she chose.
+      const token = await page.evaluate(() => localStorage.getItem('token'));
+      const cart = (await (
+        await fetch(`${baseURL()}/api/cart`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as { data: { items: { color: { colorName: string }; size: string }[] } };
+      expect(cart.data.items).toHaveLength(1);
+      expect(cart.data.items[0]!.color.colorName).toBe(second.colorName);
+      expect(cart.data.items[0]!.size.toLowerCase()).toBe(size.toLowerCase());
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
 });

@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { isPinCode } from '@shop/domain/contact-details';
 import { MAX_UNITS_PER_SIZE } from '@shop/domain/cart';
+import { discountTypes } from '@shop/domain/discounts';
 import { isUuid } from '@shop/domain/ids';
 import { orderStatuses, paymentStatuses } from '@shop/domain/orders';
 import {
@@ -30,6 +31,8 @@ export const orderMessages = {
   itemImage: 'Invalid product image',
   paymentMethodInvalid: 'Invalid payment method',
   notesInvalid: 'Invalid notes',
+  cartChanged: 'Your cart has changed. Please review your order.',
+  cartEmpty: 'Your cart is empty',
 } as const;
 
 const pinCode = (required: string, invalidMessage: string) =>
@@ -162,6 +165,10 @@ export const order = z.object({
   subtotal: z.number(),
   totalDiscountAmount: z.number(),
   discountCode: z.nullable(z.string()),
+  /** Each applied code and what it took off, in rupees. */
+  discounts: z.array(
+    z.object({ code: z.string(), type: z.enum(discountTypes), amount: z.number() }),
+  ),
   shippingCharge: z.number(),
   taxAmount: z.number(),
   total: z.number(),

@@ -60,6 +60,12 @@ export interface SizeUnits {
  * every line of it (an order may name the same size twice).
  */
 export function exceedsUnitsPerSize(lines: readonly SizeUnits[]): boolean {
+  for (const units of unitsByLine(lines).values()) if (units > MAX_UNITS_PER_SIZE) return true;
+  return false;
+}
+
+/** Units of each product, colour and size the lines ask for, counting repeated lines together. */
+function unitsByLine(lines: readonly SizeUnits[]): Map<string, number> {
   const units = new Map<string, number>();
   for (const line of lines) {
     const key = JSON.stringify([
@@ -67,11 +73,32 @@ export function exceedsUnitsPerSize(lines: readonly SizeUnits[]): boolean {
       line.colorName.trim().toLowerCase(),
       normalizeSize(line.size),
     ]);
-    const total = (units.get(key) ?? 0) + line.quantity;
-    if (total > MAX_UNITS_PER_SIZE) return true;
-    units.set(key, total);
+    units.set(key, (units.get(key) ?? 0) + line.quantity);
   }
-  return false;
+  return units;
+}
+
+/**
+ * Whether an order names exactly the cart's lines: the same products, colours and sizes in the
+ * same quantities (in any order, a line named in parts counting as one). An order is placed from
+ * the cart as the shopper last saw it, or not at all.
+ */
+export function sameLines(cart: readonly SizeUnits[], order: readonly SizeUnits[]): boolean {
+  const inCart = unitsByLine(cart);
+  const inOrder = unitsByLine(order);
+  if (inCart.size !== inOrder.size) return false;
+  for (const [key, units] of inCart) if (inOrder.get(key) !== units) return false;
+  return true;
+}
+
+/**
+ * What a cart line says when the stock of its size fell below its quantity since it was added
+ * (`Only 2 left`, or `Out of stock`); undefined while the stock covers it. Such a line must be
+ * changed before the cart can be ordered.
+ */
+export function stockShortfall(line: { quantity: number; stock: number }): string | undefined {
+  if (line.stock >= line.quantity) return undefined;
+  return line.stock <= 0 ? 'Out of stock' : `Only ${line.stock} left`;
 }
 
 /** Guest carts untouched this long (no add, change or removal) are forgotten; signed-in carts stay. */

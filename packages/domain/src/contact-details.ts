@@ -9,11 +9,15 @@
  */
 export const PHONE_INPUT_MAX_LENGTH = 20;
 
+/** An Indian mobile number: 10 digits, the first of them 6, 7, 8 or 9 ('1234567890' is not one). */
+const MOBILE_NUMBER = /^[6-9]\d{9}$/;
+
 /**
  * A phone typed the Indian way — '+91 98765 43210', '+91-98765-43210', '098765 43210',
- * '(98765) 43210', '9876543210' — as its 10 digits; undefined when it is not a 10-digit number.
- * Separators (spaces, dashes, dots, brackets) are ignored; a leading +91/91 country code or a
- * leading 0 trunk prefix is dropped only when what remains is exactly 10 digits.
+ * '(98765) 43210', '9876543210' — as its 10 digits; undefined when it is not a mobile number
+ * (10 digits starting 6-9). Separators (spaces, dashes, dots, brackets) are ignored; a leading
+ * +91/91 country code or a leading 0 trunk prefix is dropped only when what remains is exactly
+ * 10 digits.
  */
 export function normalizeIndianPhone(input: string): string | undefined {
   const trimmed = input.trim();
@@ -27,12 +31,15 @@ export function normalizeIndianPhone(input: string): string | undefined {
   } else if (digits.length === 11 && digits.startsWith('0')) {
     digits = digits.slice(1);
   }
-  return /^\d{10}$/.test(digits) ? digits : undefined;
+  return MOBILE_NUMBER.test(digits) ? digits : undefined;
 }
 
-/** Pin codes are exactly 6 digits (spaces typed around them are ignored). */
+/**
+ * Pin codes are exactly 6 digits and never start with 0 (the first digit is the postal zone: 1-8,
+ * and 9 for the Army Postal Service); spaces typed around them are ignored.
+ */
 export function isPinCode(input: string): boolean {
-  return /^\d{6}$/.test(input.trim());
+  return /^[1-9]\d{5}$/.test(input.trim());
 }
 
 /**

@@ -1,4 +1,4 @@
-import { formatRupees, paiseToRupees, type Paise } from './money.ts';
+import { formatMoney, type Paise } from './money.ts';
 
 export const discountTypes = ['coupon', 'voucher'] as const;
 export type DiscountType = (typeof discountTypes)[number];
@@ -22,6 +22,8 @@ export interface DiscountRule {
   eligibleCategoryIds: readonly string[];
   eligibleProductIds: readonly string[];
   isActive: boolean;
+  /** Refused once the shopper has a paid order. */
+  firstOrderOnly: boolean;
 }
 
 export interface DiscountLine {
@@ -36,6 +38,8 @@ export interface DiscountContext {
   /** Orders placed with this code so far, by anyone and by this shopper. */
   timesUsed: number;
   timesUsedByShopper: number;
+  /** Whether the shopper has an earlier paid order (one not cancelled). */
+  hasPaidOrder: boolean;
 }
 
 export type DiscountCheck = { ok: true; amountPaise: Paise } | { ok: false; message: string };
@@ -46,6 +50,7 @@ export const discountMessages = {
   expired: 'This discount code has expired',
   exhausted: 'This discount code is no longer available',
   alreadyUsed: 'You have already used this discount code',
+  firstOrderOnly: 'This discount is for your first order only',
   notEligible: 'This discount code does not apply to the items in your cart',
   emptyCart: 'Add something to your cart to use a discount code',
 } as const;
@@ -82,14 +87,17 @@ export function evaluateDiscount(rule: DiscountRule, context: DiscountContext): 
   if (rule.perUserLimit !== null && context.timesUsedByShopper >= rule.perUserLimit) {
     return { ok: false, message: discountMessages.alreadyUsed };
   }
+  if (rule.firstOrderOnly && context.hasPaidOrder) {
+    return { ok: false, message: discountMessages.firstOrderOnly };
+  }
   if (rule.usageLimit !== null && context.timesUsed >= rule.usageLimit) {
     return { ok: false, message: discountMessages.exhausted };
   }
   if (context.lines.length === 0) return { ok: false, message: discountMessages.emptyCart };
   const subtotal = context.lines.reduce((sum, line) => sum + line.lineTotalPaise, 0);
   if (subtotal < rule.minSubtotalPaise) {
-    const short = formatRupees(paiseToRupees(rule.minSubtotalPaise - subtotal));
-    const minimum = formatRupees(paiseToRupees(rule.minSubtotalPaise));
+    const short = formatMoney(rule.minSubtotalPaise - subtotal);
+    const minimum = formatMoney(rule.minSubtotalPaise);
     return {
       ok: false,
       message: `This discount code needs a minimum order of ${minimum}: add ${short} more to use it`,

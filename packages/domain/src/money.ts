@@ -11,16 +11,41 @@ export function paiseToRupees(paise: Paise): number {
   return paise / 100;
 }
 
-const inrFormatter = new Intl.NumberFormat('en-IN', {
+const wholeRupees = new Intl.NumberFormat('en-IN', {
   style: 'currency',
   currency: 'INR',
-  maximumFractionDigits: 2,
-  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
 });
 
-/** ₹1,23,456 or ₹1,234.50 — Indian digit grouping. */
-export function formatRupees(rupees: number): string {
-  return inrFormatter.format(rupees);
+/** The sign of an amount taken off or owed: U+2212, never a hyphen. */
+export const MINUS_SIGN = '\u2212';
+
+export interface MoneyFormat {
+  /** Whole rupees without '.00' (catalogue price tags: ₹1,299); paise still show (₹1,299.50). */
+  trimZeroPaise?: boolean;
+}
+
+/**
+ * The shop's one way of writing money, from integer paise: Indian digit grouping and two
+ * decimals (₹1,708.20, ₹1,13,829.30, ₹0.00); a negative amount reads −₹134.85. The rupees are
+ * grouped by Intl and the paise written from the integer, so no float rounding shows.
+ */
+export function formatMoney(paise: Paise, { trimZeroPaise = false }: MoneyFormat = {}): string {
+  if (!Number.isSafeInteger(paise)) throw new RangeError(`Paise must be an integer: ${paise}`);
+  const magnitude = Math.abs(paise);
+  const fraction = magnitude % 100;
+  const rupees = wholeRupees.format((magnitude - fraction) / 100);
+  const text =
+    trimZeroPaise && fraction === 0 ? rupees : `${rupees}.${String(fraction).padStart(2, '0')}`;
+  return paise < 0 ? `${MINUS_SIGN}${text}` : text;
+}
+
+/** The sum of amounts in paise: whole paise in, whole paise out, nothing rounded. */
+export function sumPaise(amounts: readonly Paise[]): Paise {
+  return amounts.reduce((sum, amount) => {
+    if (!Number.isSafeInteger(amount)) throw new RangeError(`Paise must be an integer: ${amount}`);
+    return sum + amount;
+  }, 0);
 }
 
 /** Rounded percentage saved against the M.R.P.; 0 when there is no saving. */

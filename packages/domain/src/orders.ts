@@ -2,7 +2,7 @@
  * Orders: their statuses, who may move them where, and the return and modification rules.
  * Components and services ask this module; no status string is compared anywhere else.
  */
-import { orderPaymentStatuses, type OrderPaymentStatus } from './payments.ts';
+import { awaitsPayment, orderPaymentStatuses, type OrderPaymentStatus } from './payments.ts';
 
 export const orderStatuses = [
   'pending',
@@ -122,4 +122,58 @@ export function cancelCheck(status: OrderStatus): TransitionCheck {
     };
   }
   return { ok: true };
+}
+
+/** Payment states in which the shop holds (or held) the shopper's money for the order. */
+const MONEY_RECEIVED: readonly OrderPaymentStatus[] = [
+  'paid',
+  'refund_pending',
+  'refunded',
+  'partially_refunded',
+];
+
+/** What the payment box of an order says, by its payment state. */
+const PAYMENT_TITLES: Record<OrderPaymentStatus, string> = {
+  pending: 'Not paid',
+  failed: 'Not paid',
+  paid: 'Payment Successful',
+  refund_pending: 'Refund in progress',
+  refunded: 'Refunded',
+  partially_refunded: 'Partly refunded',
+  payment_review: 'Payment under review',
+};
+
+export interface OrderShopperView {
+  /**
+   * The status badge. While an order is `pending` its payment says more than its status: one
+   * that awaits payment says so, one whose time to pay has passed is about to be cancelled, a
+   * paid one is placed. Later statuses speak for themselves.
+   */
+  badge: string;
+  /** Open, unpaid and still inside its time to pay: the shopper may pay it now, or cancel it. */
+  awaitingPayment: boolean;
+  /** The shop received the money (refunded since or not): its total is "Total Paid". */
+  paid: boolean;
+  /** The payment box's title; it never contradicts the badge. */
+  payment: string;
+}
+
+/** How an order reads to its shopper at `now`: badge, payment box, and whether she can pay it. */
+export function orderShopperView(
+  order: { status: OrderStatus; paymentStatus: OrderPaymentStatus; paymentDueAt: string | Date },
+  now: Date,
+): OrderShopperView {
+  const paid = MONEY_RECEIVED.includes(order.paymentStatus);
+  const unpaid = awaitsPayment(order.paymentStatus);
+  const due = new Date(order.paymentDueAt).getTime();
+  const awaitingPayment = order.status === 'pending' && unpaid && now.getTime() < due;
+  let badge = statusLabel(order.status);
+  if (order.status === 'pending') {
+    if (awaitingPayment) badge = 'Awaiting payment';
+    else if (unpaid) badge = 'Payment expired';
+    else if (order.paymentStatus === 'payment_review') badge = 'Payment under review';
+    else if (order.paymentStatus === 'paid') badge = 'Placed';
+  }
+  const payment = awaitingPayment ? 'Payment pending' : PAYMENT_TITLES[order.paymentStatus];
+  return { badge, awaitingPayment, paid, payment };
 }

@@ -25,6 +25,16 @@ export function initialSelection(colors: readonly SelectableColor[]): Selection 
   return { colorIndex: 0, size: firstInStockSize(colors[0]) };
 }
 
+/**
+ * The one colour and size a product comes in, or null when the shopper has a choice to make
+ * (more than one colour, or more than one size): nothing picks one for her silently.
+ */
+export function onlyVariant(colors: readonly SelectableColor[]): Selection | null {
+  const [only, ...others] = colors;
+  if (!only || others.length > 0 || only.sizeStock.length !== 1) return null;
+  return { colorIndex: 0, size: only.sizeStock[0]!.size };
+}
+
 /** Stock of one size of a colour (sizes match ignoring case); 0 when unknown. */
 export function stockOf(color: SelectableColor | undefined, size: string | null): number {
   if (!color || !size) return 0;

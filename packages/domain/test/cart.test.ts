@@ -7,6 +7,8 @@ import {
   mrpPaise,
   newGuestSessionId,
   normalizeSize,
+  sameLines,
+  stockShortfall,
 } from '../src/cart.ts';
 
 describe('cart rules', () => {
@@ -72,5 +74,33 @@ describe('cart rules', () => {
       { kind: 'price_changed', oldPricePaise: 99_900, newPricePaise: 109_900 },
       { kind: 'insufficient_stock', available: 2 },
     ]);
+  });
+});
+
+describe('orders from the cart', () => {
+  it('names the same lines in any order, a line in parts counting as one', () => {
+    const cart = [
+      { product: 'p1', colorName: 'Rose', size: '34b', quantity: 2 },
+      { product: 'p2', colorName: 'Black', size: 'm', quantity: 1 },
+    ];
+    expect(
+      sameLines(cart, [
+        { product: 'p2', colorName: 'black', size: 'M', quantity: 1 },
+        { product: 'p1', colorName: 'Rose', size: '34B', quantity: 1 },
+        { product: 'p1', colorName: 'rose', size: '34b', quantity: 1 },
+      ]),
+    ).toBe(true);
+    expect(sameLines(cart, cart.slice(0, 1))).toBe(false);
+    expect(
+      sameLines(cart, [...cart, { product: 'p3', colorName: 'Red', size: 's', quantity: 1 }]),
+    ).toBe(false);
+    expect(sameLines(cart, [{ ...cart[0]!, quantity: 3 }, cart[1]!])).toBe(false);
+  });
+
+  it('says how short a line is of stock', () => {
+    expect(stockShortfall({ quantity: 2, stock: 5 })).toBeUndefined();
+    expect(stockShortfall({ quantity: 2, stock: 2 })).toBeUndefined();
+    expect(stockShortfall({ quantity: 3, stock: 1 })).toBe('Only 1 left');
+    expect(stockShortfall({ quantity: 1, stock: 0 })).toBe('Out of stock');
   });
 });

@@ -18,6 +18,9 @@ describe('normalizeIndianPhone', () => {
     ['(98765) 43210', '9876543210'],
     [' 98765-43210 ', '9876543210'],
     ['98765.43210', '9876543210'],
+    ['6000000000', '6000000000'],
+    ['+91 70000 00000', '7000000000'],
+    ['08123456789', '8123456789'],
   ])('reads %s as %s', (typed, stored) => {
     expect(normalizeIndianPhone(typed)).toBe(stored);
   });
@@ -32,6 +35,11 @@ describe('normalizeIndianPhone', () => {
     '98765abcde',
     '+44 98765 43210',
     '0098765 43210',
+    '1234567890',
+    '5876543210',
+    '+91 12345 67890',
+    '01234567890',
+    '910123456789',
   ])('refuses %s', (typed) => {
     expect(normalizeIndianPhone(typed)).toBeUndefined();
   });
@@ -55,6 +63,13 @@ describe('pin codes and emails', () => {
     expect(isPinCode('56001')).toBe(false);
     expect(isPinCode('5600011')).toBe(false);
     expect(isPinCode('56O001')).toBe(false);
+  });
+
+  it('refuses a pin code starting with 0', () => {
+    expect(isPinCode('000000')).toBe(false);
+    expect(isPinCode('012345')).toBe(false);
+    expect(isPinCode('110001')).toBe(true);
+    expect(isPinCode('999999')).toBe(true);
   });
 
   it('accepts addresses that look like emails and stores them lower-cased', () => {

@@ -17,13 +17,14 @@ const rule = (overrides: Partial<DiscountRule> = {}): DiscountRule => ({
   eligibleCategoryIds: [],
   eligibleProductIds: [],
   isActive: true,
+  firstOrderOnly: false,
   ...overrides,
 });
 const lines = [
   { productId: 'p1', categoryId: 'bras', lineTotalPaise: 129_900 },
   { productId: 'p2', categoryId: 'panties', lineTotalPaise: 39_900 },
 ];
-const context = { lines, now, timesUsed: 0, timesUsedByShopper: 0 };
+const context = { lines, now, timesUsed: 0, timesUsedByShopper: 0, hasPaidOrder: false };
 
 describe('evaluateDiscount', () => {
   it('takes a percentage of the subtotal, rounded half up to the paisa once', () => {
@@ -80,11 +81,21 @@ describe('evaluateDiscount', () => {
     });
   });
 
+  it('keeps a first-order code for shoppers without a paid order', () => {
+    const welcome = rule({ firstOrderOnly: true });
+    expect(evaluateDiscount(welcome, context).ok).toBe(true);
+    expect(evaluateDiscount(welcome, { ...context, hasPaidOrder: true })).toEqual({
+      ok: false,
+      message: 'This discount is for your first order only',
+    });
+    expect(evaluateDiscount(rule(), { ...context, hasPaidOrder: true }).ok).toBe(true);
+  });
+
   it('says how far the cart is from the minimum order', () => {
     const check = evaluateDiscount(rule({ minSubtotalPaise: 200_000 }), context);
     expect(check).toEqual({
       ok: false,
-      message: 'This discount code needs a minimum order of ₹2,000: add ₹302 more to use it',
+      message: 'This discount code needs a minimum order of ₹2,000.00: add ₹302.00 more to use it',
     });
   });
 

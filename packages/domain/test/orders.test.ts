@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cancelCheck, returnCheck, statusLabel, transition } from '../src/orders.ts';
+import {
+  cancelCheck,
+  orderShopperView,
+  returnCheck,
+  statusLabel,
+  transition,
+} from '../src/orders.ts';
 
 const day = 24 * 60 * 60 * 1000;
 const bra = {
@@ -60,5 +66,77 @@ describe('order states', () => {
       ok: false,
       message: 'For hygiene reasons Lace Hipster cannot be returned',
     });
+  });
+});
+
+describe('an order as its shopper sees it', () => {
+  const now = new Date('2026-11-23T10:00:00Z');
+  const dueLater = new Date(now.getTime() + 60_000).toISOString();
+  const duePassed = new Date(now.getTime() - 1).toISOString();
+
+  it('an open unpaid order awaits payment until it is due, then has expired', () => {
+    for (const paymentStatus of ['pending', 'failed'] as const) {
+      expect(
+        orderShopperView({ status: 'pending', paymentStatus, paymentDueAt: dueLater }, now),
+      ).toEqual({
+        badge: 'Awaiting payment',
+        awaitingPayment: true,
+        paid: false,
+        payment: 'Payment pending',
+      });
+      expect(
+        orderShopperView({ status: 'pending', paymentStatus, paymentDueAt: duePassed }, now),
+      ).toEqual({
+        badge: 'Payment expired',
+        awaitingPayment: false,
+        paid: false,
+        payment: 'Not paid',
+      });
+    }
+  });
+
+  it('a paid pending order is placed, never PENDING beside a successful payment', () => {
+    expect(
+      orderShopperView({ status: 'pending', paymentStatus: 'paid', paymentDueAt: dueLater }, now),
+    ).toEqual({
+      badge: 'Placed',
+      awaitingPayment: false,
+      paid: true,
+      payment: 'Payment Successful',
+    });
+  });
+
+  it('a cancelled unpaid order cannot be paid and says it was not paid', () => {
+    const view = orderShopperView(
+      { status: 'cancelled', paymentStatus: 'pending', paymentDueAt: dueLater },
+      now,
+    );
+    expect(view).toEqual({
+      badge: 'CANCELLED',
+      awaitingPayment: false,
+      paid: false,
+      payment: 'Not paid',
+    });
+  });
+
+  it('refunds keep the order paid and name where the money is', () => {
+    expect(
+      orderShopperView(
+        { status: 'cancelled', paymentStatus: 'refund_pending', paymentDueAt: duePassed },
+        now,
+      ),
+    ).toMatchObject({ paid: true, payment: 'Refund in progress' });
+    expect(
+      orderShopperView(
+        { status: 'returned', paymentStatus: 'refunded', paymentDueAt: duePassed },
+        now,
+      ),
+    ).toMatchObject({ badge: 'RETURNED', paid: true, payment: 'Refunded' });
+    expect(
+      orderShopperView(
+        { status: 'pending', paymentStatus: 'payment_review', paymentDueAt: dueLater },
+        now,
+      ),
+    ).toMatchObject({ badge: 'Payment under review', paid: false, awaitingPayment: false });
   });
 });

@@ -3,6 +3,7 @@ import {
   clampQuantity,
   firstInStockSize,
   initialSelection,
+  onlyVariant,
   selectColor,
   stockOf,
 } from '../src/product-selection.ts';
@@ -57,5 +58,23 @@ describe('product selection', () => {
     expect(clampQuantity(11, 40)).toBe(10);
     expect(clampQuantity(10, 40)).toBe(10);
     expect(clampQuantity(12, 7)).toBe(7);
+  });
+});
+
+describe('the only variant of a product', () => {
+  const one = (sizes: string[]) => ({
+    colorName: 'Black',
+    colorHex: '#000000',
+    sizeStock: sizes.map((size) => ({ size, stock: 3 })),
+  });
+
+  it('is the one colour and size when there is no choice to make', () => {
+    expect(onlyVariant([one(['Free Size'])])).toEqual({ colorIndex: 0, size: 'Free Size' });
+  });
+
+  it('is none when the shopper must choose a colour or a size', () => {
+    expect(onlyVariant([one(['S', 'M'])])).toBeNull();
+    expect(onlyVariant([one(['M']), { ...one(['M']), colorName: 'Nude' }])).toBeNull();
+    expect(onlyVariant([])).toBeNull();
   });
 });

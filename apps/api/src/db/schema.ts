@@ -329,10 +329,18 @@ export const users = pgTable(
       .$type<StoredAddress[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
-    /** Access tokens issued before this instant are refused (password change and reset, logout). */
+    /** Access tokens issued before this instant are refused (password change and reset). */
     sessionsValidFrom: timestamp('sessions_valid_from', { withTimezone: true })
       .notNull()
       .defaultNow(),
+    /**
+     * Sign-ins ended by signing out on their device: their access tokens are refused until they
+     * would have expired anyway (`until`), when the entry is dropped.
+     */
+    endedSessions: jsonb('ended_sessions')
+      .$type<EndedSession[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     ...timestamps,
   },
   (t) => [
@@ -448,6 +456,8 @@ export const discounts = pgTable(
       .notNull()
       .default(sql`'{}'::uuid[]`),
     isActive: boolean('is_active').notNull().default(true),
+    /** Only for a shopper's first order: refused once she has a paid order (NEW10). */
+    firstOrderOnly: boolean('first_order_only').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -576,6 +586,19 @@ export const wishlistItems = pgTable(
 // ---------- orders and payments ----------
 
 /** An address as an order keeps it (a copy: later edits to saved addresses do not change it). */
+/** A sign-in (its refresh-token family) ended on its device, and until when that matters. */
+export interface EndedSession {
+  id: string;
+  until: string;
+}
+
+/** One code applied to an order and the paise it took off. */
+export interface OrderDiscount {
+  code: string;
+  type: 'coupon' | 'voucher';
+  amountPaise: number;
+}
+
 export interface OrderAddress {
   name: string;
   addressLine1: string;
@@ -604,6 +627,11 @@ export const orders = pgTable(
     totalPaise: integer('total_paise').notNull(),
     discountId: uuid('discount_id').references(() => discounts.id),
     discountCode: text('discount_code'),
+    /** Each applied code with what it took off, in the order they were applied. */
+    discounts: jsonb('discounts')
+      .$type<OrderDiscount[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     notes: text('notes').notNull().default(''),
     shippingAddress: jsonb('shipping_address').$type<OrderAddress>().notNull(),
     billingAddress: jsonb('billing_address').$type<OrderAddress>().notNull(),

@@ -9,7 +9,8 @@ import {
   type ReactNode,
 } from 'react';
 import type { Cart, CartItem } from '@shop/contracts/cart';
-import { isGuestSessionId, newGuestSessionId } from '@shop/domain/cart';
+import { isGuestSessionId, lineTotalPaise, newGuestSessionId } from '@shop/domain/cart';
+import { paiseToRupees, rupeesToPaise } from '@shop/domain/money';
 import { ApiError, createApiClient, type CartLineRequest } from './api-client';
 import { useAuth } from './auth-session';
 import { STORAGE_KEYS } from './auth-storage';
@@ -75,7 +76,8 @@ export interface CartStore {
   remove: (item: CartItem) => Promise<void>;
   clear: () => Promise<void>;
   applyDiscount: (code: string) => Promise<Cart>;
-  removeDiscount: () => Promise<Cart>;
+  /** Takes off the applied coupon or voucher. */
+  removeDiscount: (type: 'coupon' | 'voucher') => Promise<Cart>;
 }
 
 const CartContext = createContext<CartStore | null>(null);
@@ -95,6 +97,10 @@ const emptyCart: Cart = {
   updatedAt: null,
 };
 
+/** A line total in rupees, multiplied in paise. */
+const lineTotal = (price: number, quantity: number) =>
+  paiseToRupees(lineTotalPaise({ unitPricePaise: rupeesToPaise(price), quantity }));
+
 /** A line shown at once while the server is asked (replaced by the server's cart, or rolled back). */
 function provisional(cart: Cart, line: AddLine): Cart {
   const existing = cart.items.find(
@@ -105,7 +111,13 @@ function provisional(cart: Cart, line: AddLine): Cart {
   );
   const items = existing
     ? cart.items.map((item) =>
-        item === existing ? { ...item, quantity: item.quantity + line.quantity } : item,
+        item === existing
+          ? {
+              ...item,
+              quantity: item.quantity + line.quantity,
+              itemTotal: lineTotal(item.price, item.quantity + line.quantity),
+            }
+          : item,
       )
     : [
         ...cart.items,
@@ -134,7 +146,7 @@ function provisional(cart: Cart, line: AddLine): Cart {
           color: line.color,
           price: line.price ?? 0,
           originalPrice: line.price ?? 0,
-          itemTotal: (line.price ?? 0) * line.quantity,
+          itemTotal: lineTotal(line.price ?? 0, line.quantity),
           stock: line.quantity,
           addedAt: new Date().toISOString(),
         },
@@ -302,8 +314,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
         setCart(data);
         return data;
       },
-      async removeDiscount() {
-        const { data } = await track('discount', () => authed((api) => api.removeDiscount('all')));
+      async removeDiscount(type) {
+        const { data } = await track('discount', () => authed((api) => api.removeDiscount(type)));
         setCart(data);
         return data;
       },

@@ -12,13 +12,22 @@ import { ApiError } from './api-client';
 import { useAuth } from './auth-session';
 import { useCart } from './cart-store';
 
+/** The colour and size a wishlist entry goes into the cart in (sizes travel in lower case). */
+export interface MoveChoice {
+  colorName: string;
+  colorHex: string;
+  size: string;
+  selectedImage?: string;
+}
+
 export interface WishlistStore {
   wishlist: Wishlist | null;
   count: number;
   has: (productId: string) => boolean;
   /** Adds or removes at once, then asks the server; a failure puts it back. Answers the action. */
   toggle: (productId: string) => Promise<'added' | 'removed'>;
-  moveToCart: (item: WishlistItem) => Promise<void>;
+  /** Without a choice the server picks the first colour and size M (Move All to Cart). */
+  moveToCart: (item: WishlistItem, choice?: MoveChoice) => Promise<void>;
   clear: () => Promise<number>;
   reload: () => Promise<void>;
 }
@@ -82,9 +91,12 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
           throw error;
         }
       },
-      async moveToCart(item) {
+      async moveToCart(item, choice) {
         const { data } = await authed((api) =>
-          api.moveWishlistItemToCart(item.productId, { quantity: 1 }),
+          api.moveWishlistItemToCart(item.productId, {
+            quantity: 1,
+            ...(choice ? { ...choice, size: choice.size.toLowerCase() } : {}),
+          }),
         );
         take(data.wishlist);
         await reloadCart();

@@ -178,9 +178,10 @@ function seedDiscounts(now: Date) {
     {
       code: 'NEW10',
       type: 'coupon',
-      description: 'Introductory flat 10% off, once per shopper',
+      description: 'Introductory flat 10% off your first order',
       percentOff: 10,
       perUserLimit: 1,
+      firstOrderOnly: true,
       onlyBras: false,
     },
     {

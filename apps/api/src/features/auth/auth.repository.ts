@@ -143,11 +143,30 @@ export function createAuthRepository(db: Database) {
       return rows.length === 1;
     },
 
-    async revokeRefreshFamily(familyId: string) {
-      await db
+    async revokeRefreshFamily(familyId: string, tx: Executor = db) {
+      await tx
         .update(refreshTokens)
         .set({ revokedAt: sql`now()` })
         .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    },
+
+    /**
+     * Records sign-ins ended on their device, so their access tokens are refused until `until`;
+     * entries whose tokens have all expired are dropped on the way. Answers the user.
+     */
+    async endSessions(tx: Executor, userId: string, sessionIds: string[], until: Date) {
+      const added = sessionIds.map((id) => ({ id, until: until.toISOString() }));
+      const [row] = await tx
+        .update(users)
+        .set({
+          endedSessions: sql`coalesce((
+            select jsonb_agg(entry) from jsonb_array_elements(${users.endedSessions}) entry
+            where (entry->>'until')::timestamptz > now()), '[]'::jsonb) || ${JSON.stringify(added)}::jsonb`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(users.id, userId))
+        .returning();
+      return row;
     },
 
     async revokeUserRefreshTokens(userId: string, tx: Executor = db) {

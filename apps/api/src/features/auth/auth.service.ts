@@ -61,6 +61,8 @@ export interface Caller {
   role: UserRole;
   /** The user row as read while checking the token (this request's own copy). */
   user: UserRow;
+  /** The sign-in the access token belongs to; absent on tokens from before sign-ins were named. */
+  sessionId?: string | undefined;
 }
 
 export interface AuthServiceDeps {
@@ -123,14 +125,15 @@ export function createAuthService(deps: AuthServiceDeps) {
    */
   async function startSession(row: UserRow, issuedAtMs = Date.now()): Promise<AuthSession> {
     const refreshToken = newOpaqueToken();
+    const familyId = randomUUID();
     // Signed before the transaction: no transaction waits on the thread pool.
-    const accessToken = await accessTokens.sign(row.id, issuedAtMs);
+    const accessToken = await accessTokens.sign(row.id, familyId, issuedAtMs);
     const started = await db.transaction(async (tx) => {
       const current = await repository.lockUser(tx, row.id, 'key share');
       if (current?.sessionsValidFrom.getTime() !== row.sessionsValidFrom.getTime()) return false;
       await repository.insertRefreshToken(tx, {
         userId: row.id,
-        familyId: randomUUID(),
+        familyId,
         tokenHash: hashOpaqueToken(refreshToken),
         expiresAt: new Date(Date.now() + REFRESH_TOKEN_LIFETIME_MS),
       });
@@ -298,11 +301,23 @@ export function createAuthService(deps: AuthServiceDeps) {
       const claims = await accessTokens.verify(token);
       if (!claims) throw unauthenticated(authText.badToken);
       const row = await sessionUsers.find(claims.userId);
-      // A token from before a password change, reset or sign-out no longer counts.
-      if (!row || claims.issuedAtMs < row.sessionsValidFrom.getTime()) {
+      // A token from before a password change or reset, or of a sign-in ended on its device,
+      // no longer counts.
+      if (
+        !row ||
+        claims.issuedAtMs < row.sessionsValidFrom.getTime() ||
+        (claims.sessionId !== undefined &&
+          row.endedSessions.some((ended) => ended.id === claims.sessionId))
+      ) {
         throw unauthenticated(authText.badToken);
       }
-      return { userId: row.id, email: row.email, role: roleOf(row), user: row };
+      return {
+        userId: row.id,
+        email: row.email,
+        role: roleOf(row),
+        user: row,
+        sessionId: claims.sessionId,
+      };
     },
 
     profile(caller: Caller): User {
@@ -347,7 +362,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const next = newOpaqueToken();
       // Issued before the rotation commits (and used only if it does), so a change ending every
       // session after it finds this access token older than the change.
-      const accessToken = await accessTokens.sign(row.id);
+      const accessToken = await accessTokens.sign(row.id, stored.familyId);
       const rotated = await db.transaction(async (tx) => {
         // The user's lock first: a change ending every session revokes the new token, or this
         // rotation finds the presented one revoked (see `lockUser`).
@@ -376,16 +391,34 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /**
-     * Signs the user out everywhere: every refresh token is revoked and access tokens issued
-     * before now stop working. An unknown or spent token is not an error; there is nothing to do.
+     * Signs out this device: its sign-in (the refresh token's family, and the access token's) is
+     * ended, and the shopper's other devices stay signed in. A refresh token that is expired,
+     * revoked, unknown or another account's ends nothing else. An access token from before
+     * sign-ins were named (no session id) signs out everywhere, as sign-out did then.
      */
     async logout(refreshToken: string | undefined, caller: Caller | undefined) {
       let userId = caller?.userId;
+      const sessions = new Set<string>();
+      if (caller?.sessionId) sessions.add(caller.sessionId);
       if (refreshToken) {
         const stored = await repository.findRefreshToken(hashOpaqueToken(refreshToken));
-        if (stored) userId ??= stored.userId;
+        if (stored && (userId === undefined || stored.userId === userId)) {
+          userId = stored.userId;
+          sessions.add(stored.familyId);
+        }
       }
-      if (userId) await endAllSessions(userId);
+      if (!userId) return;
+      if (caller && !caller.sessionId) return endAllSessions(userId);
+      if (sessions.size === 0) return;
+      const signedInUser = userId;
+      const row = await db.transaction(async (tx) => {
+        // The user's lock, as every change to sessions takes it (see `lockUser`).
+        await repository.lockUser(tx, signedInUser, 'update');
+        for (const familyId of sessions) await repository.revokeRefreshFamily(familyId, tx);
+        const until = new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000 + 60_000);
+        return repository.endSessions(tx, signedInUser, [...sessions], until);
+      });
+      changedUser(row);
     },
 
     async forgotPassword(email: string, clientAddress: string) {

@@ -20,17 +20,21 @@ const goodClaims = () => ({
   exp: now() + 600,
 });
 const HS256 = { alg: 'HS256', typ: 'JWT' };
+const SESSION = '7d0f6a2e-3c1b-4e5f-9a8b-1c2d3e4f5a6b';
 
 describe('access tokens', () => {
   const tokens = createAccessTokens(SECRET);
 
   it('verifies the tokens it signs, with the issue time in milliseconds', async () => {
     // Issued more than 15 minutes ago: expired.
-    expect(await tokens.verify(await tokens.sign(USER, Date.now() - 16 * 60_000))).toBeUndefined();
+    expect(
+      await tokens.verify(await tokens.sign(USER, SESSION, Date.now() - 16 * 60_000)),
+    ).toBeUndefined();
     const issuedAtMs = Date.now() - 1_234;
-    expect(await tokens.verify(await tokens.sign(USER, issuedAtMs))).toEqual({
+    expect(await tokens.verify(await tokens.sign(USER, SESSION, issuedAtMs))).toEqual({
       userId: USER,
       issuedAtMs,
+      sessionId: SESSION,
     });
     expect(await tokens.verify(handMade(HS256, goodClaims()))).toMatchObject({ userId: USER });
     expect(
@@ -41,7 +45,7 @@ describe('access tokens', () => {
   });
 
   it('refuses every token that is not exactly one of its own, valid now', async () => {
-    const fresh = await tokens.sign(USER);
+    const fresh = await tokens.sign(USER, SESSION);
     const [header, payload, signature] = fresh.split('.') as [string, string, string];
     const refused = [
       handMade(HS256, goodClaims(), 'another-secret-that-is-long-enough-0123456789'),

@@ -17,10 +17,12 @@ export interface AccessClaims {
   userId: string;
   /** When the token was issued, in milliseconds (JWT's `iat` has only seconds). */
   issuedAtMs: number;
+  /** The sign-in it belongs to (its refresh-token family); absent on tokens from before. */
+  sessionId: string | undefined;
 }
 
 export interface AccessTokens {
-  sign(userId: string, issuedAtMs?: number): Promise<string>;
+  sign(userId: string, sessionId: string, issuedAtMs?: number): Promise<string>;
   /** The claims of a valid token, or undefined for a forged, tampered, expired or foreign one. */
   verify(token: string): Promise<AccessClaims | undefined>;
 }
@@ -73,8 +75,8 @@ export function createAccessTokens(secret: string): AccessTokens {
   );
   const secretBytes = Buffer.from(secret, 'utf8');
   return {
-    async sign(userId, issuedAtMs = Date.now()) {
-      return new SignJWT({ iat_ms: issuedAtMs })
+    async sign(userId, sessionId, issuedAtMs = Date.now()) {
+      return new SignJWT({ iat_ms: issuedAtMs, sid: sessionId })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(userId)
         .setIssuer(ISSUER)
@@ -89,7 +91,8 @@ export function createAccessTokens(secret: string): AccessTokens {
       const claims = verifiedClaims(token, secretBytes, Math.floor(Date.now() / 1000));
       if (!claims) return undefined;
       const issuedAtMs = typeof claims.iat_ms === 'number' ? claims.iat_ms : claims.iat * 1000;
-      return { userId: claims.sub, issuedAtMs };
+      const sessionId = typeof claims.sid === 'string' ? claims.sid : undefined;
+      return { userId: claims.sub, issuedAtMs, sessionId };
     },
   };
 }

@@ -76,6 +76,11 @@ const lineValues = (line: NewCartLine) =>
   sql`${line.productId}, ${line.colorName}, ${line.colorHex}, ${line.size},
       ${line.quantity}, ${line.selectedImage}, ${line.unitPricePaise}`;
 
+/** The key of `heldByOpenOrders`: product, colour and size, case aside. */
+export function heldKey(productId: string, colorName: string, size: string): string {
+  return `${productId}|${colorName.toLowerCase()}|${size.toLowerCase()}`;
+}
+
 export function createCartRepository(db: Database) {
   /** Empties a cart and drops its discounts: a guest cart found expired starts afresh. */
   async function startAfresh(cartId: string, tx: Executor = db) {
@@ -366,6 +371,28 @@ export function createCartRepository(db: Database) {
     },
 
     /** Deletes guest carts untouched for GUEST_CART_TTL_DAYS; answers how many went. */
+    /**
+     * Units the shopper's own orders awaiting payment hold, by product, colour and size (keyed
+     * by `heldKey`). Placing her cart again replaces such an order, so to her they are in stock.
+     */
+    async heldByOpenOrders(userId: string): Promise<Map<string, number>> {
+      const rows = await queryRows<{
+        product_id: string;
+        color: string;
+        size: string;
+        units: number;
+      }>(
+        db,
+        sql`select i.product_id, lower(i.color_name) as color, lower(i.size) as size,
+              sum(i.quantity)::int as units
+            from orders o join order_items i on i.order_id = o.id
+            where o.user_id = ${userId} and o.status = 'pending'
+              and o.payment_status in ('pending', 'failed')
+            group by 1, 2, 3`,
+      );
+      return new Map(rows.map((row) => [heldKey(row.product_id, row.color, row.size), row.units]));
+    },
+
     async deleteExpiredGuestCarts(): Promise<number> {
       const rows = await db
         .delete(carts)

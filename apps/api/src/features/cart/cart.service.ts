@@ -29,7 +29,7 @@ import {
   type DiscountLine,
 } from '@shop/domain/discounts';
 import { invalid, notFound } from '@shop/domain/errors';
-import { formatRupees, paiseToRupees } from '@shop/domain/money';
+import { formatMoney, paiseToRupees } from '@shop/domain/money';
 import type { Database } from '../../db/client.ts';
 import type { ProductFacts } from '../catalogue/catalogue.repository.ts';
 import {
@@ -37,8 +37,16 @@ import {
   type DiscountRow,
   type DiscountsRepository,
 } from '../discounts/discounts.repository.ts';
-import type { CartItemRow, CartOwner, CartRepository, CartRow } from './cart.repository.ts';
+import {
+  heldKey,
+  type CartItemRow,
+  type CartOwner,
+  type CartRepository,
+  type CartRow,
+} from './cart.repository.ts';
 import type { ProductFactsSource } from './product-facts.ts';
+import type { ShopperLimits } from '../throttle/shopper-limits.ts';
+import type { Throttle } from '../throttle/throttle.ts';
 
 export interface AddToCartCommand {
   productId: string;
@@ -120,6 +128,9 @@ export function createCartService(deps: {
   carts: CartRepository;
   facts: ProductFactsSource;
   discounts: DiscountsRepository;
+  /** Counts discount-code attempts per account (codes are guessable). */
+  throttle: Throttle;
+  limits: ShopperLimits;
 }) {
   const { db, carts, facts, discounts } = deps;
 
@@ -140,7 +151,26 @@ export function createCartService(deps: {
   ): Promise<LoadedCart> {
     const loaded = await carts.loadCart(owner);
     if (!loaded) return { cart: undefined, lines: [] };
-    return { cart: loaded.cart, lines: await withFacts(loaded.items, source) };
+    const lines = await withFacts(loaded.items, source);
+    return {
+      cart: loaded.cart,
+      lines: 'userId' in owner ? await withHeld(owner.userId, lines) : lines,
+    };
+  }
+
+  /**
+   * The lines with the units her own unpaid order holds counted as stock: ordering the cart again
+   * replaces that order, so her cart is not short of what she is holding herself.
+   */
+  async function withHeld(userId: string, lines: LoadedLine[]): Promise<LoadedLine[]> {
+    if (lines.length === 0) return lines;
+    const held = await carts.heldByOpenOrders(userId);
+    if (held.size === 0) return lines;
+    return lines.map((line) => {
+      const units = held.get(heldKey(line.row.productId, line.row.colorName, line.row.size)) ?? 0;
+      if (!line.stockEntry || units === 0) return line;
+      return { ...line, stockEntry: { ...line.stockEntry, stock: line.stockEntry.stock + units } };
+    });
   }
 
   const unitPrice = (line: LoadedLine) => line.product.price_paise;
@@ -163,7 +193,7 @@ export function createCartService(deps: {
       case 'unavailable':
         return `${name} (${line.row.colorName}, size ${size}) is no longer available`;
       case 'price_changed':
-        return `The price of ${name} changed from ${formatRupees(rupees(issue.oldPricePaise ?? 0))} to ${formatRupees(rupees(issue.newPricePaise ?? 0))}`;
+        return `The price of ${name} changed from ${formatMoney(issue.oldPricePaise ?? 0)} to ${formatMoney(issue.newPricePaise ?? 0)}`;
       case 'insufficient_stock':
         return issue.available === 0
           ? `${name} (${line.row.colorName}, size ${size}) is out of stock`
@@ -209,7 +239,7 @@ export function createCartService(deps: {
       lines,
       now: new Date(),
       timesUsed: row.timesUsed,
-      timesUsedByShopper: await discounts.usesByUser(row.id, userId),
+      ...(await discounts.shopperHistory(db, row.id, userId)),
     });
   }
 
@@ -348,7 +378,11 @@ export function createCartService(deps: {
       throw invalid(stockMessage(today?.stock ?? 0, stockEntry.size, inCart?.quantity ?? 0));
     }
     // The adding statement answered the cart's lines as they are now.
-    if (items) return render({ cart, lines: await withFacts(items, 'cached') }, userOf(owner));
+    if (items) {
+      const lines = await withFacts(items, 'cached');
+      const userId = userOf(owner);
+      return render({ cart, lines: userId ? await withHeld(userId, lines) : lines }, userId);
+    }
     return current(owner);
   }
 
@@ -396,8 +430,14 @@ export function createCartService(deps: {
           );
       const quantity = command.quantity + (twin?.quantity ?? 0);
       if (quantity > MAX_UNITS_PER_SIZE) throw invalid(cartMessages.tooManyOfOneSize);
-      if (quantity > stockEntry.stock)
-        throw invalid(stockMessage(stockEntry.stock, stockEntry.size));
+      const held =
+        'userId' in owner
+          ? ((await carts.heldByOpenOrders(owner.userId)).get(
+              heldKey(item.productId, color.colorName, size),
+            ) ?? 0)
+          : 0;
+      if (quantity > stockEntry.stock + held)
+        throw invalid(stockMessage(stockEntry.stock + held, stockEntry.size));
       const selectedImage = lineImage(color, command.selectedImage ?? item.selectedImage);
       await db.transaction(async (tx) => {
         if (twin) {
@@ -502,6 +542,7 @@ export function createCartService(deps: {
     },
 
     async applyDiscount(userId: string, code: string) {
+      await deps.throttle.take(deps.limits.discountAttempts, userId);
       const row = await discounts.findByCode(normalizeDiscountCode(code));
       if (!row || !row.isActive) throw invalid(discountMessages.invalid);
       const owner = { userId };
@@ -534,6 +575,7 @@ export function createCartService(deps: {
      * product not in the cart at today's price.
      */
     async checkDiscountFor(userId: string, code: string, productIds: string[]) {
+      await deps.throttle.take(deps.limits.discountAttempts, userId);
       const row = await discounts.findByCode(normalizeDiscountCode(code));
       if (!row || !row.isActive) {
         return { canUse: false, message: discountMessages.invalid, discountAmount: 0 };

@@ -1,7 +1,7 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DiscountRule } from '@shop/domain/discounts';
-import type { Database, Executor } from '../../db/client.ts';
-import { discountUses, discounts } from '../../db/schema.ts';
+import { queryRows, type Database, type Executor } from '../../db/client.ts';
+import { discounts } from '../../db/schema.ts';
 
 export type DiscountRow = typeof discounts.$inferSelect;
 
@@ -21,7 +21,14 @@ export function toDiscountRule(row: DiscountRow): DiscountRule {
     eligibleCategoryIds: row.eligibleCategoryIds,
     eligibleProductIds: row.eligibleProductIds,
     isActive: row.isActive,
+    firstOrderOnly: row.firstOrderOnly,
   };
+}
+
+/** The shopper's side of a discount's rules. */
+export interface ShopperHistory {
+  timesUsedByShopper: number;
+  hasPaidOrder: boolean;
 }
 
 export function createDiscountsRepository(db: Database) {
@@ -38,12 +45,25 @@ export function createDiscountsRepository(db: Database) {
     },
 
     /** How many orders this shopper has placed with the discount. */
-    async usesByUser(discountId: string, userId: string, tx: Executor = db): Promise<number> {
-      const [row] = await tx
-        .select({ n: count() })
-        .from(discountUses)
-        .where(and(eq(discountUses.discountId, discountId), eq(discountUses.userId, userId)));
-      return row?.n ?? 0;
+    /**
+     * What a discount's rules need to know of the shopper: her uses of it, and whether she has a
+     * paid order that was not cancelled (an order ever paid and then cancelled was no order).
+     */
+    async shopperHistory(
+      executor: Executor,
+      discountId: string,
+      userId: string,
+    ): Promise<ShopperHistory> {
+      const [row] = await queryRows<{ uses: number; has_paid_order: boolean }>(
+        executor,
+        sql`select
+              (select count(*)::int from discount_uses
+                where discount_id = ${discountId} and user_id = ${userId}) as uses,
+              exists(select 1 from orders
+                where user_id = ${userId} and paid_at is not null and status <> 'cancelled')
+                as has_paid_order`,
+      );
+      return { timesUsedByShopper: row?.uses ?? 0, hasPaidOrder: row?.has_paid_order ?? false };
     },
   };
 }

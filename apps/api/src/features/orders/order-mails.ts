@@ -1,5 +1,6 @@
 import type { Order } from '@shop/contracts/orders';
-import { formatRupees } from '@shop/domain/money';
+import { discountSummaryLines } from '@shop/domain/discount-summary';
+import { formatMoney, rupeesToPaise } from '@shop/domain/money';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import { layout, signOff } from '../mail/mail-layout.ts';
 
@@ -8,10 +9,13 @@ import { layout, signOff } from '../mail/mail-layout.ts';
  * screens are seen by others. The body lists the items for the shopper herself.
  */
 
+/** An order answer's rupees as the shop writes money everywhere: ₹1,708.20. */
+const money = (rupees: number) => formatMoney(rupeesToPaise(rupees));
+
 function itemLines(order: Order): string[] {
   return order.items.map(
     (item) =>
-      `${item.quantity} × ${item.productName} (${item.color.colorName}, size ${item.size.toUpperCase()}): ${formatRupees(item.itemTotal)}`,
+      `${item.quantity} × ${item.productName} (${item.color.colorName}, size ${item.size.toUpperCase()}): ${money(item.itemTotal)}`,
   );
 }
 
@@ -44,12 +48,17 @@ export function orderConfirmationMail(
   publicUrl: string,
 ) {
   const totals = [
-    `Subtotal: ${formatRupees(order.subtotal)}`,
-    ...(order.totalDiscountAmount > 0
-      ? [`Discount: -${formatRupees(order.totalDiscountAmount)}`]
-      : []),
+    `Subtotal: ${money(order.subtotal)}`,
+    ...discountSummaryLines(
+      order.discounts.map((entry) => ({
+        code: entry.code,
+        amountPaise: rupeesToPaise(entry.amount),
+      })),
+      rupeesToPaise(order.totalDiscountAmount),
+      order.discountCode,
+    ).map((line) => `${line.label}: ${formatMoney(-line.amountPaise)}`),
     'Shipping: FREE',
-    `Total paid: ${formatRupees(order.total)}`,
+    `Total paid: ${money(order.total)}`,
   ];
   return mail(
     to,
@@ -104,7 +113,7 @@ export function orderCancelledMail(
       `Hello ${firstName},`,
       `Order ${order.orderNumber} has been cancelled.`,
       refunded
-        ? `We have refunded ${formatRupees(order.total)} to your original payment method; banks take 5-7 business days to show it.`
+        ? `We have refunded ${money(order.total)} to your original payment method; banks take 5-7 business days to show it.`
         : 'No payment was taken for it.',
     ],
     `${publicUrl}/profile`,
@@ -117,7 +126,7 @@ export function returnReceivedMail(to: string, firstName: string, order: Order, 
     `We have received your return for order ${order.orderNumber}`,
     [
       `Hello ${firstName},`,
-      `Your return for order ${order.orderNumber} has been received and checked. We have refunded ${formatRupees(order.total)} to your original payment method.`,
+      `Your return for order ${order.orderNumber} has been received and checked. We have refunded ${money(order.total)} to your original payment method.`,
     ],
     `${publicUrl}/profile`,
   );

@@ -14,19 +14,18 @@ export type OrderWithItems = OrderRow & { items: OrderItemRow[] };
 export interface PlacedOrder {
   order: NewOrder;
   items: NewOrderItem[];
-  /**
-   * The discounts the order was priced with, their uses counted with it. They must be the ones
-   * applied to the shopper's cart, or nothing is placed (see `placeOrder`).
-   */
+  /** The discounts the order was priced with (locked by the caller): their uses are counted. */
   discountIds: string[];
   /** Sent to other server processes when the order commits (see CatalogueChanges). */
   notice?: ChangeNotice | undefined;
 }
 
-/** A discount applied to a shopper's cart, with how often the shopper has used it. */
-export interface DiscountWithUses {
-  discount: typeof discounts.$inferSelect;
-  usesByShopper: number;
+/** The shopper's cart as an order is placed from it, its row locked until the transaction ends. */
+export interface CartForOrder {
+  cartId: string;
+  discountIds: string[];
+  /** Lines in the order they were added. */
+  lines: { productId: string; colorName: string; size: string; quantity: number }[];
 }
 
 /** One stock row a line draws on: product, colour (any case) and size (any case). */
@@ -56,20 +55,7 @@ export function orderFromJson(order: unknown, items: unknown[]): OrderWithItems 
   };
 }
 
-/** What `place_order` answers: the order placed, or the cart's discounts to price with. */
-type PlaceOrderAnswer =
-  | { order: unknown; items: unknown[] }
-  | { discounts: { discount: unknown; uses_by_shopper: number }[] };
-
 export function createOrdersRepository(db: Database) {
-  const place = async (payload: string) => {
-    const [row] = await queryRows<{ placed: PlaceOrderAnswer }>(
-      db,
-      sql`select place_order(${payload}::jsonb) as placed`,
-    );
-    return row!.placed;
-  };
-
   async function withItems(
     where: SQL | undefined,
     options: { limit?: number; offset?: number } = {},
@@ -131,29 +117,96 @@ export function createOrdersRepository(db: Database) {
      * Places a priced order in one call (the database function `place_order`): takes the stock of
      * every line, counts each discount's use, and inserts the order with its lines, all or nothing.
      * It refuses with SQLSTATE SH001 when a line's stock is short (DETAIL: the line's position) and
-     * SH002 when a price or discount limit it was priced with no longer holds. When the discounts
-     * it was priced with are not the ones applied to the shopper's cart, it writes nothing and
-     * answers the cart's discounts, each with the shopper's uses of it, to price it with.
+     * SH002 when a line's price is not the one it was priced with.
      */
-    async placeOrder(
-      order: PlacedOrder,
-    ): Promise<{ placed: OrderWithItems } | { cartDiscounts: DiscountWithUses[] }> {
+    async placeOrder(tx: Executor, order: PlacedOrder): Promise<OrderWithItems> {
       const payload = {
         order: toColumnNames(orders, order.order),
         items: order.items.map((item) => toColumnNames(orderItems, item)),
         discount_ids: order.discountIds,
         notice: order.notice ?? null,
       };
-      const answer = await place(JSON.stringify(payload));
-      if ('discounts' in answer) {
-        return {
-          cartDiscounts: answer.discounts.map((entry) => ({
-            discount: fromColumnNames(discounts, entry.discount),
-            usesByShopper: entry.uses_by_shopper,
-          })),
-        };
-      }
-      return { placed: orderFromJson(answer.order, answer.items) };
+      const [row] = await queryRows<{ placed: { order: unknown; items: unknown[] } }>(
+        tx,
+        sql`select place_order(${JSON.stringify(payload)}::jsonb) as placed`,
+      );
+      return orderFromJson(row!.placed.order, row!.placed.items);
+    },
+
+    /**
+     * Locks the shopper's cart row (placements from one cart take turns) and answers its lines
+     * and applied discounts; undefined when she has no cart.
+     */
+    async lockCartForOrder(tx: Executor, userId: string): Promise<CartForOrder | undefined> {
+      const [row] = await queryRows<{
+        id: string;
+        coupon: string | null;
+        voucher: string | null;
+        lines: CartForOrder['lines'];
+      }>(
+        tx,
+        sql`select c.id, c.applied_coupon_id as coupon, c.applied_voucher_id as voucher,
+              coalesce((select json_agg(json_build_object(
+                'productId', i.product_id, 'colorName', i.color_name, 'size', i.size,
+                'quantity', i.quantity) order by i.added_at, i.id)
+              from cart_items i where i.cart_id = c.id), '[]'::json) as lines
+            from carts c where c.user_id = ${userId}
+            for update of c`,
+      );
+      if (!row) return undefined;
+      return {
+        cartId: row.id,
+        discountIds: [row.coupon, row.voucher].filter((id): id is string => id !== null),
+        lines: row.lines,
+      };
+    },
+
+    /** The shopper's orders still awaiting payment, locked (at most one, by the placing rule). */
+    async lockOpenUnpaid(tx: Executor, userId: string) {
+      return queryRows<{ id: string }>(
+        tx,
+        sql`select id from orders
+            where user_id = ${userId} and status = 'pending' and payment_status in ('pending', 'failed')
+            order by id
+            for update`,
+      );
+    },
+
+    /**
+     * Takes a paid order's lines out of its shopper's cart: each product, colour and size loses
+     * the units ordered (the line goes when none are left). Lines added since stay.
+     */
+    async takeOrderedLinesFromCart(tx: Executor, orderId: string, userId: string) {
+      await tx.execute(
+        sql`with ordered as (
+              select product_id, lower(color_name) as color, lower(size) as size,
+                sum(quantity)::int as units
+              from order_items where order_id = ${orderId}
+              group by 1, 2, 3
+            ), shopper_cart as (
+              select id from carts where user_id = ${userId}
+            ), lowered as (
+              update cart_items i set quantity = i.quantity - o.units
+              from ordered o, shopper_cart c
+              where i.cart_id = c.id and i.product_id = o.product_id
+                and lower(i.color_name) = o.color and lower(i.size) = o.size and i.quantity > o.units
+              returning i.id
+            )
+            delete from cart_items i using ordered o, shopper_cart c
+            where i.cart_id = c.id and i.product_id = o.product_id
+              and lower(i.color_name) = o.color and lower(i.size) = o.size and i.quantity <= o.units`,
+      );
+    },
+
+    /** The discounts an order is priced with, locked in id order so their uses count one by one. */
+    async lockDiscounts(tx: Executor, discountIds: string[]) {
+      if (discountIds.length === 0) return [];
+      return tx
+        .select()
+        .from(discounts)
+        .where(inArray(discounts.id, discountIds))
+        .orderBy(discounts.id)
+        .for('update');
     },
 
     async returnStock(tx: Executor, line: StockLine) {

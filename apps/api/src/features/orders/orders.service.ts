@@ -11,6 +11,7 @@ import {
   lineTotalPaise,
   normalizeSize,
   sameColorName,
+  sameLines,
   sameSize,
 } from '@shop/domain/cart';
 import { evaluateDiscount } from '@shop/domain/discounts';
@@ -36,10 +37,16 @@ import {
   type Database,
   type Executor,
 } from '../../db/client.ts';
-import { orders, type OrderAddress } from '../../db/schema.ts';
+import { orders, type OrderAddress, type OrderDiscount } from '../../db/schema.ts';
 import type { ProductFactsSource } from '../cart/product-facts.ts';
 import type { ChangeNotice } from '../catalogue/catalogue-changes.ts';
-import { toDiscountRule } from '../discounts/discounts.repository.ts';
+import {
+  toDiscountRule,
+  type DiscountRow,
+  type DiscountsRepository,
+} from '../discounts/discounts.repository.ts';
+import type { ShopperLimits } from '../throttle/shopper-limits.ts';
+import type { Throttle } from '../throttle/throttle.ts';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import type { MailOutbox, MailTemplates } from '../mail/mail-outbox.ts';
 import {
@@ -51,7 +58,6 @@ import {
 } from './order-mails.ts';
 import {
   orderFromJson,
-  type DiscountWithUses,
   type NewOrderItem,
   type OrderRow,
   type OrdersRepository,
@@ -82,14 +88,21 @@ export interface OrderRefunds {
 
 /** SQLSTATEs of the database function that places orders. */
 const STOCK_SHORT = 'SH001';
-const READINGS_CHANGED = 'SH002';
+const PRICE_CHANGED = 'SH002';
 const DEADLOCK_DETECTED = '40P01';
-/** Prices or discount limits moving under an order this many times in a row is answered 409. */
+/** Prices moving under an order this many times in a row is answered 409. */
 const MAX_PLACING_ATTEMPTS = 3;
-/** How often an order is priced again with the cart's discounts (the cart changing meanwhile). */
-const MAX_REPRICINGS = 3;
+/** Why an unpaid order was cancelled: the shopper placed her cart again. */
+const REPLACED_REASON = 'Replaced by a newer order from the same cart';
 
 const unprocessable = (message: string) => new ShopError('unprocessable', message);
+
+/** A cart's discount the domain refuses as the order is priced (409 with the rule's message). */
+class DiscountRefused extends ShopError {
+  constructor(message: string) {
+    super('conflict', message);
+  }
+}
 
 function requestHash(command: CreateOrderCommand): string {
   const canonical = JSON.stringify({
@@ -162,6 +175,11 @@ export function toOrder(row: OrderWithItems, now = new Date()): Order {
     subtotal: paiseToRupees(row.subtotalPaise),
     totalDiscountAmount: paiseToRupees(row.discountPaise),
     discountCode: row.discountCode,
+    discounts: row.discounts.map((applied) => ({
+      code: applied.code,
+      type: applied.type,
+      amount: paiseToRupees(applied.amountPaise),
+    })),
     shippingCharge: paiseToRupees(row.shippingPaise),
     taxAmount: paiseToRupees(row.taxPaise),
     total: paiseToRupees(row.totalPaise),
@@ -192,6 +210,10 @@ export interface OrdersServiceDeps {
   db: Database;
   orders: OrdersRepository;
   facts: ProductFactsSource;
+  discounts: DiscountsRepository;
+  /** Counts order placements per account (see shopperLimits). */
+  throttle: Throttle;
+  limits: ShopperLimits;
   outbox: MailOutbox;
   refunds: () => OrderRefunds;
   /** Empties catalogue copies in memory after stock changes. */
@@ -277,38 +299,44 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   }
 
   /**
-   * Totals of described lines with the cart's discounts. Each discount is checked by the domain's
-   * rules with its uses as read; placing the order counts the use, refusing it if a limit was
-   * reached meanwhile.
+   * Totals of described lines with the cart's discounts, their rows locked by the caller's
+   * transaction. Whether each applies is the domain's rule alone, read with the uses and the
+   * shopper's history as they stand under the lock; the placing call then counts the use.
    */
-  function priceOrder(
+  async function priceOrder(
+    tx: Executor,
+    userId: string,
     described: Awaited<ReturnType<typeof describeLines>>,
-    cartDiscounts: DiscountWithUses[],
+    lockedDiscounts: DiscountRow[],
   ) {
-    let discountPaise = 0;
-    const used: { id: string; code: string }[] = [];
-    for (const { discount, usesByShopper } of cartDiscounts) {
+    const lines = described.map(({ line, categoryId }) => ({
+      productId: line.productId,
+      categoryId,
+      lineTotalPaise: line.itemTotalPaise,
+    }));
+    const applied: (OrderDiscount & { id: string })[] = [];
+    for (const discount of lockedDiscounts) {
       const check = evaluateDiscount(toDiscountRule(discount), {
-        lines: described.map(({ line, categoryId }) => ({
-          productId: line.productId,
-          categoryId,
-          lineTotalPaise: line.itemTotalPaise,
-        })),
+        lines,
         now: new Date(),
         timesUsed: discount.timesUsed,
-        timesUsedByShopper: usesByShopper,
+        ...(await deps.discounts.shopperHistory(tx, discount.id, userId)),
       });
-      if (!check.ok) {
-        throw conflict(`The discount code ${discount.code} cannot be used: ${check.message}`);
-      }
-      discountPaise += check.amountPaise;
-      used.push({ id: discount.id, code: discount.code });
+      if (!check.ok) throw new DiscountRefused(check.message);
+      applied.push({
+        id: discount.id,
+        code: discount.code,
+        type: discount.type === 'voucher' ? 'voucher' : 'coupon',
+        amountPaise: check.amountPaise,
+      });
     }
+    // A coupon is listed before a voucher, as the cart shows them.
+    applied.sort((a, b) => (a.type === b.type ? 0 : a.type === 'coupon' ? -1 : 1));
     const totals = cartTotals(
       described.map(({ line }) => ({ unitPricePaise: line.pricePaise, quantity: line.quantity })),
-      discountPaise,
+      applied.reduce((sum, discount) => sum + discount.amountPaise, 0),
     );
-    return { totals, used };
+    return { totals, applied };
   }
 
   function placed(row: OrderWithItems) {
@@ -430,40 +458,59 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         )
       )
         throw invalid(orderMessages.tooManyOfOneSize);
+      await deps.throttle.take(deps.limits.orderPlacements, userId);
       const billing = billingOf(command);
-      // Priced from what was just read, then placed in one call that checks those readings still
-      // hold; when a price or a discount's limit moved meanwhile, read again and price anew. The
-      // discounts are the cart's, which the placing call reads itself: priced first with none (as
-      // most orders are), it answers the cart's discounts instead when there are any, and the
-      // order is priced again with them.
-      let cartDiscounts: DiscountWithUses[] = [];
-      let repricings = 0;
-      attempts: for (let attempt = 1; ; attempt += 1) {
+      const named = command.items.map((item) => ({ ...item, colorName: item.color.colorName }));
+      // Lines are described from the catalogue before the transaction (a cached copy first:
+      // stock and prices are checked again where they are taken), then placed in one
+      // transaction that locks the cart, so two tabs place one after the other.
+      for (let attempt = 1; ; attempt += 1) {
         const described = await describeLines(
           command,
           attempt === 1 ? 'cachedIgnoringStock' : 'fresh',
         );
+        const stockChange = deps.stockChangedWith(described.map(({ line }) => line.productId));
         try {
-          for (;;) {
-            let priced: ReturnType<typeof priceOrder>;
-            try {
-              priced = priceOrder(described, cartDiscounts);
-            } catch (error) {
-              // A discount refused for lines priced from a copy (its minimum, say): ask again
-              // with today's prices before saying no.
-              if (attempt === 1 && error instanceof ShopError) continue attempts;
-              throw error;
+          const outcome = await db.transaction(async (tx) => {
+            const cart = await repository.lockCartForOrder(tx, userId);
+            if (!cart || cart.lines.length === 0) throw invalid(orderMessages.cartEmpty);
+            if (
+              !sameLines(
+                cart.lines.map((line) => ({ ...line, product: line.productId })),
+                named,
+              )
+            )
+              throw conflict(orderMessages.cartChanged);
+            // One open unpaid order per cart: the earlier one gives its stock and codes back.
+            const replaced = (await repository.lockOpenUnpaid(tx, userId)).map(({ id }) => id);
+            const restocked = replaced.length > 0 ? await release(tx, replaced) : [];
+            for (const id of replaced) {
+              await repository.updateOrder(tx, id, {
+                status: 'cancelled',
+                cancelledAt: new Date(),
+                cancelReason: REPLACED_REASON,
+              });
             }
-            const stockChange = deps.stockChangedWith(described.map(({ line }) => line.productId));
-            const result = await repository.placeOrder({
+            const priced = await priceOrder(
+              tx,
+              userId,
+              described,
+              await repository.lockDiscounts(tx, cart.discountIds),
+            );
+            const row = await repository.placeOrder(tx, {
               order: {
                 orderNumber: newOrderNumber(),
                 userId,
                 subtotalPaise: priced.totals.subtotal,
                 discountPaise: priced.totals.discountAmount,
                 totalPaise: priced.totals.total,
-                discountId: priced.used[0]?.id ?? null,
-                discountCode: priced.used.map((d) => d.code).join('+') || null,
+                discountId: priced.applied[0]?.id ?? null,
+                discountCode: priced.applied.map((d) => d.code).join('+') || null,
+                discounts: priced.applied.map(({ code, type, amountPaise }) => ({
+                  code,
+                  type,
+                  amountPaise,
+                })),
                 notes: command.notes,
                 shippingAddress: command.shippingAddress,
                 billingAddress: billing,
@@ -472,19 +519,19 @@ export function createOrdersService(deps: OrdersServiceDeps) {
                 paymentDueAt: new Date(Date.now() + deps.paymentTimeoutMs),
               },
               items: described.map(({ line }) => line),
-              discountIds: priced.used.map((d) => d.id),
+              discountIds: priced.applied.map((d) => d.id),
               notice: stockChange.notice,
             });
-            if ('placed' in result) {
-              stockChange.invalidateHere();
-              deps.metrics.orderPlaced();
-              return placed(result.placed);
-            }
-            // The cart's discounts are not those priced with: price again with them.
-            if ((repricings += 1) > MAX_REPRICINGS) throw conflict(orderMessages.pricesChanged);
-            cartDiscounts = result.cartDiscounts;
-          }
+            return { row, restocked };
+          });
+          stockChange.invalidateHere();
+          if (outcome.restocked.length > 0) await deps.stockChanged(outcome.restocked);
+          deps.metrics.orderPlaced();
+          return placed(outcome.row);
         } catch (error) {
+          // Refused for lines priced from a copy (a minimum order, say): ask again with today's
+          // prices before saying no.
+          if (error instanceof DiscountRefused && attempt === 1) continue;
           const sqlState = sqlStateOf(error);
           if (sqlState === STOCK_SHORT) {
             const line = described[Number(detailOf(error))]?.line;
@@ -495,18 +542,15 @@ export function createOrdersService(deps: OrdersServiceDeps) {
               `Only ${left} left of ${line.productName} (${line.colorName}, size ${line.size.toUpperCase()})`,
             );
           }
-          if (sqlState === READINGS_CHANGED && attempt < MAX_PLACING_ATTEMPTS) {
-            // A discount's limit may be what moved: the next call answers the discounts anew.
-            cartDiscounts = [];
-            continue;
-          }
+          // A price moved since the lines were described: describe them afresh.
+          if (sqlState === PRICE_CHANGED && attempt < MAX_PLACING_ATTEMPTS) continue;
           // PostgreSQL ended this call to break a lock cycle (the unpaid-order sweep releases
           // stock and discounts of many orders at once): nothing was taken, so try again.
           if (sqlState === DEADLOCK_DETECTED && attempt < MAX_PLACING_ATTEMPTS) continue;
           // Two orders drew the same random number: draw again (the first took nothing).
           if (isUniqueViolation(error, 'orders_number_key') && attempt < MAX_PLACING_ATTEMPTS)
             continue;
-          if (sqlState === READINGS_CHANGED) throw conflict(orderMessages.pricesChanged);
+          if (sqlState === PRICE_CHANGED) throw conflict(orderMessages.pricesChanged);
           // The same Idempotency-Key sent twice at once: the second insert meets the first.
           if (idempotencyKey && isUniqueViolation(error)) {
             const earlier = await repository.findByIdempotencyKey(userId, idempotencyKey);

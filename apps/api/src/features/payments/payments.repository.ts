@@ -181,6 +181,8 @@ export function createPaymentsRepository(db: Database, refunds: RefundsRepositor
         paymentStatus: 'paid' satisfies OrderPaymentStatus,
         paidAt: new Date(),
       });
+      // Whichever tab or device paid, what was bought leaves the cart.
+      await ordersRepository.takeOrderedLinesFromCart(tx, order.id, order.userId);
       // The confirmation mail, written when the outbox delivers it (from the order as committed).
       await tx.execute(
         sql`insert into mail_outbox (template, data)

@@ -15,6 +15,8 @@ import type { OrdersRepository } from '../orders/orders.repository.ts';
 import { toOrder, type OrderRefunds } from '../orders/orders.service.ts';
 import type { PaymentRow, PaymentsRepository, SettleCall, Settled } from './payments.repository.ts';
 import type { RefundsService } from './refunds.service.ts';
+import type { ShopperLimits } from '../throttle/shopper-limits.ts';
+import type { Throttle } from '../throttle/throttle.ts';
 
 export const paymentText = {
   incomplete: 'Payment initialization incomplete',
@@ -99,6 +101,9 @@ export function createPaymentsService(deps: {
   outbox: MailOutbox;
   log: (error: unknown, message: string) => void;
   metrics: PaymentMetrics;
+  /** Counts payment verifications per account (see shopperLimits). */
+  throttle: Throttle;
+  limits: ShopperLimits;
 }) {
   const { db, payments, orders, provider, outbox } = deps;
 
@@ -199,6 +204,7 @@ export function createPaymentsService(deps: {
 
     /** A payment the shopper's browser reports, for one of the shopper's own orders. */
     async verify(userId: string, result: CheckoutResult) {
+      await deps.throttle.take(deps.limits.paymentVerifications, userId);
       // A valid signature proves the provider issued this payment for this provider order; the
       // database then settles it only if that order is one of this shopper's.
       if (

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
   changePasswordSchema,
@@ -12,7 +12,7 @@ import {
 import { PHONE_INPUT_MAX_LENGTH } from '@shop/domain/contact-details';
 import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-session';
-import { useShopper } from '../../lib/shopper';
+import { useSignInOnArrival } from '../../lib/sign-in-on-arrival';
 import { useToast } from '../../lib/toast';
 import { OrdersTab } from '../orders/orders-tab';
 import { Spinner } from '../spinner';
@@ -26,20 +26,17 @@ const card = 'rounded-2xl border border-line bg-white p-5 md:p-6';
 
 type Tab = 'profile' | 'orders';
 
-/** /profile: signed out, it sends the shopper home and opens the sign-in dialog. */
+/**
+ * /profile: opened signed out, it sends the shopper home and opens the sign-in dialog; signing
+ * out here (or in another tab) sends her home without it.
+ */
 export function ProfilePage() {
   const { status, user } = useAuth();
-  const { openSignIn } = useShopper();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [tab, setTab] = useState<Tab>(params.get('tab') === 'orders' ? 'orders' : 'profile');
 
-  useEffect(() => {
-    if (status === 'signed-out') {
-      navigate('/', { replace: true });
-      openSignIn('login');
-    }
-  }, [status, navigate, openSignIn]);
+  useSignInOnArrival(() => navigate('/', { replace: true }));
 
   if (status !== 'signed-in' || !user) {
     return (

@@ -2,13 +2,16 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { discountCodeSchema, type CartItem } from '@shop/contracts/cart';
 import { errorMessage } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth-session';
 import { useCart } from '../../lib/cart-store';
-import { formatPrice } from '../../lib/format';
+import { formatAmount } from '../../lib/format';
 import { mediaUrl } from '../../lib/media';
 import { useShopper } from '../../lib/shopper';
 import { useToast } from '../../lib/toast';
 import { useWishlist } from '../../lib/wishlist-store';
 import { QuantityStepper } from '../product/quantity-stepper';
+import { cartDiscountLines, DiscountRows } from './discount-lines';
+import { StockShortfall } from './stock-shortfall';
 import { Spinner } from '../spinner';
 import { discountErrorMessage } from './discount-messages';
 import { PopularDeals } from './popular-deals';
@@ -17,12 +20,14 @@ import { PopularDeals } from './popular-deals';
 export function CartPage() {
   const { cart, loading } = useCart();
   const { wishlist } = useWishlist();
-  const { signedIn } = useShopper();
+  // Not before the session is known (the server's HTML, hydration): a signed-in shopper never
+  // sees the guest banner flash.
+  const guest = useAuth().status === 'signed-out';
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 md:py-10">
       <h1 className="font-serif text-3xl">Your Bag</h1>
-      {!signedIn && (
+      {guest && (
         <p className="mt-4 rounded-lg bg-blush px-4 py-3 text-sm text-brand-800">
           Guest Mode: Your cart will be saved temporarily.
         </p>
@@ -103,14 +108,15 @@ function CartLines({ items }: { items: CartItem[] }) {
               <p className="mt-1 text-sm text-muted">
                 {item.color.colorName} · Size {item.size.toUpperCase()}
               </p>
+              <StockShortfall item={item} />
               <p className="mt-1 text-sm">
-                <span className="font-semibold">{formatPrice(item.price)}</span>{' '}
+                <span className="font-semibold">{formatAmount(item.price)}</span>{' '}
                 {item.originalPrice > item.price && (
                   <s
                     className="text-muted"
-                    aria-label={`M.R.P. ${formatPrice(item.originalPrice)}`}
+                    aria-label={`M.R.P. ${formatAmount(item.originalPrice)}`}
                   >
-                    {formatPrice(item.originalPrice)}
+                    {formatAmount(item.originalPrice)}
                   </s>
                 )}
               </p>
@@ -123,7 +129,7 @@ function CartLines({ items }: { items: CartItem[] }) {
                   onChange={(quantity) => void change(item, quantity)}
                 />
                 <span className="font-semibold" data-testid="line-total">
-                  {formatPrice(item.itemTotal)}
+                  {formatAmount(item.itemTotal)}
                 </span>
               </div>
               <button
@@ -163,7 +169,7 @@ function CartSummary() {
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   if (!cart) return null;
-  const applied = cart.appliedCoupon ?? cart.appliedVoucher;
+  const applied = [cart.appliedCoupon, cart.appliedVoucher].filter((entry) => entry !== null);
 
   async function apply(event: FormEvent) {
     event.preventDefault();
@@ -182,16 +188,16 @@ function CartSummary() {
       setCode('');
       setCodeError(null);
       toast.success(
-        `Discount applied successfully! You saved ${formatPrice(updated.discountAmount)}`,
+        `Discount applied successfully! You saved ${formatAmount(updated.discountAmount)}`,
       );
     } catch (error) {
       setCodeError(discountErrorMessage(error instanceof Error ? error.message : undefined));
     }
   }
 
-  async function removeCode() {
+  async function removeCode(type: 'coupon' | 'voucher') {
     try {
-      await removeDiscount();
+      await removeDiscount(type);
       toast.success('Discount removed successfully');
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to remove discount'));
@@ -204,37 +210,39 @@ function CartSummary() {
       <dl className="mt-4 space-y-2 text-sm">
         <div className="flex justify-between">
           <dt>Subtotal</dt>
-          <dd data-testid="cart-subtotal">{formatPrice(cart.subtotal)}</dd>
+          <dd data-testid="cart-subtotal">{formatAmount(cart.subtotal)}</dd>
         </div>
-        {cart.discountAmount > 0 && (
-          <div className="flex justify-between text-green-700">
-            <dt>Discount{applied ? ` (${applied.code})` : ''}</dt>
-            <dd data-testid="cart-discount">-{formatPrice(cart.discountAmount)}</dd>
-          </div>
-        )}
+        <DiscountRows lines={cartDiscountLines(cart)} />
         <div className="flex justify-between">
           <dt>Shipping</dt>
           <dd>FREE</dd>
         </div>
         <div className="flex justify-between border-t border-line pt-2 text-base font-semibold">
           <dt>Total</dt>
-          <dd data-testid="cart-total">{formatPrice(cart.total)}</dd>
+          <dd data-testid="cart-total">{formatAmount(cart.total)}</dd>
         </div>
       </dl>
-      {applied && (
-        <div className="mt-4 flex items-center justify-between rounded-lg bg-green-50 px-3 py-2 text-sm">
-          <span>
-            <strong>{applied.code}</strong>
-            {!applied.valid && <span className="block text-amber-800">{applied.message}</span>}
-          </span>
-          <button
-            type="button"
-            onClick={() => void removeCode()}
-            className="font-medium text-brand-700 underline"
-          >
-            Remove
-          </button>
-        </div>
+      {applied.length > 0 && (
+        <ul className="mt-4 space-y-2" aria-label="Applied codes">
+          {applied.map((entry) => (
+            <li
+              key={entry.type}
+              className="flex items-center justify-between gap-3 rounded-lg bg-green-50 px-3 py-2 text-sm"
+            >
+              <span>
+                <strong>{entry.code}</strong>
+                {!entry.valid && <span className="block text-amber-800">{entry.message}</span>}
+              </span>
+              <button
+                type="button"
+                onClick={() => void removeCode(entry.type)}
+                className="font-medium text-brand-700 underline"
+              >
+                Remove<span className="sr-only"> {entry.code}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
       )}
       <form noValidate onSubmit={apply} className="mt-4">
         <label htmlFor="discount-code" className="text-sm font-medium">

@@ -1,22 +1,32 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { billingAddressSchema, shippingAddressSchema } from '@shop/contracts/orders';
+import { MAX_ADDRESSES, type SavedAddressInput } from '@shop/contracts/auth';
+import { billingAddressSchema, orderMessages, shippingAddressSchema } from '@shop/contracts/orders';
+import { stockShortfall } from '@shop/domain/cart';
 import { PHONE_INPUT_MAX_LENGTH } from '@shop/domain/contact-details';
-import {
-  ApiError,
-  errorMessage,
-  type CheckoutResult,
-  type PaymentStart,
-} from '../../lib/api-client';
+import { ApiError, errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-session';
 import { useCart } from '../../lib/cart-store';
-import { formatPrice } from '../../lib/format';
+import { formatAmount } from '../../lib/format';
 import { mediaUrl } from '../../lib/media';
-import { useShopper } from '../../lib/shopper';
+import { useSignInOnArrival } from '../../lib/sign-in-on-arrival';
+import { useToast } from '../../lib/toast';
 import { FormError, TextField, useSchemaForm } from '../account/schema-form';
+import { cartDiscountLines, DiscountRows } from '../cart/discount-lines';
+import { StockShortfall } from '../cart/stock-shortfall';
 import { Spinner } from '../spinner';
-import { openRazorpay, type PaymentCallbacks } from './payment-window';
-import { SimulatedPaymentDialog } from './simulated-payment-dialog';
+import { usePayment } from './use-payment';
+import {
+  fromSavedAddress,
+  isSameAddress,
+  NEW_ADDRESS,
+  newAddressValues,
+  SaveAddressOption,
+  SavedAddressPicker,
+  suggestedAddressName,
+  useSaveAddressChoice,
+  useSaveCheckoutAddress,
+} from './checkout-address';
 
 const emptyAddress = {
   name: '',
@@ -28,6 +38,8 @@ const emptyAddress = {
   phone: '',
 };
 type AddressValues = typeof emptyAddress;
+
+const INVALID_FORM = 'Please fill all required fields correctly';
 
 function AddressFields({
   form,
@@ -82,8 +94,7 @@ function AddressFields({
 /** /checkout: addresses, the one payment method, notes, the summary, and the payment window. */
 export function CheckoutPage() {
   const { status, user, authed } = useAuth();
-  const { cart, clear } = useCart();
-  const { openSignIn } = useShopper();
+  const { cart, clear, reload } = useCart();
   const navigate = useNavigate();
   const shipping = useSchemaForm<keyof AddressValues>(emptyAddress);
   const billing = useSchemaForm<keyof AddressValues>(emptyAddress);
@@ -91,30 +102,47 @@ export function CheckoutPage() {
   const [notes, setNotes] = useState('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [simulation, setSimulation] = useState<{
-    start: PaymentStart;
-    callbacks: PaymentCallbacks;
-  } | null>(null);
+  const { pay, paying, paymentWindow } = usePayment();
   const attempt = useRef<string>(crypto.randomUUID());
   const prefilled = useRef(false);
+  const toast = useToast();
+  const formElement = useRef<HTMLFormElement>(null);
+  const [addressChoice, setAddressChoice] = useState(NEW_ADDRESS);
+  const [saveAddress, setSaveAddress] = useState(false);
+  const saveChoice = useSaveAddressChoice();
+  const saveCheckoutAddress = useSaveCheckoutAddress();
+  /** The address last stored from this checkout, so a second attempt does not store it again. */
+  const savedAddress = useRef<string | null>(null);
+  const [refusedSubmits, setRefusedSubmits] = useState(0);
+  const fieldErrors = [
+    shipping.errors,
+    ...(sameAsShipping ? [] : [billing.errors]),
+    ...(saveAddress ? [saveChoice.label.errors] : []),
+  ].some((errors) => Object.values(errors).some(Boolean));
 
-  // The first saved address fills the shipping form once.
-  const firstAddress = user?.addresses[0];
+  // Once the account is known: the first saved address is picked and fills the shipping form;
+  // with none saved, the account holder's name and phone start a new one.
   useEffect(() => {
-    if (prefilled.current || !firstAddress) return;
+    if (prefilled.current || !user) return;
     prefilled.current = true;
-    const { _id: _ignored, ...address } = firstAddress;
-    shipping.reset({ ...address, phone: address.phone || user?.phone || '' });
-  }, [firstAddress, user?.phone, shipping]);
+    const first = user.addresses[0];
+    setAddressChoice(first ? first._id : NEW_ADDRESS);
+    shipping.reset(first ? fromSavedAddress(first, user) : newAddressValues(user));
+  }, [user, shipping]);
+
+  // After a refused submit the first field with a message scrolls into view and takes focus.
+  useEffect(() => {
+    if (refusedSubmits === 0) return;
+    const field = formElement.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    field?.scrollIntoView({ block: 'center' });
+    field?.focus({ preventScroll: true });
+  }, [refusedSubmits]);
+
+  useSignInOnArrival();
 
   useEffect(() => {
-    if (status === 'signed-out') openSignIn('login');
-  }, [status, openSignIn]);
-
-  useEffect(() => {
-    if (cart && cart.items.length === 0 && !busy && !simulation)
-      navigate('/cart', { replace: true });
-  }, [cart, busy, simulation, navigate]);
+    if (cart && cart.items.length === 0 && !busy && !paying) navigate('/cart', { replace: true });
+  }, [cart, busy, paying, navigate]);
 
   if (status === 'signed-out') {
     return (
@@ -125,16 +153,38 @@ export function CheckoutPage() {
     );
   }
   if (status === 'unknown' || !cart) return <Spinner label="Loading your bag..." />;
+  // A line whose size sold down below its quantity must be changed before ordering.
+  const shortOfStock = cart.items.some((item) => stockShortfall(item) !== undefined);
+
+  /** Picking a saved address fills every shipping field from it; a new one starts blank. */
+  function chooseAddress(choice: string) {
+    if (!user) return;
+    setAddressChoice(choice);
+    const saved = user.addresses.find((address) => address._id === choice);
+    shipping.reset(saved ? fromSavedAddress(saved, user) : newAddressValues(user));
+  }
+
+  function toggleSaveAddress(checked: boolean) {
+    setSaveAddress(checked);
+    if (checked) saveChoice.label.reset({ name: suggestedAddressName(user?.addresses ?? []) });
+  }
 
   /**
-   * After the payment window says paid: verify and confirm (failures are logged and ignored:
-   * the provider's webhook settles the order anyway), empty the cart, show the order.
+   * Stores the new address in the profile once the order is placed; a failure is said but never
+   * stops the order. The stored address is then the one picked.
    */
-  async function finish(orderId: string, result: CheckoutResult) {
-    await authed((api) => api.verifyPayment(result)).catch((error) => console.warn(error));
-    await authed((api) => api.paymentSuccess(result)).catch((error) => console.warn(error));
-    await clear().catch(() => undefined);
-    navigate(`/order-success/${orderId}`);
+  async function storeAddress(address: SavedAddressInput) {
+    const key = JSON.stringify(address);
+    if (savedAddress.current === key) return;
+    try {
+      const updated = await saveCheckoutAddress(address);
+      savedAddress.current = key;
+      const stored = updated.addresses.find((saved) => isSameAddress(saved, address));
+      if (stored) setAddressChoice(stored._id);
+      setSaveAddress(false);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Your address could not be saved to your profile'));
+    }
   }
 
   async function placeOrder(event: FormEvent) {
@@ -142,8 +192,10 @@ export function CheckoutPage() {
     if (busy || !cart) return;
     const shippingAddress = shipping.check(shippingAddressSchema);
     const billingAddress = sameAsShipping ? shippingAddress : billing.check(billingAddressSchema);
-    if (!shippingAddress || !billingAddress) {
-      window.alert('Please fill all required fields correctly');
+    const addressToSave = saveAddress ? saveChoice.check(shipping.values) : null;
+    if (!shippingAddress || !billingAddress || (saveAddress && !addressToSave)) {
+      setFailure(INVALID_FORM);
+      setRefusedSubmits((count) => count + 1);
       return;
     }
     setBusy(true);
@@ -175,47 +227,28 @@ export function CheckoutPage() {
         window.alert('Order created but ID not found. Please contact support.');
         return;
       }
-      const { data: start } = await authed((api) => api.initiatePayment(orderId, 'razorpay'));
-      if (!start.razorpayOrderId || !start.key)
-        throw new Error('Payment initialization incomplete');
-      const callbacks: PaymentCallbacks = {
-        onSuccess: (result) => {
-          setSimulation(null);
-          void finish(orderId, result);
-        },
-        onFailure: ({ description, paymentId }) => {
-          setSimulation(null);
-          void authed((api) =>
-            api.paymentFailure({
-              razorpayOrderId: start.razorpayOrderId,
-              ...(paymentId ? { razorpayPaymentId: paymentId } : {}),
-              failureReason: description,
-            }),
-          ).catch(() => undefined);
-          setFailure(`Payment failed: ${description}`);
-          window.alert(`Payment failed: ${description}`);
-          setBusy(false);
-        },
-        onDismiss: () => {
-          setSimulation(null);
-          void authed((api) =>
-            api.paymentFailure({
-              razorpayOrderId: start.razorpayOrderId,
-              failureReason: 'Payment cancelled by user',
-            }),
-          ).catch(() => undefined);
-          setBusy(false);
-        },
-      };
-      if (start.provider === 'simulator') setSimulation({ start, callbacks });
-      else
-        await openRazorpay(
-          start,
-          { name: shippingAddress.name, email: user?.email ?? '', contact: shippingAddress.phone },
-          callbacks,
-        );
+      if (addressToSave) await storeAddress(addressToSave);
+      const paid = await pay(orderId, {
+        name: shippingAddress.name,
+        email: user?.email ?? '',
+        contact: shippingAddress.phone,
+      });
+      if (paid.outcome === 'paid') {
+        // The ordered lines leave the cart; the order's page shows what was bought.
+        await clear().catch(() => undefined);
+        navigate(`/order-success/${orderId}`);
+        return;
+      }
+      if (paid.outcome === 'failed') setFailure(paid.message);
+      setBusy(false);
     } catch (error) {
       const message = errorMessage(error, 'Failed to place order. Please try again.');
+      // The cart moved on (another tab, stock sold, a code no longer valid, or another tab's paid
+      // order emptied it): show it as it is. An emptied cart sends her to the empty bag.
+      const cartMovedOn =
+        error instanceof ApiError &&
+        (error.status === 409 || error.message === orderMessages.cartEmpty);
+      if (cartMovedOn) await reload().catch(() => undefined);
       setFailure(message);
       setBusy(false);
     }
@@ -224,12 +257,37 @@ export function CheckoutPage() {
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 md:py-10">
       <h1 className="font-serif text-3xl">Checkout</h1>
-      <form noValidate onSubmit={placeOrder} className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
+      <form
+        ref={formElement}
+        noValidate
+        onSubmit={placeOrder}
+        className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]"
+      >
+        {/* Kept in view right below the sticky header (65 px) anywhere in the form: while the
+            shopper scrolls to the fields it names, and at the summary's Place Order button,
+            where a phone shopper hears that her cart changed. */}
+        <div className="sticky top-[65px] z-10 rounded-lg shadow-sm ring-1 ring-red-200 empty:hidden lg:col-span-2">
+          <FormError message={failure === INVALID_FORM && !fieldErrors ? null : failure} />
+        </div>
         <div className="space-y-6">
-          <FormError message={failure} />
           <fieldset className="rounded-2xl border border-line bg-white p-5">
             <legend className="px-1 font-serif text-xl">Shipping Address</legend>
+            {user && user.addresses.length > 0 && (
+              <SavedAddressPicker
+                addresses={user.addresses}
+                selected={addressChoice}
+                onSelect={chooseAddress}
+              />
+            )}
             <AddressFields form={shipping} prefix="" />
+            {user && addressChoice === NEW_ADDRESS && (
+              <SaveAddressOption
+                checked={saveAddress}
+                onChange={toggleSaveAddress}
+                label={saveChoice.label}
+                full={user.addresses.length >= MAX_ADDRESSES}
+              />
+            )}
           </fieldset>
           <fieldset className="rounded-2xl border border-line bg-white p-5">
             <legend className="px-1 font-serif text-xl">Billing Address</legend>
@@ -288,8 +346,9 @@ export function CheckoutPage() {
                 <span className="flex-1">
                   {item.name}
                   <span className="block text-muted">
-                    {item.quantity} x {formatPrice(item.price)}
+                    {item.quantity} x {formatAmount(item.price)}
                   </span>
+                  <StockShortfall item={item} />
                 </span>
               </li>
             ))}
@@ -297,26 +356,26 @@ export function CheckoutPage() {
           <dl className="mt-4 space-y-2 border-t border-line pt-4 text-sm">
             <div className="flex justify-between">
               <dt>Subtotal</dt>
-              <dd>₹{cart.subtotal.toFixed(2)}</dd>
+              <dd data-testid="checkout-subtotal">{formatAmount(cart.subtotal)}</dd>
             </div>
-            {cart.discountAmount > 0 && (
-              <div className="flex justify-between text-green-700">
-                <dt>Discount</dt>
-                <dd>-₹{cart.discountAmount.toFixed(2)}</dd>
-              </div>
-            )}
+            <DiscountRows lines={cartDiscountLines(cart)} />
             <div className="flex justify-between">
               <dt>Shipping</dt>
               <dd>FREE</dd>
             </div>
             <div className="flex justify-between text-base font-semibold">
               <dt>Total</dt>
-              <dd data-testid="checkout-total">₹{cart.total.toFixed(2)}</dd>
+              <dd data-testid="checkout-total">{formatAmount(cart.total)}</dd>
             </div>
           </dl>
+          {shortOfStock && (
+            <p className="mt-4 text-sm text-red-700" role="status">
+              Change the lines marked above in your bag to place your order.
+            </p>
+          )}
           <button
             type="submit"
-            disabled={busy}
+            disabled={busy || shortOfStock}
             className="mt-5 w-full rounded-full bg-brand-600 py-3 font-medium text-white hover:bg-brand-700 disabled:opacity-70"
           >
             {busy ? 'Processing...' : 'Place Order'}
@@ -326,9 +385,7 @@ export function CheckoutPage() {
           </p>
         </aside>
       </form>
-      {simulation && (
-        <SimulatedPaymentDialog start={simulation.start} callbacks={simulation.callbacks} />
-      )}
+      {paymentWindow}
     </section>
   );
 }

@@ -13,6 +13,19 @@ export interface Prefill {
   contact: string;
 }
 
+const FAILED = 'Payment failed';
+
+/**
+ * The alert for a failed payment: 'Payment failed: {the provider's reason}', the reason said once.
+ * A reason that already starts with 'Payment failed' (the provider's generic one) is shown as it is.
+ */
+export function paymentFailedMessage(description: string | undefined): string {
+  const reason = description?.trim() ?? '';
+  if (!reason) return FAILED;
+  if (reason.toLowerCase().startsWith(FAILED.toLowerCase())) return reason;
+  return `${FAILED}: ${reason}`;
+}
+
 const CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
 
 interface RazorpayInstance {
@@ -65,7 +78,7 @@ export async function openRazorpay(
   });
   checkout.on('payment.failed', (response) =>
     callbacks.onFailure({
-      description: response.error.description ?? 'Payment failed',
+      description: response.error.description ?? FAILED,
       ...(response.error.metadata?.payment_id
         ? { paymentId: response.error.metadata.payment_id }
         : {}),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { formatMoney } from '@shop/domain/money';
 import { ApiError, type PaymentStart } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-session';
-import { formatPrice } from '../../lib/format';
 import { useModalDialog } from '../use-modal-dialog';
 import type { PaymentCallbacks } from './payment-window';
 
@@ -50,7 +50,7 @@ export function SimulatedPaymentDialog({
       </div>
       <div className="space-y-3 p-5">
         <p className="text-lg">
-          Amount <strong>{formatPrice(start.amount / 100)}</strong>
+          Amount <strong>{formatMoney(start.amount)}</strong>
         </p>
         <p className="text-sm text-muted">Cards, UPI, Net Banking</p>
         <button
@@ -59,7 +59,7 @@ export function SimulatedPaymentDialog({
           onClick={() => void pay('success')}
           className="w-full rounded-lg bg-[#3395ff] py-2.5 font-medium text-white disabled:opacity-60"
         >
-          Pay {formatPrice(start.amount / 100)}
+          Pay {formatMoney(start.amount)}
         </button>
         <button
           type="button"

@@ -1,29 +1,43 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Order } from '@shop/contracts/orders';
+import { orderShopperView } from '@shop/domain/orders';
 import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-session';
-import { formatPrice } from '../../lib/format';
+import { useCart } from '../../lib/cart-store';
+import { formatAmount } from '../../lib/format';
 import { mediaUrl } from '../../lib/media';
+import { DiscountRows, orderDiscountLines } from '../cart/discount-lines';
+import { usePayment } from '../checkout/use-payment';
 import { Spinner } from '../spinner';
+import { OrderBadge, payByTime, useDueClock } from './order-view';
 
-/** The confirmation sends the shopper to her orders after this many seconds. */
+/** The confirmation of a paid order sends the shopper to her orders after this many seconds. */
 export const REDIRECT_SECONDS = 10;
 
 const placedAt = (iso: string) =>
   new Date(iso).toLocaleString('en-IN', { dateStyle: 'long', timeStyle: 'short' });
 
-/** /order-success/{orderId}: what was bought, where it goes, and what happens next. */
+/**
+ * /order-success/{orderId}: what was bought, where it goes, and what happens next. An order not
+ * paid yet says so (never 'Payment Successful' or 'Total Paid'), offers Pay now while it may
+ * still be paid, and stays on screen instead of redirecting.
+ */
 export function OrderSuccessPage({ orderId }: { orderId: string }) {
-  const { status, authed } = useAuth();
+  const { status, user, authed } = useAuth();
+  const { reload: reloadCart } = useCart();
   const navigate = useNavigate();
+  const { pay, paymentWindow } = usePayment();
   const [state, setState] = useState<{ order?: Order; error?: string }>({});
   const [seconds, setSeconds] = useState(REDIRECT_SECONDS);
+  const [paying, setPaying] = useState(false);
+  const [payFailure, setPayFailure] = useState<string | null>(null);
 
+  const fetchOrder = useCallback(() => authed((api) => api.getOrder(orderId)), [authed, orderId]);
   useEffect(() => {
     if (status !== 'signed-in') return;
     let live = true;
-    authed((api) => api.getOrder(orderId))
+    fetchOrder()
       .then((order) => live && setState({ order }))
       .catch(
         (error: unknown) =>
@@ -32,17 +46,39 @@ export function OrderSuccessPage({ orderId }: { orderId: string }) {
     return () => {
       live = false;
     };
-  }, [status, orderId, authed]);
+  }, [status, fetchOrder]);
 
-  const loaded = Boolean(state.order);
+  const shown = useMemo(() => (state.order ? [state.order] : undefined), [state.order]);
+  const now = useDueClock(shown);
+  const view = state.order ? orderShopperView(state.order, now) : null;
+  const redirects = view?.paid ?? false;
   useEffect(() => {
-    if (!loaded) return;
+    if (!redirects) return;
     const timer = window.setInterval(() => setSeconds((left) => Math.max(0, left - 1)), 1000);
     return () => window.clearInterval(timer);
-  }, [loaded]);
+  }, [redirects]);
   useEffect(() => {
-    if (loaded && seconds === 0) navigate('/profile?tab=orders');
-  }, [loaded, seconds, navigate]);
+    if (redirects && seconds === 0) navigate('/profile?tab=orders');
+  }, [redirects, seconds, navigate]);
+
+  async function payNow(order: Order) {
+    if (paying) return;
+    setPaying(true);
+    setPayFailure(null);
+    try {
+      const paid = await pay(order._id, {
+        name: order.shippingAddress.name,
+        email: user?.email ?? '',
+        contact: order.shippingAddress.phone,
+      });
+      if (paid.outcome === 'paid') await reloadCart().catch(() => undefined);
+      if (paid.outcome === 'failed') setPayFailure(paid.message);
+      setState({ order: await fetchOrder() });
+    } catch (error) {
+      setPayFailure(errorMessage(error, 'Failed to initiate payment'));
+    }
+    setPaying(false);
+  }
 
   const error = status === 'signed-out' ? 'Please login to view your order' : state.error;
   if (error) {
@@ -60,24 +96,38 @@ export function OrderSuccessPage({ orderId }: { orderId: string }) {
     );
   }
   const { order } = state;
-  if (!order) return <Spinner label="Loading order details..." />;
+  if (!order || !view) return <Spinner label="Loading order details..." />;
 
   const address = order.shippingAddress;
   return (
     <section className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="text-center font-serif text-3xl">Order Placed Successfully!</h1>
-      <p className="mt-2 text-center text-sm text-muted" aria-live="polite">
-        Redirecting to your orders in {seconds} seconds...
-      </p>
+      <h1 className="text-center font-serif text-3xl">
+        {view.paid
+          ? 'Order Placed Successfully!'
+          : view.awaitingPayment
+            ? 'Order placed, awaiting payment'
+            : `Order ${order.orderNumber}`}
+      </h1>
+      {redirects && (
+        <p className="mt-2 text-center text-sm text-muted" aria-live="polite">
+          Redirecting to your orders in {seconds} seconds...
+        </p>
+      )}
+      {payFailure && (
+        <p
+          role="alert"
+          className="mt-4 rounded-lg bg-red-600 px-4 py-3 text-sm font-medium text-white"
+        >
+          {payFailure}
+        </p>
+      )}
       <div className="mt-8 rounded-2xl border border-line bg-white p-5 md:p-6">
         <div className="flex flex-wrap justify-between gap-2">
           <p>
             Order <strong data-testid="order-number">{order.orderNumber}</strong>
           </p>
           <p className="text-sm text-muted">{placedAt(order.createdAt)}</p>
-          <span className="rounded-full bg-amber-100 px-3 py-0.5 text-xs font-semibold text-amber-900">
-            {order.status.toUpperCase()}
-          </span>
+          <OrderBadge order={order} view={view} />
         </div>
         <ul className="mt-5 divide-y divide-line">
           {order.items.map((item) => (
@@ -96,8 +146,8 @@ export function OrderSuccessPage({ orderId }: { orderId: string }) {
                 </span>
               </span>
               <span>
-                {formatPrice(item.priceAtPurchase)} x {item.quantity} ={' '}
-                {formatPrice(item.itemTotal)}
+                {formatAmount(item.priceAtPurchase)} x {item.quantity} ={' '}
+                {formatAmount(item.itemTotal)}
               </span>
             </li>
           ))}
@@ -105,27 +155,22 @@ export function OrderSuccessPage({ orderId }: { orderId: string }) {
         <dl className="mt-4 space-y-1.5 border-t border-line pt-4 text-sm">
           <div className="flex justify-between">
             <dt>Subtotal</dt>
-            <dd>{formatPrice(order.subtotal)}</dd>
+            <dd>{formatAmount(order.subtotal)}</dd>
           </div>
-          {order.totalDiscountAmount > 0 && (
-            <div className="flex justify-between text-green-700">
-              <dt>Discount</dt>
-              <dd>-{formatPrice(order.totalDiscountAmount)}</dd>
-            </div>
-          )}
+          <DiscountRows lines={orderDiscountLines(order)} />
           <div className="flex justify-between">
             <dt>Shipping</dt>
-            <dd>{order.shippingCharge === 0 ? 'FREE' : formatPrice(order.shippingCharge)}</dd>
+            <dd>{order.shippingCharge === 0 ? 'FREE' : formatAmount(order.shippingCharge)}</dd>
           </div>
           {order.taxAmount > 0 && (
             <div className="flex justify-between">
               <dt>Tax</dt>
-              <dd>{formatPrice(order.taxAmount)}</dd>
+              <dd>{formatAmount(order.taxAmount)}</dd>
             </div>
           )}
           <div className="flex justify-between text-base font-semibold">
-            <dt>Total Paid</dt>
-            <dd data-testid="total-paid">{formatPrice(order.total)}</dd>
+            <dt>{view.paid ? 'Total Paid' : 'Total'}</dt>
+            <dd data-testid="total-paid">{formatAmount(order.total)}</dd>
           </div>
         </dl>
         <div className="mt-5 grid gap-4 sm:grid-cols-2">
@@ -147,24 +192,48 @@ export function OrderSuccessPage({ orderId }: { orderId: string }) {
               {address.phone}
             </p>
           </div>
-          <div className="rounded-xl bg-green-50 p-4 text-sm text-green-900">
-            <h2 className="font-semibold">
-              {order.paymentStatus === 'paid' ? 'Payment Successful' : 'Payment pending'}
-            </h2>
+          <div
+            className={`rounded-xl p-4 text-sm ${
+              view.paid
+                ? 'bg-green-50 text-green-900'
+                : view.awaitingPayment
+                  ? 'bg-amber-50 text-amber-900'
+                  : 'bg-cream text-ink'
+            }`}
+            data-testid="payment-box"
+          >
+            <h2 className="font-semibold">{view.payment}</h2>
             <p className="mt-1">
-              {formatPrice(order.total)} via {order.paymentMethod.toUpperCase()}
+              {formatAmount(order.total)} via {order.paymentMethod.toUpperCase()}
             </p>
+            {view.awaitingPayment && (
+              <>
+                <p className="mt-1">
+                  Pay by {payByTime(order.paymentDueAt)}, or the order is cancelled.
+                </p>
+                <button
+                  type="button"
+                  disabled={paying}
+                  onClick={() => void payNow(order)}
+                  className="mt-3 rounded-full bg-brand-600 px-5 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+                >
+                  {paying ? 'Processing...' : 'Pay now'}
+                </button>
+              </>
+            )}
           </div>
         </div>
       </div>
-      <div className="mt-6 rounded-2xl border border-line bg-white p-5 text-sm">
-        <h2 className="font-semibold">What&apos;s Next?</h2>
-        <ul className="mt-2 list-disc space-y-1 pl-5 text-muted">
-          <li>A confirmation email is on its way to you.</li>
-          <li>We will let you know as soon as your order ships.</li>
-          <li>You can track your order any time from your profile.</li>
-        </ul>
-      </div>
+      {view.paid && (
+        <div className="mt-6 rounded-2xl border border-line bg-white p-5 text-sm">
+          <h2 className="font-semibold">What&apos;s Next?</h2>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-muted">
+            <li>A confirmation email is on its way to you.</li>
+            <li>We will let you know as soon as your order ships.</li>
+            <li>You can track your order any time from your profile.</li>
+          </ul>
+        </div>
+      )}
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <Link
           to="/profile"
@@ -179,6 +248,7 @@ export function OrderSuccessPage({ orderId }: { orderId: string }) {
           Continue Shopping
         </Link>
       </div>
+      {paymentWindow}
     </section>
   );
 }

@@ -1,39 +1,37 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
 import type { Order, OrderPage } from '@shop/contracts/orders';
-import type { OrderStatus } from '@shop/domain/orders';
+import { orderShopperView } from '@shop/domain/orders';
 import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-session';
-import { formatPrice } from '../../lib/format';
+import { useCart } from '../../lib/cart-store';
+import { formatAmount } from '../../lib/format';
 import { useToast } from '../../lib/toast';
+import { usePayment } from '../checkout/use-payment';
+import { DiscountRows, orderDiscountLines } from '../cart/discount-lines';
 import { Spinner } from '../spinner';
 import { useModalDialog } from '../use-modal-dialog';
-
-/** Each status has its own badge colour; the label is the server's (capitals, spaces). */
-const badgeColours: Record<OrderStatus, string> = {
-  pending: 'bg-amber-100 text-amber-900',
-  confirmed: 'bg-blue-100 text-blue-900',
-  processing: 'bg-indigo-100 text-indigo-900',
-  shipped: 'bg-purple-100 text-purple-900',
-  delivered: 'bg-green-100 text-green-900',
-  cancelled: 'bg-red-100 text-red-900',
-  return_requested: 'bg-orange-100 text-orange-900',
-  returned: 'bg-gray-200 text-gray-900',
-};
+import { OrderBadge, payByTime, useDueClock } from './order-view';
 
 const button =
   'rounded-full border border-line bg-white px-4 py-1.5 text-sm font-medium hover:border-brand-300';
 
 type Action = { kind: 'details' | 'cancel' | 'return'; order: Order };
 
-/** Profile → My Orders: 10 a page, search, details, cancel and return. */
+/** Profile → My Orders: 10 a page, search, details, pay, cancel and return. */
 export function OrdersTab() {
-  const { authed } = useAuth();
+  const { authed, user } = useAuth();
+  const { reload: reloadCart } = useCart();
+  const navigate = useNavigate();
+  const { pay, paymentWindow } = usePayment();
+  const [paying, setPaying] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
   const [result, setResult] = useState<OrderPage | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [action, setAction] = useState<Action | null>(null);
+  const now = useDueClock(result?.orders);
 
   const load = useCallback(async () => {
     try {
@@ -59,6 +57,31 @@ export function OrdersTab() {
       live = false;
     };
   }, [authed, page, search]);
+
+  /** Pays the same order again while it is unpaid and unexpired; paid, it shows the order. */
+  async function payNow(order: Order) {
+    if (paying) return;
+    setPaying(order._id);
+    setFailure(null);
+    try {
+      const paid = await pay(order._id, {
+        name: order.shippingAddress.name,
+        email: user?.email ?? '',
+        contact: order.shippingAddress.phone,
+      });
+      if (paid.outcome === 'paid') {
+        // The server took the paid lines out of the cart.
+        await reloadCart().catch(() => undefined);
+        navigate(`/order-success/${order._id}`);
+        return;
+      }
+      if (paid.outcome === 'failed') setFailure(paid.message);
+    } catch (error) {
+      setFailure(errorMessage(error, 'Failed to initiate payment'));
+    }
+    setPaying(null);
+    void load();
+  }
 
   return (
     <div className="space-y-4">
@@ -91,55 +114,71 @@ export function OrdersTab() {
         </p>
       )}
       {!result && !failure && <Spinner label="Loading your orders..." />}
-      {result && result.orders.length === 0 && <p className="text-muted">No orders yet.</p>}
-      {result?.orders.map((order) => (
-        <article
-          key={order._id}
-          className="rounded-2xl border border-line bg-white p-4"
-          data-testid="order-card"
-        >
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="font-medium">{order.orderNumber}</p>
-            <span
-              className={`rounded-full px-3 py-0.5 text-xs font-semibold ${badgeColours[order.status]}`}
-            >
-              {order.statusLabel}
-            </span>
-          </div>
-          <p className="mt-1 text-sm text-muted">
-            {new Date(order.createdAt).toLocaleDateString('en-IN', { dateStyle: 'long' })} ·{' '}
-            {order.items.map((item) => item.productName).join(', ')}
-          </p>
-          <p className="mt-1 font-semibold">{formatPrice(order.total)}</p>
-          <div className="mt-3 flex flex-wrap gap-2">
-            <button
-              type="button"
-              className={button}
-              onClick={() => setAction({ kind: 'details', order })}
-            >
-              View details
-            </button>
-            {order.canCancel && (
+      {result && result.orders.length === 0 && (
+        <p className="text-muted">{search ? `No orders match "${search}"` : 'No orders yet.'}</p>
+      )}
+      {result?.orders.map((order) => {
+        const view = orderShopperView(order, now);
+        return (
+          <article
+            key={order._id}
+            className="rounded-2xl border border-line bg-white p-4"
+            data-testid="order-card"
+          >
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p className="font-medium">{order.orderNumber}</p>
+              <OrderBadge order={order} view={view} />
+            </div>
+            <p className="mt-1 text-sm text-muted">
+              {new Date(order.createdAt).toLocaleDateString('en-IN', { dateStyle: 'long' })} ·{' '}
+              {order.items.map((item) => item.productName).join(', ')}
+            </p>
+            <p className="mt-1 font-semibold">{formatAmount(order.total)}</p>
+            {view.awaitingPayment && (
+              <p className="mt-1 text-sm text-amber-900">
+                Pay by {payByTime(order.paymentDueAt)}, or the order is cancelled.
+              </p>
+            )}
+            <div className="mt-3 flex flex-wrap gap-2">
+              {view.awaitingPayment && (
+                <button
+                  type="button"
+                  disabled={paying !== null}
+                  onClick={() => void payNow(order)}
+                  className="rounded-full bg-brand-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+                >
+                  {paying === order._id ? 'Processing...' : 'Pay now'}
+                </button>
+              )}
               <button
                 type="button"
                 className={button}
-                onClick={() => setAction({ kind: 'cancel', order })}
+                onClick={() => setAction({ kind: 'details', order })}
               >
-                Cancel order
+                View details
               </button>
-            )}
-            {order.canReturn && (
-              <button
-                type="button"
-                className={button}
-                onClick={() => setAction({ kind: 'return', order })}
-              >
-                Request return
-              </button>
-            )}
-          </div>
-        </article>
-      ))}
+              {order.canCancel && (
+                <button
+                  type="button"
+                  className={button}
+                  onClick={() => setAction({ kind: 'cancel', order })}
+                >
+                  Cancel order
+                </button>
+              )}
+              {order.canReturn && (
+                <button
+                  type="button"
+                  className={button}
+                  onClick={() => setAction({ kind: 'return', order })}
+                >
+                  Request return
+                </button>
+              )}
+            </div>
+          </article>
+        );
+      })}
       {result && result.totalPages > 1 && (
         <nav aria-label="Order pages" className="flex items-center justify-center gap-3">
           <button
@@ -164,7 +203,11 @@ export function OrdersTab() {
         </nav>
       )}
       {action?.kind === 'details' && (
-        <OrderDetails order={action.order} onClose={() => setAction(null)} />
+        <OrderDetails
+          order={action.order}
+          payment={orderShopperView(action.order, now).payment}
+          onClose={() => setAction(null)}
+        />
       )}
       {(action?.kind === 'cancel' || action?.kind === 'return') && (
         <ReasonDialog
@@ -176,11 +219,20 @@ export function OrdersTab() {
           }}
         />
       )}
+      {paymentWindow}
     </div>
   );
 }
 
-function OrderDetails({ order, onClose }: { order: Order; onClose: () => void }) {
+function OrderDetails({
+  order,
+  payment,
+  onClose,
+}: {
+  order: Order;
+  payment: string;
+  onClose: () => void;
+}) {
   const dialogRef = useModalDialog(true);
   const address = order.shippingAddress;
   return (
@@ -200,16 +252,29 @@ function OrderDetails({ order, onClose }: { order: Order; onClose: () => void })
               {item.productName} ({item.color.colorName}, {item.size.toUpperCase()}) ×{' '}
               {item.quantity}
             </span>
-            <span>{formatPrice(item.itemTotal)}</span>
+            <span>{formatAmount(item.itemTotal)}</span>
           </li>
         ))}
       </ul>
+      <dl className="mt-3 space-y-1 border-t border-line pt-3 text-sm">
+        <div className="flex justify-between gap-3">
+          <dt>Subtotal</dt>
+          <dd>{formatAmount(order.subtotal)}</dd>
+        </div>
+        <DiscountRows lines={orderDiscountLines(order)} />
+      </dl>
       <p className="mt-3 text-sm">
-        Total {formatPrice(order.total)} · Payment {order.paymentStatus}
+        Total {formatAmount(order.total)} · {payment}
       </p>
       <p className="mt-3 text-sm text-muted">
         {address.name}, {address.addressLine1}, {address.city}, {address.state} {address.pinCode}
       </p>
+      {order.notes && (
+        <div className="mt-3 text-sm">
+          <h3 className="font-medium">Order notes</h3>
+          <p className="mt-1 whitespace-pre-line break-words text-muted">{order.notes}</p>
+        </div>
+      )}
       <button type="button" onClick={onClose} className={`${button} mt-5`}>
         Close
       </button>

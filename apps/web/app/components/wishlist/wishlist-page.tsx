@@ -1,15 +1,18 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { WishlistItem } from '@shop/contracts/cart';
+import { onlyVariant } from '@shop/domain/product-selection';
 import { errorMessage } from '../../lib/api-client';
 import { useCart } from '../../lib/cart-store';
 import { formatPrice } from '../../lib/format';
 import { mediaUrl } from '../../lib/media';
 import { useShopper } from '../../lib/shopper';
 import { useToast } from '../../lib/toast';
-import { useWishlist } from '../../lib/wishlist-store';
+import { useWishlist, type MoveChoice } from '../../lib/wishlist-store';
 import { SignInPrompt } from '../account/sign-in-prompt';
 import { PopularDeals } from '../cart/popular-deals';
 import { Spinner } from '../spinner';
+import { MoveToCartDialog } from './move-to-cart-dialog';
 
 const button =
   'rounded-full border border-line bg-white px-4 py-2 text-sm font-medium hover:border-brand-300 disabled:opacity-60';
@@ -20,18 +23,37 @@ export function WishlistPage() {
   const { wishlist, moveToCart, clear } = useWishlist();
   const { cart } = useCart();
   const toast = useToast();
+  const [choosing, setChoosing] = useState<WishlistItem | null>(null);
 
   if (!signedIn) {
     return <SignInPrompt title="Wishlist" message="Please login to view your wishlist" />;
   }
 
+  /** One colour in one size moves at once; otherwise the shopper chooses both first. */
   async function move(item: WishlistItem) {
+    const only = onlyVariant(item.product.colors);
+    const color = item.product.colors[0];
+    if (!only || !color || !only.size) {
+      setChoosing(item);
+      return;
+    }
     try {
-      await moveToCart(item);
+      await moveToCart(item, {
+        colorName: color.colorName,
+        colorHex: color.colorHex,
+        size: only.size,
+        ...(color.images[0] ? { selectedImage: color.images[0] } : {}),
+      });
       toast.success(`${item.name} - Item moved to cart!`);
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to move item to cart'));
     }
+  }
+
+  async function moveChosen(item: WishlistItem, choice: MoveChoice) {
+    await moveToCart(item, choice);
+    setChoosing(null);
+    toast.success(`${item.name} - Item moved to cart!`);
   }
 
   async function moveAll(items: WishlistItem[]) {
@@ -121,6 +143,13 @@ export function WishlistPage() {
             </li>
           ))}
         </ul>
+      )}
+      {choosing && (
+        <MoveToCartDialog
+          item={choosing}
+          onMove={(choice) => moveChosen(choosing, choice)}
+          onClose={() => setChoosing(null)}
+        />
       )}
       <PopularDeals
         exclude={exclude}

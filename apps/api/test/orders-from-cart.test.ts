@@ -1,0 +1,303 @@
+// Orders come from the shopper's server cart: a stale tab cannot order what the cart no longer
+// holds, a cart has one payable order at a time, and what was paid for leaves the cart. Also the
+// money path's per-account limits and the first-order-only welcome code.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.ts';
+import { send, signUp } from './auth-helpers.ts';
+import { addBody, stockedChoices, type StockedChoice } from './cart-helpers.ts';
+import { eventually, fillCart, orderBody, payOrder, placeOrder } from './order-helpers.ts';
+import { createTestWorld, getJson, type TestWorld } from './test-app.ts';
+
+const CART_CHANGED = 'Your cart has changed. Please review your order.';
+const TOO_MANY = 'Too many attempts. Please try again later.';
+
+let world: TestWorld;
+let baseUrl: string;
+let choices: StockedChoice[];
+const app = () => world.app;
+
+beforeAll(async () => {
+  world = await createTestWorld();
+  baseUrl = await world.app.listen({ port: 0, host: '127.0.0.1' });
+  choices = await stockedChoices(world.app, 4);
+});
+afterAll(async () => {
+  await world?.close();
+});
+
+async function stockOf(choice: StockedChoice): Promise<number> {
+  world.app.readCache.clear();
+  const { body } = await getJson(app(), `/api/product/${choice.productId}`);
+  const color = body.data.colors.find(
+    (c: { colorName: string }) => c.colorName === choice.colorName,
+  );
+  return color.sizeStock.find((s: { size: string }) => s.size === choice.size).stock;
+}
+
+async function orderOf(token: string, orderId: string) {
+  return (await send(app(), 'GET', `/api/order/${orderId}`, { token })).body.data;
+}
+
+async function cartOf(token: string) {
+  return (await send(app(), 'GET', '/api/cart', { token })).body.data as {
+    items: { productId: string; size: string; quantity: number }[];
+  };
+}
+
+/** A real HTTP request to the listening server. */
+async function request(method: string, path: string, token: string, body?: unknown) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(world.database.db, query);
+
+describe('an order placed from the cart', () => {
+  it('is refused with 409 when the page names other lines than the cart, and reserves nothing', async () => {
+    const [a, b] = [choices[0]!, choices[1]!];
+    const { accessToken } = await signUp(app());
+    await fillCart(app(), accessToken, [[a, 2]]);
+    const before = [await stockOf(a), await stockOf(b)];
+    const stale: Parameters<typeof orderBody>[0][] = [
+      [[a, 1]],
+      [
+        [a, 2],
+        [b, 1],
+      ],
+      [[b, 2]],
+    ];
+    for (const lines of stale) {
+      const answer = await send(app(), 'POST', '/api/order', {
+        token: accessToken,
+        body: orderBody(lines),
+      });
+      expect(answer.status).toBe(409);
+      expect(answer.body.message).toBe(CART_CHANGED);
+    }
+    expect([await stockOf(a), await stockOf(b)]).toEqual(before);
+    // The same lines in another order, or one line named in two parts, are the cart all the same.
+    const placed = await send(app(), 'POST', '/api/order', {
+      token: accessToken,
+      body: orderBody([
+        [{ ...a, size: a.size.toUpperCase() }, 1],
+        [a, 1],
+      ]),
+    });
+    expect(placed.status).toBe(201);
+  });
+
+  it('is refused with 400 when the cart is empty', async () => {
+    const { accessToken } = await signUp(app());
+    const answer = await send(app(), 'POST', '/api/order', {
+      token: accessToken,
+      body: orderBody([[choices[0]!, 1]]),
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe('Your cart is empty');
+  });
+
+  it('leaves a stale second tab nothing to pay for once the first has paid', async () => {
+    const choice = choices[2]!;
+    const { accessToken } = await signUp(app());
+    const body = orderBody([[choice, 1]]);
+    const first = await placeOrder(app(), accessToken, [[choice, 1]]);
+    await payOrder(app(), accessToken, first.orderId);
+    await eventually(
+      async () => (await orderOf(accessToken, first.orderId)).paymentStatus === 'paid',
+    );
+    // The second tab still shows the cart as it was.
+    const second = await send(app(), 'POST', '/api/order', { token: accessToken, body });
+    expect(second.status).toBe(400);
+    expect(second.body.message).toBe('Your cart is empty');
+    const [paidOrders] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from orders o join users u on u.id = o.user_id
+          where o.id = ${first.orderId} or (u.id = (select user_id from orders where id = ${first.orderId})
+            and o.payment_status = 'paid')`,
+    );
+    expect(paidOrders!.n).toBe(1);
+  });
+
+  it('replaces the unpaid order of the same cart: its stock comes back, and a payment for it is refunded', async () => {
+    const choice = choices[3]!;
+    const { accessToken } = await signUp(app());
+    const stockBefore = await stockOf(choice);
+    const first = await placeOrder(app(), accessToken, [[choice, 1]]);
+    const initiated = await send(app(), 'POST', '/api/payments/initiate', {
+      token: accessToken,
+      body: { orderId: first.orderId },
+    });
+    expect(initiated.status).toBe(200);
+    expect(await stockOf(choice)).toBe(stockBefore - 1);
+
+    // The second tab places the same cart again.
+    const second = await send(app(), 'POST', '/api/order', {
+      token: accessToken,
+      body: orderBody([[choice, 1]]),
+    });
+    expect(second.status).toBe(201);
+    const replaced = await orderOf(accessToken, first.orderId);
+    expect(replaced).toMatchObject({ status: 'cancelled', paymentStatus: 'pending' });
+    expect(await stockOf(choice)).toBe(stockBefore - 1);
+    const open = await rows<{ id: string }>(
+      sql`select id from orders where user_id = (select user_id from orders where id = ${first.orderId})
+          and status = 'pending' and payment_status in ('pending', 'failed')`,
+    );
+    expect(open.map((row) => row.id)).toEqual([second.body.data.orderId]);
+
+    // The first tab's payment window was still open, and the shopper pays there.
+    await send(app(), 'POST', '/api/payments/simulator/pay', {
+      token: accessToken,
+      body: { razorpayOrderId: initiated.body.data.razorpayOrderId, outcome: 'success' },
+    });
+    await eventually(async () => {
+      const refunds = await rows<{ reason: string }>(
+        sql`select reason from refunds where order_id = ${first.orderId}`,
+      );
+      return refunds.length === 1 && refunds[0]!.reason === 'late_payment';
+    });
+  });
+
+  it('counts the units her own unpaid order holds as in stock for her cart', async () => {
+    const choice = choices[10]!;
+    const { accessToken } = await signUp(app());
+    await world.database.db.execute(sql`
+      update product_size_stock s set stock = 3 from product_colors c
+      where s.color_id = c.id and c.product_id = ${choice.productId}
+        and c.color_name = ${choice.colorName} and s.size = ${choice.size}`);
+    world.app.readCache.clear();
+    await placeOrder(app(), accessToken, [[choice, 2]]);
+    expect(await stockOf(choice)).toBe(1);
+    // Her cart still holds the 2 she ordered; to her the size has 3.
+    const cart = (await send(app(), 'GET', '/api/cart', { token: accessToken })).body.data;
+    expect(cart.items[0]).toMatchObject({ quantity: 2, stock: 3 });
+    const validation = await send(app(), 'POST', '/api/cart/validate', { token: accessToken });
+    expect(validation.body.data.valid).toBe(true);
+    // She may raise it to the 3 there are, and place the cart again (replacing the first order).
+    const raised = await send(app(), 'PUT', `/api/cart/item/${cart.items[0]._id}`, {
+      token: accessToken,
+      body: { quantity: 3 },
+    });
+    expect(raised.status).toBe(200);
+    const again = await send(app(), 'POST', '/api/order', {
+      token: accessToken,
+      body: orderBody([[choice, 3]]),
+    });
+    expect(again.status).toBe(201);
+    expect(await stockOf(choice)).toBe(0);
+  });
+
+  it('takes the paid lines out of the cart and keeps lines added since', async () => {
+    const [bought, later] = [choices[4]!, choices[5]!];
+    const { accessToken } = await signUp(app());
+    const { orderId } = await placeOrder(app(), accessToken, [[bought, 2]]);
+    // While the payment window is open, she adds something else in another tab.
+    await send(app(), 'POST', '/api/cart', { token: accessToken, body: addBody(later, 1) });
+    await payOrder(app(), accessToken, orderId);
+    await eventually(async () => (await orderOf(accessToken, orderId)).paymentStatus === 'paid');
+    const cart = await cartOf(accessToken);
+    expect(cart.items.map((item) => [item.productId, item.quantity])).toEqual([
+      [later.productId, 1],
+    ]);
+  });
+});
+
+describe('limits per account, counted in the database', () => {
+  it('takes 10 discount-code attempts a minute, however many arrive at once', async () => {
+    const { accessToken } = await signUp(app());
+    await fillCart(app(), accessToken, [[choices[6]!, 1]]);
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        request('POST', '/api/cart/apply-discount', accessToken, { code: `GUESS${i}` }),
+      ),
+    );
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(refused).toHaveLength(6);
+    expect(refused[0]!.body.message).toBe(TOO_MANY);
+    expect(answers.filter((answer) => answer.status === 400)).toHaveLength(10);
+    // Checking a code counts too.
+    const check = await request('POST', '/api/cart/validate-discount', accessToken, {
+      code: 'NEW10',
+    });
+    expect(check.status).toBe(429);
+  });
+
+  it('takes 30 order placements an hour', async () => {
+    const { accessToken } = await signUp(app());
+    const body = orderBody([[choices[7]!, 1]]);
+    // An empty cart: each attempt is refused, and each counts.
+    const answers = await Promise.all(
+      Array.from({ length: 34 }, () => request('POST', '/api/order', accessToken, body)),
+    );
+    expect(answers.filter((answer) => answer.status === 400)).toHaveLength(30);
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(refused).toHaveLength(4);
+    expect(refused[0]!.body.message).toBe(TOO_MANY);
+  });
+
+  it('takes 30 payment verifications a minute', async () => {
+    const { accessToken } = await signUp(app());
+    const forged = {
+      razorpay_order_id: 'order_forged00000001',
+      razorpay_payment_id: 'pay_forged000000001',
+      razorpay_signature: 'a'.repeat(64),
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 34 }, () =>
+        request('POST', '/api/payments/verify', accessToken, forged),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 400)).toHaveLength(30);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(4);
+  });
+});
+
+describe('NEW10', () => {
+  it('is for a first order: refused once the shopper has a paid order, when applied and when placed', async () => {
+    const [first, next] = [choices[8]!, choices[9]!];
+    const { accessToken } = await signUp(app());
+    await fillCart(app(), accessToken, [[first, 1]]);
+    const applied = await send(app(), 'POST', '/api/cart/apply-discount', {
+      token: accessToken,
+      body: { code: 'NEW10' },
+    });
+    expect(applied.status).toBe(200);
+    // Another order (without the code) is placed and paid first, from another device.
+    await send(app(), 'DELETE', '/api/cart/remove-discount', {
+      token: accessToken,
+      body: { type: 'all' },
+    });
+    const paid = await placeOrder(app(), accessToken, [[next, 1]]);
+    await payOrder(app(), accessToken, paid.orderId);
+    await eventually(
+      async () => (await orderOf(accessToken, paid.orderId)).paymentStatus === 'paid',
+    );
+
+    await fillCart(app(), accessToken, [[first, 1]]);
+    const again = await send(app(), 'POST', '/api/cart/apply-discount', {
+      token: accessToken,
+      body: { code: 'NEW10' },
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe('This discount is for your first order only');
+
+    // Applied while it still held (as before that payment): the order refuses it.
+    await world.database.db.execute(
+      sql`update carts set applied_coupon_id = (select id from discounts where code = 'NEW10')
+          where user_id = (select user_id from orders where id = ${paid.orderId})`,
+    );
+    const placed = await send(app(), 'POST', '/api/order', {
+      token: accessToken,
+      body: orderBody([[first, 1]]),
+    });
+    expect(placed.status).toBe(409);
+    expect(placed.body.message).toBe('This discount is for your first order only');
+  });
+});
