@@ -27,12 +27,17 @@ import {
   readFileSync,
   rmSync,
 } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { createScratchDatabase } from '../apps/api/test/test-app.ts';
-import { callShop, freePort, startBenchServer, stopBenchServer } from './shop-process.ts';
+import {
+  callShop,
+  freePort,
+  keepAliveClient,
+  startBenchServer,
+  stopBenchServer,
+} from './shop-process.ts';
 
 const shoppers = Number(process.env.SHOPPERS ?? 20);
 const warmUpSeconds = Number(process.env.WARMUP ?? 5);
@@ -57,12 +62,13 @@ const stepNames: Record<Step, string> = {
 
 // --- the client: plain keep-alive HTTP, one connection per shopper ----------------------------
 
-const agent = new Agent({ keepAlive: true, maxSockets: shoppers });
-
 interface Answer {
   status: number;
   body: any;
 }
+
+/** One keep-alive client per server address, shared by every shopper's loop. */
+const clients = new Map<string, ReturnType<typeof keepAliveClient>>();
 
 function call(
   base: URL,
@@ -71,44 +77,12 @@ function call(
   body?: unknown,
   token?: string,
 ): Promise<Answer> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        agent,
-        host: base.hostname,
-        port: base.port,
-        method,
-        path,
-        headers: {
-          ...(payload === undefined
-            ? {}
-            : {
-                'content-type': 'application/json',
-                'content-length': Buffer.byteLength(payload),
-              }),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString();
-          let parsed: unknown = text;
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            // not JSON: kept as text for the error report
-          }
-          resolve({ status: res.statusCode ?? 0, body: parsed });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
+  let client = clients.get(base.origin);
+  if (!client) {
+    client = keepAliveClient(base.origin, shoppers);
+    clients.set(base.origin, client);
+  }
+  return client.call(method, path, body, token);
 }
 
 // --- CPU from /proc ---------------------------------------------------------------------------
@@ -750,7 +724,7 @@ async function main() {
       }
     }
   } finally {
-    agent.destroy();
+    for (const client of clients.values()) client.close();
     for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => {});
   }
   console.log(report(results, hello, load));
