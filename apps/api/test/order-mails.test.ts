@@ -3,7 +3,9 @@ import type { Order } from '@shop/contracts/orders';
 import {
   orderCancelledMail,
   orderConfirmationMail,
+  orderDeliveredMail,
   returnReceivedMail,
+  returnRequestedMail,
 } from '../src/features/orders/order-mails.ts';
 import { send, signUp } from './auth-helpers.ts';
 import { addBody, stockedChoices, type StockedChoice } from './cart-helpers.ts';
@@ -62,6 +64,8 @@ const order: Order = {
       priceAtPurchase: 949.1,
       itemTotal: 1898.2,
       returnable: true,
+      returnBlockedReason: null,
+      returnCondition: null,
     },
   ],
   shippingAddress: address,
@@ -70,6 +74,7 @@ const order: Order = {
   cancelledAt: null,
   cancelReason: null,
   returnReason: null,
+  returns: [],
   canCancel: true,
   canReturn: false,
 };
@@ -98,9 +103,65 @@ describe('order mails write money as the shop does everywhere', () => {
     const large = { ...order, total: 113829.3 };
     const cancelled = orderCancelledMail('a@example.in', 'Asha', large, 'https://x.in', true);
     expect(cancelled.text).toContain('We have refunded ₹1,13,829.30 to your original payment');
-    const whole = { ...order, total: 1898 };
-    const returned = returnReceivedMail('a@example.in', 'Asha', whole, 'https://x.in');
-    expect(returned.text).toContain('We have refunded ₹1,898.00 to your original payment method.');
+    const received = {
+      ...order,
+      returns: [
+        {
+          _id: 'return-1',
+          itemId: 'item-1',
+          productName: 'Lace Balconette Bra',
+          quantity: 2,
+          action: 'return' as const,
+          exchangeFor: null,
+          state: 'received' as const,
+          stateLabel: 'Returned, refund started',
+          refundAmount: 1898,
+          requestedAt: '2026-01-12T10:00:00.000Z',
+        },
+      ],
+    };
+    const returned = returnReceivedMail('a@example.in', 'Asha', received, 'https://x.in');
+    expect(returned.text).toContain(
+      'Return for a refund: 2 × Lace Balconette Bra (Blush, size 34B)',
+    );
+    expect(returned.text).toContain(
+      'We have started a refund of ₹1,898.00 to your original payment method',
+    );
+  });
+
+  it('exchange mails say what the policy says: quality check, 2-3 days to ship, 7-10 in all', () => {
+    const asked = {
+      ...order,
+      returns: [
+        {
+          _id: 'return-1',
+          itemId: 'item-1',
+          productName: 'Lace Balconette Bra',
+          quantity: 1,
+          action: 'exchange' as const,
+          exchangeFor: { colorName: 'Blush', size: '36b' },
+          state: 'requested' as const,
+          stateLabel: 'Exchange requested',
+          refundAmount: null,
+          requestedAt: '2026-01-12T10:00:00.000Z',
+        },
+      ],
+    };
+    const mail = returnRequestedMail('a@example.in', 'Asha', asked, 'https://x.in', [
+      {
+        productName: 'Lace Hipster',
+        reason: 'For hygiene reasons Lace Hipster cannot be returned',
+      },
+    ]);
+    expect(mail.text).toContain('Exchange: 1 × Lace Balconette Bra (Blush, size 34B) for size 36B');
+    expect(mail.text).toContain(
+      'Not accepted: Lace Hipster. For hygiene reasons Lace Hipster cannot be returned.',
+    );
+    expect(mail.text).toContain('ships within 2-3 business days');
+    expect(mail.text).toContain('7-10 business days');
+    const delivered = orderDeliveredMail('a@example.in', 'Asha', order, 'https://x.in');
+    expect(delivered.text).toContain('within 3 days of delivery');
+    expect(delivered.text).toContain('panties and shapewear cannot be exchanged');
   });
 });
 

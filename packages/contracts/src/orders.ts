@@ -6,6 +6,7 @@ import { MAX_UNITS_PER_SIZE } from '@shop/domain/cart';
 import { discountTypes } from '@shop/domain/discounts';
 import { isUuid } from '@shop/domain/ids';
 import { orderStatuses, paymentStatuses } from '@shop/domain/orders';
+import { returnActions, returnLineStates } from '@shop/domain/returns';
 import {
   optionalText,
   plainText,
@@ -33,6 +34,12 @@ export const orderMessages = {
   notesInvalid: 'Invalid notes',
   cartChanged: 'Your cart has changed. Please review your order.',
   cartEmpty: 'Your cart is empty',
+  returnItem: 'Each line needs the item to send back',
+  returnAction: "Choose 'exchange' or 'return' for each item",
+  returnQuantity: 'Quantity must be a whole number of at least 1',
+  returnSize: 'Invalid size',
+  returnColor: 'Invalid colour',
+  returnNoItems: 'Choose at least one item to exchange or return',
 } as const;
 
 const pinCode = (required: string, invalidMessage: string) =>
@@ -115,6 +122,44 @@ export const orderReasonSchema = z.object({
   reason: requiredText(orderMessages.reasonRequired, 500, 'multiline'),
 });
 
+/**
+ * One line of a return request: the bought item, how many of it (the whole line when left out),
+ * and whether the shopper wants another size or colour of it (`exchange`) or her money back.
+ */
+export const orderReturnLineSchema = z.object({
+  itemId: z
+    .string({ error: orderMessages.returnItem })
+    .check(z.refine(isUuid, { error: orderMessages.returnItem })),
+  quantity: z.optional(
+    z.number({ error: orderMessages.returnQuantity }).check(
+      z.refine((value) => Number.isInteger(value) && value >= 1 && value <= 1000, {
+        error: orderMessages.returnQuantity,
+      }),
+    ),
+  ),
+  action: z.enum(returnActions, { error: orderMessages.returnAction }),
+  size: z.optional(z.string().check(z.maxLength(30), plainText(orderMessages.returnSize))),
+  colorName: z.optional(z.string().check(z.maxLength(60), plainText(orderMessages.returnColor))),
+});
+export type OrderReturnLineInput = z.input<typeof orderReturnLineSchema>;
+
+/**
+ * `POST /order/{id}/return`: a reason, and the lines to exchange or return. Without `items` every
+ * line that can be taken back is returned whole.
+ */
+export const orderReturnSchema = z.object({
+  reason: requiredText(orderMessages.reasonRequired, 500, 'multiline'),
+  items: z.optional(
+    z
+      .array(orderReturnLineSchema, { error: orderMessages.returnNoItems })
+      .check(
+        z.minLength(1, { error: orderMessages.returnNoItems }),
+        z.maxLength(50, { error: orderMessages.returnNoItems }),
+      ),
+  ),
+});
+export type OrderReturnInput = z.input<typeof orderReturnSchema>;
+
 export const orderListQuery = z.object({
   page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),
   limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(50)), 10),
@@ -151,9 +196,31 @@ export const orderItem = z.object({
   quantity: z.number(),
   priceAtPurchase: z.number(),
   itemTotal: z.number(),
+  /** Whether this kind of item can ever be exchanged or returned (hygiene and final sale). */
   returnable: z.boolean(),
+  /** Why it cannot, for the return screen; null when it can. */
+  returnBlockedReason: z.nullable(z.string()),
+  /** A condition checked when it comes back (beauty only with its seal unbroken); or null. */
+  returnCondition: z.nullable(z.string()),
 });
 export type OrderItem = z.infer<typeof orderItem>;
+
+/** A line of a return request and where it stands. */
+export const orderReturnLine = z.object({
+  _id: z.string(),
+  itemId: z.string(),
+  productName: z.string(),
+  quantity: z.number(),
+  action: z.enum(returnActions),
+  /** For an exchange: the colour and size sent in place of the item. */
+  exchangeFor: z.nullable(z.object({ colorName: z.string(), size: z.string() })),
+  state: z.enum(returnLineStates),
+  stateLabel: z.string(),
+  /** Rupees going back for a returned line once the shop has it; null for an exchange. */
+  refundAmount: z.nullable(z.number()),
+  requestedAt: z.string(),
+});
+export type OrderReturnLine = z.infer<typeof orderReturnLine>;
 
 export const order = z.object({
   _id: z.string(),
@@ -184,10 +251,19 @@ export const order = z.object({
   cancelledAt: z.nullable(z.string()),
   cancelReason: z.nullable(z.string()),
   returnReason: z.nullable(z.string()),
+  /** The lines asked to be exchanged or returned, with their states. */
+  returns: z.array(orderReturnLine),
   canCancel: z.boolean(),
+  /** Delivered within the window, not yet asked, and holding a line that can be taken back. */
   canReturn: z.boolean(),
 });
 export type Order = z.infer<typeof order>;
+
+/** The answer to a return request: the order, and the lines it could not take with why. */
+export const returnRequestResult = z.extend(order, {
+  declined: z.array(z.object({ itemId: z.string(), productName: z.string(), reason: z.string() })),
+});
+export type ReturnRequestResult = z.infer<typeof returnRequestResult>;
 
 export const placedOrder = z.object({
   orderId: z.string(),
@@ -214,5 +290,6 @@ export const orderStats = z.object({
 
 export const placedOrderResponse = successEnvelope(placedOrder);
 export const orderResponse = successEnvelope(order);
+export const returnRequestResponse = successEnvelope(returnRequestResult);
 export const orderPageResponse = successEnvelope(orderPage);
 export const orderStatsResponse = successEnvelope(orderStats);

@@ -70,48 +70,6 @@ export function transition(from: OrderStatus, to: OrderStatus, actor: OrderActor
 
 /** A paid order can be changed or cancelled for two hours; then it confirms itself. */
 export const MODIFICATION_WINDOW_MS = 2 * 60 * 60 * 1000;
-/** Exchanges and returns are accepted for 3 days from delivery. */
-export const RETURN_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
-
-/** Categories and subcategories the exchange policy excludes for hygiene or as final sale. */
-export const NON_RETURNABLE_CATEGORY_SLUGS = ['panties', 'beauty', 'clearance'] as const;
-export const NON_RETURNABLE_SUBCATEGORY_SLUGS = ['shapewear'] as const;
-
-export interface ReturnableItem {
-  productName: string;
-  categorySlug: string;
-  subcategorySlug: string | null;
-}
-
-export function isReturnable(item: ReturnableItem): boolean {
-  return (
-    !(NON_RETURNABLE_CATEGORY_SLUGS as readonly string[]).includes(item.categorySlug) &&
-    !(NON_RETURNABLE_SUBCATEGORY_SLUGS as readonly string[]).includes(item.subcategorySlug ?? '')
-  );
-}
-
-/** Whether a shopper may ask to return an order now, and if not, why. */
-export function returnCheck(order: {
-  status: OrderStatus;
-  deliveredAt: Date | null;
-  items: readonly ReturnableItem[];
-  now: Date;
-}): TransitionCheck {
-  if (order.status !== 'delivered') {
-    return { ok: false, message: 'A return can be requested only for a delivered order' };
-  }
-  if (!order.deliveredAt || order.now.getTime() - order.deliveredAt.getTime() > RETURN_WINDOW_MS) {
-    return { ok: false, message: 'The 3-day return window for this order has closed' };
-  }
-  const excluded = order.items.filter((item) => !isReturnable(item));
-  if (excluded.length > 0) {
-    return {
-      ok: false,
-      message: `For hygiene reasons ${excluded.map((item) => item.productName).join(', ')} cannot be returned`,
-    };
-  }
-  return { ok: true };
-}
 
 /** The shopper may cancel only while the order is pending (paid or not). */
 export function cancelCheck(status: OrderStatus): TransitionCheck {

@@ -26,6 +26,7 @@ import {
   refundReasons,
   refundStates,
 } from '@shop/domain/payments';
+import { returnActions, returnLineStates } from '@shop/domain/returns';
 
 /** `column in ('a', 'b', ...)` for a check constraint whose values come from a domain table. */
 function oneOf(column: SQL | AnyPgColumn, values: readonly string[]): SQL {
@@ -780,6 +781,51 @@ export const refunds = pgTable(
     check('refunds_reason_check', oneOf(t.reason, refundReasons)),
     check('refunds_state_check', oneOf(t.state, refundStates)),
     check('refunds_amount_check', sql`${t.amountPaise} > 0`),
+  ],
+);
+
+/**
+ * A bought line the shopper asked to exchange or return, and where it stands. At most one request
+ * per bought line. An exchange holds the stock of the size and colour sent in its place from the
+ * request on; a line declined gives it back.
+ */
+export const orderReturnLines = pgTable(
+  'order_return_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id),
+    quantity: integer('quantity').notNull(),
+    action: text('action').notNull(),
+    exchangeColorName: text('exchange_color_name'),
+    exchangeSize: text('exchange_size'),
+    state: text('state').notNull().default('requested'),
+    /** The refund paying a returned line back, owed when the shop has the items. */
+    refundId: uuid('refund_id').references(() => refunds.id),
+    refundPaise: integer('refund_paise'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('order_return_lines_order_idx').on(t.orderId),
+    uniqueIndex('order_return_lines_item_key').on(t.orderItemId),
+    // Replacements waiting to be packed, oldest first: the dispatch queue's exchanges.
+    index('order_return_lines_replacements_idx')
+      .on(t.receivedAt)
+      .where(sql`${t.state} = 'replacement_queued'`),
+    check('order_return_lines_action_check', oneOf(t.action, returnActions)),
+    check('order_return_lines_state_check', oneOf(t.state, returnLineStates)),
+    check('order_return_lines_quantity_check', sql`${t.quantity} > 0`),
+    check(
+      'order_return_lines_exchange_check',
+      sql`(${t.action} = 'exchange') = (${t.exchangeColorName} is not null and ${t.exchangeSize} is not null)`,
+    ),
   ],
 );
 

@@ -1,6 +1,7 @@
-import type { Order } from '@shop/contracts/orders';
+import type { Order, OrderReturnLine } from '@shop/contracts/orders';
 import { discountSummaryLines } from '@shop/domain/discount-summary';
 import { formatMoney, rupeesToPaise } from '@shop/domain/money';
+import { RETURN_WINDOW_MS } from '@shop/domain/returns';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import { layout, signOff } from '../mail/mail-layout.ts';
 
@@ -8,6 +9,8 @@ import { layout, signOff } from '../mail/mail-layout.ts';
  * Order mails. Subjects name the order number only, never what was bought: inboxes and lock
  * screens are seen by others. The body lists the items for the shopper herself.
  */
+
+const EXCHANGE_DAYS = RETURN_WINDOW_MS / (24 * 60 * 60 * 1000);
 
 /** An order answer's rupees as the shop writes money everywhere: ₹1,708.20. */
 const money = (rupees: number) => formatMoney(rupeesToPaise(rupees));
@@ -93,7 +96,9 @@ export function orderDeliveredMail(to: string, firstName: string, order: Order, 
     `Your order ${order.orderNumber} has been delivered`,
     [
       `Hello ${firstName},`,
-      `Order ${order.orderNumber} has been delivered. If something does not fit, you can ask for an exchange or return from your orders within 3 days.`,
+      `Order ${order.orderNumber} has been delivered. We hope you love it.`,
+      `If something does not fit, you can ask for another size or colour of it from My Orders within ${EXCHANGE_DAYS} days of delivery. Items must be unworn and unwashed, with their tags, packaging and hygiene liner.`,
+      'For hygiene reasons panties and shapewear cannot be exchanged, beauty products only with their seal unbroken, and clearance items are final sale.',
     ],
     `${publicUrl}/profile`,
   );
@@ -120,13 +125,100 @@ export function orderCancelledMail(
   );
 }
 
-export function returnReceivedMail(to: string, firstName: string, order: Order, publicUrl: string) {
+/** What one requested line is, in words: "1 × Lace Bra (Black, size 34B) for size 36B". */
+function returnLineText(order: Order, line: OrderReturnLine): string {
+  const item = order.items.find((candidate) => candidate._id === line.itemId);
+  const bought = item
+    ? `${line.quantity} × ${item.productName} (${item.color.colorName}, size ${item.size.toUpperCase()})`
+    : `${line.quantity} × ${line.productName}`;
+  if (!line.exchangeFor) return `Return for a refund: ${bought}`;
+  const wanted = [
+    item && item.color.colorName.toLowerCase() !== line.exchangeFor.colorName.toLowerCase()
+      ? line.exchangeFor.colorName
+      : undefined,
+    item && item.size.toLowerCase() !== line.exchangeFor.size.toLowerCase()
+      ? `size ${line.exchangeFor.size.toUpperCase()}`
+      : undefined,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return `Exchange: ${bought} for ${wanted}`;
+}
+
+const requested = (order: Order) => order.returns.filter((line) => line.state === 'requested');
+
+export function returnRequestedMail(
+  to: string,
+  firstName: string,
+  order: Order,
+  publicUrl: string,
+  declined: readonly { productName: string; reason: string }[],
+) {
+  const lines = requested(order);
+  const exchanging = lines.some((line) => line.action === 'exchange');
+  const refunding = lines.some((line) => line.action === 'return');
   return mail(
     to,
-    `We have received your return for order ${order.orderNumber}`,
+    `We have your request for order ${order.orderNumber}`,
     [
       `Hello ${firstName},`,
-      `Your return for order ${order.orderNumber} has been received and checked. We have refunded ${money(order.total)} to your original payment method.`,
+      `We have received your request for order ${order.orderNumber}:`,
+      ...lines.map((line) => returnLineText(order, line)),
+      ...declined.map((line) => `Not accepted: ${line.productName}. ${line.reason}.`),
+      'We confirm your request within one business day and book a reverse pickup from your delivery address. Please pack the items in their original packaging with every tag attached.',
+      ...(exchanging
+        ? [
+            'Your replacement is set aside for you now. Once your items reach us and pass a quality check, it ships within 2-3 business days; the whole exchange usually takes 7-10 business days.',
+          ]
+        : []),
+      ...(refunding
+        ? [
+            'Once the items reach us and pass a quality check, we refund them to your original payment method, less any discount applied to them; banks take 5-7 business days to show it.',
+          ]
+        : []),
+    ],
+    `${publicUrl}/profile`,
+  );
+}
+
+export function returnReceivedMail(to: string, firstName: string, order: Order, publicUrl: string) {
+  const received = order.returns.filter(
+    (line) => line.state === 'received' || line.state === 'replacement_queued',
+  );
+  const refund = received.reduce((sum, line) => sum + rupeesToPaise(line.refundAmount ?? 0), 0);
+  const replacements = received.filter((line) => line.action === 'exchange');
+  return mail(
+    to,
+    `We have received your items from order ${order.orderNumber}`,
+    [
+      `Hello ${firstName},`,
+      `The items you sent back from order ${order.orderNumber} have reached us and passed our quality check:`,
+      ...received.map((line) => returnLineText(order, line)),
+      ...(replacements.length > 0
+        ? [
+            'Your replacement is being packed and ships within 2-3 business days. We will write again when it is on its way.',
+          ]
+        : []),
+      ...(refund > 0
+        ? [
+            `We have started a refund of ${formatMoney(refund)} to your original payment method; banks take 5-7 business days to show it.`,
+          ]
+        : []),
+    ],
+    `${publicUrl}/profile`,
+  );
+}
+
+export function returnDeclinedMail(to: string, firstName: string, order: Order, publicUrl: string) {
+  const declined = order.returns.filter((line) => line.state === 'declined');
+  return mail(
+    to,
+    `About your request for order ${order.orderNumber}`,
+    [
+      `Hello ${firstName},`,
+      `We are sorry: we could not accept your request for order ${order.orderNumber}:`,
+      ...declined.map((line) => returnLineText(order, line)),
+      'Items must come back unworn and unwashed within 3 days of delivery, with their tags, packaging and hygiene liner. If you think we got this wrong, reply to this mail and our care team will look again.',
     ],
     `${publicUrl}/profile`,
   );

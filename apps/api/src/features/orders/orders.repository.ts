@@ -2,13 +2,31 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { fromColumnNames, toColumnNames } from '../../db/json-rows.ts';
 import type { ChangeNotice } from '../catalogue/catalogue-changes.ts';
-import { discountUses, discounts, orderItems, orders } from '../../db/schema.ts';
+import { discountUses, discounts, orderItems, orderReturnLines, orders } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;
-export type OrderWithItems = OrderRow & { items: OrderItemRow[] };
+export type NewReturnLine = typeof orderReturnLines.$inferInsert;
+export type ReturnLineRow = typeof orderReturnLines.$inferSelect;
+/** A return line as an order is read with it (its instants as ISO text). */
+export interface OrderReturnLineView {
+  id: string;
+  orderItemId: string;
+  quantity: number;
+  action: string;
+  exchangeColorName: string | null;
+  exchangeSize: string | null;
+  state: string;
+  refundPaise: number | null;
+  requestedAt: string;
+}
+export type OrderWithItems = OrderRow & {
+  items: OrderItemRow[];
+  /** Lines asked to be exchanged or returned, oldest first. */
+  returns: OrderReturnLineView[];
+};
 
 /** An order priced by the application, for the database to place if its readings still hold. */
 export interface PlacedOrder {
@@ -47,11 +65,24 @@ const itemsJson = sql<Omit<OrderItemRow, never>[]>`coalesce((
   ) order by i.position)
   from order_items i where i.order_id = "orders"."id"), '[]'::json)`;
 
-/** An order as a database function answers it: `to_jsonb` of its row and of each line. */
+/** An order's return lines, oldest first, as one JSON value of the row it is selected with. */
+const returnsJson = sql<OrderReturnLineView[]>`coalesce((
+  select json_agg(json_build_object(
+    'id', r.id, 'orderItemId', r.order_item_id, 'quantity', r.quantity, 'action', r.action,
+    'exchangeColorName', r.exchange_color_name, 'exchangeSize', r.exchange_size,
+    'state', r.state, 'refundPaise', r.refund_paise, 'requestedAt', r.requested_at
+  ) order by r.requested_at, r.id)
+  from order_return_lines r where r.order_id = "orders"."id"), '[]'::json)`;
+
+/**
+ * An order as a database function answers it (`to_jsonb` of its row and of each line): a new
+ * order, with no return lines yet.
+ */
 export function orderFromJson(order: unknown, items: unknown[]): OrderWithItems {
   return {
     ...fromColumnNames(orders, order),
     items: items.map((item) => fromColumnNames(orderItems, item)),
+    returns: [],
   };
 }
 
@@ -62,28 +93,29 @@ export function createOrdersRepository(db: Database) {
     tx: Executor = db,
   ) {
     const query = tx
-      .select({ order: orders, items: itemsJson })
+      .select({ order: orders, items: itemsJson, returns: returnsJson })
       .from(orders)
       .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.id));
     const rows = await (options.limit !== undefined
       ? query.limit(options.limit).offset(options.offset ?? 0)
       : query);
-    return rows.map(({ order, items }): OrderWithItems => ({ ...order, items }));
+    return rows.map(({ order, items, returns }): OrderWithItems => ({ ...order, items, returns }));
   }
   // The reads every order and payment call makes, prepared once: they skip query building.
   const byIdQuery = db
-    .select({ order: orders, items: itemsJson })
+    .select({ order: orders, items: itemsJson, returns: returnsJson })
     .from(orders)
     .where(eq(orders.id, sql.placeholder('id')))
     .prepare('order_by_id');
   const forUserQuery = db
-    .select({ order: orders, items: itemsJson })
+    .select({ order: orders, items: itemsJson, returns: returnsJson })
     .from(orders)
     .where(and(eq(orders.id, sql.placeholder('id')), eq(orders.userId, sql.placeholder('userId'))))
     .prepare('order_for_user');
-  const withItemsOf = (rows: { order: OrderRow; items: OrderItemRow[] }[]) =>
-    rows.map(({ order, items }): OrderWithItems => ({ ...order, items }))[0];
+  const withItemsOf = (
+    rows: { order: OrderRow; items: OrderItemRow[]; returns: OrderReturnLineView[] }[],
+  ) => rows.map(({ order, items, returns }): OrderWithItems => ({ ...order, items, returns }))[0];
 
   return {
     withItems,
@@ -216,6 +248,45 @@ export function createOrdersRepository(db: Database) {
             where s.color_id = c.id and c.product_id = ${line.productId}
               and lower(c.color_name) = lower(${line.colorName}) and lower(s.size) = lower(${line.size})`,
       );
+    },
+
+    /**
+     * Takes units of one stock row if it holds them (an exchange's replacement): true when
+     * taken, false when the row is short or does not exist.
+     */
+    async takeStock(tx: Executor, line: StockLine): Promise<boolean> {
+      const taken = await queryRows<{ stock: number }>(
+        tx,
+        sql`update product_size_stock s set stock = s.stock - ${line.quantity}::int
+            from product_colors c
+            where s.color_id = c.id and c.product_id = ${line.productId}
+              and lower(c.color_name) = lower(${line.colorName}) and lower(s.size) = lower(${line.size})
+              and s.stock >= ${line.quantity}::int
+            returning s.stock`,
+      );
+      return taken.length > 0;
+    },
+
+    async insertReturnLines(tx: Executor, lines: NewReturnLine[]) {
+      if (lines.length === 0) return [];
+      return tx.insert(orderReturnLines).values(lines).returning();
+    },
+
+    /** An order's return lines still awaiting the shop, locked for its decision. */
+    async lockRequestedReturnLines(tx: Executor, orderId: string) {
+      return tx
+        .select()
+        .from(orderReturnLines)
+        .where(and(eq(orderReturnLines.orderId, orderId), eq(orderReturnLines.state, 'requested')))
+        .orderBy(orderReturnLines.requestedAt, orderReturnLines.id)
+        .for('update');
+    },
+
+    async updateReturnLine(tx: Executor, id: string, changes: Partial<NewReturnLine>) {
+      await tx
+        .update(orderReturnLines)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(orderReturnLines.id, id));
     },
 
     /** Stock of a line of an active product; undefined when the product is gone or inactive. */

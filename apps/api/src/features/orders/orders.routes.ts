@@ -8,9 +8,11 @@ import {
   orderPageResponse,
   orderReasonSchema,
   orderResponse,
+  orderReturnSchema,
   orderStatsResponse,
   orderStatusUpdateSchema,
   placedOrderResponse,
+  returnRequestResponse,
 } from '@shop/contracts/orders';
 import { callerOf, type AuthGuards } from '../../http/authenticate.ts';
 import { ok } from '../../http/envelope.ts';
@@ -105,13 +107,13 @@ export function orderRoutes(service: OrdersService, guards: AuthGuards): Fastify
         schema: {
           tags,
           params: idParams,
-          body: orderReasonSchema,
-          response: { 200: orderResponse },
+          body: orderReturnSchema,
+          response: { 200: returnRequestResponse },
         },
       },
       async (request) =>
         ok(
-          await service.requestReturn(userId(request), request.params.id, request.body.reason),
+          await service.requestReturn(userId(request), request.params.id, request.body),
           'Return requested successfully',
         ),
     );

@@ -20,15 +20,27 @@ import { isUuid } from '@shop/domain/ids';
 import { paiseToRupees } from '@shop/domain/money';
 import {
   cancelCheck,
-  isReturnable,
   MODIFICATION_WINDOW_MS,
   needsPaymentFor,
-  returnCheck,
   statusLabel,
   transition,
   type OrderStatus,
   type PaymentStatus,
 } from '@shop/domain/orders';
+import {
+  lineEligibility,
+  planReturn,
+  receivedStateOf,
+  returnLineStateLabels,
+  returnMessages,
+  returnRefundShares,
+  returnWindowCheck,
+  type DeclinedLine,
+  type PlannedReturnLine,
+  type ReturnAction,
+  type ReturnLineState,
+  type ReturnRequestLine,
+} from '@shop/domain/returns';
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import {
   detailOf,
@@ -54,7 +66,9 @@ import {
   orderConfirmationMail,
   orderDeliveredMail,
   orderShippedMail,
+  returnDeclinedMail,
   returnReceivedMail,
+  returnRequestedMail,
 } from './order-mails.ts';
 import {
   orderFromJson,
@@ -82,6 +96,11 @@ export interface OrderRefunds {
    * cancel, a return received); true when one is now owed.
    */
   owe(tx: Executor, orderId: string, reason: 'cancelled' | 'returned'): Promise<boolean>;
+  /**
+   * Owes part of the order's paid payment back for items returned, in the transaction of the
+   * shop receiving them; answers the refund's id, or undefined when nothing was paid.
+   */
+  oweReturn(tx: Executor, orderId: string, amountPaise: number): Promise<string | undefined>;
   /** Sends what is owed, after the deciding transaction has committed. */
   sendSoon(): void;
 }
@@ -151,20 +170,61 @@ export function orderMailTemplates(publicUrl: string): MailTemplates {
   };
 }
 
+/**
+ * A stock row's place in the order rows are locked everywhere (product, then colour and size
+ * byte-wise, as placing an order takes them), so two writers never wait on each other in a cycle.
+ */
+function stockRowKey(productId: string, row: { colorName: string; size: string } | null): string {
+  return `${productId}\u0000${row?.colorName.toLowerCase() ?? ''}\u0000${row?.size.toLowerCase() ?? ''}`;
+}
+
+const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The bought lines as the return rules read them, each marked when it was asked for already. */
+function linesForReturn(row: OrderWithItems) {
+  const asked = new Set(row.returns.map((line) => line.orderItemId));
+  return row.items.map((item) => ({ ...item, alreadyAsked: asked.has(item.id) }));
+}
+
 export function toOrder(row: OrderWithItems, now = new Date()): Order {
   const status = row.status as OrderStatus;
-  const items = row.items.map((item) => ({
-    _id: item.id,
-    product: item.productId,
-    productName: item.productName,
-    productImage: item.productImage,
-    color: { colorName: item.colorName, colorHex: item.colorHex },
-    size: item.size,
-    quantity: item.quantity,
-    priceAtPurchase: paiseToRupees(item.pricePaise),
-    itemTotal: paiseToRupees(item.itemTotalPaise),
-    returnable: isReturnable(item),
-  }));
+  const items = row.items.map((item) => {
+    const eligibility = lineEligibility(item);
+    return {
+      _id: item.id,
+      product: item.productId,
+      productName: item.productName,
+      productImage: item.productImage,
+      color: { colorName: item.colorName, colorHex: item.colorHex },
+      size: item.size,
+      quantity: item.quantity,
+      priceAtPurchase: paiseToRupees(item.pricePaise),
+      itemTotal: paiseToRupees(item.itemTotalPaise),
+      returnable: eligibility.eligible,
+      returnBlockedReason: eligibility.eligible ? null : eligibility.reason,
+      returnCondition: eligibility.eligible ? eligibility.condition : null,
+    };
+  });
+  const returns = row.returns.map((line) => {
+    const action = line.action as ReturnAction;
+    const state = line.state as ReturnLineState;
+    return {
+      _id: line.id,
+      itemId: line.orderItemId,
+      productName: row.items.find((item) => item.id === line.orderItemId)?.productName ?? '',
+      quantity: line.quantity,
+      action,
+      exchangeFor:
+        line.exchangeColorName !== null && line.exchangeSize !== null
+          ? { colorName: line.exchangeColorName, size: line.exchangeSize }
+          : null,
+      state,
+      stateLabel: returnLineStateLabels[action][state],
+      refundAmount: line.refundPaise === null ? null : paiseToRupees(line.refundPaise),
+      requestedAt: new Date(line.requestedAt).toISOString(),
+    };
+  });
+  const open = returnWindowCheck({ status, deliveredAt: row.deliveredAt, now }).ok;
   return {
     _id: row.id,
     orderId: row.id,
@@ -195,8 +255,9 @@ export function toOrder(row: OrderWithItems, now = new Date()): Order {
     cancelledAt: iso(row.cancelledAt),
     cancelReason: row.cancelReason,
     returnReason: row.returnReason,
+    returns,
     canCancel: cancelCheck(status).ok,
-    canReturn: returnCheck({ status, deliveredAt: row.deliveredAt, items: row.items, now }).ok,
+    canReturn: open && planReturn(linesForReturn(row), undefined).accepted.length > 0,
   };
 }
 
@@ -409,7 +470,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   }
 
   /** A paid order's money goes back: the refund row is written with the decision. */
-  async function oweRefund(tx: Executor, row: OrderRow, reason: 'cancelled' | 'returned') {
+  async function oweRefund(tx: Executor, row: OrderRow, reason: 'cancelled') {
     if (row.paymentStatus !== ('paid' satisfies PaymentStatus)) return false;
     const owed = await deps.refunds().owe(tx, row.id, reason);
     if (owed) {
@@ -434,6 +495,86 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     );
     outbox.deliverSoon();
     return row;
+  }
+
+  /**
+   * The shop has the requested lines back: each returned item goes back to its stock, a returned
+   * line's money is owed back (one refund for the lines received together, each line's share of
+   * the discount deducted), and an exchanged line's replacement, whose stock the request took,
+   * is queued for dispatch. Answers whether a refund is now owed.
+   */
+  async function receiveReturnLines(tx: Executor, locked: OrderRow, order: OrderWithItems) {
+    const lines = await repository.lockRequestedReturnLines(tx, order.id);
+    const itemOf = (itemId: string) => order.items.find((item) => item.id === itemId)!;
+    const byStockRow = [...lines].sort((a, b) => {
+      const [x, y] = [itemOf(a.orderItemId), itemOf(b.orderItemId)];
+      return byteOrder(stockRowKey(x.productId, x), stockRowKey(y.productId, y));
+    });
+    for (const line of byStockRow) {
+      const item = itemOf(line.orderItemId);
+      await repository.returnStock(tx, {
+        productId: item.productId,
+        colorName: item.colorName,
+        size: item.size,
+        quantity: line.quantity,
+      });
+    }
+    const returned = lines.filter((line) => line.action === ('return' satisfies ReturnAction));
+    const shares = returnRefundShares(
+      {
+        items: order.items.map((item) => ({
+          id: item.id,
+          quantity: item.quantity,
+          itemTotalPaise: item.itemTotalPaise,
+        })),
+        discountPaise: order.discountPaise,
+        totalPaise: order.totalPaise,
+      },
+      returned.map((line) => ({ itemId: line.orderItemId, quantity: line.quantity })),
+    );
+    const amount = [...shares.values()].reduce((sum, paise) => sum + paise, 0);
+    const refundId =
+      locked.paymentStatus === ('paid' satisfies PaymentStatus) && amount > 0
+        ? await deps.refunds().oweReturn(tx, order.id, amount)
+        : undefined;
+    const now = new Date();
+    for (const line of lines) {
+      const action = line.action as ReturnAction;
+      await repository.updateReturnLine(tx, line.id, {
+        state: receivedStateOf(action),
+        receivedAt: now,
+        ...(action === 'return'
+          ? { refundId: refundId ?? null, refundPaise: shares.get(line.orderItemId) ?? 0 }
+          : {}),
+      });
+    }
+    if (refundId) {
+      await repository.updateOrder(tx, order.id, {
+        paymentStatus: 'refund_pending' satisfies PaymentStatus,
+      });
+    }
+    return refundId !== undefined;
+  }
+
+  /** The shop declines the request: each line is declined and a replacement's stock goes back. */
+  async function declineReturnLines(tx: Executor, order: OrderWithItems) {
+    const lines = await repository.lockRequestedReturnLines(tx, order.id);
+    const now = new Date();
+    for (const line of lines) {
+      if (line.exchangeColorName !== null && line.exchangeSize !== null) {
+        const item = order.items.find((candidate) => candidate.id === line.orderItemId)!;
+        await repository.returnStock(tx, {
+          productId: item.productId,
+          colorName: line.exchangeColorName,
+          size: line.exchangeSize,
+          quantity: line.quantity,
+        });
+      }
+      await repository.updateReturnLine(tx, line.id, {
+        state: 'declined' satisfies ReturnLineState,
+        declinedAt: now,
+      });
+    }
   }
 
   return {
@@ -611,26 +752,123 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       return toOrder(await afterCancel(row.id, refundOwed));
     },
 
-    async requestReturn(userId: string, orderId: string, reason: string) {
+    /**
+     * The shopper asks to exchange or return lines of a delivered order. Each line is judged on
+     * its own: one that cannot be taken back (hygiene, final sale, a replacement out of stock)
+     * is answered in `declined` with why, and the others go ahead. An exchange takes the stock
+     * of its replacement now, so it is there when the shop has the item back.
+     */
+    async requestReturn(
+      userId: string,
+      orderId: string,
+      request: { reason: string; items?: ReturnRequestLine[] | undefined },
+    ) {
       const current = await ownOrder(userId, orderId);
-      const check = returnCheck({
-        status: current.status as OrderStatus,
+      const open = returnWindowCheck({
+        status: current.status,
         deliveredAt: current.deliveredAt,
-        items: current.items,
         now: new Date(),
       });
-      if (!check.ok) throw invalid(check.message);
-      await db.transaction(async (tx) => {
-        const locked = await repository.lockOrder(tx, orderId);
-        if (locked?.status !== 'delivered')
-          throw invalid('A return can be requested only for a delivered order');
-        await repository.updateOrder(tx, orderId, {
-          status: 'return_requested',
-          returnRequestedAt: new Date(),
-          returnReason: reason,
-        });
+      if (!open.ok) throw invalid(open.message);
+      const plan = planReturn(linesForReturn(current), request.items);
+      const declined: DeclinedLine[] = [...plan.declined];
+      const itemOf = (line: PlannedReturnLine) =>
+        current.items.find((item) => item.id === line.itemId)!;
+      // A replacement must be a colour and size the product is still sold in.
+      const exchanges = plan.accepted.filter((line) => line.exchangeFor !== null);
+      const products = await facts.fresh(exchanges.map((line) => itemOf(line).productId));
+      const sellable = plan.accepted.filter((line) => {
+        if (!line.exchangeFor) return true;
+        const item = itemOf(line);
+        const product = products.get(item.productId);
+        const color = product?.is_active
+          ? product.colors.find((c) => sameColorName(c.colorName, line.exchangeFor!.colorName))
+          : undefined;
+        const size = color?.sizeStock.find((entry) => sameSize(entry.size, line.exchangeFor!.size));
+        if (!color || !size) {
+          declined.push({
+            itemId: item.id,
+            productName: item.productName,
+            reason: `${item.productName} is not sold in ${line.exchangeFor.colorName}, size ${line.exchangeFor.size.toUpperCase()}`,
+          });
+          return false;
+        }
+        line.exchangeFor = { colorName: color.colorName, size: normalizeSize(size.size) };
+        return true;
       });
-      return toOrder(await ownOrder(userId, orderId));
+      const recipient = await deps.findUser(current.userId);
+      const restocked = await db.transaction(async (tx) => {
+        const locked = await repository.lockOrder(tx, orderId);
+        const still = locked
+          ? returnWindowCheck({
+              status: locked.status,
+              deliveredAt: locked.deliveredAt,
+              now: new Date(),
+            })
+          : { ok: false as const, message: orderMessages.notFound };
+        if (!still.ok) throw invalid(still.message);
+        // Replacements take their stock in the order stock rows are locked everywhere.
+        const byStockRow = [...sellable].sort((a, b) =>
+          byteOrder(
+            stockRowKey(itemOf(a).productId, a.exchangeFor),
+            stockRowKey(itemOf(b).productId, b.exchangeFor),
+          ),
+        );
+        const accepted: PlannedReturnLine[] = [];
+        for (const line of byStockRow) {
+          const item = itemOf(line);
+          if (
+            line.exchangeFor &&
+            !(await repository.takeStock(tx, {
+              productId: item.productId,
+              colorName: line.exchangeFor.colorName,
+              size: line.exchangeFor.size,
+              quantity: line.quantity,
+            }))
+          ) {
+            declined.push({
+              itemId: item.id,
+              productName: item.productName,
+              reason: `${item.productName} in ${line.exchangeFor.colorName}, size ${line.exchangeFor.size.toUpperCase()} is out of stock`,
+            });
+            continue;
+          }
+          accepted.push(line);
+        }
+        if (accepted.length === 0) {
+          throw invalid(
+            declined.length === 1
+              ? declined[0]!.reason
+              : `${returnMessages.nothingToReturn}: ${declined.map((line) => line.reason).join('; ')}`,
+          );
+        }
+        const now = new Date();
+        await repository.insertReturnLines(
+          tx,
+          accepted.map((line) => ({
+            orderId,
+            orderItemId: line.itemId,
+            quantity: line.quantity,
+            action: line.action,
+            exchangeColorName: line.exchangeFor?.colorName ?? null,
+            exchangeSize: line.exchangeFor?.size ?? null,
+            requestedAt: now,
+          })),
+        );
+        await repository.updateOrder(tx, orderId, {
+          status: 'return_requested' satisfies OrderStatus,
+          returnRequestedAt: now,
+          returnReason: request.reason,
+        });
+        const full = (await repository.findById(orderId, tx))!;
+        await mailShopper(tx, recipient, full, (to, name, order, url) =>
+          returnRequestedMail(to, name, order, url, declined),
+        );
+        return accepted.filter((line) => line.exchangeFor).map((line) => itemOf(line).productId);
+      });
+      if (restocked.length > 0) await deps.stockChanged(restocked);
+      outbox.deliverSoon();
+      return { ...toOrder(await ownOrder(userId, orderId)), declined };
     },
 
     // ----- the shop's side -----
@@ -663,26 +901,29 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         if (to === 'confirmed') changes.confirmedAt = now;
         if (to === 'shipped') changes.shippedAt = now;
         if (to === 'delivered') changes.deliveredAt = locked.deliveredAt ?? now;
+        let refundOwed = false;
+        let restocked = false;
         if (to === 'returned') {
           changes.returnedAt = now;
-          for (const item of await repository.itemsOf(tx, [orderId])) {
-            await repository.returnStock(tx, {
-              productId: item.productId,
-              colorName: item.colorName,
-              size: item.size,
-              quantity: item.quantity,
-            });
-          }
+          refundOwed = await receiveReturnLines(tx, locked, current);
+          restocked = true;
         }
-        const refundOwed = to === 'returned' && (await oweRefund(tx, locked, 'returned'));
+        // The shop refuses the request: the order is delivered again, as it was.
+        if (to === 'delivered' && locked.status === 'return_requested') {
+          await declineReturnLines(tx, current);
+          restocked = true;
+        }
         const row = await repository.updateOrder(tx, orderId, changes);
         const full = (await repository.findById(orderId, tx))!;
         if (to === 'shipped') await mailShopper(tx, recipient, full, orderShippedMail);
         if (to === 'delivered' && locked.status === 'shipped') {
           await mailShopper(tx, recipient, full, orderDeliveredMail);
         }
+        if (to === 'delivered' && locked.status === 'return_requested') {
+          await mailShopper(tx, recipient, full, returnDeclinedMail);
+        }
         if (to === 'returned') await mailShopper(tx, recipient, full, returnReceivedMail);
-        return { row, refundOwed, restocked: to === 'returned' };
+        return { row, refundOwed, restocked };
       });
       if (to === 'cancelled') return toOrder(await afterCancel(orderId, result.refundOwed));
       if (result.refundOwed) deps.refunds().sendSoon();

@@ -150,6 +150,7 @@ export function createPaymentsService(deps: {
 
   const refunds: OrderRefunds = {
     owe: (tx, orderId, reason) => deps.refunds.oweOrder(tx, orderId, reason),
+    oweReturn: (tx, orderId, amountPaise) => deps.refunds.oweReturn(tx, orderId, amountPaise),
     sendSoon: () => deps.refunds.sendSoon(),
   };
 

@@ -3,6 +3,7 @@ import {
   canMoveRefund,
   openRefundStates,
   paymentStatusAfterRefunds,
+  type ProviderPaymentStatus,
   type RefundReason,
   type RefundState,
 } from '@shop/domain/payments';
@@ -156,15 +157,16 @@ export function createRefundsRepository(db: Database) {
           })
           .where(eq(refunds.id, refund.id));
         if (moves && found.state === 'processed' && refund.paymentId) {
-          await tx
-            .update(payments)
-            .set({
-              status: 'refunded',
-              refundId: refund.providerRefundId ?? found.providerRefundId ?? null,
-              refundedAt: now,
-              updatedAt: now,
-            })
-            .where(eq(payments.id, refund.paymentId));
+          // A payment is refunded once what was processed for it covers it; a returned line
+          // refunds only part of it.
+          await tx.execute(
+            sql`update payments p set status = ${'refunded' satisfies ProviderPaymentStatus},
+                  refund_id = ${refund.providerRefundId ?? found.providerRefundId ?? null},
+                  refunded_at = ${now.toISOString()}::timestamptz, updated_at = now()
+                where p.id = ${refund.paymentId}
+                  and p.amount_paise <= (select coalesce(sum(r.amount_paise), 0) from refunds r
+                    where r.payment_id = p.id and r.state = ${'processed' satisfies RefundState})`,
+          );
         }
         if (moves && (ORDER_REFUND_REASONS as string[]).includes(refund.reason)) {
           await settleOrderPaymentStatus(tx, refund.orderId);

@@ -96,6 +96,24 @@ export function createRefundsService(deps: {
       return owed !== undefined;
     },
 
+    /**
+     * Owes part of an order's paid payment back for items returned, in the caller's transaction
+     * (the shop receiving them). Answers the refund's id, or undefined when the order has no paid
+     * payment.
+     */
+    async oweReturn(tx: Executor, orderId: string, amountPaise: number) {
+      const paid = await payments.paidPaymentOf(tx, orderId);
+      if (!paid?.providerPaymentId || amountPaise <= 0) return undefined;
+      const owed = await refunds.owe(tx, {
+        orderId,
+        paymentId: paid.id,
+        providerPaymentId: paid.providerPaymentId,
+        amountPaise: Math.min(amountPaise, paid.amountPaise),
+        reason: 'returned',
+      });
+      return owed?.id;
+    },
+
     /** Sends the refunds that are due; answers how many were tried. */
     async sendDue(batch = 10): Promise<number> {
       if (stopped) return 0;

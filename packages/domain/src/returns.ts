@@ -1,0 +1,301 @@
+/**
+ * Returns and exchanges, line by line. Delivered items are exchanged for another size or colour
+ * of the same product, or returned for a refund, within 3 days of delivery; hygiene items and
+ * final-sale items are neither. Each line of a request is judged on its own: a line that cannot
+ * be taken back says why and never blocks the lines beside it.
+ */
+import { invalid } from './errors.ts';
+import { normalizeSize, sameColorName, sameSize } from './cart.ts';
+import type { Paise } from './money.ts';
+
+/** Exchanges and returns are accepted for 3 days from delivery. */
+export const RETURN_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
+
+/** Categories and subcategories never taken back: hygiene (panties, shapewear) or final sale. */
+export const HYGIENE_CATEGORY_SLUGS = ['panties'] as const;
+export const HYGIENE_SUBCATEGORY_SLUGS = ['shapewear'] as const;
+export const FINAL_SALE_CATEGORY_SLUGS = ['clearance'] as const;
+/** Taken back only sealed: the shop checks the seal when the item arrives. */
+export const SEALED_ONLY_CATEGORY_SLUGS = ['beauty'] as const;
+
+export const returnMessages = {
+  notDelivered: 'A return can be requested only for a delivered order',
+  windowClosed: 'The 3-day return window for this order has closed',
+  alreadyRequested: 'A return has already been requested for this order',
+  unknownItem: 'This item is not part of the order',
+  duplicateItem: 'Each item can be listed only once',
+  quantity: (max: number) => `You can send back at most ${max} of this item`,
+  exchangeNeedsChoice: 'Choose the size or colour you would like instead',
+  nothingToReturn: 'None of these items can be exchanged or returned',
+  lineAlreadyAsked: 'An exchange or return was already asked for this item',
+  sealedOnly: 'Only with its seal unbroken',
+} as const;
+
+/** What a shopper asks of one line: another size or colour of it, or her money back. */
+export const returnActions = ['exchange', 'return'] as const;
+export type ReturnAction = (typeof returnActions)[number];
+
+/**
+ * A requested line is `requested` until the shop declines it or has it back. Back, a returned
+ * line is `received` (its refund owed through the refunds table) and an exchanged one is
+ * `replacement_queued` for dispatch, then `replacement_shipped`.
+ */
+export const returnLineStates = [
+  'requested',
+  'declined',
+  'received',
+  'replacement_queued',
+  'replacement_shipped',
+] as const;
+export type ReturnLineState = (typeof returnLineStates)[number];
+
+export const returnLineTransitions = {
+  requested: ['declined', 'received', 'replacement_queued'],
+  declined: [],
+  received: [],
+  replacement_queued: ['replacement_shipped'],
+  replacement_shipped: [],
+} as const satisfies Record<ReturnLineState, readonly ReturnLineState[]>;
+
+export function canMoveReturnLine(from: ReturnLineState, to: ReturnLineState): boolean {
+  return (returnLineTransitions[from] as readonly ReturnLineState[]).includes(to);
+}
+
+/** Where a requested line goes once the shop has its items back. */
+export function receivedStateOf(action: ReturnAction): ReturnLineState {
+  return action === 'exchange' ? 'replacement_queued' : 'received';
+}
+
+/** How a line's state reads to its shopper. */
+export const returnLineStateLabels: Record<ReturnAction, Record<ReturnLineState, string>> = {
+  exchange: {
+    requested: 'Exchange requested',
+    declined: 'Exchange declined',
+    received: 'Received',
+    replacement_queued: 'Replacement being packed',
+    replacement_shipped: 'Replacement shipped',
+  },
+  return: {
+    requested: 'Return requested',
+    declined: 'Return declined',
+    received: 'Returned, refund started',
+    replacement_queued: 'Received',
+    replacement_shipped: 'Received',
+  },
+};
+
+export interface ReturnableItem {
+  productName: string;
+  categorySlug: string;
+  subcategorySlug: string | null;
+}
+
+export type LineEligibility =
+  | {
+      eligible: true;
+      /** A condition the shop checks on arrival, said up front. */ condition: string | null;
+    }
+  | { eligible: false; reason: string };
+
+const inList = (list: readonly string[], value: string | null) =>
+  value !== null && list.includes(value);
+
+/** Whether a bought line can ever be exchanged or returned, by what it is. */
+export function lineEligibility(item: ReturnableItem): LineEligibility {
+  if (
+    inList(HYGIENE_CATEGORY_SLUGS, item.categorySlug) ||
+    inList(HYGIENE_SUBCATEGORY_SLUGS, item.subcategorySlug)
+  ) {
+    return {
+      eligible: false,
+      reason: `For hygiene reasons ${item.productName} cannot be returned`,
+    };
+  }
+  if (inList(FINAL_SALE_CATEGORY_SLUGS, item.categorySlug)) {
+    return {
+      eligible: false,
+      reason: `${item.productName} was bought on clearance and is final sale`,
+    };
+  }
+  if (inList(SEALED_ONLY_CATEGORY_SLUGS, item.categorySlug)) {
+    return { eligible: true, condition: returnMessages.sealedOnly };
+  }
+  return { eligible: true, condition: null };
+}
+
+export function isReturnable(item: ReturnableItem): boolean {
+  return lineEligibility(item).eligible;
+}
+
+export type ReturnCheck = { ok: true } | { ok: false; message: string };
+
+/** Whether the order itself is open to a return now: delivered, within the window, not asked. */
+export function returnWindowCheck(order: {
+  status: string;
+  deliveredAt: Date | null;
+  now: Date;
+}): ReturnCheck {
+  if (order.status === 'return_requested' || order.status === 'returned') {
+    return { ok: false, message: returnMessages.alreadyRequested };
+  }
+  if (order.status !== 'delivered') return { ok: false, message: returnMessages.notDelivered };
+  if (!order.deliveredAt || order.now.getTime() - order.deliveredAt.getTime() > RETURN_WINDOW_MS) {
+    return { ok: false, message: returnMessages.windowClosed };
+  }
+  return { ok: true };
+}
+
+/** A bought line as the return rules read it. */
+export interface OrderLineForReturn extends ReturnableItem {
+  id: string;
+  quantity: number;
+  colorName: string;
+  size: string;
+  /** Asked for once already (and declined, or taken back): a line is asked for at most once. */
+  alreadyAsked?: boolean | undefined;
+}
+
+/** One line of a shopper's request; leaving `quantity` out sends the whole line back. */
+export interface ReturnRequestLine {
+  itemId: string;
+  quantity?: number | undefined;
+  action: ReturnAction;
+  size?: string | undefined;
+  colorName?: string | undefined;
+}
+
+export interface PlannedReturnLine {
+  itemId: string;
+  quantity: number;
+  action: ReturnAction;
+  /** For an exchange: the colour and size sent in its place. */
+  exchangeFor: { colorName: string; size: string } | null;
+}
+
+export interface DeclinedLine {
+  itemId: string;
+  productName: string;
+  reason: string;
+}
+
+/**
+ * The lines a request takes back and the ones it cannot, with why. Without `requested`, every
+ * eligible line is returned whole (the request of a whole order). A malformed request (an item
+ * not in the order, listed twice, too many units, an exchange for the same thing) is refused
+ * whole, since the shopper's screen never sends one.
+ */
+export function planReturn(
+  items: readonly OrderLineForReturn[],
+  requested: readonly ReturnRequestLine[] | undefined,
+): { accepted: PlannedReturnLine[]; declined: DeclinedLine[] } {
+  const asked: readonly ReturnRequestLine[] =
+    requested ?? items.map((item) => ({ itemId: item.id, action: 'return' }));
+  const seen = new Set<string>();
+  const accepted: PlannedReturnLine[] = [];
+  const declined: DeclinedLine[] = [];
+  for (const line of asked) {
+    if (seen.has(line.itemId)) throw invalid(returnMessages.duplicateItem);
+    seen.add(line.itemId);
+    const item = items.find((candidate) => candidate.id === line.itemId);
+    if (!item) throw invalid(returnMessages.unknownItem);
+    const quantity = line.quantity ?? item.quantity;
+    if (!Number.isInteger(quantity) || quantity < 1 || quantity > item.quantity) {
+      throw invalid(returnMessages.quantity(item.quantity));
+    }
+    const eligibility: LineEligibility = item.alreadyAsked
+      ? { eligible: false, reason: returnMessages.lineAlreadyAsked }
+      : lineEligibility(item);
+    if (!eligibility.eligible) {
+      declined.push({ itemId: item.id, productName: item.productName, reason: eligibility.reason });
+      continue;
+    }
+    let exchangeFor: PlannedReturnLine['exchangeFor'] = null;
+    if (line.action === 'exchange') {
+      const colorName = line.colorName?.trim() || item.colorName;
+      const size = line.size?.trim() ? normalizeSize(line.size) : item.size;
+      if (sameColorName(colorName, item.colorName) && sameSize(size, item.size)) {
+        throw invalid(returnMessages.exchangeNeedsChoice);
+      }
+      exchangeFor = { colorName, size };
+    }
+    accepted.push({ itemId: item.id, quantity, action: line.action, exchangeFor });
+  }
+  return { accepted, declined };
+}
+
+/** An order's money as its refund rules read it. */
+export interface OrderForRefund {
+  items: readonly { id: string; quantity: number; itemTotalPaise: Paise }[];
+  discountPaise: Paise;
+  totalPaise: Paise;
+}
+
+/**
+ * Each line's share of the order's discount, in proportion to its total, in whole paise that
+ * add up to the discount exactly (the largest remainders take the odd paise).
+ */
+export function discountShares(order: OrderForRefund): Map<string, Paise> {
+  const subtotal = order.items.reduce((sum, item) => sum + item.itemTotalPaise, 0);
+  const shares = new Map<string, Paise>();
+  if (subtotal === 0 || order.discountPaise === 0) {
+    for (const item of order.items) shares.set(item.id, 0);
+    return shares;
+  }
+  const exact = order.items.map((item) => ({
+    id: item.id,
+    exact: (order.discountPaise * item.itemTotalPaise) / subtotal,
+  }));
+  let left = order.discountPaise;
+  for (const share of exact) {
+    shares.set(share.id, Math.floor(share.exact));
+    left -= Math.floor(share.exact);
+  }
+  const byRemainder = [...exact].sort(
+    (a, b) => b.exact - Math.floor(b.exact) - (a.exact - Math.floor(a.exact)),
+  );
+  for (const share of byRemainder.slice(0, left)) shares.set(share.id, shares.get(share.id)! + 1);
+  return shares;
+}
+
+/**
+ * What returning these units gives back, line by line: each line's price less its share of the
+ * order's discount (a discount is deducted from the refund of the item concerned), for the units
+ * sent back. Everything of the order sent back refunds the whole amount paid (the last line takes
+ * what the lines alone leave, such as shipping).
+ */
+export function returnRefundShares(
+  order: OrderForRefund,
+  returned: readonly { itemId: string; quantity: number }[],
+): Map<string, Paise> {
+  const shares = discountShares(order);
+  const refunds = new Map<string, Paise>();
+  for (const line of returned) {
+    const item = order.items.find((candidate) => candidate.id === line.itemId);
+    if (!item) continue;
+    const net = item.itemTotalPaise - (shares.get(item.id) ?? 0);
+    const amount =
+      line.quantity >= item.quantity ? net : Math.floor((net * line.quantity) / item.quantity);
+    refunds.set(item.id, (refunds.get(item.id) ?? 0) + amount);
+  }
+  const everything = order.items.every(
+    (item) =>
+      returned
+        .filter((line) => line.itemId === item.id)
+        .reduce((sum, line) => sum + line.quantity, 0) >= item.quantity,
+  );
+  const sum = [...refunds.values()].reduce((total, amount) => total + amount, 0);
+  const last = returned.at(-1)?.itemId;
+  if (everything && last !== undefined && sum !== order.totalPaise) {
+    refunds.set(last, refunds.get(last)! + order.totalPaise - sum);
+  }
+  return refunds;
+}
+
+/** The whole refund of returning these units (see returnRefundShares). */
+export function returnRefundPaise(
+  order: OrderForRefund,
+  returned: readonly { itemId: string; quantity: number }[],
+): Paise {
+  const total = [...returnRefundShares(order, returned).values()].reduce((a, b) => a + b, 0);
+  return Math.min(total, order.totalPaise);
+}

@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canMoveReturnLine,
+  discountShares,
+  lineEligibility,
+  planReturn,
+  receivedStateOf,
+  returnRefundPaise,
+  returnWindowCheck,
+} from '../src/returns.ts';
+
+const day = 24 * 60 * 60 * 1000;
+const bra = {
+  id: 'bra',
+  productName: 'Everyday Lace T-Shirt Bra',
+  categorySlug: 'bras',
+  subcategorySlug: 't-shirt-bras',
+  quantity: 2,
+  colorName: 'Black',
+  size: '34b',
+};
+const panty = {
+  id: 'panty',
+  productName: 'Lace Hipster',
+  categorySlug: 'panties',
+  subcategorySlug: 'hipsters',
+  quantity: 1,
+  colorName: 'Nude',
+  size: 'm',
+};
+const shaper = {
+  ...panty,
+  id: 'shaper',
+  productName: 'Smooth Shaper',
+  categorySlug: 'sleepwear',
+  subcategorySlug: 'shapewear',
+};
+const serum = {
+  ...panty,
+  id: 'serum',
+  productName: 'Rose Body Mist',
+  categorySlug: 'beauty',
+  subcategorySlug: 'mists',
+};
+const sale = {
+  ...panty,
+  id: 'sale',
+  productName: 'Last Season Bralette',
+  categorySlug: 'clearance',
+  subcategorySlug: null,
+};
+
+describe('which lines can be taken back', () => {
+  it('refuses panties and shapewear for hygiene, clearance as final sale; beauty only sealed', () => {
+    expect(lineEligibility(bra)).toEqual({ eligible: true, condition: null });
+    expect(lineEligibility(panty)).toEqual({
+      eligible: false,
+      reason: 'For hygiene reasons Lace Hipster cannot be returned',
+    });
+    expect(lineEligibility(shaper).eligible).toBe(false);
+    expect(lineEligibility(sale)).toEqual({
+      eligible: false,
+      reason: 'Last Season Bralette was bought on clearance and is final sale',
+    });
+    expect(lineEligibility(serum)).toEqual({
+      eligible: true,
+      condition: 'Only with its seal unbroken',
+    });
+  });
+
+  it('opens an order to returns only when delivered, within 3 days, once', () => {
+    const now = new Date('2026-11-23T10:00:00Z');
+    const deliveredAt = new Date(now.getTime() - 2 * day);
+    expect(returnWindowCheck({ status: 'delivered', deliveredAt, now })).toEqual({ ok: true });
+    expect(returnWindowCheck({ status: 'shipped', deliveredAt: null, now })).toEqual({
+      ok: false,
+      message: 'A return can be requested only for a delivered order',
+    });
+    expect(
+      returnWindowCheck({
+        status: 'delivered',
+        deliveredAt: new Date(now.getTime() - 4 * day),
+        now,
+      }),
+    ).toEqual({ ok: false, message: 'The 3-day return window for this order has closed' });
+    expect(returnWindowCheck({ status: 'return_requested', deliveredAt, now }).ok).toBe(false);
+  });
+});
+
+describe('a request, line by line', () => {
+  it('returns every eligible line whole when no lines are named, declining the others with why', () => {
+    expect(planReturn([bra, panty], undefined)).toEqual({
+      accepted: [{ itemId: 'bra', quantity: 2, action: 'return', exchangeFor: null }],
+      declined: [
+        {
+          itemId: 'panty',
+          productName: 'Lace Hipster',
+          reason: 'For hygiene reasons Lace Hipster cannot be returned',
+        },
+      ],
+    });
+  });
+
+  it('exchanges part of a line for another size, keeping the colour', () => {
+    const plan = planReturn(
+      [bra, panty],
+      [
+        { itemId: 'bra', quantity: 1, action: 'exchange', size: '36B' },
+        { itemId: 'panty', action: 'exchange', size: 'l' },
+      ],
+    );
+    expect(plan.accepted).toEqual([
+      {
+        itemId: 'bra',
+        quantity: 1,
+        action: 'exchange',
+        exchangeFor: { colorName: 'Black', size: '36b' },
+      },
+    ]);
+    expect(plan.declined.map((line) => line.itemId)).toEqual(['panty']);
+  });
+
+  it('refuses a malformed request whole', () => {
+    expect(() => planReturn([bra], [{ itemId: 'nope', action: 'return' }])).toThrow(
+      'This item is not part of the order',
+    );
+    expect(() =>
+      planReturn(
+        [bra],
+        [
+          { itemId: 'bra', action: 'return', quantity: 1 },
+          { itemId: 'bra', action: 'return', quantity: 1 },
+        ],
+      ),
+    ).toThrow('Each item can be listed only once');
+    expect(() => planReturn([bra], [{ itemId: 'bra', action: 'return', quantity: 3 }])).toThrow(
+      'You can send back at most 2 of this item',
+    );
+    expect(() =>
+      planReturn([bra], [{ itemId: 'bra', action: 'exchange', size: '34B', colorName: 'black' }]),
+    ).toThrow('Choose the size or colour you would like instead');
+  });
+});
+
+describe('line states', () => {
+  it('moves a requested line to declined, received or a queued replacement, and no further back', () => {
+    expect(receivedStateOf('return')).toBe('received');
+    expect(receivedStateOf('exchange')).toBe('replacement_queued');
+    expect(canMoveReturnLine('requested', 'replacement_queued')).toBe(true);
+    expect(canMoveReturnLine('replacement_queued', 'replacement_shipped')).toBe(true);
+    expect(canMoveReturnLine('received', 'requested')).toBe(false);
+    expect(canMoveReturnLine('declined', 'received')).toBe(false);
+  });
+});
+
+describe('what a return refunds', () => {
+  const order = {
+    items: [
+      { id: 'bra', quantity: 2, itemTotalPaise: 199_800 },
+      { id: 'panty', quantity: 1, itemTotalPaise: 49_900 },
+    ],
+    discountPaise: 10_001,
+    totalPaise: 239_699,
+  };
+
+  it('shares the discount over the lines by their totals, to the paisa', () => {
+    const shares = discountShares(order);
+    expect(shares.get('bra')! + shares.get('panty')!).toBe(10_001);
+    expect(shares.get('bra')).toBe(8_002);
+    expect(shares.get('panty')).toBe(1_999);
+  });
+
+  it('gives back the units returned less their share of the discount, and everything when all come back', () => {
+    expect(returnRefundPaise(order, [{ itemId: 'bra', quantity: 2 }])).toBe(199_800 - 8_002);
+    expect(returnRefundPaise(order, [{ itemId: 'bra', quantity: 1 }])).toBe(
+      Math.floor((199_800 - 8_002) / 2),
+    );
+    expect(
+      returnRefundPaise(order, [
+        { itemId: 'bra', quantity: 2 },
+        { itemId: 'panty', quantity: 1 },
+      ]),
+    ).toBe(239_699);
+    expect(
+      returnRefundPaise({ ...order, discountPaise: 0, totalPaise: 249_700 }, [
+        { itemId: 'panty', quantity: 1 },
+      ]),
+    ).toBe(49_900);
+  });
+});
