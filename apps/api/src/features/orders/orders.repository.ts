@@ -88,9 +88,9 @@ export function orderFromJson(order: unknown, items: unknown[]): OrderWithItems 
 
 export function createOrdersRepository(db: Database) {
   async function withItems(
+    tx: Executor,
     where: SQL | undefined,
     options: { limit?: number; offset?: number } = {},
-    tx: Executor = db,
   ) {
     const query = tx
       .select({ order: orders, items: itemsJson, returns: returnsJson })
@@ -120,20 +120,24 @@ export function createOrdersRepository(db: Database) {
   return {
     withItems,
 
-    async findForUser(userId: string, orderId: string, tx: Executor = db) {
+    /** Outside a transaction (`tx` is the database) the prepared read answers. */
+    async findForUser(tx: Executor, userId: string, orderId: string) {
       if (tx === db) return withItemsOf(await forUserQuery.execute({ id: orderId, userId }));
-      const [row] = await withItems(and(eq(orders.id, orderId), eq(orders.userId, userId)), {}, tx);
+      const [row] = await withItems(tx, and(eq(orders.id, orderId), eq(orders.userId, userId)));
       return row;
     },
 
-    async findById(orderId: string, tx: Executor = db) {
+    async findById(tx: Executor, orderId: string) {
       if (tx === db) return withItemsOf(await byIdQuery.execute({ id: orderId }));
-      const [row] = await withItems(eq(orders.id, orderId), {}, tx);
+      const [row] = await withItems(tx, eq(orders.id, orderId));
       return row;
     },
 
     async findByIdempotencyKey(userId: string, key: string) {
-      const [row] = await withItems(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+      const [row] = await withItems(
+        db,
+        and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)),
+      );
       return row;
     },
 

@@ -431,7 +431,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   }
 
   async function ownOrder(userId: string, orderId: string) {
-    const row = isUuid(orderId) ? await repository.findForUser(userId, orderId) : undefined;
+    const row = isUuid(orderId) ? await repository.findForUser(db, userId, orderId) : undefined;
     if (!row) throw notFound(orderMessages.notFound);
     return row;
   }
@@ -442,7 +442,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     limit: number,
   ): Promise<OrderPage> {
     const [rows, total] = await Promise.all([
-      repository.withItems(where, { limit, offset: (pageNumber - 1) * limit }),
+      repository.withItems(db, where, { limit, offset: (pageNumber - 1) * limit }),
       repository.countWhere(where),
     ]);
     const now = new Date();
@@ -482,11 +482,11 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   }
 
   async function afterCancel(orderId: string, refundOwed: boolean) {
-    const restocked = (await repository.findById(orderId))!;
+    const restocked = (await repository.findById(db, orderId))!;
     await deps.stockChanged(restocked.items.map((item) => item.productId));
     if (refundOwed) deps.refunds().sendSoon();
     const refunded = refundOwed;
-    const row = (await repository.findById(orderId))!;
+    const row = (await repository.findById(db, orderId))!;
     const recipient = await deps.findUser(row.userId);
     await db.transaction((tx) =>
       mailShopper(tx, recipient, row, (to, name, order, url) =>
@@ -860,7 +860,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           returnRequestedAt: now,
           returnReason: request.reason,
         });
-        const full = (await repository.findById(orderId, tx))!;
+        const full = (await repository.findById(tx, orderId))!;
         await mailShopper(tx, recipient, full, (to, name, order, url) =>
           returnRequestedMail(to, name, order, url, declined),
         );
@@ -879,7 +879,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
 
     /** The shop moves an order on; the table decides what is allowed. */
     async adminSetStatus(orderId: string, to: OrderStatus) {
-      const current = isUuid(orderId) ? await repository.findById(orderId) : undefined;
+      const current = isUuid(orderId) ? await repository.findById(db, orderId) : undefined;
       if (!current) throw notFound(orderMessages.notFound);
       const recipient = await deps.findUser(current.userId);
       const result = await db.transaction(async (tx) => {
@@ -914,7 +914,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           restocked = true;
         }
         const row = await repository.updateOrder(tx, orderId, changes);
-        const full = (await repository.findById(orderId, tx))!;
+        const full = (await repository.findById(tx, orderId))!;
         if (to === 'shipped') await mailShopper(tx, recipient, full, orderShippedMail);
         if (to === 'delivered' && locked.status === 'shipped') {
           await mailShopper(tx, recipient, full, orderDeliveredMail);
@@ -928,11 +928,11 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       if (to === 'cancelled') return toOrder(await afterCancel(orderId, result.refundOwed));
       if (result.refundOwed) deps.refunds().sendSoon();
       if (result.restocked) {
-        const full = (await repository.findById(orderId))!;
+        const full = (await repository.findById(db, orderId))!;
         await deps.stockChanged(full.items.map((item) => item.productId));
       }
       outbox.deliverSoon();
-      return toOrder((await repository.findById(orderId))!);
+      return toOrder((await repository.findById(db, orderId))!);
     },
 
     // ----- sweeps (safe to run twice, and from several processes at once) -----

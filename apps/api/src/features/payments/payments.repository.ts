@@ -109,7 +109,7 @@ export function createPaymentsRepository(db: Database, refunds: RefundsRepositor
       if (!payment) return { outcome: 'unknown' };
       const answer = async (outcome: SettleOutcome, row: PaymentRow, refundOwed = false) => ({
         outcome,
-        order: await ordersRepository.findById(order.id, tx),
+        order: await ordersRepository.findById(tx, order.id),
         payment: row,
         refundOwed,
       });

@@ -108,7 +108,7 @@ export function createPaymentsService(deps: {
   const { db, payments, orders, provider, outbox } = deps;
 
   async function ownOrder(userId: string, orderId: string) {
-    const order = isUuid(orderId) ? await orders.findForUser(userId, orderId) : undefined;
+    const order = isUuid(orderId) ? await orders.findForUser(deps.db, userId, orderId) : undefined;
     if (!order) throw notFound('Order not found');
     return order;
   }
@@ -244,7 +244,9 @@ export function createPaymentsService(deps: {
       },
     ) {
       const payment = await payments.findByProviderOrderId(input.razorpayOrderId);
-      const order = payment ? await orders.findForUser(userId, payment.orderId) : undefined;
+      const order = payment
+        ? await orders.findForUser(deps.db, userId, payment.orderId)
+        : undefined;
       if (!payment || !order) throw notFound(paymentText.notFound);
       await db.transaction((tx) =>
         recordFailure(tx, payment.providerOrderId, input.failureReason || 'Payment failed'),
@@ -384,7 +386,9 @@ export function createPaymentsService(deps: {
      */
     async simulatePayment(userId: string, providerOrderId: string, outcome: 'success' | 'failure') {
       const payment = await payments.findByProviderOrderId(providerOrderId);
-      const order = payment ? await orders.findForUser(userId, payment.orderId) : undefined;
+      const order = payment
+        ? await orders.findForUser(deps.db, userId, payment.orderId)
+        : undefined;
       if (!payment || !order) throw notFound(paymentText.notFound);
       if (!deps.simulator) throw notFound(paymentText.notFound);
       const { providerPaymentId } = await deps.simulator.pay({

@@ -175,7 +175,7 @@ export function createRefundsRepository(db: Database) {
       }
     },
 
-    async ofOrder(orderId: string, tx: Executor = db) {
+    async ofOrder(tx: Executor, orderId: string) {
       return tx
         .select()
         .from(refunds)
