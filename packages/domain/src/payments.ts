@@ -21,8 +21,13 @@ export const orderPaymentStatuses = [
 export type OrderPaymentStatus = (typeof orderPaymentStatuses)[number];
 
 /** An order may still be paid (given an open order) only while no money has arrived for it. */
+export const awaitingPaymentStatuses = [
+  'pending',
+  'failed',
+] as const satisfies readonly OrderPaymentStatus[];
+
 export function awaitsPayment(status: OrderPaymentStatus): boolean {
-  return status === 'pending' || status === 'failed';
+  return (awaitingPaymentStatuses as readonly OrderPaymentStatus[]).includes(status);
 }
 
 /** One provider order of ours: created, then paid, failed, refunded, or held for review. */

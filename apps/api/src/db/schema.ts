@@ -21,6 +21,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import {
+  awaitingPaymentStatuses,
   orderPaymentStatuses,
   providerPaymentStatuses,
   refundReasons,
@@ -659,7 +660,7 @@ export const orders = pgTable(
     // Orders still awaiting money; one held for review is the shop's to decide, never expired.
     index('orders_awaiting_payment_due_idx')
       .on(t.paymentDueAt)
-      .where(sql`${t.status} = 'pending' and ${t.paymentStatus} in ('pending', 'failed')`),
+      .where(sql`${t.status} = 'pending' and ${oneOf(t.paymentStatus, awaitingPaymentStatuses)}`),
     index('orders_status_idx').on(t.status, t.createdAt),
     check(
       'orders_status_check',

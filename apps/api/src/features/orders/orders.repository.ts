@@ -1,8 +1,14 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { OrderStatus } from '@shop/domain/orders';
+import { awaitingPaymentStatuses } from '@shop/domain/payments';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { fromColumnNames, toColumnNames } from '../../db/json-rows.ts';
 import type { ChangeNotice } from '../catalogue/catalogue-changes.ts';
 import { discountUses, discounts, orderItems, orderReturnLines, orders } from '../../db/schema.ts';
+
+/** An open order still awaiting its money (see awaitsPayment), as a condition on `orders`. */
+const AWAITING_PAYMENT = sql`status = ${'pending' satisfies OrderStatus}
+  and payment_status = any(${`{${awaitingPaymentStatuses.join(',')}}`}::text[])`;
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -202,7 +208,7 @@ export function createOrdersRepository(db: Database) {
       return queryRows<{ id: string }>(
         tx,
         sql`select id from orders
-            where user_id = ${userId} and status = 'pending' and payment_status in ('pending', 'failed')
+            where user_id = ${userId} and ${AWAITING_PAYMENT}
             order by id
             for update`,
       );
@@ -365,7 +371,7 @@ export function createOrdersRepository(db: Database) {
       return queryRows<{ id: string }>(
         tx,
         sql`select id from orders
-            where status = 'pending' and payment_status in ('pending', 'failed') and payment_due_at < now()
+            where ${AWAITING_PAYMENT} and payment_due_at < now()
             order by payment_due_at limit ${limit}
             for update skip locked`,
       );
