@@ -229,6 +229,17 @@ describe('limits per account, counted in the database', () => {
     expect(check.status).toBe(429);
   });
 
+  it('counts looking codes up as attempts too', async () => {
+    const { accessToken } = await signUp(app());
+    const answers = await Promise.all(
+      Array.from({ length: 14 }, (_, i) =>
+        request('GET', `/api/discount/code/GUESS${i}`, accessToken),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 404)).toHaveLength(10);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(4);
+  });
+
   it('takes 30 order placements an hour', async () => {
     const { accessToken } = await signUp(app());
     const body = orderBody([[choices[7]!, 1]]);

@@ -281,7 +281,11 @@ export function cartRoutes(cart: CartService, guards: AuthGuards): FastifyPlugin
           response: { 200: discountInfoResponse },
         },
       },
-      async (request) => ok(await cart.discountInfo(request.params.code), 'Discount found'),
+      async (request) =>
+        ok(
+          await cart.discountInfo(callerOf(request).userId, request.params.code),
+          'Discount found',
+        ),
     );
   };
 }

@@ -602,7 +602,9 @@ export function createCartService(deps: {
         : { canUse: false, message: check.message, discountAmount: 0 };
     },
 
-    async discountInfo(code: string): Promise<DiscountInfo> {
+    /** A code's public facts; a lookup is an attempt at guessing codes like any other. */
+    async discountInfo(userId: string, code: string): Promise<DiscountInfo> {
+      await deps.throttle.take(deps.limits.discountAttempts, userId);
       const row = await discounts.findByCode(normalizeDiscountCode(code));
       if (!row || !row.isActive) throw notFound(discountMessages.invalid);
       return {
