@@ -285,6 +285,34 @@ for (const [viewport, index] of [
       await context.close();
     });
 
+    it('a line added in another tab while she pays stays in the cart once the order is paid', async () => {
+      const [ordered, addedLater] = [
+        (await variants(12, 60))[index + 4]!,
+        (await variants(12, 60))[index + 6]!,
+      ];
+      const { page, context, problems } = await openPage(browser, baseURL(), viewport);
+      noteDialogs(page, problems);
+      const token = await signUp(page);
+      await addToCart(token, ordered, 1);
+      await openCheckout(page);
+      await expect
+        .poll(() => summary(page).getByText('1 x', { exact: false }).count(), patient)
+        .toBe(1);
+      await placeOrderButton(page).click();
+      const payButton = page.getByRole('dialog').getByRole('button', { name: /^Pay / });
+      await payButton.waitFor(patient);
+      // Another tab adds a line while the payment window is open.
+      await addToCart(token, addedLater, 1);
+      await payButton.click(patient);
+      await page.waitForURL('**/order-success/**', patient);
+      await expect
+        .poll(() => page.getByTestId('cart-count').first().innerText(), patient)
+        .toBe('1');
+      expect(await cartLines(token)).toEqual([[addedLater.size.toLowerCase(), 1]]);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+
     it('a line whose stock fell below its quantity says so, and blocks ordering until lowered', async () => {
       // Few in stock: another shopper can take all but one (at most 10 of a size per order).
       const variant = (await variants(2, 11))[index]!;

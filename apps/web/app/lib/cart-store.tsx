@@ -75,6 +75,11 @@ export interface CartStore {
   setQuantity: (item: CartItem, quantity: number) => Promise<void>;
   remove: (item: CartItem) => Promise<void>;
   clear: () => Promise<void>;
+  /**
+   * After an order is paid: the server has taken the ordered lines out of the cart, and lines
+   * added since (in another tab) stay. A cart left empty lets go of its codes as well.
+   */
+  afterOrderPaid: () => Promise<void>;
   applyDiscount: (code: string) => Promise<Cart>;
   /** Takes off the applied coupon or voucher. */
   removeDiscount: (type: 'coupon' | 'voucher') => Promise<Cart>;
@@ -309,6 +314,13 @@ export function CartProvider({ children }: { children: ReactNode }) {
           }
         });
       },
+      async afterOrderPaid() {
+        await track('load', async () => {
+          const loaded = await fetchCart();
+          const emptied = signedIn && loaded.items.length === 0;
+          setCart(emptied ? (await authed((api) => api.clearCart())).data : loaded);
+        });
+      },
       async applyDiscount(code) {
         const { data } = await track('discount', () => authed((api) => api.applyDiscount(code)));
         setCart(data);
@@ -320,7 +332,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
         return data;
       },
     };
-  }, [cart, loading, errors, reload, track, signedIn, authed]);
+  }, [cart, loading, errors, reload, track, signedIn, authed, fetchCart]);
 
   return <CartContext.Provider value={store}>{children}</CartContext.Provider>;
 }

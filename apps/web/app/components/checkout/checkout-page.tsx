@@ -94,7 +94,7 @@ function AddressFields({
 /** /checkout: addresses, the one payment method, notes, the summary, and the payment window. */
 export function CheckoutPage() {
   const { status, user, authed } = useAuth();
-  const { cart, clear, reload } = useCart();
+  const { cart, afterOrderPaid, reload } = useCart();
   const navigate = useNavigate();
   const shipping = useSchemaForm<keyof AddressValues>(emptyAddress);
   const billing = useSchemaForm<keyof AddressValues>(emptyAddress);
@@ -234,8 +234,8 @@ export function CheckoutPage() {
         contact: shippingAddress.phone,
       });
       if (paid.outcome === 'paid') {
-        // The ordered lines leave the cart; the order's page shows what was bought.
-        await clear().catch(() => undefined);
+        // The server took the ordered lines out of the cart; lines added in another tab stay.
+        await afterOrderPaid().catch(() => undefined);
         navigate(`/order-success/${orderId}`);
         return;
       }
