@@ -51,6 +51,7 @@ import {
 } from '../../db/client.ts';
 import { orders, type OrderAddress, type OrderDiscount } from '../../db/schema.ts';
 import type { ProductFactsSource } from '../cart/product-facts.ts';
+import type { ProductFacts } from '../catalogue/catalogue.repository.ts';
 import type { ChangeNotice } from '../catalogue/catalogue-changes.ts';
 import {
   toDiscountRule,
@@ -776,7 +777,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         current.items.find((item) => item.id === line.itemId)!;
       // A replacement must be a colour and size the product is still sold in.
       const exchanges = plan.accepted.filter((line) => line.exchangeFor !== null);
-      const products = await facts.fresh(exchanges.map((line) => itemOf(line).productId));
+      const products =
+        exchanges.length > 0
+          ? await facts.fresh(exchanges.map((line) => itemOf(line).productId))
+          : new Map<string, ProductFacts>();
       const sellable = plan.accepted.filter((line) => {
         if (!line.exchangeFor) return true;
         const item = itemOf(line);
