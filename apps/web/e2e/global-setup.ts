@@ -12,10 +12,14 @@ declare module 'vitest' {
     baseURL: string;
     /** The server's DATA_DIR: mails are written to its outbox/ folder. */
     dataDir: string;
+    /** An address that becomes the shop's owner once signed up and verified. */
+    ownerEmail: string;
   }
 }
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+/** The back office moves test orders along (paid, shipped, delivered) as this owner. */
+const ownerEmail = 'owner.e2e@lacebloom.in';
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -49,6 +53,7 @@ export default async function setup(project: TestProject) {
         PUBLIC_URL: baseURL,
         // Production takes test payments only when told to by name.
         PAYMENT_PROVIDER: 'simulator',
+        ADMIN_EMAILS: ownerEmail,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -68,6 +73,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseURL', baseURL);
   project.provide('dataDir', dataDir);
+  project.provide('ownerEmail', ownerEmail);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 300));

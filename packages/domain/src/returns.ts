@@ -223,6 +223,65 @@ export function planReturn(
   return { accepted, declined };
 }
 
+/** A colour's size as the exchange screen offers it. */
+export interface ExchangeSize {
+  size: string;
+  /** Enough units in stock for the ones sent back. */
+  inStock: boolean;
+  /** The very colour and size bought: exchanging for it changes nothing. */
+  bought: boolean;
+}
+
+export interface ExchangeColor {
+  colorName: string;
+  colorHex: string;
+  sizes: ExchangeSize[];
+}
+
+/**
+ * What a bought line can be exchanged for: the product's colours, each with its sizes; a size
+ * can be chosen when it is in stock for the units sent back and is not the colour and size
+ * already bought. A colour with no size to choose is left out.
+ */
+export function exchangeChoices(
+  colors: readonly {
+    colorName: string;
+    colorHex: string;
+    sizeStock: readonly { size: string; stock: number }[];
+  }[],
+  line: { colorName: string; size: string; quantity: number },
+): ExchangeColor[] {
+  return colors
+    .map((color) => ({
+      colorName: color.colorName,
+      colorHex: color.colorHex,
+      sizes: color.sizeStock.map((entry) => ({
+        size: entry.size,
+        inStock: entry.stock >= line.quantity,
+        bought: sameColorName(color.colorName, line.colorName) && sameSize(entry.size, line.size),
+      })),
+    }))
+    .filter((color) => color.sizes.some(canChooseSize));
+}
+
+/** Whether an exchange can be for this size. */
+export const canChooseSize = (size: ExchangeSize) => size.inStock && !size.bought;
+
+/**
+ * The first replacement offered: another size in the colour bought when there is one (a size
+ * swap is the usual exchange), else the first colour that has a size to choose; null when
+ * nothing can be chosen.
+ */
+export function firstExchangeChoice(
+  choices: readonly ExchangeColor[],
+  line: { colorName: string },
+): { colorName: string; size: string } | null {
+  const color =
+    choices.find((candidate) => sameColorName(candidate.colorName, line.colorName)) ?? choices[0];
+  const size = color?.sizes.find(canChooseSize);
+  return color && size ? { colorName: color.colorName, size: size.size } : null;
+}
+
 /** An order's money as its refund rules read it. */
 export interface OrderForRefund {
   items: readonly { id: string; quantity: number; itemTotalPaise: Paise }[];

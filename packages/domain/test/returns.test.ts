@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   canMoveReturnLine,
   discountShares,
+  exchangeChoices,
+  firstExchangeChoice,
   lineEligibility,
   planReturn,
   receivedStateOf,
@@ -186,5 +188,48 @@ describe('what a return refunds', () => {
         { itemId: 'panty', quantity: 1 },
       ]),
     ).toBe(49_900);
+  });
+});
+
+describe('exchange choices', () => {
+  const colors = [
+    {
+      colorName: 'Black',
+      colorHex: '#000000',
+      sizeStock: [
+        { size: '34B', stock: 5 },
+        { size: '36B', stock: 1 },
+        { size: '38B', stock: 0 },
+      ],
+    },
+    { colorName: 'Rose', colorHex: '#f4c2c2', sizeStock: [{ size: '34B', stock: 3 }] },
+    { colorName: 'Ivory', colorHex: '#fffff0', sizeStock: [{ size: '34B', stock: 0 }] },
+  ];
+
+  it('offers sizes in stock for the units sent back, never the colour and size bought', () => {
+    const one = exchangeChoices(colors, { colorName: 'black', size: '34b', quantity: 1 });
+    expect(one.map((color) => color.colorName)).toEqual(['Black', 'Rose']);
+    expect(one[0]!.sizes).toEqual([
+      { size: '34B', inStock: true, bought: true },
+      { size: '36B', inStock: true, bought: false },
+      { size: '38B', inStock: false, bought: false },
+    ]);
+    expect(firstExchangeChoice(one, { colorName: 'black' })).toEqual({
+      colorName: 'Black',
+      size: '36B',
+    });
+    // Two units back: one left of 36B is not enough, so only another colour is offered.
+    const two = exchangeChoices(colors, { colorName: 'Black', size: '34B', quantity: 2 });
+    expect(two.map((color) => color.colorName)).toEqual(['Rose']);
+    expect(firstExchangeChoice(two, { colorName: 'Black' })).toEqual({
+      colorName: 'Rose',
+      size: '34B',
+    });
+  });
+
+  it('has nothing to offer when only the item bought is in stock', () => {
+    const choices = exchangeChoices([colors[0]!], { colorName: 'Black', size: '34B', quantity: 2 });
+    expect(choices).toEqual([]);
+    expect(firstExchangeChoice(choices, { colorName: 'Black' })).toBeNull();
   });
 });

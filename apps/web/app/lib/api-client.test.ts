@@ -48,4 +48,25 @@ describe('api client errors (brief, section 8)', () => {
     expect(seen?.headers.get('authorization')).toBe('Bearer abc');
     expect(seen?.headers.get('accept')).toBe('application/json');
   });
+
+  it('sends a return request with its lines and answers what was declined', async () => {
+    let seen: Request | undefined;
+    const declined = [{ itemId: 'i2', productName: 'Lace Hipster', reason: 'For hygiene reasons' }];
+    const api = createApiClient({
+      token: 'abc',
+      fetch: async (input, init) => {
+        seen = new Request(new URL(String(input), 'http://shop.test'), init);
+        return new Response(JSON.stringify({ success: true, data: { declined }, message: 'ok' }));
+      },
+    });
+    const request = {
+      reason: 'Too small',
+      items: [{ itemId: 'i1', action: 'exchange' as const, size: '36b' }],
+    };
+    const answer = await api.returnOrder('o 1', request);
+    expect(seen?.method).toBe('POST');
+    expect(seen?.url).toBe('http://shop.test/api/order/o%201/return');
+    expect(await seen?.json()).toEqual(request);
+    expect(answer.data.declined).toEqual(declined);
+  });
 });

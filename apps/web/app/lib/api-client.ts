@@ -8,7 +8,13 @@ import type {
 } from '@shop/contracts/catalogue';
 import type { Banner, Blog } from '@shop/contracts/content';
 import type { Cart, CartDetails, CartValidation, Wishlist } from '@shop/contracts/cart';
-import type { CreateOrderInput, Order, OrderPage } from '@shop/contracts/orders';
+import type {
+  CreateOrderInput,
+  Order,
+  OrderPage,
+  OrderReturnInput,
+  ReturnRequestResult,
+} from '@shop/contracts/orders';
 import type {
   AuthSession,
   ChangePasswordInput,
@@ -267,10 +273,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
       send<Order>('POST', `/order/${encodeURIComponent(id)}/cancel`, 'Failed to cancel order', {
         reason,
       }),
-    returnOrder: (id: string, reason: string) =>
-      send<Order>('POST', `/order/${encodeURIComponent(id)}/return`, 'Failed to return order', {
-        reason,
-      }),
+    /** Answers the order and the lines it could not take back, with why. */
+    returnOrder: (id: string, request: OrderReturnInput) =>
+      send<ReturnRequestResult>(
+        'POST',
+        `/order/${encodeURIComponent(id)}/return`,
+        'Failed to return order',
+        request,
+      ),
     getOrder: (id: string) =>
       data<Order>(`/order/${encodeURIComponent(id)}`, 'Failed to fetch order details'),
     initiatePayment: (orderId: string, method = 'razorpay') =>

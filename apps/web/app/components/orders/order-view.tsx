@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
-import type { Order } from '@shop/contracts/orders';
+import { useEffect, useId, useState } from 'react';
+import type { Order, OrderReturnLine } from '@shop/contracts/orders';
 import { orderShopperView, type OrderShopperView, type OrderStatus } from '@shop/domain/orders';
+import type { ReturnLineState } from '@shop/domain/returns';
+import { formatAmount } from '../../lib/format';
 
 /** Each status has its own badge colour; a pending order is amber until it is paid, then green. */
 const badgeColours: Record<OrderStatus, string> = {
@@ -45,4 +47,51 @@ export function useDueClock(orders: readonly Order[] | undefined) {
     return () => window.clearTimeout(timer);
   }, [orders, now]);
   return now;
+}
+
+/** A refused line reads red, one the shop has back green, one still on its way amber. */
+const returnStateColours: Record<ReturnLineState, string> = {
+  requested: 'bg-amber-100 text-amber-900',
+  declined: 'bg-red-100 text-red-900',
+  received: 'bg-green-100 text-green-900',
+  replacement_queued: 'bg-green-100 text-green-900',
+  replacement_shipped: 'bg-green-100 text-green-900',
+};
+
+/**
+ * The order's exchanged and returned lines, each with where it stands and, once a returned line
+ * is back, the refund it earned (its price less its share of the order's discount).
+ */
+export function ReturnLines({ returns }: { returns: readonly OrderReturnLine[] }) {
+  const headingId = useId();
+  if (returns.length === 0) return null;
+  return (
+    <section aria-labelledby={headingId} className="mt-3 border-t border-line pt-3 text-sm">
+      <h3 id={headingId} className="font-medium">
+        Exchanges and returns
+      </h3>
+      <ul className="mt-2 space-y-2">
+        {returns.map((line) => (
+          <li key={line._id} data-testid="return-line" className="flex flex-wrap gap-x-3 gap-y-1">
+            <span className="min-w-0 flex-1 basis-40">
+              {line.productName} × {line.quantity}
+              <span className="block text-muted">
+                {line.exchangeFor
+                  ? `Exchange for ${line.exchangeFor.colorName}, size ${line.exchangeFor.size.toUpperCase()}`
+                  : 'Return for refund'}
+              </span>
+            </span>
+            <span className="flex flex-col items-end gap-1">
+              <span
+                className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${returnStateColours[line.state]}`}
+              >
+                {line.stateLabel}
+              </span>
+              {line.refundAmount !== null && <span>Refund {formatAmount(line.refundAmount)}</span>}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }

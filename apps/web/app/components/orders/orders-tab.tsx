@@ -11,7 +11,8 @@ import { usePayment } from '../checkout/use-payment';
 import { DiscountRows, orderDiscountLines } from '../cart/discount-lines';
 import { Spinner } from '../spinner';
 import { useModalDialog } from '../use-modal-dialog';
-import { OrderBadge, payByTime, useDueClock } from './order-view';
+import { OrderBadge, payByTime, ReturnLines, useDueClock } from './order-view';
+import { ReturnDialog } from './return-dialog';
 
 const button =
   'rounded-full border border-line bg-white px-4 py-1.5 text-sm font-medium hover:border-brand-300';
@@ -209,9 +210,19 @@ export function OrdersTab() {
           onClose={() => setAction(null)}
         />
       )}
-      {(action?.kind === 'cancel' || action?.kind === 'return') && (
-        <ReasonDialog
-          action={action}
+      {action?.kind === 'return' && (
+        <ReturnDialog
+          order={action.order}
+          onClose={() => setAction(null)}
+          onDone={() => {
+            setAction(null);
+            void load();
+          }}
+        />
+      )}
+      {action?.kind === 'cancel' && (
+        <CancelDialog
+          order={action.order}
           onClose={() => setAction(null)}
           onDone={() => {
             setAction(null);
@@ -266,6 +277,7 @@ function OrderDetails({
       <p className="mt-3 text-sm">
         Total {formatAmount(order.total)} · {payment}
       </p>
+      <ReturnLines returns={order.returns} />
       <p className="mt-3 text-sm text-muted">
         {address.name}, {address.addressLine1}, {address.city}, {address.state} {address.pinCode}
       </p>
@@ -282,12 +294,13 @@ function OrderDetails({
   );
 }
 
-function ReasonDialog({
-  action,
+/** Cancel an order awaiting dispatch, with a reason. */
+function CancelDialog({
+  order,
   onClose,
   onDone,
 }: {
-  action: Action;
+  order: Order;
   onClose: () => void;
   onDone: () => void;
 }) {
@@ -297,24 +310,17 @@ function ReasonDialog({
   const [reason, setReason] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const cancelling = action.kind === 'cancel';
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!reason.trim() || busy) return;
     setBusy(true);
     try {
-      await authed((api) =>
-        cancelling
-          ? api.cancelOrder(action.order._id, reason.trim())
-          : api.returnOrder(action.order._id, reason.trim()),
-      );
-      toast.success(cancelling ? 'Order cancelled successfully' : 'Return requested successfully');
+      await authed((api) => api.cancelOrder(order._id, reason.trim()));
+      toast.success('Order cancelled successfully');
       onDone();
     } catch (error) {
-      setFailure(
-        errorMessage(error, cancelling ? 'Failed to cancel order' : 'Failed to return order'),
-      );
+      setFailure(errorMessage(error, 'Failed to cancel order'));
       setBusy(false);
     }
   }
@@ -328,7 +334,7 @@ function ReasonDialog({
     >
       <form onSubmit={submit}>
         <h2 id="reason-title" className="font-serif text-2xl">
-          {cancelling ? 'Cancel order' : 'Request a return'} {action.order.orderNumber}
+          Cancel order {order.orderNumber}
         </h2>
         {failure && (
           <p role="alert" className="mt-3 rounded-lg bg-red-600 px-3 py-2 text-sm text-white">
@@ -352,7 +358,7 @@ function ReasonDialog({
             disabled={!reason.trim() || busy}
             className="rounded-full bg-brand-600 px-5 py-2 font-medium text-white disabled:opacity-50"
           >
-            {cancelling ? 'Cancel order' : 'Request return'}
+            Cancel order
           </button>
           <button type="button" onClick={onClose} className={button}>
             Keep it

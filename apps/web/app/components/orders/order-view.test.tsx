@@ -1,0 +1,52 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { OrderReturnLine } from '@shop/contracts/orders';
+import { ReturnLines } from './order-view';
+
+const line = (overrides: Partial<OrderReturnLine>): OrderReturnLine => ({
+  _id: 'r1',
+  itemId: 'i1',
+  productName: 'Everyday Lace Bra',
+  quantity: 1,
+  action: 'exchange',
+  exchangeFor: { colorName: 'Black', size: '36b' },
+  state: 'replacement_queued',
+  stateLabel: 'Replacement being packed',
+  refundAmount: null,
+  requestedAt: '2026-11-20T10:00:00.000Z',
+  ...overrides,
+});
+
+describe("an order's return lines", () => {
+  it('say where each line stands, and what a returned one refunds in the shop’s money format', () => {
+    const html = renderToStaticMarkup(
+      <ReturnLines
+        returns={[
+          line({}),
+          line({
+            _id: 'r2',
+            itemId: 'i2',
+            productName: 'Satin Robe',
+            quantity: 2,
+            action: 'return',
+            exchangeFor: null,
+            state: 'received',
+            stateLabel: 'Returned, refund started',
+            refundAmount: 123456.5,
+          }),
+        ]}
+      />,
+    );
+    expect(html).toContain('Exchange for Black, size 36B');
+    expect(html).toContain('Replacement being packed');
+    expect(html).toContain('Satin Robe × 2');
+    expect(html).toContain('Returned, refund started');
+    expect(html).toContain('Refund ₹1,23,456.50');
+    // An exchange refunds nothing, so it shows no refund.
+    expect(html.match(/Refund ₹/g)).toHaveLength(1);
+  });
+
+  it('show nothing for an order with no return', () => {
+    expect(renderToStaticMarkup(<ReturnLines returns={[]} />)).toBe('');
+  });
+});
