@@ -42,6 +42,29 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
   },
   {
+    // The executor is always passed, never defaulted: on PGlite a query outside the open
+    // transaction waits for it (a forgotten `tx` deadlocks), on PostgreSQL it silently runs
+    // outside the transaction.
+    files: ['apps/api/src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          // Any default of an `Executor` parameter, and any parameter defaulting to `db`.
+          selector:
+            "AssignmentPattern:matches([right.type='Identifier'][right.name='db'], [left.typeAnnotation.typeAnnotation.typeName.name='Executor'])",
+          message: 'Take the executor as a required parameter and pass `db` or `tx` at the call.',
+        },
+        {
+          // `tx?: Executor`
+          selector:
+            "Identifier[optional=true][typeAnnotation.typeAnnotation.typeName.name='Executor']",
+          message: 'Take the executor as a required parameter and pass `db` or `tx` at the call.',
+        },
+      ],
+    },
+  },
+  {
     // Tests read loosely typed JSON answers.
     files: ['**/test/**', '**/*.test.ts', '**/*.test.tsx', 'bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -145,10 +145,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   }
 
-  const catalogueRepository = createCatalogueRepository(database.db);
-  const catalogue = createCatalogueService(catalogueRepository, readCache);
+  const catalogueRepository = createCatalogueRepository();
+  const catalogue = createCatalogueService(database.db, catalogueRepository, readCache);
   app.addHook('onReady', () => catalogue.warm());
-  const content = createContentService(createContentRepository(database.db));
+  const content = createContentService(database.db, createContentRepository());
   const authRepository = createAuthRepository(database.db);
   const ownMailer = deps.mailer
     ? undefined
@@ -180,11 +180,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const guards = createAuthGuards(auth);
   const cartsRepository = createCartRepository(database.db);
-  const productFacts = createProductFacts(catalogueRepository, {
+  const productFacts = createProductFacts(database.db, catalogueRepository, {
     ttlMs: config.catalogueCacheTtlMs,
     onInvalidate: readCache.onInvalidate,
   });
-  const discountsRepository = createDiscountsRepository(database.db);
+  const discountsRepository = createDiscountsRepository();
   const cart = createCartService({
     db: database.db,
     carts: cartsRepository,
@@ -194,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits,
   });
   const wishlist = createWishlistService({
+    db: database.db,
     wishlists: createWishlistRepository(database.db),
     facts: productFacts,
     cart,

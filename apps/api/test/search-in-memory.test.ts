@@ -27,7 +27,7 @@ beforeAll(async () => {
     sql`select count(*)::int as count from products`,
   );
   await generateCatalogue(world.database.db, { total: count + 400 });
-  rows = await createCatalogueRepository(world.database.db).findIndexRows();
+  rows = await createCatalogueRepository().findIndexRows(world.database.db);
 }, 120_000);
 afterAll(async () => {
   await world?.close();
@@ -47,7 +47,7 @@ const QUERIES = [
 const ONE_WORD = ['lace', 'cotton', 'satin', 'silk', 'hipster', 'seamless', 'bralette', 'modal'];
 
 const newIndex = () =>
-  createCatalogueIndex(createCatalogueRepository(world.database.db), {
+  createCatalogueIndex(world.database.db, createCatalogueRepository(), {
     toProduct,
     maxDocuments: 10,
   });

@@ -133,8 +133,11 @@ describe('size words in a query', () => {
 describe('search plans', () => {
   /** How each term of a query matches the catalogue, from a model loaded now. */
   async function planOf(q: string) {
-    const repository = createCatalogueRepository(world.database.db);
-    const index = createCatalogueIndex(repository, { toProduct, maxDocuments: 10 });
+    const repository = createCatalogueRepository();
+    const index = createCatalogueIndex(world.database.db, repository, {
+      toProduct,
+      maxDocuments: 10,
+    });
     return index.searchPlan(parseSearchQuery(q));
   }
 

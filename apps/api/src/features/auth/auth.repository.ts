@@ -36,7 +36,7 @@ export function createAuthRepository(db: Database) {
       return row;
     },
 
-    async findUserByEmail(email: string, tx: Executor = db) {
+    async findUserByEmail(tx: Executor, email: string) {
       const [row] = await tx.select().from(users).where(eq(users.email, email));
       return row;
     },
@@ -98,7 +98,7 @@ export function createAuthRepository(db: Database) {
     },
 
     /** After it commits, tell `SessionUsers.changed`: signed-in requests read kept copies. */
-    async updateUser(id: string, changes: UserChanges, tx: Executor = db) {
+    async updateUser(tx: Executor, id: string, changes: UserChanges) {
       const [row] = await tx
         .update(users)
         .set({ ...changes, updatedAt: sql`now()` })
@@ -143,7 +143,7 @@ export function createAuthRepository(db: Database) {
       return rows.length === 1;
     },
 
-    async revokeRefreshFamily(familyId: string, tx: Executor = db) {
+    async revokeRefreshFamily(tx: Executor, familyId: string) {
       await tx
         .update(refreshTokens)
         .set({ revokedAt: sql`now()` })
@@ -169,7 +169,7 @@ export function createAuthRepository(db: Database) {
       return row;
     },
 
-    async revokeUserRefreshTokens(userId: string, tx: Executor = db) {
+    async revokeUserRefreshTokens(tx: Executor, userId: string) {
       await tx
         .update(refreshTokens)
         .set({ revokedAt: sql`now()` })

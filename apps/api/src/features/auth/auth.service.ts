@@ -158,22 +158,18 @@ export function createAuthService(deps: AuthServiceDeps) {
         return undefined;
       }
       if (current.emailVerified) {
-        const row = await repository.updateUser(userId, { googleSubject: subject }, tx);
+        const row = await repository.updateUser(tx, userId, { googleSubject: subject });
         return { row: row! };
       }
       // One millisecond past every token signed before this lock was taken.
       const endedAt = new Date(Date.now() + 1);
-      await repository.revokeUserRefreshTokens(userId, tx);
-      const row = await repository.updateUser(
-        userId,
-        {
-          googleSubject: subject,
-          emailVerified: true,
-          passwordHash: null,
-          sessionsValidFrom: endedAt,
-        },
-        tx,
-      );
+      await repository.revokeUserRefreshTokens(tx, userId);
+      const row = await repository.updateUser(tx, userId, {
+        googleSubject: subject,
+        emailVerified: true,
+        passwordHash: null,
+        sessionsValidFrom: endedAt,
+      });
       return { row: row!, endedAt };
     });
     if (outcome) changedUser(outcome.row);
@@ -220,8 +216,8 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function endSessionsIn(tx: Executor, userId: string, changes: UserChanges = {}) {
     await repository.lockUser(tx, userId, 'update');
     const at = new Date(Date.now() + 1);
-    await repository.revokeUserRefreshTokens(userId, tx);
-    const row = await repository.updateUser(userId, { ...changes, sessionsValidFrom: at }, tx);
+    await repository.revokeUserRefreshTokens(tx, userId);
+    const row = await repository.updateUser(tx, userId, { ...changes, sessionsValidFrom: at });
     return { row, at };
   }
 
@@ -260,7 +256,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (input.homeAddress) addresses.push(oneLine('Home', input.homeAddress));
       if (input.officeAddress) addresses.push(oneLine('Office', input.officeAddress));
 
-      if (await repository.findUserByEmail(input.email)) throw conflict(authText.emailTaken);
+      if (await repository.findUserByEmail(db, input.email)) throw conflict(authText.emailTaken);
       let row: UserRow;
       try {
         row = await repository.insertUser({
@@ -286,7 +282,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     ): Promise<AuthSession> {
       // Reserved as a failure before the hash is checked, so a burst cannot outrun the count.
       const attempt = await beginSignIn(throttle, input.email, clientAddress);
-      const row = await repository.findUserByEmail(input.email);
+      const row = await repository.findUserByEmail(db, input.email);
       // One answer for an unknown email and a wrong password, and the same work for both.
       if (!(await verifyPassword(row?.passwordHash, input.password)) || !row) {
         throw unauthenticated(authText.badCredentials);
@@ -335,7 +331,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           ...address,
         }));
       }
-      const row = await repository.updateUser(userId, {
+      const row = await repository.updateUser(db, userId, {
         ...(changes.firstName !== undefined ? { firstName: changes.firstName } : {}),
         ...(changes.lastName !== undefined ? { lastName: changes.lastName } : {}),
         ...(changes.phone !== undefined ? { phone: changes.phone } : {}),
@@ -352,7 +348,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!stored) throw unauthenticated(authText.badRefreshToken);
       if (stored.replacedAt || stored.revokedAt) {
         // A spent token presented again was copied: end the whole sign-in, newest token included.
-        await repository.revokeRefreshFamily(stored.familyId);
+        await repository.revokeRefreshFamily(db, stored.familyId);
         throw unauthenticated(authText.badRefreshToken);
       }
       if (stored.expiresAt.getTime() <= Date.now()) throw unauthenticated(authText.badRefreshToken);
@@ -379,7 +375,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!rotated) {
         // Another request spent this token a moment ago (or every session ended): the same
         // answer as a reuse.
-        await repository.revokeRefreshFamily(stored.familyId);
+        await repository.revokeRefreshFamily(db, stored.familyId);
         throw unauthenticated(authText.badRefreshToken);
       }
       return {
@@ -414,7 +410,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const row = await db.transaction(async (tx) => {
         // The user's lock, as every change to sessions takes it (see `lockUser`).
         await repository.lockUser(tx, signedInUser, 'update');
-        for (const familyId of sessions) await repository.revokeRefreshFamily(familyId, tx);
+        for (const familyId of sessions) await repository.revokeRefreshFamily(tx, familyId);
         const until = new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000 + 60_000);
         return repository.endSessions(tx, signedInUser, [...sessions], until);
       });
@@ -424,7 +420,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async forgotPassword(email: string, clientAddress: string) {
       await throttle.take(throttleRules.resetRequestsPerAddress, clientAddress);
       await throttle.take(throttleRules.resetRequestsPerEmail, email);
-      const row = await repository.findUserByEmail(email);
+      const row = await repository.findUserByEmail(db, email);
       if (!row) return;
       const link = await issueLink(row, 'password_reset');
       await sendMail(passwordResetMail(row.email, row.firstName, link));
@@ -483,7 +479,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           'email_verification',
         );
         if (!userId) return undefined;
-        return repository.updateUser(userId, { emailVerified: true }, tx);
+        return repository.updateUser(tx, userId, { emailVerified: true });
       });
       if (!row) throw invalid(authText.verificationLinkInvalid);
       changedUser(row);
@@ -541,7 +537,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
       const found =
         (await repository.findUserByGoogleSubject(identity.subject)) ??
-        (await repository.findUserByEmail(email));
+        (await repository.findUserByEmail(db, email));
       if (found?.googleSubject === identity.subject && found.emailVerified) {
         return startSession(found);
       }

@@ -83,7 +83,7 @@ export function heldKey(productId: string, colorName: string, size: string): str
 
 export function createCartRepository(db: Database) {
   /** Empties a cart and drops its discounts: a guest cart found expired starts afresh. */
-  async function startAfresh(cartId: string, tx: Executor = db) {
+  async function startAfresh(tx: Executor, cartId: string) {
     await tx.delete(cartItems).where(eq(cartItems.cartId, cartId));
     await tx
       .update(carts)
@@ -91,7 +91,7 @@ export function createCartRepository(db: Database) {
       .where(eq(carts.id, cartId));
   }
 
-  async function findCart(owner: CartOwner, tx: Executor = db) {
+  async function findCart(tx: Executor, owner: CartOwner) {
     const [row] = await tx.select().from(carts).where(ownerCondition(owner));
     return row;
   }
@@ -154,7 +154,7 @@ export function createCartRepository(db: Database) {
      * (GUEST_CART_TTL_DAYS untouched; reads already ignore it) is emptied first, so the guest
      * starts afresh.
      */
-    async ensureCart(owner: CartOwner, tx: Executor = db): Promise<CartRow> {
+    async ensureCart(tx: Executor, owner: CartOwner): Promise<CartRow> {
       const guest = 'guestSessionId' in owner;
       const [row] = await tx
         .insert(carts)
@@ -170,7 +170,7 @@ export function createCartRepository(db: Database) {
             from carts c where c.id = "carts"."id"), false)`,
         });
       const { expired, ...cart } = row!;
-      if (guest && expired) await startAfresh(cart.id, tx);
+      if (guest && expired) await startAfresh(tx, cart.id);
       return cart;
     },
 
@@ -238,8 +238,8 @@ export function createCartRepository(db: Database) {
         const items = row!.items.map((item) => ({ ...item, addedAt: new Date(item.addedAt) }));
         return { cart, quantity: row!.quantity ?? undefined, items };
       }
-      await startAfresh(cart.id);
-      return { cart, quantity: await this.addLine(cart.id, line) };
+      await startAfresh(db, cart.id);
+      return { cart, quantity: await this.addLine(db, cart.id, line) };
     },
 
     /** The owner's cart and its lines, oldest first, in one round trip. */
@@ -268,7 +268,7 @@ export function createCartRepository(db: Database) {
       return row;
     },
 
-    async items(cartId: string, tx: Executor = db) {
+    async items(tx: Executor, cartId: string) {
       return tx
         .select()
         .from(cartItems)
@@ -276,7 +276,7 @@ export function createCartRepository(db: Database) {
         .orderBy(asc(cartItems.addedAt), asc(cartItems.id));
     },
 
-    async findItem(cartId: string, itemId: string, tx: Executor = db) {
+    async findItem(tx: Executor, cartId: string, itemId: string) {
       const [row] = await tx
         .select()
         .from(cartItems)
@@ -291,11 +291,7 @@ export function createCartRepository(db: Database) {
      * and no concurrent add can slip past it. Answers the line's new quantity, or undefined when
      * the stock does not allow it.
      */
-    async addLine(
-      cartId: string,
-      line: NewCartLine,
-      tx: Executor = db,
-    ): Promise<number | undefined> {
+    async addLine(tx: Executor, cartId: string, line: NewCartLine): Promise<number | undefined> {
       const rows = await queryRows<{ quantity: number }>(
         tx,
         upsertLine(line, sql`select ${cartId}::uuid, ${lineValues(line)} where true`),
@@ -304,7 +300,7 @@ export function createCartRepository(db: Database) {
     },
 
     /** Copies a line into another cart (merging a guest cart); an existing twin wins. */
-    async insertLine(cartId: string, row: CartItemRow, tx: Executor = db) {
+    async insertLine(tx: Executor, cartId: string, row: CartItemRow) {
       const { id: _id, cartId: _from, ...line } = row;
       await tx
         .insert(cartItems)
@@ -313,14 +309,14 @@ export function createCartRepository(db: Database) {
     },
 
     async updateLine(
+      tx: Executor,
       itemId: string,
       changes: Partial<Omit<NewCartLine, 'productId'>>,
-      tx: Executor = db,
     ) {
       await tx.update(cartItems).set(changes).where(eq(cartItems.id, itemId));
     },
 
-    async deleteLines(cartId: string, itemIds: string[], tx: Executor = db) {
+    async deleteLines(tx: Executor, cartId: string, itemIds: string[]) {
       if (itemIds.length === 0) return;
       await tx
         .delete(cartItems)
@@ -328,7 +324,7 @@ export function createCartRepository(db: Database) {
     },
 
     /** Marks the cart as used now (guest carts expire GUEST_CART_TTL_DAYS after their last use). */
-    async touch(cartId: string, tx: Executor = db) {
+    async touch(tx: Executor, cartId: string) {
       await tx
         .update(carts)
         .set({ updatedAt: sql`now()` })
@@ -336,9 +332,9 @@ export function createCartRepository(db: Database) {
     },
 
     async setDiscounts(
+      tx: Executor,
       cartId: string,
       discounts: { appliedCouponId?: string | null; appliedVoucherId?: string | null },
-      tx: Executor = db,
     ) {
       await tx
         .update(carts)
@@ -346,7 +342,7 @@ export function createCartRepository(db: Database) {
         .where(eq(carts.id, cartId));
     },
 
-    async deleteCart(cartId: string, tx: Executor = db) {
+    async deleteCart(tx: Executor, cartId: string) {
       await tx.delete(carts).where(eq(carts.id, cartId));
     },
 

@@ -276,7 +276,7 @@ export function createCartService(deps: {
     );
     if (userId && appliedIds.length > 0) {
       const forLines = discountLines(lines);
-      for (const row of await discounts.findByIds(appliedIds)) {
+      for (const row of await discounts.findByIds(db, appliedIds)) {
         const check = await checkDiscount(row, forLines, userId);
         const amount = check.ok ? check.amountPaise : 0;
         discountPaise += amount;
@@ -320,8 +320,8 @@ export function createCartService(deps: {
 
   async function requireItem(owner: CartOwner, itemId: string) {
     if (!itemId.trim()) throw invalid(cartMessages.itemRequired);
-    const cart = await carts.findCart(owner);
-    const item = cart && isUuid(itemId) ? await carts.findItem(cart.id, itemId) : undefined;
+    const cart = await carts.findCart(db, owner);
+    const item = cart && isUuid(itemId) ? await carts.findItem(db, cart.id, itemId) : undefined;
     if (!cart || !item) throw notFound(cartMessages.itemNotFound);
     return { cart, item };
   }
@@ -367,7 +367,7 @@ export function createCartService(deps: {
       // Nothing was added: a guest cart this add made (or one left empty) is not kept.
       if ('guestSessionId' in owner) await carts.deleteGuestCartIfEmpty(cart.id);
       const today = findSize(findColor(await activeProduct(product.id), color.colorName), size);
-      const inCart = (await carts.items(cart.id)).find(
+      const inCart = (await carts.items(db, cart.id)).find(
         (row) =>
           row.productId === product.id &&
           sameColorName(row.colorName, color.colorName) &&
@@ -407,8 +407,8 @@ export function createCartService(deps: {
     async updateItem(owner: CartOwner, itemId: string, command: UpdateCartItemCommand) {
       const { cart, item } = await requireItem(owner, itemId);
       if (command.quantity <= 0) {
-        await carts.deleteLines(cart.id, [item.id]);
-        await carts.touch(cart.id);
+        await carts.deleteLines(db, cart.id, [item.id]);
+        await carts.touch(db, cart.id);
         return current(owner);
       }
       const product = await activeProduct(item.productId);
@@ -421,7 +421,7 @@ export function createCartService(deps: {
       const sameVariant = sameColorName(color.colorName, item.colorName) && size === item.size;
       const twin = sameVariant
         ? undefined
-        : (await carts.items(cart.id)).find(
+        : (await carts.items(db, cart.id)).find(
             (row) =>
               row.id !== item.id &&
               row.productId === item.productId &&
@@ -442,23 +442,19 @@ export function createCartService(deps: {
       await db.transaction(async (tx) => {
         if (twin) {
           // Changing to a colour and size already in the cart joins the two lines.
-          await carts.deleteLines(cart.id, [item.id], tx);
-          await carts.updateLine(twin.id, { quantity, selectedImage }, tx);
+          await carts.deleteLines(tx, cart.id, [item.id]);
+          await carts.updateLine(tx, twin.id, { quantity, selectedImage });
         } else {
-          await carts.updateLine(
-            item.id,
-            {
-              quantity,
-              colorName: color.colorName,
-              colorHex: color.colorHex,
-              size,
-              selectedImage,
-              ...(sameVariant ? {} : { unitPricePaise: product.price_paise }),
-            },
-            tx,
-          );
+          await carts.updateLine(tx, item.id, {
+            quantity,
+            colorName: color.colorName,
+            colorHex: color.colorHex,
+            size,
+            selectedImage,
+            ...(sameVariant ? {} : { unitPricePaise: product.price_paise }),
+          });
         }
-        await carts.touch(cart.id, tx);
+        await carts.touch(tx, cart.id);
       });
       return current(owner);
     },
@@ -469,8 +465,8 @@ export function createCartService(deps: {
       filter: { size?: string | undefined; colorName?: string | undefined },
     ) {
       if (!productId.trim()) throw invalid('Product ID not found');
-      const cart = await carts.findCart(owner);
-      const rows = cart ? await carts.items(cart.id) : [];
+      const cart = await carts.findCart(db, owner);
+      const rows = cart ? await carts.items(db, cart.id) : [];
       const doomed = rows.filter(
         (row) =>
           row.productId === productId &&
@@ -479,10 +475,11 @@ export function createCartService(deps: {
       );
       if (!cart || doomed.length === 0) throw notFound(cartMessages.itemNotFound);
       await carts.deleteLines(
+        db,
         cart.id,
         doomed.map((row) => row.id),
       );
-      await carts.touch(cart.id);
+      await carts.touch(db, cart.id);
       return current(owner);
     },
 
@@ -506,11 +503,11 @@ export function createCartService(deps: {
     async merge(userId: string, guestSessionId: string): Promise<{ merged: boolean; cart: Cart }> {
       const guest = await load({ guestSessionId });
       if (!guest.cart || guest.lines.length === 0) {
-        if (guest.cart) await carts.deleteCart(guest.cart.id);
+        if (guest.cart) await carts.deleteCart(db, guest.cart.id);
         return { merged: false, cart: await current({ userId }) };
       }
-      const userCart = await carts.ensureCart({ userId });
-      const own = await carts.items(userCart.id);
+      const userCart = await carts.ensureCart(db, { userId });
+      const own = await carts.items(db, userCart.id);
       const updates: { id: string; quantity: number }[] = [];
       const inserts: typeof guest.lines = [];
       for (const line of guest.lines) {
@@ -530,29 +527,30 @@ export function createCartService(deps: {
       }
       await db.transaction(async (tx) => {
         for (const update of updates) {
-          await carts.updateLine(update.id, { quantity: update.quantity }, tx);
+          await carts.updateLine(tx, update.id, { quantity: update.quantity });
         }
         for (const { row } of inserts) {
-          await carts.insertLine(userCart.id, row, tx);
+          await carts.insertLine(tx, userCart.id, row);
         }
-        await carts.deleteCart(guest.cart!.id, tx);
-        await carts.touch(userCart.id, tx);
+        await carts.deleteCart(tx, guest.cart!.id);
+        await carts.touch(tx, userCart.id);
       });
       return { merged: true, cart: await current({ userId }) };
     },
 
     async applyDiscount(userId: string, code: string) {
       await deps.throttle.take(deps.limits.discountAttempts, userId);
-      const row = await discounts.findByCode(normalizeDiscountCode(code));
+      const row = await discounts.findByCode(db, normalizeDiscountCode(code));
       if (!row || !row.isActive) throw invalid(discountMessages.invalid);
       const owner = { userId };
       const loaded = await load(owner);
       const check = await checkDiscount(row, discountLines(loaded.lines), userId);
       if (!check.ok) throw invalid(check.message);
-      const cart = loaded.cart ?? (await carts.ensureCart(owner));
+      const cart = loaded.cart ?? (await carts.ensureCart(db, owner));
       // The code decides whether it is a coupon or a voucher; the type a shopper sends is not needed.
       const type = row.type;
       await carts.setDiscounts(
+        db,
         cart.id,
         type === 'voucher' ? { appliedVoucherId: row.id } : { appliedCouponId: row.id },
       );
@@ -560,9 +558,9 @@ export function createCartService(deps: {
     },
 
     async removeDiscount(userId: string, type: 'coupon' | 'voucher' | 'all') {
-      const cart = await carts.findCart({ userId });
+      const cart = await carts.findCart(db, { userId });
       if (cart) {
-        await carts.setDiscounts(cart.id, {
+        await carts.setDiscounts(db, cart.id, {
           ...(type !== 'voucher' ? { appliedCouponId: null } : {}),
           ...(type !== 'coupon' ? { appliedVoucherId: null } : {}),
         });
@@ -576,7 +574,7 @@ export function createCartService(deps: {
      */
     async checkDiscountFor(userId: string, code: string, productIds: string[]) {
       await deps.throttle.take(deps.limits.discountAttempts, userId);
-      const row = await discounts.findByCode(normalizeDiscountCode(code));
+      const row = await discounts.findByCode(db, normalizeDiscountCode(code));
       if (!row || !row.isActive) {
         return { canUse: false, message: discountMessages.invalid, discountAmount: 0 };
       }
@@ -605,7 +603,7 @@ export function createCartService(deps: {
     /** A code's public facts; a lookup is an attempt at guessing codes like any other. */
     async discountInfo(userId: string, code: string): Promise<DiscountInfo> {
       await deps.throttle.take(deps.limits.discountAttempts, userId);
-      const row = await discounts.findByCode(normalizeDiscountCode(code));
+      const row = await discounts.findByCode(db, normalizeDiscountCode(code));
       if (!row || !row.isActive) throw notFound(discountMessages.invalid);
       return {
         code: row.code,

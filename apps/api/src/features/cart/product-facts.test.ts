@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../../db/client.ts';
 import type { CacheTag } from '../../http/read-cache.ts';
 import type { CatalogueRepository, ProductFacts } from '../catalogue/catalogue.repository.ts';
 import { stockTags } from '../catalogue/catalogue-changes.ts';
@@ -11,7 +12,7 @@ function factsWithCountedReads() {
   let reads = 0;
   let stock = 5;
   const catalogue = {
-    async findProductFacts(ids: string[]) {
+    async findProductFacts(_tx: unknown, ids: string[]) {
       reads += 1;
       return ids.map(
         (id) =>
@@ -26,7 +27,7 @@ function factsWithCountedReads() {
     },
   } as unknown as CatalogueRepository;
   let invalidate: (tags: CacheTag[] | undefined) => void = () => {};
-  const facts = createProductFacts(catalogue, {
+  const facts = createProductFacts({} as Database, catalogue, {
     ttlMs: 60_000,
     onInvalidate: (listener) => (invalidate = listener),
   });

@@ -1,4 +1,5 @@
 import { isUuid } from '@shop/domain/ids';
+import type { Database } from '../../db/client.ts';
 import type { CacheTag } from '../../http/read-cache.ts';
 import type { CatalogueRepository, ProductFacts } from '../catalogue/catalogue.repository.ts';
 
@@ -18,6 +19,7 @@ import type { CatalogueRepository, ProductFacts } from '../catalogue/catalogue.r
 const ORDER_FACTS_MAX_AGE_MS = 5 * 60_000;
 
 export function createProductFacts(
+  db: Database,
   catalogue: CatalogueRepository,
   options: {
     ttlMs: number;
@@ -49,7 +51,7 @@ export function createProductFacts(
 
   async function fresh(ids: string[]): Promise<Map<string, ProductFacts>> {
     const wanted = [...new Set(ids.filter((id) => isUuid(id)))];
-    const list = await catalogue.findProductFacts(wanted);
+    const list = await catalogue.findProductFacts(db, wanted);
     remember(list);
     return new Map(list.map((facts) => [facts.id, facts]));
   }

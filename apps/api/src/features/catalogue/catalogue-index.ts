@@ -1,6 +1,7 @@
 import type { Product } from '@shop/contracts/catalogue';
 import { priceBandBounds, priceBandOf, type ProductSort } from '@shop/domain/catalogue';
 import { BitSets, countOf, holds, intersection } from './bit-sets.ts';
+import type { Database } from '../../db/client.ts';
 import type { CacheTag } from '../../http/read-cache.ts';
 import type { ParsedSearch } from '@shop/domain/search-terms';
 import type {
@@ -192,6 +193,7 @@ export function facetRowsOf(products: Iterable<IndexedProduct>): FacetRow[] {
  * it answers.
  */
 export function createCatalogueIndex(
+  db: Database,
   repository: CatalogueRepository,
   options: {
     toProduct: (
@@ -354,7 +356,7 @@ export function createCatalogueIndex(
       if (reloadAll) {
         reloadAll = false;
         dirty.clear();
-        const rows = await repository.findIndexRows();
+        const rows = await repository.findIndexRows(db);
         products = new Map(rows.map((row) => [row.id, toIndexed(row)]));
         engine = undefined;
         hitsByTerms.clear();
@@ -362,7 +364,7 @@ export function createCatalogueIndex(
       } else {
         const ids = [...dirty];
         dirty.clear();
-        const rows = await repository.findIndexRows(ids);
+        const rows = await repository.findIndexRows(db, ids);
         const before = new Map(ids.map((id) => [id, products.get(id)?.searchable]));
         for (const id of ids) products.delete(id);
         for (const row of rows) products.set(row.id, toIndexed(row));
@@ -530,7 +532,7 @@ export function createCatalogueIndex(
       let loaded = new Map<string, ProductDocument>();
       if (missing.length > 0) {
         const generation = documentsGeneration;
-        const rows = await repository.findProductsByIds(missing);
+        const rows = await repository.findProductsByIds(db, missing);
         loaded = new Map(
           rows
             .filter((row) => row.is_active)

@@ -90,13 +90,13 @@ export function containsPattern(text: string): string {
 /** `= any(...)` parameter for a list of product ids. */
 const uuidList = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
-export function createCatalogueRepository(db: Executor) {
+export function createCatalogueRepository() {
   return {
     /**
      * The list facts of active products: all of them, or those of `ids` (others are gone). Three
      * flat queries joined in memory: nested JSON per product costs far more at catalogue scale.
      */
-    async findIndexRows(ids?: string[], tx: Executor = db): Promise<IndexRow[]> {
+    async findIndexRows(tx: Executor, ids?: string[]): Promise<IndexRow[]> {
       const only = ids ? sql`and p.id = any(${uuidList(ids)})` : sql``;
       const [productRows, colorRows, tagRows] = await Promise.all([
         queryRows<Omit<IndexRow, 'colors' | 'tags'>>(
@@ -158,7 +158,7 @@ export function createCatalogueRepository(db: Executor) {
      * its colours with sizes, their images, tags, specifications) assembled in memory: nested JSON
      * per product costs several times more, and this also loads thousands of products at once.
      */
-    async findProductsByIds(ids: string[], tx: Executor = db): Promise<ProductRow[]> {
+    async findProductsByIds(tx: Executor, ids: string[]): Promise<ProductRow[]> {
       if (ids.length === 0) return [];
       const wanted = uuidList(ids);
       const [bases, colorRows, imageRows, tagRows, specRows] = await Promise.all([
@@ -247,7 +247,7 @@ export function createCatalogueRepository(db: Executor) {
     },
 
     /** The cart's view of products (no specifications, tags or text): unknown ids are left out. */
-    async findProductFacts(ids: string[], tx: Executor = db): Promise<ProductFacts[]> {
+    async findProductFacts(tx: Executor, ids: string[]): Promise<ProductFacts[]> {
       if (ids.length === 0) return [];
       return queryRows<ProductFacts>(
         tx,
@@ -274,7 +274,7 @@ export function createCatalogueRepository(db: Executor) {
      * The first product (shop order) of every active subcategory, and of every active category
      * that has no active subcategory, in category then subcategory order, with the group's name.
      */
-    async findFeatured(tx: Executor = db) {
+    async findFeatured(tx: Executor) {
       return queryRows<{ product_id: string; label: string }>(
         tx,
         sql`with groups as (
@@ -300,7 +300,7 @@ export function createCatalogueRepository(db: Executor) {
       );
     },
 
-    async listCategories(tx: Executor = db) {
+    async listCategories(tx: Executor) {
       return tx
         .select()
         .from(categories)
@@ -308,7 +308,7 @@ export function createCatalogueRepository(db: Executor) {
         .orderBy(asc(categories.position), asc(categories.name));
     },
 
-    async findCategory(id: string, tx: Executor = db) {
+    async findCategory(tx: Executor, id: string) {
       const [row] = await tx
         .select()
         .from(categories)
@@ -316,7 +316,7 @@ export function createCatalogueRepository(db: Executor) {
       return row;
     },
 
-    async searchCategories(q: string, tx: Executor = db) {
+    async searchCategories(tx: Executor, q: string) {
       return tx
         .select()
         .from(categories)
@@ -329,7 +329,7 @@ export function createCatalogueRepository(db: Executor) {
         .orderBy(sql`word_similarity(${q}, ${categories.name}) desc`, asc(categories.position));
     },
 
-    async listSubcategories(options: { categoryId?: string; q?: string } = {}, tx: Executor = db) {
+    async listSubcategories(tx: Executor, options: { categoryId?: string; q?: string } = {}) {
       const conditions: SQL[] = [sql`${subcategories.isActive}`, sql`${categories.isActive}`];
       if (options.categoryId)
         conditions.push(sql`${subcategories.categoryId} = ${options.categoryId}`);
@@ -350,7 +350,7 @@ export function createCatalogueRepository(db: Executor) {
         );
     },
 
-    async findSubcategory(id: string, tx: Executor = db) {
+    async findSubcategory(tx: Executor, id: string) {
       const [row] = await tx
         .select({ subcategory: subcategories, category: categories })
         .from(subcategories)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createReadCache } from '../../http/read-cache.ts';
+import type { Database } from '../../db/client.ts';
 import type { CatalogueRepository, IndexRow, ProductRow } from './catalogue.repository.ts';
 import type { Serialized } from '../../http/envelope.ts';
 import { createCatalogueService } from './catalogue.service.ts';
@@ -21,15 +22,18 @@ const row = (id: string, overrides: Partial<IndexRow> = {}): IndexRow => ({
   ...overrides,
 });
 
+/** Stands in for the database handle: the fake repository below never queries. */
+const db = {} as Database;
+
 /** A repository over a few products, counting what the service asks of it. */
 function fakeRepository(rows: IndexRow[]) {
   const calls = { indexLoads: [] as (string[] | 'all')[], documents: 0 };
   const repository = {
-    findIndexRows: async (ids?: string[]) => {
+    findIndexRows: async (_tx: unknown, ids?: string[]) => {
       calls.indexLoads.push(ids ?? 'all');
       return ids ? rows.filter((candidate) => ids.includes(candidate.id)) : rows;
     },
-    findProductsByIds: async (ids: string[]) => {
+    findProductsByIds: async (_tx: unknown, ids: string[]) => {
       calls.documents += 1;
       return ids.map(
         (id) =>
@@ -122,7 +126,7 @@ describe('catalogue service: browsing from the in-memory index', () => {
 
   it('filters, sorts, pages and counts as the list queries do', async () => {
     const { repository } = fakeRepository(rows);
-    const service = answers(createCatalogueService(repository));
+    const service = answers(createCatalogueService(db, repository));
     const ids = async (overrides: object) =>
       (await service.listAllProducts({ ...input, ...overrides })).products.map(
         (product) => product._id,
@@ -158,7 +162,7 @@ describe('catalogue service: browsing from the in-memory index', () => {
   it('loads the index once, then reloads only what a change names', async () => {
     const { repository, calls } = fakeRepository(rows);
     const cache = createReadCache({ ttlMs: 10_000, maxBytes: 1024 * 1024 });
-    const service = answers(createCatalogueService(repository, cache));
+    const service = answers(createCatalogueService(db, repository, cache));
     await Promise.all([
       service.listAllProducts(input),
       service.listAllProducts({ ...input, sort: 'newest' }),
@@ -185,7 +189,7 @@ describe('catalogue service: browsing from the in-memory index', () => {
 
   it('finds, ranks, pages, sorts, filters and counts search matches in memory', async () => {
     const { repository, calls } = fakeRepository(rows);
-    const service = answers(createCatalogueService(repository));
+    const service = answers(createCatalogueService(db, repository));
     const found = await service.searchProducts('lace', input);
     expect(found.products.map((product) => product._id)).toEqual(['c', 'a']);
     expect(found.total).toBe(2);
@@ -227,7 +231,7 @@ describe('catalogue service: browsing from the in-memory index', () => {
       }),
     );
     const { repository } = fakeRepository(many);
-    const service = answers(createCatalogueService(repository));
+    const service = answers(createCatalogueService(db, repository));
     const sorts = {
       recommended: (a: IndexRow, b: IndexRow) =>
         a.position - b.position ||

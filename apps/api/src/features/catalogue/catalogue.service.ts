@@ -10,6 +10,7 @@ import { averageRating, priceBands } from '@shop/domain/catalogue';
 import { paiseToRupees } from '@shop/domain/money';
 import { notFound } from '@shop/domain/errors';
 import type { Serialized } from '../../http/envelope.ts';
+import type { Database } from '../../db/client.ts';
 import type { ReadCache } from '../../http/read-cache.ts';
 import { createCatalogueIndex, type IndexScope } from './catalogue-index.ts';
 import type { categories, subcategories } from '../../db/schema.ts';
@@ -167,8 +168,12 @@ function paginate<T>(items: T[], page: number, limit: number): Paged<T> {
  * `cache` (the app's read cache) tells the in-memory catalogue model what changed, so it reloads
  * exactly that before its next answer.
  */
-export function createCatalogueService(repository: CatalogueRepository, cache?: ReadCache) {
-  const index = createCatalogueIndex(repository, { toProduct, maxDocuments: 20_000 });
+export function createCatalogueService(
+  db: Database,
+  repository: CatalogueRepository,
+  cache?: ReadCache,
+) {
+  const index = createCatalogueIndex(db, repository, { toProduct, maxDocuments: 20_000 });
   cache?.onInvalidate((tags) => index.invalidate(tags));
 
   /** Active category and subcategory ids, for checking a list's scope without a query. */
@@ -178,9 +183,9 @@ export function createCatalogueService(repository: CatalogueRepository, cache?: 
   });
   function groups() {
     activeGroups ??= (async () => ({
-      categories: new Set((await repository.listCategories()).map((row) => row.id)),
+      categories: new Set((await repository.listCategories(db)).map((row) => row.id)),
       subcategories: new Set(
-        (await repository.listSubcategories()).map((row) => row.subcategory.id),
+        (await repository.listSubcategories(db)).map((row) => row.subcategory.id),
       ),
     }))().catch((error: unknown) => {
       activeGroups = undefined;
@@ -217,13 +222,13 @@ export function createCatalogueService(repository: CatalogueRepository, cache?: 
   }
 
   async function requireCategory(id: string) {
-    const category = await repository.findCategory(id);
+    const category = await repository.findCategory(db, id);
     if (!category) throw notFound('Category not found');
     return category;
   }
 
   async function requireSubcategory(id: string) {
-    const row = await repository.findSubcategory(id);
+    const row = await repository.findSubcategory(db, id);
     if (!row) throw notFound('Subcategory not found');
     return row;
   }
@@ -233,12 +238,14 @@ export function createCatalogueService(repository: CatalogueRepository, cache?: 
     warm: () => index.warm(),
 
     async featuredProducts(): Promise<FeaturedCard[]> {
-      const groups = await repository.findFeatured();
+      const groups = await repository.findFeatured(db);
       const products = new Map(
-        (await repository.findProductsByIds(groups.map((group) => group.product_id))).map((row) => [
-          row.id,
-          toProduct(row),
-        ]),
+        (
+          await repository.findProductsByIds(
+            db,
+            groups.map((group) => group.product_id),
+          )
+        ).map((row) => [row.id, toProduct(row)]),
       );
       return groups.flatMap(({ product_id, label }) => {
         const product = products.get(product_id);
@@ -284,15 +291,15 @@ export function createCatalogueService(repository: CatalogueRepository, cache?: 
       return { colorName: color.colorName, colorHex: color.colorHex, sizes: color.sizeStock };
     },
 
-    listCategories: async () => (await repository.listCategories()).map(toCategory),
+    listCategories: async () => (await repository.listCategories(db)).map(toCategory),
 
     async listCategoriesPage(page: number, limit: number) {
-      return paginate((await repository.listCategories()).map(toCategory), page, limit);
+      return paginate((await repository.listCategories(db)).map(toCategory), page, limit);
     },
 
     async searchCategories(q: string) {
       if (q === '') return [];
-      return (await repository.searchCategories(q)).map(toCategory);
+      return (await repository.searchCategories(db, q)).map(toCategory);
     },
 
     async getCategory(id: string) {
@@ -300,17 +307,17 @@ export function createCatalogueService(repository: CatalogueRepository, cache?: 
     },
 
     async listSubcategories(q?: string) {
-      return (await repository.listSubcategories(q ? { q } : {})).map(toSubcategory);
+      return (await repository.listSubcategories(db, q ? { q } : {})).map(toSubcategory);
     },
 
     async listSubcategoriesPage(page: number, limit: number) {
-      const rows = (await repository.listSubcategories()).map(toSubcategory);
+      const rows = (await repository.listSubcategories(db)).map(toSubcategory);
       return paginate(rows, page, limit);
     },
 
     async listSubcategoriesOfCategory(categoryId: string) {
       await requireCategory(categoryId);
-      return (await repository.listSubcategories({ categoryId })).map(toSubcategory);
+      return (await repository.listSubcategories(db, { categoryId })).map(toSubcategory);
     },
 
     async getSubcategory(id: string) {

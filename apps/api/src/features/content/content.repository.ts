@@ -2,12 +2,12 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { banners, blogs, type BannerPlacement } from '../../db/schema.ts';
 
-export function createContentRepository(db: Executor) {
+export function createContentRepository() {
   return {
-    listBlogs: (tx: Executor = db) =>
+    listBlogs: (tx: Executor) =>
       tx.select().from(blogs).where(eq(blogs.isActive, true)).orderBy(desc(blogs.createdAt)),
 
-    async findBlog(id: string, tx: Executor = db) {
+    async findBlog(tx: Executor, id: string) {
       const [row] = await tx
         .select()
         .from(blogs)
@@ -15,7 +15,7 @@ export function createContentRepository(db: Executor) {
       return row;
     },
 
-    listBanners: (placement: BannerPlacement, tx: Executor = db) =>
+    listBanners: (tx: Executor, placement: BannerPlacement) =>
       tx
         .select()
         .from(banners)

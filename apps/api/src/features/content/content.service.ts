@@ -1,6 +1,7 @@
 import type { Banner, Blog } from '@shop/contracts/content';
 import type { banners, blogs } from '../../db/schema.ts';
 import { notFound } from '@shop/domain/errors';
+import type { Database } from '../../db/client.ts';
 import type { ContentRepository } from './content.repository.ts';
 
 type BlogRow = typeof blogs.$inferSelect;
@@ -22,16 +23,16 @@ export function toBanner(row: BannerRow): Banner {
   return { _id: row.id, name: row.name, imageUrl: row.image, link: row.link };
 }
 
-export function createContentService(repository: ContentRepository) {
+export function createContentService(db: Database, repository: ContentRepository) {
   return {
-    listBlogs: async () => (await repository.listBlogs()).map(toBlog),
+    listBlogs: async () => (await repository.listBlogs(db)).map(toBlog),
     async getBlog(id: string) {
-      const row = await repository.findBlog(id);
+      const row = await repository.findBlog(db, id);
       if (!row) throw notFound('Blog not found');
       return toBlog(row);
     },
-    listDesktopBanners: async () => (await repository.listBanners('desktop')).map(toBanner),
-    listMobileBanners: async () => (await repository.listBanners('mobile')).map(toBanner),
+    listDesktopBanners: async () => (await repository.listBanners(db, 'desktop')).map(toBanner),
+    listMobileBanners: async () => (await repository.listBanners(db, 'mobile')).map(toBanner),
   };
 }
 

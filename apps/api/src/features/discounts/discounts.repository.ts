@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { DiscountRule } from '@shop/domain/discounts';
-import { queryRows, type Database, type Executor } from '../../db/client.ts';
+import { queryRows, type Executor } from '../../db/client.ts';
 import { discounts } from '../../db/schema.ts';
 
 export type DiscountRow = typeof discounts.$inferSelect;
@@ -31,15 +31,15 @@ export interface ShopperHistory {
   hasPaidOrder: boolean;
 }
 
-export function createDiscountsRepository(db: Database) {
+export function createDiscountsRepository() {
   return {
     /** `code` is already normalised (trimmed, upper case). */
-    async findByCode(code: string, tx: Executor = db) {
+    async findByCode(tx: Executor, code: string) {
       const [row] = await tx.select().from(discounts).where(eq(discounts.code, code));
       return row;
     },
 
-    async findByIds(ids: string[], tx: Executor = db) {
+    async findByIds(tx: Executor, ids: string[]) {
       if (ids.length === 0) return [];
       return tx.select().from(discounts).where(inArray(discounts.id, ids));
     },

@@ -71,7 +71,7 @@ export function createPaymentsRepository(db: Database, refunds: RefundsRepositor
       return rows[0];
     },
 
-    async findByProviderOrderId(providerOrderId: string, tx: Executor = db) {
+    async findByProviderOrderId(tx: Executor, providerOrderId: string) {
       if (tx === db) return (await byProviderOrderId.execute({ providerOrderId }))[0];
       const [row] = await tx
         .select()

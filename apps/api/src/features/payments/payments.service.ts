@@ -136,7 +136,7 @@ export function createPaymentsService(deps: {
   }
 
   async function recordFailure(tx: Executor, providerOrderId: string, reason: string) {
-    const known = await payments.findByProviderOrderId(providerOrderId, tx);
+    const known = await payments.findByProviderOrderId(tx, providerOrderId);
     if (!known) return;
     // Every transaction here locks the order before its payment: one order, no deadlock.
     const order = await orders.lockOrder(tx, known.orderId);
@@ -243,7 +243,7 @@ export function createPaymentsService(deps: {
         failureReason: string;
       },
     ) {
-      const payment = await payments.findByProviderOrderId(input.razorpayOrderId);
+      const payment = await payments.findByProviderOrderId(db, input.razorpayOrderId);
       const order = payment
         ? await orders.findForUser(deps.db, userId, payment.orderId)
         : undefined;
@@ -251,7 +251,7 @@ export function createPaymentsService(deps: {
       await db.transaction((tx) =>
         recordFailure(tx, payment.providerOrderId, input.failureReason || 'Payment failed'),
       );
-      return toPayment((await payments.findByProviderOrderId(payment.providerOrderId))!);
+      return toPayment((await payments.findByProviderOrderId(db, payment.providerOrderId))!);
     },
 
     async details(userId: string, id: string) {
@@ -385,7 +385,7 @@ export function createPaymentsService(deps: {
      * the handler's fields signed with the key secret, and delivers the matching webhook.
      */
     async simulatePayment(userId: string, providerOrderId: string, outcome: 'success' | 'failure') {
-      const payment = await payments.findByProviderOrderId(providerOrderId);
+      const payment = await payments.findByProviderOrderId(db, providerOrderId);
       const order = payment
         ? await orders.findForUser(deps.db, userId, payment.orderId)
         : undefined;

@@ -6,7 +6,7 @@ export type WishlistRow = typeof wishlists.$inferSelect;
 export type WishlistItemRow = typeof wishlistItems.$inferSelect;
 
 export function createWishlistRepository(db: Database) {
-  async function find(userId: string, tx: Executor = db) {
+  async function find(tx: Executor, userId: string) {
     const [row] = await tx.select().from(wishlists).where(eq(wishlists.userId, userId));
     return row;
   }
@@ -15,9 +15,9 @@ export function createWishlistRepository(db: Database) {
     find,
 
     /** The shopper's wishlist, made on first use ('My Wishlist', private). */
-    async ensure(userId: string, tx: Executor = db): Promise<WishlistRow> {
+    async ensure(tx: Executor, userId: string): Promise<WishlistRow> {
       await tx.insert(wishlists).values({ userId }).onConflictDoNothing();
-      const row = await find(userId, tx);
+      const row = await find(tx, userId);
       if (!row) throw new Error('wishlist could not be created');
       return row;
     },

@@ -6,6 +6,7 @@ import { invalid, notFound } from '@shop/domain/errors';
 import { paiseToRupees, percentOff } from '@shop/domain/money';
 import type { ProductFactsSource } from '../cart/product-facts.ts';
 import { stockMessage, summarizeProduct, type CartService } from '../cart/cart.service.ts';
+import type { Database } from '../../db/client.ts';
 import type { WishlistRepository, WishlistRow } from './wishlist.repository.ts';
 
 export const wishlistText = {
@@ -25,11 +26,12 @@ export interface MoveToCartCommand {
 }
 
 export function createWishlistService(deps: {
+  db: Database;
   wishlists: WishlistRepository;
   facts: ProductFactsSource;
   cart: CartService;
 }) {
-  const { wishlists, facts, cart } = deps;
+  const { db, wishlists, facts, cart } = deps;
 
   async function render(row: WishlistRow | undefined): Promise<Wishlist> {
     if (!row) {
@@ -81,18 +83,18 @@ export function createWishlistService(deps: {
     return product;
   }
 
-  const current = async (userId: string) => render(await wishlists.find(userId));
+  const current = async (userId: string) => render(await wishlists.find(db, userId));
 
   async function add(userId: string, productId: string) {
     const product = await activeProduct(productId);
-    const row = await wishlists.ensure(userId);
+    const row = await wishlists.ensure(db, userId);
     // The price kept is the catalogue's, whatever the browser says it was.
     const added = await wishlists.add(row.id, product.id, product.price_paise);
     return { added, name: product.name, wishlist: await render(row) };
   }
 
   async function remove(userId: string, productId: string) {
-    const row = await wishlists.find(userId);
+    const row = await wishlists.find(db, userId);
     if (!row || !isUuid(productId) || !(await wishlists.remove(row.id, productId))) {
       throw notFound(wishlistText.notInWishlist);
     }
@@ -105,7 +107,7 @@ export function createWishlistService(deps: {
     remove,
 
     async create(userId: string, values: { name: string; isPublic: boolean }) {
-      const row = await wishlists.ensure(userId);
+      const row = await wishlists.ensure(db, userId);
       await wishlists.rename(row.id, {
         name: values.name || wishlistText.defaultName,
         isPublic: values.isPublic,
@@ -126,7 +128,7 @@ export function createWishlistService(deps: {
       isUuid(productId) ? wishlists.contains(userId, productId) : Promise.resolve(false),
 
     async clear(userId: string) {
-      const row = await wishlists.find(userId);
+      const row = await wishlists.find(db, userId);
       const removed = row ? await wishlists.clear(row.id) : 0;
       return { removed, wishlist: await render(row) };
     },
