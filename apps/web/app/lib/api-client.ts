@@ -304,7 +304,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       ),
     getOrder: (id: string) =>
       data<Order>(`/order/${encodeURIComponent(id)}`, 'Failed to fetch order details'),
-    /** For calls whose contract comes with their pages (payments: `payments-api.ts`). */
+    /** Calls whose contract loads with their pages (components/checkout/payments-api.ts). */
     sendParsed,
 
     // ----- wishlist -----

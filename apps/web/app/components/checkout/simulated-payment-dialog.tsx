@@ -3,7 +3,7 @@ import { formatMoney } from '@shop/domain/money';
 import type { PaymentStart } from '@shop/contracts/payments';
 import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-session';
-import { simulatePayment } from '../../lib/payments-api';
+import { simulatePayment } from './payments-api';
 import { useModalDialog } from '../use-modal-dialog';
 import type { PaymentCallbacks } from './payment-window';
 

@@ -6,7 +6,7 @@ import {
   paymentFailure,
   paymentSuccess,
   verifyPayment,
-} from '../../lib/payments-api';
+} from './payments-api';
 import {
   openRazorpay,
   paymentFailedMessage,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, createApiClient } from './api-client';
+import { ApiError, createApiClient } from '../../lib/api-client';
 import { initiatePayment, simulatePayment } from './payments-api';
 
 const answering = (status: number, body: unknown) =>

@@ -1,6 +1,7 @@
-// The payment calls, each answer parsed with the payments contract. They live beside the API
-// client rather than in it so that the contract (and zod) load only with the pages that take
-// payments (checkout, order confirmation, My Orders), never with the home page.
+// The payment calls, each answer parsed with the payments contract. They live with the payment
+// window rather than in the API client (app/lib goes into the shell chunk every page loads), so
+// the contract and zod load only with the pages that take payments: checkout, order
+// confirmation, My Orders.
 import {
   paymentResponse,
   paymentStartResponse,
@@ -10,7 +11,7 @@ import {
   type InitiatePaymentInput,
   type PaymentFailureInput,
 } from '@shop/contracts/payments';
-import type { ApiClient } from './api-client';
+import type { ApiClient } from '../../lib/api-client';
 
 /** Opens (or reuses) the provider order of one of the shopper's orders. */
 export const initiatePayment = (api: ApiClient, input: InitiatePaymentInput) =>
