@@ -1,12 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { CheckoutResult, PaymentStart } from '@shop/contracts/payments';
 import { useAuth } from '../../lib/auth-session';
-import {
-  initiatePayment,
-  paymentFailure,
-  paymentSuccess,
-  verifyPayment,
-} from './payments-api';
+import { initiatePayment, paymentFailure, paymentSuccess, verifyPayment } from './payments-api';
 import {
   openRazorpay,
   paymentFailedMessage,
