@@ -64,23 +64,13 @@ function queryString(query: Query = {}): string {
   return text ? `?${text}` : '';
 }
 
-/** What the payment window hands back on success (Razorpay's field names). */
-export interface CheckoutResult {
-  razorpay_order_id: string;
-  razorpay_payment_id: string;
-  razorpay_signature: string;
-}
-
-/** The provider order to open the payment window for. */
-export interface PaymentStart {
-  razorpayOrderId: string;
-  razorpayKey: string;
-  key: string;
-  amount: number;
-  currency: 'INR';
-  orderId: string;
-  orderNumber: string;
-  provider: 'razorpay' | 'simulator';
+/**
+ * An answer's contract: a schema from `@shop/contracts` that checks what the server sent and
+ * types it (zod's `parse`). Taken from the caller, so a contract is bundled with the pages that
+ * make its calls rather than with this client, which every page loads.
+ */
+export interface AnswerSchema<T> {
+  parse: (answer: unknown) => T;
 }
 
 /** One line as Add To Cart sends it (sizes in lower case). */
@@ -106,7 +96,12 @@ export interface ApiClientOptions {
 export function createApiClient(options: ApiClientOptions = {}) {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
 
-  async function call<T>(path: string, fallback: string, init: RequestInit = {}): Promise<T> {
+  async function call<T>(
+    path: string,
+    fallback: string,
+    init: RequestInit = {},
+    schema?: AnswerSchema<T>,
+  ): Promise<T> {
     const headers = new Headers(init.headers);
     headers.set('accept', 'application/json');
     if (init.body !== undefined) headers.set('content-type', 'application/json');
@@ -128,7 +123,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
         body?.message || (response.ok ? fallback : `HTTP error! status: ${response.status}`);
       throw new ApiError(message, response.status);
     }
-    return body as T;
+    if (!schema) return body as T;
+    try {
+      return schema.parse(body);
+    } catch {
+      // An answer its contract refuses carries no message for the shopper: the call's own.
+      throw new ApiError(fallback, response.status);
+    }
   }
 
   const data = async <T>(path: string, fallback: string): Promise<T> =>
@@ -140,6 +141,26 @@ export function createApiClient(options: ApiClientOptions = {}) {
       method,
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
+    return { data: answer.data, message: answer.message };
+  }
+
+  /**
+   * A call with a JSON body whose answer (`{ success, data, message }`) is parsed with its
+   * contract's schema; answers data and the server's message.
+   */
+  async function sendParsed<T extends { data: unknown; message: string }>(
+    schema: AnswerSchema<T>,
+    method: string,
+    path: string,
+    fallback: string,
+    body?: unknown,
+  ): Promise<{ data: T['data']; message: string }> {
+    const answer = await call(
+      path,
+      fallback,
+      { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) },
+      schema,
+    );
     return { data: answer.data, message: answer.message };
   }
 
@@ -283,25 +304,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
       ),
     getOrder: (id: string) =>
       data<Order>(`/order/${encodeURIComponent(id)}`, 'Failed to fetch order details'),
-    initiatePayment: (orderId: string, method = 'razorpay') =>
-      send<PaymentStart>('POST', '/payments/initiate', 'Failed to initiate payment', {
-        orderId,
-        method,
-      }),
-    verifyPayment: (result: CheckoutResult) =>
-      send<unknown>('POST', '/payments/verify', 'Payment verification failed', result),
-    paymentSuccess: (result: CheckoutResult) =>
-      send<unknown>('POST', '/payments/success', 'Failed to process payment success', result),
-    paymentFailure: (failure: {
-      razorpayOrderId: string;
-      razorpayPaymentId?: string;
-      failureReason: string;
-    }) => send<unknown>('POST', '/payments/failure', 'Failed to process payment failure', failure),
-    simulatePayment: (razorpayOrderId: string, outcome: 'success' | 'failure') =>
-      send<CheckoutResult>('POST', '/payments/simulator/pay', 'Payment failed', {
-        razorpayOrderId,
-        outcome,
-      }),
+    /** Calls whose contract loads with their pages (components/checkout/payments-api.ts). */
+    sendParsed,
 
     // ----- wishlist -----
     getWishlist: () => data<Wishlist>('/wishlist', 'Failed to fetch wishlist'),

@@ -1,25 +1,23 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { plainText } from '@shop/contracts/common-mini';
+import {
+  checkoutResultSchema,
+  initiatePaymentSchema,
+  orderPaymentsResponse,
+  paymentFailureSchema,
+  paymentResponse,
+  paymentStartResponse,
+  simulatorPayFailure,
+  simulatorPayResponse,
+  simulatorPaySchema,
+  verifiedPaymentResponse,
+  webhookAckResponse,
+} from '@shop/contracts/payments';
 import { callerOf, type AuthGuards } from '../../http/authenticate.ts';
 import { failure, ok } from '../../http/envelope.ts';
-import { paymentText, type PaymentsService } from './payments.service.ts';
+import type { PaymentsService } from './payments.service.ts';
 
 const tags = ['payments'];
-const text = (message: string, max = 200) =>
-  z
-    .string({ error: message })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: message }),
-      z.maxLength(max, { error: message }),
-      plainText(message),
-    );
-const checkoutResult = z.object({
-  razorpay_order_id: text(paymentText.verificationFailed),
-  razorpay_payment_id: text(paymentText.verificationFailed),
-  razorpay_signature: text(paymentText.verificationFailed),
-});
 
 export function paymentRoutes(
   service: PaymentsService,
@@ -36,18 +34,22 @@ export function paymentRoutes(
         { parseAs: 'string' },
         (_request, body, done) => done(null, body),
       );
-      webhook.post('/payments/webhook', { schema: { tags, hide: false } }, async (request) => {
-        const header = (name: string) => {
-          const value = request.headers[name];
-          return Array.isArray(value) ? value[0] : value;
-        };
-        const result = await service.webhook(
-          typeof request.body === 'string' ? request.body : '',
-          header('x-razorpay-signature'),
-          header('x-razorpay-event-id'),
-        );
-        return ok(result, result.duplicate ? 'Event already processed' : 'Event received');
-      });
+      webhook.post(
+        '/payments/webhook',
+        { schema: { tags, hide: false, response: { 200: webhookAckResponse } } },
+        async (request) => {
+          const header = (name: string) => {
+            const value = request.headers[name];
+            return Array.isArray(value) ? value[0] : value;
+          };
+          const result = await service.webhook(
+            typeof request.body === 'string' ? request.body : '',
+            header('x-razorpay-signature'),
+            header('x-razorpay-event-id'),
+          );
+          return ok(result, result.duplicate ? 'Event already processed' : 'Event received');
+        },
+      );
     });
 
     await app.register(async (plain) => {
@@ -58,16 +60,7 @@ export function paymentRoutes(
       scoped.post(
         '/payments/initiate',
         {
-          schema: {
-            tags,
-            body: z.object({
-              orderId: text('Order ID is required', 64),
-              method: z._default(
-                z.string().check(z.maxLength(30), plainText('Invalid payment method')),
-                'razorpay',
-              ),
-            }),
-          },
+          schema: { tags, body: initiatePaymentSchema, response: { 200: paymentStartResponse } },
         },
         async (request) =>
           ok(
@@ -76,48 +69,53 @@ export function paymentRoutes(
           ),
       );
 
-      scoped.post('/payments/verify', { schema: { tags, body: checkoutResult } }, async (request) =>
-        ok(await service.verify(userId(request), request.body), 'Payment verified successfully'),
+      scoped.post(
+        '/payments/verify',
+        {
+          schema: { tags, body: checkoutResultSchema, response: { 200: verifiedPaymentResponse } },
+        },
+        async (request) =>
+          ok(await service.verify(userId(request), request.body), 'Payment verified successfully'),
       );
 
       scoped.post(
         '/payments/success',
-        { schema: { tags, body: checkoutResult } },
+        {
+          schema: { tags, body: checkoutResultSchema, response: { 200: verifiedPaymentResponse } },
+        },
         async (request) =>
           ok(await service.verify(userId(request), request.body), 'Payment completed successfully'),
       );
 
       scoped.post(
         '/payments/failure',
-        {
-          schema: {
-            tags,
-            body: z.object({
-              razorpayOrderId: text('razorpayOrderId is required'),
-              razorpayPaymentId: z.optional(
-                z.string().check(z.maxLength(200), plainText('Invalid razorpayPaymentId')),
-              ),
-              failureReason: z._default(
-                z.string().check(z.maxLength(500), plainText('Invalid failureReason', 'multiline')),
-                'Payment failed',
-              ),
-            }),
-          },
-        },
+        { schema: { tags, body: paymentFailureSchema, response: { 200: paymentResponse } } },
         async (request) =>
           ok(await service.failure(userId(request), request.body), 'Payment failure recorded'),
       );
 
       scoped.get(
         '/payments/details/:id',
-        { schema: { tags, params: z.object({ id: z.string() }) } },
+        {
+          schema: {
+            tags,
+            params: z.object({ id: z.string() }),
+            response: { 200: paymentResponse },
+          },
+        },
         async (request) =>
           ok(await service.details(userId(request), request.params.id), 'Payment fetched'),
       );
 
       scoped.get(
         '/payments/order/:orderId',
-        { schema: { tags, params: z.object({ orderId: z.string() }) } },
+        {
+          schema: {
+            tags,
+            params: z.object({ orderId: z.string() }),
+            response: { 200: orderPaymentsResponse },
+          },
+        },
         async (request) =>
           ok(await service.ofOrder(userId(request), request.params.orderId), 'Payment fetched'),
       );
@@ -128,10 +126,8 @@ export function paymentRoutes(
           {
             schema: {
               tags: ['payments (simulator)'],
-              body: z.object({
-                razorpayOrderId: text('razorpayOrderId is required'),
-                outcome: z._default(z.enum(['success', 'failure']), 'success'),
-              }),
+              body: simulatorPaySchema,
+              response: { 200: simulatorPayResponse, 402: simulatorPayFailure },
             },
           },
           async (request, reply) => {

@@ -1,7 +1,12 @@
 import { invalid, notFound } from '@shop/domain/errors';
 import { isUuid } from '@shop/domain/ids';
 import { paiseToRupees } from '@shop/domain/money';
-import { awaitsPayment, type OrderPaymentStatus } from '@shop/domain/payments';
+import {
+  awaitsPayment,
+  type OrderPaymentStatus,
+  type ProviderPaymentStatus,
+} from '@shop/domain/payments';
+import { paymentMessages, type CheckoutResult, type Payment } from '@shop/contracts/payments';
 import { isUniqueViolation, type Database, type Executor } from '../../db/client.ts';
 import {
   isValidPaymentSignature,
@@ -17,14 +22,6 @@ import type { PaymentRow, PaymentsRepository, SettleCall, Settled } from './paym
 import type { RefundsService } from './refunds.service.ts';
 import type { ShopperLimits } from '../throttle/shopper-limits.ts';
 import type { Throttle } from '../throttle/throttle.ts';
-
-export const paymentText = {
-  incomplete: 'Payment initialization incomplete',
-  verificationFailed: 'Payment verification failed',
-  orderNotPayable: 'This order can no longer be paid',
-  notFound: 'Payment not found',
-  badWebhook: 'Invalid webhook signature',
-} as const;
 
 /** A provider order unpaid this long is asked about (its webhook or browser should have come). */
 const RECONCILE_AFTER_MS = 10 * 60_000;
@@ -57,13 +54,7 @@ interface WebhookEnvelope {
   };
 }
 
-export interface CheckoutResult {
-  razorpay_order_id: string;
-  razorpay_payment_id: string;
-  razorpay_signature: string;
-}
-
-function toPayment(row: PaymentRow) {
+function toPayment(row: PaymentRow): Payment {
   return {
     _id: row.id,
     orderId: row.orderId,
@@ -72,7 +63,7 @@ function toPayment(row: PaymentRow) {
     razorpayPaymentId: row.providerPaymentId,
     amount: paiseToRupees(row.amountPaise),
     currency: row.currency,
-    status: row.status,
+    status: row.status as ProviderPaymentStatus,
     method: row.method,
     failureReason: row.failureReason,
     refundId: row.refundId,
@@ -164,12 +155,13 @@ export function createPaymentsService(deps: {
 
     /** Creates (or reuses) the provider order for a shop order, for the server's own total. */
     async initiate(userId: string, orderId: string, method: string) {
-      if (method !== 'razorpay') throw invalid(paymentText.incomplete);
+      if (method !== 'razorpay') throw invalid(paymentMessages.incomplete);
       const order = await ownOrder(userId, orderId);
       if (order.status !== 'pending' || !awaitsPayment(order.paymentStatus as OrderPaymentStatus)) {
-        throw invalid(paymentText.orderNotPayable);
+        throw invalid(paymentMessages.orderNotPayable);
       }
-      if (order.paymentDueAt.getTime() <= Date.now()) throw invalid(paymentText.orderNotPayable);
+      if (order.paymentDueAt.getTime() <= Date.now())
+        throw invalid(paymentMessages.orderNotPayable);
       let payment = await payments.openPaymentOf(order.id);
       if (!payment) {
         const created = await provider.createOrder({
@@ -184,7 +176,7 @@ export function createPaymentsService(deps: {
             providerOrderId: created.id,
             amountPaise: order.totalPaise,
           })) ?? (await payments.openPaymentOf(order.id));
-        if (!payment) throw invalid(paymentText.incomplete);
+        if (!payment) throw invalid(paymentMessages.incomplete);
       }
       return {
         razorpayOrderId: payment.providerOrderId,
@@ -216,7 +208,7 @@ export function createPaymentsService(deps: {
           result.razorpay_signature,
         )
       ) {
-        throw invalid(paymentText.verificationFailed);
+        throw invalid(paymentMessages.verificationFailed);
       }
       const settled = await db.transaction((tx) =>
         settleIn(tx, {
@@ -229,7 +221,7 @@ export function createPaymentsService(deps: {
       afterSettle(settled);
       const { outcome, order, payment } = settled;
       if (outcome === 'unknown' || outcome === 'taken' || !order || !payment) {
-        throw invalid(paymentText.verificationFailed);
+        throw invalid(paymentMessages.verificationFailed);
       }
       // Paid now or before, held for review, or paid late (kept on record, and refunded).
       return { order: toOrder(order), payment: toPayment(payment) };
@@ -247,7 +239,7 @@ export function createPaymentsService(deps: {
       const order = payment
         ? await orders.findForUser(deps.db, userId, payment.orderId)
         : undefined;
-      if (!payment || !order) throw notFound(paymentText.notFound);
+      if (!payment || !order) throw notFound(paymentMessages.notFound);
       await db.transaction((tx) =>
         recordFailure(tx, payment.providerOrderId, input.failureReason || 'Payment failed'),
       );
@@ -256,14 +248,14 @@ export function createPaymentsService(deps: {
 
     async details(userId: string, id: string) {
       const payment = await payments.findForUser(userId, id);
-      if (!payment) throw notFound(paymentText.notFound);
+      if (!payment) throw notFound(paymentMessages.notFound);
       return toPayment(payment);
     },
 
     async ofOrder(userId: string, orderId: string) {
       const order = await ownOrder(userId, orderId);
       const rows = await payments.listForOrder(order.id);
-      if (rows.length === 0) throw notFound(paymentText.notFound);
+      if (rows.length === 0) throw notFound(paymentMessages.notFound);
       return { ...toPayment(rows[0]!), payments: rows.map(toPayment) };
     },
 
@@ -276,7 +268,7 @@ export function createPaymentsService(deps: {
      */
     async webhook(rawBody: string, signature: string | undefined, eventId: string | undefined) {
       if (!signature || !isValidWebhookSignature(deps.webhookSecret, rawBody, signature)) {
-        throw invalid(paymentText.badWebhook);
+        throw invalid(paymentMessages.badWebhook);
       }
       let envelope: WebhookEnvelope;
       try {
@@ -389,8 +381,8 @@ export function createPaymentsService(deps: {
       const order = payment
         ? await orders.findForUser(deps.db, userId, payment.orderId)
         : undefined;
-      if (!payment || !order) throw notFound(paymentText.notFound);
-      if (!deps.simulator) throw notFound(paymentText.notFound);
+      if (!payment || !order) throw notFound(paymentMessages.notFound);
+      if (!deps.simulator) throw notFound(paymentMessages.notFound);
       const { providerPaymentId } = await deps.simulator.pay({
         providerOrderId,
         amountPaise: payment.amountPaise,

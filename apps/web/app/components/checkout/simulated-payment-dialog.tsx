@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { formatMoney } from '@shop/domain/money';
-import { ApiError, type PaymentStart } from '../../lib/api-client';
+import type { PaymentStart } from '@shop/contracts/payments';
+import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-session';
+import { simulatePayment } from './payments-api';
 import { useModalDialog } from '../use-modal-dialog';
 import type { PaymentCallbacks } from './payment-window';
 
@@ -23,7 +25,7 @@ export function SimulatedPaymentDialog({
   async function pay(outcome: 'success' | 'failure') {
     setBusy(true);
     try {
-      const { data } = await authed((api) => api.simulatePayment(start.razorpayOrderId, outcome));
+      const { data } = await authed((api) => simulatePayment(api, start.razorpayOrderId, outcome));
       callbacks.onSuccess(data);
     } catch (error) {
       callbacks.onFailure({

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
-import type { CheckoutResult, PaymentStart } from '../../lib/api-client';
+import type { CheckoutResult, PaymentStart } from '@shop/contracts/payments';
 import { useAuth } from '../../lib/auth-session';
+import { initiatePayment, paymentFailure, paymentSuccess, verifyPayment } from './payments-api';
 import {
   openRazorpay,
   paymentFailedMessage,
@@ -32,17 +33,19 @@ export function usePayment() {
 
   const pay = useCallback(
     async (orderId: string, prefill: Prefill): Promise<PaymentOutcome> => {
-      const { data: start } = await authed((api) => api.initiatePayment(orderId, 'razorpay'));
+      const { data: start } = await authed((api) =>
+        initiatePayment(api, { orderId, method: 'razorpay' }),
+      );
       if (!start.razorpayOrderId || !start.key)
         throw new Error('Payment initialization incomplete');
 
       const confirm = async (result: CheckoutResult) => {
-        await authed((api) => api.verifyPayment(result)).catch((error) => console.warn(error));
-        await authed((api) => api.paymentSuccess(result)).catch((error) => console.warn(error));
+        await authed((api) => verifyPayment(api, result)).catch((error) => console.warn(error));
+        await authed((api) => paymentSuccess(api, result)).catch((error) => console.warn(error));
       };
       const report = (failureReason: string, paymentId?: string) =>
         void authed((api) =>
-          api.paymentFailure({
+          paymentFailure(api, {
             razorpayOrderId: start.razorpayOrderId,
             ...(paymentId ? { razorpayPaymentId: paymentId } : {}),
             failureReason,
