@@ -9,13 +9,6 @@ import type {
 import type { Banner, Blog } from '@shop/contracts/content';
 import type { Cart, CartDetails, CartValidation, Wishlist } from '@shop/contracts/cart';
 import type {
-  CreateOrderInput,
-  Order,
-  OrderPage,
-  OrderReturnInput,
-  ReturnRequestResult,
-} from '@shop/contracts/orders';
-import type {
   AuthSession,
   ChangePasswordInput,
   GoogleConfig,
@@ -55,32 +48,14 @@ export interface Paged<T> {
 
 type Query = Record<string, string | number | boolean | undefined | null>;
 
-function queryString(query: Query = {}): string {
+/** `?key=value&...` of the values given (blank, null and undefined ones left out). */
+export function queryString(query: Query = {}): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   }
   const text = params.toString();
   return text ? `?${text}` : '';
-}
-
-/** What the payment window hands back on success (Razorpay's field names). */
-export interface CheckoutResult {
-  razorpay_order_id: string;
-  razorpay_payment_id: string;
-  razorpay_signature: string;
-}
-
-/** The provider order to open the payment window for. */
-export interface PaymentStart {
-  razorpayOrderId: string;
-  razorpayKey: string;
-  key: string;
-  amount: number;
-  currency: 'INR';
-  orderId: string;
-  orderNumber: string;
-  provider: 'razorpay' | 'simulator';
 }
 
 /** One line as Add To Cart sends it (sizes in lower case). */
@@ -99,9 +74,9 @@ export interface ApiClientOptions {
 }
 
 /**
- * One typed client for every API call of the brief, used by loaders on the server and by
- * components in the browser. `fallback` is the brief's per-call message (section 8) for failures
- * that carry no message of their own.
+ * One typed client for the API calls that any page may make (catalogue, accounts, cart, wishlist,
+ * content), used by loaders on the server and by components in the browser. `fallback` is the
+ * brief's per-call message (section 8) for failures that carry no message of their own.
  */
 export function createApiClient(options: ApiClientOptions = {}) {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
@@ -144,6 +119,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
   }
 
   return {
+    /**
+     * The transport itself, for the calls kept beside the pages that make them (orders and
+     * payments live in components/orders/order-api.ts): the home page does not load their code.
+     */
+    call,
+    data,
+    send,
+
     // ----- catalogue -----
     listProducts: (query: ListQuery = {}) =>
       data<ProductList>(
@@ -253,55 +236,6 @@ export function createApiClient(options: ApiClientOptions = {}) {
       send<Cart>('POST', '/cart/apply-discount', 'Failed to apply discount', { code, type }),
     removeDiscount: (type: 'coupon' | 'voucher' | 'all' = 'all') =>
       send<Cart>('DELETE', '/cart/remove-discount', 'Failed to remove discount', { type }),
-
-    // ----- orders and payments -----
-    placeOrder: (order: CreateOrderInput, idempotencyKey: string) =>
-      call<{ data: { orderId: string; _id: string; orderNumber: string; total: number } }>(
-        '/order',
-        'Failed to create order',
-        {
-          method: 'POST',
-          body: JSON.stringify(order),
-          headers: { 'idempotency-key': idempotencyKey },
-        },
-      ).then((answer) => answer.data),
-    listOrders: (page: number, limit = 10) =>
-      data<OrderPage>(`/order${queryString({ page, limit })}`, 'Failed to fetch orders'),
-    searchOrders: (q: string, page: number, limit = 10) =>
-      data<OrderPage>(`/order/search${queryString({ q, page, limit })}`, 'Failed to search orders'),
-    cancelOrder: (id: string, reason: string) =>
-      send<Order>('POST', `/order/${encodeURIComponent(id)}/cancel`, 'Failed to cancel order', {
-        reason,
-      }),
-    /** Answers the order and the lines it could not take back, with why. */
-    returnOrder: (id: string, request: OrderReturnInput) =>
-      send<ReturnRequestResult>(
-        'POST',
-        `/order/${encodeURIComponent(id)}/return`,
-        'Failed to return order',
-        request,
-      ),
-    getOrder: (id: string) =>
-      data<Order>(`/order/${encodeURIComponent(id)}`, 'Failed to fetch order details'),
-    initiatePayment: (orderId: string, method = 'razorpay') =>
-      send<PaymentStart>('POST', '/payments/initiate', 'Failed to initiate payment', {
-        orderId,
-        method,
-      }),
-    verifyPayment: (result: CheckoutResult) =>
-      send<unknown>('POST', '/payments/verify', 'Payment verification failed', result),
-    paymentSuccess: (result: CheckoutResult) =>
-      send<unknown>('POST', '/payments/success', 'Failed to process payment success', result),
-    paymentFailure: (failure: {
-      razorpayOrderId: string;
-      razorpayPaymentId?: string;
-      failureReason: string;
-    }) => send<unknown>('POST', '/payments/failure', 'Failed to process payment failure', failure),
-    simulatePayment: (razorpayOrderId: string, outcome: 'success' | 'failure') =>
-      send<CheckoutResult>('POST', '/payments/simulator/pay', 'Payment failed', {
-        razorpayOrderId,
-        outcome,
-      }),
 
     // ----- wishlist -----
     getWishlist: () => data<Wishlist>('/wishlist', 'Failed to fetch wishlist'),

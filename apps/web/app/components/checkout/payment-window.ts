@@ -1,4 +1,4 @@
-import type { CheckoutResult, PaymentStart } from '../../lib/api-client';
+import type { CheckoutResult, PaymentStart } from '../orders/order-api';
 
 /** How a payment window reports back: the same three callbacks for Razorpay and the simulator. */
 export interface PaymentCallbacks {

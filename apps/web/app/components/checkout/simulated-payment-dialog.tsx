@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatMoney } from '@shop/domain/money';
-import { ApiError, type PaymentStart } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
+import { orderApi, type PaymentStart } from '../orders/order-api';
 import { useAuth } from '../../lib/auth-session';
 import { useModalDialog } from '../use-modal-dialog';
 import type { PaymentCallbacks } from './payment-window';
@@ -23,7 +24,9 @@ export function SimulatedPaymentDialog({
   async function pay(outcome: 'success' | 'failure') {
     setBusy(true);
     try {
-      const { data } = await authed((api) => api.simulatePayment(start.razorpayOrderId, outcome));
+      const { data } = await authed((api) =>
+        orderApi(api).simulatePayment(start.razorpayOrderId, outcome),
+      );
       callbacks.onSuccess(data);
     } catch (error) {
       callbacks.onFailure({

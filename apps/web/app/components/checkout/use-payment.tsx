@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import type { CheckoutResult, PaymentStart } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-session';
+import { orderApi, type CheckoutResult, type PaymentStart } from '../orders/order-api';
 import {
   openRazorpay,
   paymentFailedMessage,
@@ -32,17 +32,23 @@ export function usePayment() {
 
   const pay = useCallback(
     async (orderId: string, prefill: Prefill): Promise<PaymentOutcome> => {
-      const { data: start } = await authed((api) => api.initiatePayment(orderId, 'razorpay'));
+      const { data: start } = await authed((api) =>
+        orderApi(api).initiatePayment(orderId, 'razorpay'),
+      );
       if (!start.razorpayOrderId || !start.key)
         throw new Error('Payment initialization incomplete');
 
       const confirm = async (result: CheckoutResult) => {
-        await authed((api) => api.verifyPayment(result)).catch((error) => console.warn(error));
-        await authed((api) => api.paymentSuccess(result)).catch((error) => console.warn(error));
+        await authed((api) => orderApi(api).verifyPayment(result)).catch((error) =>
+          console.warn(error),
+        );
+        await authed((api) => orderApi(api).paymentSuccess(result)).catch((error) =>
+          console.warn(error),
+        );
       };
       const report = (failureReason: string, paymentId?: string) =>
         void authed((api) =>
-          api.paymentFailure({
+          orderApi(api).paymentFailure({
             razorpayOrderId: start.razorpayOrderId,
             ...(paymentId ? { razorpayPaymentId: paymentId } : {}),
             failureReason,
