@@ -8,15 +8,7 @@ import type {
 } from '@shop/contracts/catalogue';
 import type { Banner, Blog } from '@shop/contracts/content';
 import type { Cart, CartDetails, CartValidation, Wishlist } from '@shop/contracts/cart';
-import type {
-  AuthSession,
-  ChangePasswordInput,
-  GoogleConfig,
-  LoginInput,
-  ProfileUpdateInput,
-  SignupInput,
-  User,
-} from '@shop/contracts/auth';
+import type { AuthSession, LoginInput, SignupInput, User } from '@shop/contracts/auth';
 
 /** A failed call: the server's message, else 'HTTP error! status: {code}', else 'Network error'. */
 export class ApiError extends Error {
@@ -185,23 +177,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
       send<AuthSession>('POST', '/auth/signup', 'Registration failed', input),
     login: (input: LoginInput) => send<AuthSession>('POST', '/auth/login', 'Login failed', input),
     profile: () => data<User>('/auth/profile', 'Failed to fetch profile'),
-    updateProfile: (input: ProfileUpdateInput) =>
-      send<User>('PATCH', '/auth/profile', 'Failed to update profile', input),
     refresh: (refreshToken: string) =>
       send<AuthSession>('POST', '/auth/refresh', 'Token refresh failed', { refreshToken }),
     logout: (refreshToken: string | null) =>
       send<null>('POST', '/auth/logout', 'Logout failed', refreshToken ? { refreshToken } : {}),
-    forgotPassword: (email: string) =>
-      send<null>('POST', '/auth/forgot-password', 'Password reset request failed', { email }),
-    resetPassword: (token: string, password: string) =>
-      send<null>('POST', '/auth/reset-password', 'Password reset failed', { token, password }),
-    changePassword: (input: ChangePasswordInput) =>
-      send<AuthSession>('POST', '/auth/change-password', 'Password change failed', input),
-    verifyEmail: (token: string) =>
-      send<User>('POST', '/auth/verify-email', 'Email verification failed', { token }),
-    resendVerification: () =>
-      send<null>('POST', '/auth/resend-verification', 'Failed to resend verification email'),
-    googleConfig: () => data<GoogleConfig>('/auth/google/config', 'Google authentication failed'),
     googleSignIn: (code: string, redirectUri: string) =>
       send<AuthSession>('POST', '/auth/google', 'Google authentication failed', {
         code,
