@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { orderApi } from '../components/orders/order-api';
 import { ApiError, createApiClient } from './api-client';
 
 const respond = (status: number, body: unknown) => async () =>
@@ -63,7 +64,7 @@ describe('api client errors (brief, section 8)', () => {
       reason: 'Too small',
       items: [{ itemId: 'i1', action: 'exchange' as const, size: '36b' }],
     };
-    const answer = await api.returnOrder('o 1', request);
+    const answer = await orderApi(api).returnOrder('o 1', request);
     expect(seen?.method).toBe('POST');
     expect(seen?.url).toBe('http://shop.test/api/order/o%201/return');
     expect(await seen?.json()).toEqual(request);

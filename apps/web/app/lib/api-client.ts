@@ -8,22 +8,7 @@ import type {
 } from '@shop/contracts/catalogue';
 import type { Banner, Blog } from '@shop/contracts/content';
 import type { Cart, CartDetails, CartValidation, Wishlist } from '@shop/contracts/cart';
-import type {
-  CreateOrderInput,
-  Order,
-  OrderPage,
-  OrderReturnInput,
-  ReturnRequestResult,
-} from '@shop/contracts/orders';
-import type {
-  AuthSession,
-  ChangePasswordInput,
-  GoogleConfig,
-  LoginInput,
-  ProfileUpdateInput,
-  SignupInput,
-  User,
-} from '@shop/contracts/auth';
+import type { AuthSession, LoginInput, SignupInput, User } from '@shop/contracts/auth';
 
 /** A failed call: the server's message, else 'HTTP error! status: {code}', else 'Network error'. */
 export class ApiError extends Error {
@@ -55,7 +40,8 @@ export interface Paged<T> {
 
 type Query = Record<string, string | number | boolean | undefined | null>;
 
-function queryString(query: Query = {}): string {
+/** `?key=value&...` of the values given (blank, null and undefined ones left out). */
+export function queryString(query: Query = {}): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
@@ -89,9 +75,9 @@ export interface ApiClientOptions {
 }
 
 /**
- * One typed client for every API call of the brief, used by loaders on the server and by
- * components in the browser. `fallback` is the brief's per-call message (section 8) for failures
- * that carry no message of their own.
+ * One typed client for the API calls that any page may make (catalogue, accounts, cart, wishlist,
+ * content), used by loaders on the server and by components in the browser. `fallback` is the
+ * brief's per-call message (section 8) for failures that carry no message of their own.
  */
 export function createApiClient(options: ApiClientOptions = {}) {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
@@ -165,6 +151,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
   }
 
   return {
+    /**
+     * The transport itself, for the calls kept beside the pages that make them (orders and
+     * payments live in components/orders/order-api.ts): the home page does not load their code.
+     */
+    call,
+    data,
+    send,
+
     // ----- catalogue -----
     listProducts: (query: ListQuery = {}) =>
       data<ProductList>(
@@ -223,23 +217,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
       send<AuthSession>('POST', '/auth/signup', 'Registration failed', input),
     login: (input: LoginInput) => send<AuthSession>('POST', '/auth/login', 'Login failed', input),
     profile: () => data<User>('/auth/profile', 'Failed to fetch profile'),
-    updateProfile: (input: ProfileUpdateInput) =>
-      send<User>('PATCH', '/auth/profile', 'Failed to update profile', input),
     refresh: (refreshToken: string) =>
       send<AuthSession>('POST', '/auth/refresh', 'Token refresh failed', { refreshToken }),
     logout: (refreshToken: string | null) =>
       send<null>('POST', '/auth/logout', 'Logout failed', refreshToken ? { refreshToken } : {}),
-    forgotPassword: (email: string) =>
-      send<null>('POST', '/auth/forgot-password', 'Password reset request failed', { email }),
-    resetPassword: (token: string, password: string) =>
-      send<null>('POST', '/auth/reset-password', 'Password reset failed', { token, password }),
-    changePassword: (input: ChangePasswordInput) =>
-      send<AuthSession>('POST', '/auth/change-password', 'Password change failed', input),
-    verifyEmail: (token: string) =>
-      send<User>('POST', '/auth/verify-email', 'Email verification failed', { token }),
-    resendVerification: () =>
-      send<null>('POST', '/auth/resend-verification', 'Failed to resend verification email'),
-    googleConfig: () => data<GoogleConfig>('/auth/google/config', 'Google authentication failed'),
     googleSignIn: (code: string, redirectUri: string) =>
       send<AuthSession>('POST', '/auth/google', 'Google authentication failed', {
         code,
@@ -275,35 +256,6 @@ export function createApiClient(options: ApiClientOptions = {}) {
     removeDiscount: (type: 'coupon' | 'voucher' | 'all' = 'all') =>
       send<Cart>('DELETE', '/cart/remove-discount', 'Failed to remove discount', { type }),
 
-    // ----- orders and payments -----
-    placeOrder: (order: CreateOrderInput, idempotencyKey: string) =>
-      call<{ data: { orderId: string; _id: string; orderNumber: string; total: number } }>(
-        '/order',
-        'Failed to create order',
-        {
-          method: 'POST',
-          body: JSON.stringify(order),
-          headers: { 'idempotency-key': idempotencyKey },
-        },
-      ).then((answer) => answer.data),
-    listOrders: (page: number, limit = 10) =>
-      data<OrderPage>(`/order${queryString({ page, limit })}`, 'Failed to fetch orders'),
-    searchOrders: (q: string, page: number, limit = 10) =>
-      data<OrderPage>(`/order/search${queryString({ q, page, limit })}`, 'Failed to search orders'),
-    cancelOrder: (id: string, reason: string) =>
-      send<Order>('POST', `/order/${encodeURIComponent(id)}/cancel`, 'Failed to cancel order', {
-        reason,
-      }),
-    /** Answers the order and the lines it could not take back, with why. */
-    returnOrder: (id: string, request: OrderReturnInput) =>
-      send<ReturnRequestResult>(
-        'POST',
-        `/order/${encodeURIComponent(id)}/return`,
-        'Failed to return order',
-        request,
-      ),
-    getOrder: (id: string) =>
-      data<Order>(`/order/${encodeURIComponent(id)}`, 'Failed to fetch order details'),
     /** Calls whose contract loads with their pages (components/checkout/payments-api.ts). */
     sendParsed,
 

@@ -15,6 +15,7 @@ import { useAuth } from '../../lib/auth-session';
 import { useSignInOnArrival } from '../../lib/sign-in-on-arrival';
 import { useToast } from '../../lib/toast';
 import { OrdersTab } from '../orders/orders-tab';
+import { accountApi } from './account-api';
 import { Spinner } from '../spinner';
 import { FormError, TextField, useFormAction, useSchemaForm } from './schema-form';
 
@@ -104,7 +105,7 @@ function useProfileSaver() {
   const { authed, setUser } = useAuth();
   const toast = useToast();
   return async (changes: ProfileUpdateInput) => {
-    const { data } = await authed((api) => api.updateProfile(changes));
+    const { data } = await authed((api) => accountApi(api).updateProfile(changes));
     setUser(data);
     toast.success('Profile updated successfully!');
     return data;
@@ -134,7 +135,7 @@ function DetailsCard({ user }: { user: User }) {
 
   async function resend() {
     try {
-      await authed((api) => api.resendVerification());
+      await authed((api) => accountApi(api).resendVerification());
       toast.success('Verification email sent successfully!');
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to resend verification email'));
@@ -401,7 +402,7 @@ function PasswordCard({ user }: { user: User }) {
     const input = form.check(changePasswordSchema);
     if (!input) return;
     await run(async () => {
-      const { data } = await authed((api) => api.changePassword(input));
+      const { data } = await authed((api) => accountApi(api).changePassword(input));
       adoptSession(data);
       form.reset();
       toast.success('Password changed successfully!');

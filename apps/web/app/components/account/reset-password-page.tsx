@@ -4,6 +4,7 @@ import { authMessages, resetPasswordSchema } from '@shop/contracts/auth';
 import { createApiClient } from '../../lib/api-client';
 import { useShopper } from '../../lib/shopper';
 import { useToast } from '../../lib/toast';
+import { accountApi } from './account-api';
 import { FormError, TextField, useFormAction, useSchemaForm } from './schema-form';
 
 /** /reset-password?token=...: the link from the reset mail. */
@@ -22,7 +23,7 @@ export function ResetPasswordPage() {
     const input = form.check(resetPasswordSchema, { token, password: form.values.password });
     if (!input) return;
     await run(async () => {
-      await createApiClient().resetPassword(input.token, input.password);
+      await accountApi(createApiClient()).resetPassword(input.token, input.password);
       toast.success('Password reset successfully!');
       setDone(true);
     }, 'Password reset failed');

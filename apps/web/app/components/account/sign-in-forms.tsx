@@ -11,6 +11,7 @@ import { useAuth } from '../../lib/auth-session';
 import type { SignInMode } from '../../lib/shopper';
 import { useToast } from '../../lib/toast';
 import { startGoogleSignIn } from '../content/google-sign-in';
+import { accountApi } from './account-api';
 import { FormError, TextField, useFormAction, useSchemaForm } from './schema-form';
 
 const primaryButton =
@@ -178,7 +179,7 @@ function ForgotForm({ onMode }: { onMode: (mode: SignInMode) => void }) {
     const input = form.check(forgotPasswordSchema);
     if (!input) return;
     await run(async () => {
-      const { message } = await createApiClient().forgotPassword(input.email);
+      const { message } = await accountApi(createApiClient()).forgotPassword(input.email);
       setSent(message);
       toast.success('Password reset email sent successfully!');
     }, 'Password reset request failed');
@@ -222,7 +223,7 @@ function GoogleButton() {
   const [config, setConfig] = useState<GoogleConfig | null>(null);
   useEffect(() => {
     let live = true;
-    createApiClient()
+    accountApi(createApiClient())
       .googleConfig()
       .then((loaded) => live && setConfig(loaded))
       .catch(() => undefined);

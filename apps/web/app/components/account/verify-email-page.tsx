@@ -4,13 +4,11 @@ import { authMessages } from '@shop/contracts/auth';
 import { createApiClient, errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-session';
 import { useToast } from '../../lib/toast';
+import { accountApi } from './account-api';
 import { Spinner } from '../spinner';
 
 /** Verifications in flight, by token: a link works once, and React may run an effect twice. */
-const verifications = new Map<
-  string,
-  ReturnType<ReturnType<typeof createApiClient>['verifyEmail']>
->();
+const verifications = new Map<string, ReturnType<ReturnType<typeof accountApi>['verifyEmail']>>();
 
 /** /verify-email?token=...: the link from the verification mail. */
 export function VerifyEmailPage() {
@@ -29,7 +27,7 @@ export function VerifyEmailPage() {
     let live = true;
     let verification = verifications.get(token);
     if (!verification) {
-      verification = createApiClient().verifyEmail(token);
+      verification = accountApi(createApiClient()).verifyEmail(token);
       verifications.set(token, verification);
     }
     verification

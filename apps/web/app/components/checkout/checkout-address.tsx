@@ -7,6 +7,7 @@ import {
   type User,
 } from '@shop/contracts/auth';
 import { useAuth } from '../../lib/auth-session';
+import { accountApi } from '../account/account-api';
 import { TextField, useSchemaForm } from '../account/schema-form';
 
 export const emptyCheckoutAddress = {
@@ -87,7 +88,7 @@ export function useSaveCheckoutAddress() {
       return current;
     }
     const { data } = await authed((api) =>
-      api.updateProfile({ addresses: [...current.addresses.map(toInput), address] }),
+      accountApi(api).updateProfile({ addresses: [...current.addresses.map(toInput), address] }),
     );
     setUser(data);
     return data;

@@ -15,6 +15,7 @@ import { FormError, TextField, useSchemaForm } from '../account/schema-form';
 import { cartDiscountLines, DiscountRows } from '../cart/discount-lines';
 import { StockShortfall } from '../cart/stock-shortfall';
 import { Spinner } from '../spinner';
+import { orderApi } from '../orders/order-api';
 import { usePayment } from './use-payment';
 import {
   fromSavedAddress,
@@ -216,7 +217,7 @@ export function CheckoutPage() {
       };
       // Retrying the same order reuses its key (the server answers the first order again); a
       // changed order after a failed payment is a new order with a new key.
-      const place = () => authed((api) => api.placeOrder(order, attempt.current));
+      const place = () => authed((api) => orderApi(api).placeOrder(order, attempt.current));
       const placed = await place().catch((error: unknown) => {
         if (!(error instanceof ApiError) || error.status !== 422) throw error;
         attempt.current = crypto.randomUUID();

@@ -10,6 +10,7 @@ import { mediaUrl } from '../../lib/media';
 import { DiscountRows, orderDiscountLines } from '../cart/discount-lines';
 import { usePayment } from '../checkout/use-payment';
 import { Spinner } from '../spinner';
+import { orderApi } from './order-api';
 import { OrderBadge, payByTime, useDueClock } from './order-view';
 
 /** The confirmation of a paid order sends the shopper to her orders after this many seconds. */
@@ -33,7 +34,10 @@ export function OrderSuccessPage({ orderId }: { orderId: string }) {
   const [paying, setPaying] = useState(false);
   const [payFailure, setPayFailure] = useState<string | null>(null);
 
-  const fetchOrder = useCallback(() => authed((api) => api.getOrder(orderId)), [authed, orderId]);
+  const fetchOrder = useCallback(
+    () => authed((api) => orderApi(api).getOrder(orderId)),
+    [authed, orderId],
+  );
   useEffect(() => {
     if (status !== 'signed-in') return;
     let live = true;

@@ -11,6 +11,7 @@ import { usePayment } from '../checkout/use-payment';
 import { DiscountRows, orderDiscountLines } from '../cart/discount-lines';
 import { Spinner } from '../spinner';
 import { useModalDialog } from '../use-modal-dialog';
+import { orderApi } from './order-api';
 import { OrderBadge, payByTime, ReturnLines, useDueClock } from './order-view';
 import { ReturnDialog } from './return-dialog';
 
@@ -37,7 +38,9 @@ export function OrdersTab() {
   const load = useCallback(async () => {
     try {
       setResult(
-        await authed((api) => (search ? api.searchOrders(search, page) : api.listOrders(page))),
+        await authed((api) =>
+          search ? orderApi(api).searchOrders(search, page) : orderApi(api).listOrders(page),
+        ),
       );
       setFailure(null);
     } catch (error) {
@@ -47,7 +50,9 @@ export function OrdersTab() {
 
   useEffect(() => {
     let live = true;
-    authed((api) => (search ? api.searchOrders(search, page) : api.listOrders(page)))
+    authed((api) =>
+      search ? orderApi(api).searchOrders(search, page) : orderApi(api).listOrders(page),
+    )
       .then((loaded) => {
         if (!live) return;
         setResult(loaded);
@@ -316,7 +321,7 @@ function CancelDialog({
     if (!reason.trim() || busy) return;
     setBusy(true);
     try {
-      await authed((api) => api.cancelOrder(order._id, reason.trim()));
+      await authed((api) => orderApi(api).cancelOrder(order._id, reason.trim()));
       toast.success('Order cancelled successfully');
       onDone();
     } catch (error) {

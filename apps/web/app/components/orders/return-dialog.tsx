@@ -10,6 +10,7 @@ import { useAuth } from '../../lib/auth-session';
 import { mediaUrl } from '../../lib/media';
 import { useToast } from '../../lib/toast';
 import { useModalDialog } from '../use-modal-dialog';
+import { orderApi } from './order-api';
 import { OrderBadge, ReturnLines } from './order-view';
 import {
   buildReturnRequest,
@@ -118,7 +119,7 @@ export function ReturnDialog({
     setBusy(true);
     setFailure(null);
     try {
-      const answer = await authed((api) => api.returnOrder(order._id, checked.request));
+      const answer = await authed((api) => orderApi(api).returnOrder(order._id, checked.request));
       toast.success('Return requested successfully');
       setResult(answer.data);
     } catch (error) {
