@@ -13,7 +13,8 @@
  * a render queue has nothing to wait for).
  *
  *   npm run bench:image-flood   (ROUNDS=4 IMAGES=24 RESETS=300 PROBES=3 SETTLED=1
- *                                SCENARIOS=quiet,images,resets UV_THREADPOOL_SIZE=8)
+ *                                SCENARIOS=quiet,images,resets UV_THREADPOOL_SIZE=8
+ *                                NODE_ENV=production)
  *   BENCH_SHOP_SERVER=/other/build/apps/api/dist/server.js compares another build
  *
  * The compiled server must be built first (`npm run build`).
@@ -93,6 +94,9 @@ async function main() {
   const threadPool = process.env.UV_THREADPOOL_SIZE ?? '8';
   const shop = await startBenchServer(['shop', String(port), dataDir], {
     UV_THREADPOOL_SIZE: threadPool,
+    // As `npm start` runs it too: React renders pages with its production build (the
+    // development one spends several times the CPU per home page).
+    NODE_ENV: process.env.NODE_ENV ?? 'production',
   });
   console.log(`Server up in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
   try {

@@ -348,15 +348,18 @@ describe('refusals answered from memory', { timeout: BURST_TIMEOUT_MS }, () => {
     // The database decides the allowance, whichever server answers.
     expect(statusesOf(answers)).toEqual({ 400: 20, 429: 80 });
     expectRefusals(answers, RESET_FLOOD);
-    // The 20 allowed, then one refusal per server: the rest were answered from its memory.
-    expect(await hitsOf('password-reset-attempt-ip', flooder)).toBe(20 + servers.length);
+    // The 20 allowed, then one refusal per server (two, had a busy machine kept a request past
+    // the memory's 5 seconds): the rest were answered from its memory.
+    expect(await hitsOf('password-reset-attempt-ip', flooder)).toBeLessThanOrEqual(
+      20 + 2 * servers.length,
+    );
 
     const again = await burst(40, reset);
     expect(statusesOf(again)).toEqual({ 429: 40 });
     expectRefusals(again, RESET_FLOOD);
     // At most one more statement per server (had its memory of the refusal lapsed meanwhile).
     expect(await hitsOf('password-reset-attempt-ip', flooder)).toBeLessThanOrEqual(
-      20 + 2 * servers.length,
+      20 + 3 * servers.length,
     );
   });
 
