@@ -1,5 +1,6 @@
 import { ConfigError } from './config.ts';
 import { SchemaBehindCodeError, SchemaNewerThanCodeError } from './db/migrate.ts';
+import { serializeError, type LoggedError } from './http/error-log.ts';
 
 /** A start-up failure an operator can fix from one line, where a stack trace would only hide it. */
 export function startupProblem(error: unknown): string | undefined {
@@ -17,8 +18,42 @@ export function startupProblem(error: unknown): string | undefined {
   return undefined;
 }
 
-/** Prints the one line for a known start-up problem (else the error itself) and exits 1. */
+/** The log levels at which an unexpected start-up error is printed with its stack frames. */
+const TRACING_LEVELS = new Set(['debug', 'trace']);
+
+/** `Type: message (code)`, then the same for each cause: what an operator can act on. */
+function summaryLines(logged: LoggedError): string[] {
+  const line = `${logged.type}: ${logged.message}${logged.code === undefined ? '' : ` (${logged.code})`}`;
+  return [line, ...(logged.cause ? summaryLines(logged.cause).map((l) => `caused by ${l}`) : [])];
+}
+
+function stackLines(logged: LoggedError): string[] {
+  return [
+    logged.stack,
+    ...(logged.cause ? stackLines(logged.cause).map((l) => `caused by ${l}`) : []),
+  ];
+}
+
+/**
+ * What is printed when the shop cannot start: the known problem's own line, else one line saying
+ * the failure was unexpected and the error's type, message and code (and its causes'), written as
+ * the log writes errors, so a failed query's parameters never reach the terminal. The stack frames
+ * only with LOG_LEVEL=debug (or trace): they help whoever changes the code, not the operator.
+ */
+export function startupFailureText(error: unknown, logLevel = process.env.LOG_LEVEL): string {
+  const known = startupProblem(error);
+  if (known) return known;
+  const logged = serializeError(error);
+  const tracing = TRACING_LEVELS.has((logLevel ?? '').trim().toLowerCase());
+  const detail = tracing ? [...summaryLines(logged), ...stackLines(logged)] : summaryLines(logged);
+  const heading = tracing
+    ? 'Cannot start: an unexpected error.'
+    : 'Cannot start: an unexpected error (LOG_LEVEL=debug prints where it came from).';
+  return [heading, ...detail.map((line) => `  ${line}`)].join('\n');
+}
+
+/** Prints what stopped the start (see `startupFailureText`) and exits 1. */
 export function exitWithStartupProblem(error: unknown): never {
-  console.error(startupProblem(error) ?? error);
+  console.error(startupFailureText(error));
   process.exit(1);
 }

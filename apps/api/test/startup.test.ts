@@ -2,7 +2,7 @@
 // process on the embedded database, health probes, a graceful stop, the migrate step and the
 // seeding rules, each seen from outside the process.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, sharedSecrets, startShop, stopShop, type ShopProcess } from './shop-processes.ts';
+import { startupFailureText } from '../src/startup-problems.ts';
 import { createScratchDatabase } from './test-app.ts';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -165,6 +166,46 @@ function slowSignIn(url: string, index: number) {
 }
 
 // Each test starts its own shop processes (a fresh embedded database takes 15–30 s on a busy machine).
+describe('an unexpected start-up error', () => {
+  it('prints one line saying so and the error, its stack only with LOG_LEVEL=debug', async () => {
+    // A data folder that is a file: no known problem names it.
+    const notAFolder = join(scratchDir(), 'data');
+    writeFileSync(notAFolder, '');
+    const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: notAFolder };
+    const plain = await runCommand('server', env);
+    expect(plain.code).toBe(1);
+    expect(plain.output.split('\n')).toEqual([
+      'Cannot start: an unexpected error (LOG_LEVEL=debug prints where it came from).',
+      `  Error: EEXIST: file already exists, mkdir '${notAFolder}' (EEXIST)`,
+    ]);
+
+    const debug = await runCommand('server', { ...env, LOG_LEVEL: 'debug' });
+    expect(debug.code).toBe(1);
+    expect(debug.output).toMatch(/^Cannot start: an unexpected error\.\n {2}Error: EEXIST/);
+    expect(debug.output).toMatch(/^\s+at /m);
+  });
+
+  it("never prints a failed query's parameters", () => {
+    const driverError = Object.assign(new Error('duplicate key value violates unique constraint'), {
+      code: '23505',
+      severity: 'ERROR',
+      constraint: 'users_email_unique',
+      detail: 'Key (email)=(asha@example.in) already exists.',
+    });
+    const failedQuery = Object.assign(
+      new Error('Failed query: insert into users (email) values ($1)\nparams: asha@example.in', {
+        cause: driverError,
+      }),
+      { query: 'insert into users (email) values ($1)', params: ['asha@example.in'] },
+    );
+    for (const level of ['info', 'debug']) {
+      const text = startupFailureText(failedQuery, level);
+      expect(text).toContain('duplicate key value violates unique constraint (23505)');
+      expect(text).not.toContain('asha@example.in');
+    }
+  });
+});
+
 describe('a graceful stop', { timeout: 120_000 }, () => {
   it('answers the requests in flight, then exits', async () => {
     const shop = await startShop('drain', '');

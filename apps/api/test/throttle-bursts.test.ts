@@ -6,9 +6,11 @@
  * also sent to two real server processes.
  */
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { queryRows } from '../src/db/client.ts';
 import type * as passwords from '../src/features/auth/passwords.ts';
 import { fastifyTrustProxy } from '../src/http/trust-proxy.ts';
 import { newShopper } from './auth-helpers.ts';
@@ -100,6 +102,18 @@ const statusesOf = (answers: Answer[]) => {
 };
 
 const madeUp = () => `${1 + (randomBytes(1)[0]! % 223)}.${randomBytes(3).join('.')}`;
+
+/** A made-up link token in the shop's own form (32 random bytes, base64url), as a forger sends. */
+const madeUpToken = () => randomBytes(32).toString('base64url');
+
+/** The hits a throttle counter holds: one per counting statement the database ran. */
+async function hitsOf(action: string, subject: string): Promise<number> {
+  const [row] = await queryRows<{ hits: number }>(
+    world.database.db,
+    sql`select hits from throttle_counters where action = ${action} and subject = ${subject}`,
+  );
+  return row?.hits ?? 0;
+}
 
 async function signUpFrom(address: string) {
   const shopper = newShopper();
@@ -263,11 +277,11 @@ describe('password reset', { timeout: BURST_TIMEOUT_MS }, () => {
   it('refuses made-up reset tokens before hashing the new password, and limits them per address', async () => {
     const flooder = freshAddress();
     const before = hashes.made;
-    const answers = await burst(25, (base, i) =>
+    const answers = await burst(25, (base) =>
       post(
         base,
         '/reset-password',
-        { token: `made-up-${i}-${randomBytes(16).toString('hex')}`, password: 'new-password-1' },
+        { token: madeUpToken(), password: 'new-password-1' },
         { address: flooder },
       ),
     );
@@ -295,6 +309,74 @@ describe('password reset', { timeout: BURST_TIMEOUT_MS }, () => {
     );
     expect(reset.status).toBe(200);
     expect(hashes.made).toBe(hashed + 1);
+  });
+
+  it('refuses a token that is not in the form of a mailed link before any database work', async () => {
+    const flooder = freshAddress();
+    // Too long, too short, or with letters a mailed link never has.
+    const wrongShapes = [
+      () => randomBytes(32).toString('hex'),
+      () => randomBytes(24).toString('base64url'),
+      () => `${randomBytes(32).toString('base64url').slice(0, 42)}.`,
+    ];
+    const answers = await burst(30, (base, i) =>
+      post(
+        base,
+        '/reset-password',
+        { token: wrongShapes[i % wrongShapes.length]!(), password: 'new-password-1' },
+        { address: flooder },
+      ),
+    );
+    expect(statusesOf(answers)).toEqual({ 400: 30 });
+    for (const answer of answers) expect(answer.body.message).toBe(RESET_LINK_INVALID);
+    // Not even counted: the throttle's statement is database work too.
+    expect(await hitsOf('password-reset-attempt-ip', flooder)).toBe(0);
+  });
+});
+
+describe('refusals answered from memory', { timeout: BURST_TIMEOUT_MS }, () => {
+  it('refuses the rest of a flood without a statement each, and still holds the limit across servers', async () => {
+    const flooder = freshAddress();
+    const reset = (base: string) =>
+      post(
+        base,
+        '/reset-password',
+        { token: madeUpToken(), password: 'new-password-1' },
+        { address: flooder },
+      );
+    const answers = await burst(100, reset);
+    // The database decides the allowance, whichever server answers.
+    expect(statusesOf(answers)).toEqual({ 400: 20, 429: 80 });
+    expectRefusals(answers, RESET_FLOOD);
+    // The 20 allowed, then one refusal per server (two, had a busy machine kept a request past
+    // the memory's 5 seconds): the rest were answered from its memory.
+    expect(await hitsOf('password-reset-attempt-ip', flooder)).toBeLessThanOrEqual(
+      20 + 2 * servers.length,
+    );
+
+    const again = await burst(40, reset);
+    expect(statusesOf(again)).toEqual({ 429: 40 });
+    expectRefusals(again, RESET_FLOOD);
+    // At most one more statement per server (had its memory of the refusal lapsed meanwhile).
+    expect(await hitsOf('password-reset-attempt-ip', flooder)).toBeLessThanOrEqual(
+      20 + 3 * servers.length,
+    );
+  });
+
+  it('forgets a refusal once a success in the same process gives its place back', async () => {
+    const office = freshAddress();
+    const { shopper } = await signUpFrom(office);
+    // More than the 10 in a row of one account and address at once, on one server: the ones past
+    // 10 wait (the others are still pending), and the successes then end the run.
+    const answers = await burst(16, (base) => post(base, '/login', shopper, { address: office }), [
+      servers[0]!,
+    ]);
+    const statuses = statusesOf(answers);
+    expect(statuses[200]).toBeGreaterThanOrEqual(10);
+    expect(statuses[429]).toBeGreaterThanOrEqual(1);
+    expect((statuses[200] ?? 0) + (statuses[429] ?? 0)).toBe(16);
+    // The database lets her in again at once, so the server that saw the refusal must too.
+    expect((await post(servers[0]!, '/login', shopper, { address: office })).status).toBe(200);
   });
 });
 

@@ -27,6 +27,7 @@ import { beginPasswordCheck, beginSignIn, throttleRules } from './throttle.ts';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   EMAIL_VERIFICATION_TTL_MS,
+  hasOpaqueTokenShape,
   hashOpaqueToken,
   newOpaqueToken,
   PASSWORD_RESET_TTL_MS,
@@ -427,6 +428,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async resetPassword(token: string, password: string, clientAddress: string) {
+      // Not a link this shop mailed: refused before any database work, throttle included.
+      if (!hasOpaqueTokenShape(token)) throw invalid(authText.resetLinkInvalid);
       await throttle.take(throttleRules.resetAttemptsPerAddress, clientAddress);
       const tokenHash = hashOpaqueToken(token);
       // A made-up or spent link is refused before the costly hash of the new password.
@@ -472,6 +475,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async verifyEmail(token: string): Promise<User> {
+      if (!hasOpaqueTokenShape(token)) throw invalid(authText.verificationLinkInvalid);
       const row = await db.transaction(async (tx) => {
         const userId = await repository.consumeOneTimeToken(
           tx,

@@ -102,6 +102,17 @@ export function newOpaqueToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** What `newOpaqueToken` makes: 32 bytes in unpadded base64url, 43 characters. */
+const OPAQUE_TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * True when `token` could be one `newOpaqueToken` made. Any other text is refused at once: it
+ * cannot match a stored token, so it is not worth a database turn or a throttle count.
+ */
+export function hasOpaqueTokenShape(token: string): boolean {
+  return OPAQUE_TOKEN_SHAPE.test(token);
+}
+
 /** Opaque tokens are stored only as their SHA-256: a leaked table cannot be replayed. */
 export function hashOpaqueToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

@@ -7,6 +7,8 @@ export interface CountedAttempt {
   allowed: boolean;
   /** Seconds until the subject may try again (when refused), or until its window ends. */
   retryAfterSeconds: number;
+  /** The same span in exact milliseconds, from the statement's `now()` (0 when already over). */
+  retryAfterMs: number;
   /** When the window this attempt was counted in began (exact text, to give it back later). */
   startedAt: string;
 }
@@ -14,6 +16,7 @@ export interface CountedAttempt {
 interface CountedRow {
   allowed: boolean;
   retry_after: number | string;
+  retry_after_ms: number | string | null;
   started_at: string;
 }
 
@@ -22,6 +25,7 @@ const toCounted = (row: CountedRow | undefined): CountedAttempt => {
   return {
     allowed: row.allowed,
     retryAfterSeconds: Math.max(1, Number(row.retry_after)),
+    retryAfterMs: Math.max(0, Number(row.retry_after_ms ?? 0)),
     startedAt: row.started_at,
   };
 };
@@ -63,7 +67,8 @@ export function createThrottleRepository(db: Database) {
               else c.expires_at end,
             allowed = case when c.expires_at <= now() then 1 else c.hits + 1 end <= ${limit}::int
           returning allowed, started_at::text as started_at,
-            ceil(extract(epoch from expires_at - now()))::int as retry_after`,
+            ceil(extract(epoch from expires_at - now()))::int as retry_after,
+            extract(epoch from expires_at - now())::double precision * 1000 as retry_after_ms`,
       );
       return toCounted(row);
     },
@@ -109,7 +114,8 @@ export function createThrottleRepository(db: Database) {
               else c.expires_at end,
             allowed = ${open}
           returning allowed, started_at::text as started_at,
-            ceil(extract(epoch from blocked_until - now()))::int as retry_after`,
+            ceil(extract(epoch from blocked_until - now()))::int as retry_after,
+            extract(epoch from blocked_until - now())::double precision * 1000 as retry_after_ms`,
       );
       return toCounted(row);
     },

@@ -1,5 +1,6 @@
 import { throttled } from '@shop/domain/errors';
 import type { Database } from '../../db/client.ts';
+import { createRefusalMemory } from './refusal-memory.ts';
 import { createThrottleRepository, type ThrottleRepository } from './throttle.repository.ts';
 
 /** At most `limit` of `action` per subject in a window of `windowMs` from the first one. */
@@ -37,6 +38,11 @@ export interface Counted {
   allowed: boolean;
   retryAfterSeconds: number;
   startedAt: string;
+  /**
+   * True when the refusal was answered from this process's memory of the database's: nothing
+   * was counted, so there is nothing to give back.
+   */
+  fromMemory: boolean;
 }
 
 /** Old counter rows are deleted after this many counted attempts in one process. */
@@ -45,15 +51,26 @@ const PRUNE_EVERY = 200;
 export interface ThrottleOptions {
   /** Further upkeep to run with the pruning (old tokens, say). */
   alsoPrune?: () => Promise<unknown>;
+  /** How long at most a refusal is answered from memory (REFUSAL_MEMORY_MS; 0 never). */
+  refusalMemoryMs?: number;
 }
+
+const keyOf = (rule: ThrottleRule, subject: string) => `${rule.action}\u0000${subject}`;
 
 /**
  * Limits kept in the database, so they hold across restarts and every server process sharing it.
  * `take` counts and decides in one atomic statement, before any costly work: a burst of N
  * requests at once spends exactly N of an allowance, however many processes answer it.
+ *
+ * Once the database refused a subject, this process answers its further attempts with the same
+ * refusal from memory for a few seconds (never past the database's Retry-After), without a
+ * statement: on the embedded database every statement waits for one connection, so a flood of
+ * refused requests would otherwise queue the whole shop behind it. Allowed attempts are always
+ * counted by the database, which stays the one truth every process shares.
  */
 export function createThrottle(db: Database, options: ThrottleOptions = {}) {
   const repository: ThrottleRepository = createThrottleRepository(db);
+  const memory = createRefusalMemory(options.refusalMemoryMs);
   let countedSincePrune = 0;
 
   async function pruneNow() {
@@ -61,17 +78,49 @@ export function createThrottle(db: Database, options: ThrottleOptions = {}) {
     await options.alsoPrune?.();
   }
 
-  async function count(rule: ThrottleRule, subject: string): Promise<Counted> {
+  async function countInDatabase(rule: ThrottleRule, subject: string, key: string) {
+    const askedAt = performance.now();
     const decided =
       rule.kind === 'window'
         ? await repository.countInWindow(rule.action, subject, rule.limit, rule.windowMs)
         : await repository.countWithBackoff(rule.action, subject, rule);
+    if (!decided.allowed) memory.keep(key, askedAt, decided.retryAfterMs, decided.startedAt);
     countedSincePrune += 1;
     if (countedSincePrune >= PRUNE_EVERY) {
       countedSincePrune = 0;
       await pruneNow();
     }
-    return { rule, subject, ...decided };
+    return decided;
+  }
+
+  async function count(rule: ThrottleRule, subject: string): Promise<Counted> {
+    const key = keyOf(rule, subject);
+    return memory.inTurn(key, async () => {
+      const refused = memory.recall(key);
+      if (refused) {
+        const retryAfterSeconds = Math.max(
+          1,
+          Math.ceil((refused.endsAt - performance.now()) / 1000),
+        );
+        return {
+          rule,
+          subject,
+          allowed: false,
+          retryAfterSeconds,
+          startedAt: refused.startedAt,
+          fromMemory: true,
+        };
+      }
+      const decided = await countInDatabase(rule, subject, key);
+      return {
+        rule,
+        subject,
+        allowed: decided.allowed,
+        retryAfterSeconds: decided.retryAfterSeconds,
+        startedAt: decided.startedAt,
+        fromMemory: false,
+      };
+    });
   }
 
   return {
@@ -90,11 +139,18 @@ export function createThrottle(db: Database, options: ThrottleOptions = {}) {
      * the same window); a back-off run ends.
      */
     async giveBack(counted: Counted) {
-      if (counted.rule.kind === 'window') {
-        await repository.giveBack(counted.rule.action, counted.subject, counted.startedAt);
-      } else {
-        await repository.forget(counted.rule.action, counted.subject);
-      }
+      if (counted.fromMemory) return;
+      const key = keyOf(counted.rule, counted.subject);
+      // In the key's turn, so no refusal decided before the update is remembered after it.
+      await memory.inTurn(key, async () => {
+        if (counted.rule.kind === 'window') {
+          await repository.giveBack(counted.rule.action, counted.subject, counted.startedAt);
+        } else {
+          await repository.forget(counted.rule.action, counted.subject);
+        }
+        // A place may be free again: only the database can tell from now on.
+        memory.forget(key);
+      });
     },
 
     /** Keeps a mark for `ttlMs` (e.g. an address a shopper signed in from). */
