@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { precompressAssets } from '../apps/web/scripts/precompress-assets.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const commands = { server: 'server.js', migrate: 'migrate.js', seed: 'seed.js', owner: 'owner.js' };
@@ -58,6 +59,9 @@ if (command === 'server') {
     sources: [join(root, 'apps/web'), packages],
     tool: '@react-router/dev',
   });
+  // The web build writes the assets' .br/.gz copies itself; a build made before it did (or one
+  // copied without them) gets them here, once: the server sends those copies as they are.
+  precompressAssets(join(root, 'apps/web', process.env.WEB_BUILD_DIR ?? 'build', 'client/assets'));
 }
 ensureBuilt({
   workspace: '@shop/api',

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { AppConfig } from './config.ts';
 import { failure } from './http/envelope.ts';
+import { withoutDocumentOnlyHeaders } from './http/security.ts';
 
 const webDir = fileURLToPath(new URL('../../web', import.meta.url));
 /** WEB_BUILD_DIR (relative to apps/web) lets several builds live side by side. */
@@ -124,15 +125,32 @@ export async function mountStorefront(config: AppConfig, buildDir = webBuildDir)
   );
 
   return async (app: FastifyInstance) => {
-    await app.register(fastifyStatic, {
-      root: join(buildDir, 'client/assets'),
-      prefix: '/assets/',
-      cacheControl: false,
-      wildcard: false,
-      setHeaders: (response) => {
-        // File names carry a content hash: safe to keep for a year.
-        response.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      },
+    await app.register(async (assets) => {
+      assets.addHook('onRequest', async (_request, reply) => {
+        // A script, style sheet or image is not a document: the page's policies do nothing on it.
+        withoutDocumentOnlyHeaders(reply);
+        // The same URL answers brotli, gzip or plain bytes by Accept-Encoding. Lower case, as the
+        // compression plugin writes it, so an answer it compresses does not name it twice.
+        const vary = reply.getHeader('vary');
+        reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+      });
+      await assets.register(fastifyStatic, {
+        root: join(buildDir, 'client/assets'),
+        prefix: '/assets/',
+        cacheControl: false,
+        wildcard: false,
+        // The copies are not assets of their own: only the file's URL answers with them.
+        globIgnore: ['**/*.br', '**/*.gz'],
+        // The web build writes each asset's brotli (quality 11) and gzip (level 9) copy beside it
+        // (apps/web/scripts/precompress-assets.mjs); they are sent as they are, and the compression
+        // plugin leaves an answer that has a Content-Encoding alone. An asset without a copy (an
+        // image, or a client that accepts neither) is sent as the compression plugin decides.
+        preCompressed: true,
+        setHeaders: (response) => {
+          // File names carry a content hash: safe to keep for a year.
+          response.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        },
+      });
     });
     const apiFetch = inProcessFetch(app);
 

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { get as httpGet } from 'node:http';
 import { connect, createServer } from 'node:net';
@@ -140,6 +141,44 @@ describe('the production server, started the README way', () => {
     // A fresh data folder: its drawing until the render queue has made the AVIF.
     expect(['image/avif', 'image/svg+xml']).toContain(response.headers.get('content-type'));
     expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+  });
+
+  it("sends the build's scripts as their precompressed copies, without the page-only headers", async () => {
+    const page = await fetch(`${baseUrl}/`);
+    const html = await page.text();
+    expect(page.headers.get('content-security-policy')).toContain('script-src');
+    const script = /\/assets\/root-[\w-]+\.js/.exec(html)?.[0];
+    expect(script).toBeTruthy();
+    const file = join(
+      repoRoot,
+      'apps/web',
+      process.env.WEB_BUILD_DIR ?? 'build',
+      'client',
+      script!,
+    );
+    for (const [encoding, copy] of [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ] as const) {
+      const response = await fetch(`${baseUrl}${script}`, {
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      // The copy the build wrote (brotli 11, gzip 9), byte for byte: not compressed again.
+      expect(Number(response.headers.get('content-length'))).toBe(statSync(file + copy).size);
+      expect(await response.text()).toBe(readFileSync(file, 'utf8'));
+      expect(response.headers.get('content-type')).toMatch(/javascript/);
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(response.headers.get('vary')).toBe('accept-encoding');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      // A script is not a document: the CSP and framing rules do nothing on it.
+      expect(response.headers.get('content-security-policy')).toBeNull();
+      expect(response.headers.get('x-frame-options')).toBeNull();
+    }
+    // The copies answer only through their file's URL.
+    expect((await fetch(`${baseUrl}${script}.br`)).status).toBe(404);
   });
 
   it('answers the next request on a keep-alive connection after a page was sent a body it does not read', async () => {

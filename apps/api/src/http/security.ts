@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppConfig } from '../config.ts';
 
 declare module 'fastify' {
@@ -61,6 +61,24 @@ function createNonceSource() {
     offset += 16;
     return nonce;
   };
+}
+
+/**
+ * Headers that only a document (a page, or an answer a browser might show as one) acts on: the
+ * CSP, framing and the opener policy. On a script, style sheet or image the browser ignores them,
+ * yet they cost about 0.7 KB a response, sent with every asset of a first visit.
+ * X-Content-Type-Options, Cross-Origin-Resource-Policy, Referrer-Policy (a style sheet's own
+ * requests follow it) and HSTS do apply to assets and stay.
+ */
+const documentOnlyHeaders = [
+  'content-security-policy',
+  'x-frame-options',
+  'cross-origin-opener-policy',
+] as const;
+
+/** For answers that are static assets only: drops the document-only headers set on every reply. */
+export function withoutDocumentOnlyHeaders(reply: FastifyReply): void {
+  for (const name of documentOnlyHeaders) reply.removeHeader(name);
 }
 
 export function registerSecurity(app: FastifyInstance, config: AppConfig): void {

@@ -1,14 +1,14 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ComponentType } from 'react';
 import type { CheckoutResult, PaymentStart } from '@shop/contracts/payments';
 import { useAuth } from '../../lib/auth-session';
-import { initiatePayment, paymentFailure, paymentSuccess, verifyPayment } from './payments-api';
 import {
   openRazorpay,
   paymentFailedMessage,
   type PaymentCallbacks,
   type Prefill,
 } from './payment-window';
-import { SimulatedPaymentDialog } from './simulated-payment-dialog';
+
+type SimulatedPaymentDialogProps = { start: PaymentStart; callbacks: PaymentCallbacks };
 
 /** What the shopper did in the payment window. */
 export type PaymentOutcome =
@@ -23,16 +23,22 @@ export type PaymentOutcome =
  * - failed: recorded with the provider's reason and payment id, and alerted;
  * - closed: recorded as cancelled by the shopper.
  * `paymentWindow` is the simulator's dialog while it is open: render it.
+ * The payment calls (the payments contract, and zod with it) and the simulator's dialog load when
+ * the shopper pays, not with the page: the order pages and My Orders show Pay now only on an
+ * unpaid order, and they stay within the first-load budget without them.
  */
 export function usePayment() {
   const { authed } = useAuth();
   const [simulation, setSimulation] = useState<{
     start: PaymentStart;
     callbacks: PaymentCallbacks;
+    Dialog: ComponentType<SimulatedPaymentDialogProps>;
   } | null>(null);
 
   const pay = useCallback(
     async (orderId: string, prefill: Prefill): Promise<PaymentOutcome> => {
+      const { initiatePayment, paymentFailure, paymentSuccess, verifyPayment } =
+        await import('./payments-api');
       const { data: start } = await authed((api) =>
         initiatePayment(api, { orderId, method: 'razorpay' }),
       );
@@ -71,15 +77,20 @@ export function usePayment() {
             resolve({ outcome: 'closed' });
           },
         };
-        if (start.provider === 'simulator') setSimulation({ start, callbacks });
-        else openRazorpay(start, prefill, callbacks).catch(reject);
+        if (start.provider === 'simulator') {
+          import('./simulated-payment-dialog')
+            .then(({ SimulatedPaymentDialog }) =>
+              setSimulation({ start, callbacks, Dialog: SimulatedPaymentDialog }),
+            )
+            .catch(reject);
+        } else openRazorpay(start, prefill, callbacks).catch(reject);
       });
     },
     [authed],
   );
 
   const paymentWindow = simulation ? (
-    <SimulatedPaymentDialog start={simulation.start} callbacks={simulation.callbacks} />
+    <simulation.Dialog start={simulation.start} callbacks={simulation.callbacks} />
   ) : null;
   return { pay, paying: simulation !== null, paymentWindow };
 }
