@@ -1,3 +1,4 @@
+import { types, type PGlite } from '@electric-sql/pglite';
 import { is, sql, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { PgliteSession } from 'drizzle-orm/pglite';
@@ -41,11 +42,38 @@ const MAX_TEXTS_PER_NAME = 8;
 const dialect = new PgDialect();
 const registries = new WeakMap<Database, PreparedStatements>();
 
-/** The prepared statements of `db`, one registry per database instance. */
-export function preparedStatements(db: Database): PreparedStatements {
+/**
+ * The types Drizzle's PGlite driver reads as text (instants, dates, intervals and their arrays,
+ * numeric arrays). Drizzle passes these parsers with every call, and PGlite then copies its whole
+ * table of type parsers (300-odd entries) on each: given once to `PGlite.create({ parsers })`, a
+ * call made on the client itself reads rows exactly as Drizzle does without that copy.
+ */
+export const DRIZZLE_PGLITE_PARSERS: Record<number, (value: string) => unknown> =
+  Object.fromEntries(
+    [
+      types.TIMESTAMP,
+      types.TIMESTAMPTZ,
+      types.INTERVAL,
+      types.DATE,
+      1231,
+      1115,
+      1185,
+      1187,
+      1182,
+    ].map((type) => [type, (value: string) => value]),
+  );
+
+/**
+ * The prepared statements of `db`, one registry per database instance. `pglite` (the client a
+ * PGlite database was opened with, and `DRIZZLE_PGLITE_PARSERS` given to it) lets statements run
+ * outside a transaction go to the client directly.
+ */
+export function preparedStatements(db: Database, pglite?: PGlite): PreparedStatements {
   let registry = registries.get(db);
   if (!registry) {
-    registry = is(db._.session, PgliteSession) ? pgliteStatements(db) : postgresStatements();
+    registry = is(db._.session, PgliteSession)
+      ? pgliteStatements(db, pglite)
+      : postgresStatements();
     registries.set(db, registry);
   }
   return registry;
@@ -108,7 +136,7 @@ function postgresStatements(): PreparedStatements {
   };
 }
 
-function pgliteStatements(db: Database): PreparedStatements {
+function pgliteStatements(db: Database, client: PGlite | undefined): PreparedStatements {
   const namer = statementNamer();
   /** Per text: its name once prepared, 'preparing' meanwhile, 'failed' for good. */
   const states = new Map<string, string>();
@@ -143,6 +171,7 @@ function pgliteStatements(db: Database): PreparedStatements {
         const values = built.params.map(literal).join(', ');
         const call = values ? `execute ${state}(${values})` : `execute ${state}`;
         try {
+          if (client && executor === db) return (await client.query<T>(call)).rows;
           const result = (await executor.execute(sql.raw(call))) as unknown as { rows: T[] };
           return result.rows;
         } catch (error) {
