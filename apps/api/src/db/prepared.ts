@@ -55,6 +55,7 @@ export const DRIZZLE_PGLITE_PARSERS: Record<number, (value: string) => unknown> 
       types.TIMESTAMPTZ,
       types.INTERVAL,
       types.DATE,
+      // numeric[], timestamp[], timestamptz[], interval[], date[]
       1231,
       1115,
       1185,
