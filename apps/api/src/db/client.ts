@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { scheduleUpkeep, WAL_START_PARAMS } from './pglite-upkeep.ts';
+import { DRIZZLE_PGLITE_PARSERS, preparedStatements } from './prepared.ts';
 import * as schema from './schema.ts';
 
 export { DatabaseInUseError } from './data-dir-lock.ts';
@@ -139,12 +140,15 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       ...(dataDir ? { dataDir } : {}),
       extensions: { pg_trgm },
       startParams: [...PGlite.defaultStartParams, ...WAL_START_PARAMS],
+      parsers: DRIZZLE_PGLITE_PARSERS,
     });
   } catch (error) {
     release?.();
     throw error;
   }
   const db = drizzlePglite({ client, schema });
+  // Hot statements outside a transaction go to the client itself (see prepared.ts).
+  preparedStatements(db as unknown as Database, client);
   try {
     await client.query(`select set_config('pg_trgm.word_similarity_threshold', $1, false)`, [
       WORD_SIMILARITY_THRESHOLD,

@@ -10,6 +10,7 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { queryRows, type DatabaseHandle, type Executor } from './client.ts';
+import { preparedStatements } from './prepared.ts';
 import * as schema from './schema.ts';
 
 /**
@@ -111,6 +112,8 @@ export async function migrateDatabase(
       });
     }
     await applyFunctions(database.db);
+    // A statement prepared before the schema changed would run against the old one.
+    await preparedStatements(database.db).forget();
     return status.pending;
   }
   if (!databaseUrl) throw new Error('migrateDatabase needs the PostgreSQL URL');

@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm';
 import { GUEST_CART_TTL_DAYS, MAX_UNITS_PER_SIZE } from '@shop/domain/cart';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
+import { preparedStatements } from '../../db/prepared.ts';
 import { cartItems, carts } from '../../db/schema.ts';
 
 export type CartRow = typeof carts.$inferSelect;
@@ -186,7 +187,7 @@ export function createCartRepository(db: Database) {
       const guest = 'guestSessionId' in owner;
       const ownerColumn = guest ? sql`guest_session_id` : sql`user_id`;
       const ownerValue = guest ? owner.guestSessionId : owner.userId;
-      const [row] = await queryRows<{
+      const [row] = await preparedStatements(db).rows<{
         id: string;
         user_id: string | null;
         guest_session_id: string | null;
@@ -199,6 +200,7 @@ export function createCartRepository(db: Database) {
         items: (Omit<CartItemRow, 'addedAt'> & { addedAt: string })[];
       }>(
         db,
+        'add_to_cart',
         sql`with cart as (
               insert into carts (${ownerColumn}) values (${ownerValue})
               on conflict (${ownerColumn}) do update set updated_at = now()

@@ -3,6 +3,7 @@ import type { OrderStatus } from '@shop/domain/orders';
 import { awaitingPaymentStatuses } from '@shop/domain/payments';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { fromColumnNames, toColumnNames } from '../../db/json-rows.ts';
+import { preparedStatements } from '../../db/prepared.ts';
 import type { ChangeNotice } from '../catalogue/catalogue-changes.ts';
 import { discountUses, discounts, orderItems, orderReturnLines, orders } from '../../db/schema.ts';
 
@@ -93,6 +94,8 @@ export function orderFromJson(order: unknown, items: unknown[]): OrderWithItems 
 }
 
 export function createOrdersRepository(db: Database) {
+  // The statements of every placement, parsed and planned once (see prepared.ts).
+  const prepared = preparedStatements(db);
   async function withItems(
     tx: Executor,
     where: SQL | undefined,
@@ -168,8 +171,9 @@ export function createOrdersRepository(db: Database) {
         discount_ids: order.discountIds,
         notice: order.notice ?? null,
       };
-      const [row] = await queryRows<{ placed: { order: unknown; items: unknown[] } }>(
+      const [row] = await prepared.rows<{ placed: { order: unknown; items: unknown[] } }>(
         tx,
+        'place_order',
         sql`select place_order(${JSON.stringify(payload)}::jsonb) as placed`,
       );
       return orderFromJson(row!.placed.order, row!.placed.items);
@@ -180,13 +184,14 @@ export function createOrdersRepository(db: Database) {
      * and applied discounts; undefined when she has no cart.
      */
     async lockCartForOrder(tx: Executor, userId: string): Promise<CartForOrder | undefined> {
-      const [row] = await queryRows<{
+      const [row] = await prepared.rows<{
         id: string;
         coupon: string | null;
         voucher: string | null;
         lines: CartForOrder['lines'];
       }>(
         tx,
+        'lock_cart_for_order',
         sql`select c.id, c.applied_coupon_id as coupon, c.applied_voucher_id as voucher,
               coalesce((select json_agg(json_build_object(
                 'productId', i.product_id, 'colorName', i.color_name, 'size', i.size,
@@ -205,8 +210,9 @@ export function createOrdersRepository(db: Database) {
 
     /** The shopper's orders still awaiting payment, locked (at most one, by the placing rule). */
     async lockOpenUnpaid(tx: Executor, userId: string) {
-      return queryRows<{ id: string }>(
+      return prepared.rows<{ id: string }>(
         tx,
+        'lock_open_unpaid',
         sql`select id from orders
             where user_id = ${userId} and ${AWAITING_PAYMENT}
             order by id

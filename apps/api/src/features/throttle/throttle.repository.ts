@@ -1,5 +1,6 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
+import { preparedStatements } from '../../db/prepared.ts';
 import { throttleCounters } from '../../db/schema.ts';
 
 /** What one counting statement decided, as the database's clock saw it. */
@@ -51,8 +52,10 @@ export function createThrottleRepository(db: Database) {
       limit: number,
       windowMs: number,
     ): Promise<CountedAttempt> {
-      const [row] = await queryRows<CountedRow>(
+      // Counted on every placement and verification: prepared once (see prepared.ts).
+      const [row] = await preparedStatements(db).rows<CountedRow>(
         db,
+        'count_in_window',
         sql`
           insert into throttle_counters as c
             (action, subject, started_at, hits, expires_at, allowed)
