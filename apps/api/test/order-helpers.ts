@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../src/db/client.ts';
+import type { TestWorld } from './test-app.ts';
 import { send } from './auth-helpers.ts';
 import { addBody, type StockedChoice } from './cart-helpers.ts';
 
@@ -87,5 +90,18 @@ export async function eventually(check: () => Promise<boolean>, timeoutMs = 5_00
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Runs the refund worker until nothing is due, as its timer would. */
+export async function drainRefunds(world: TestWorld) {
+  for (let round = 0; round < 50; round += 1) {
+    await world.app.jobs.sendRefunds();
+    const [due] = await queryRows<{ n: number }>(
+      world.database.db,
+      sql`select count(*)::int as n from refunds where state = 'pending'`,
+    );
+    if (due!.n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 40));
   }
 }

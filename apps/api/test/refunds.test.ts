@@ -8,7 +8,7 @@ import {
 } from '../src/adapters/payments/simulator-provider.ts';
 import { send, signUp } from './auth-helpers.ts';
 import { stockedChoices, type StockedChoice } from './cart-helpers.ts';
-import { eventually, payOrder, placeOrder } from './order-helpers.ts';
+import { drainRefunds, eventually, payOrder, placeOrder } from './order-helpers.ts';
 import { signUpOwner } from './owner-helpers.ts';
 import { createTestWorld, type TestWorld } from './test-app.ts';
 
@@ -119,18 +119,6 @@ async function cancel(token: string, orderId: string) {
   });
 }
 
-/** Runs the refund worker until nothing is due, as its timer would. */
-async function drainRefunds() {
-  for (let round = 0; round < 50; round += 1) {
-    await app().jobs.sendRefunds();
-    const [due] = await rows<{ n: number }>(
-      sql`select count(*)::int as n from refunds where state = 'pending'`,
-    );
-    if (due!.n === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 40));
-  }
-}
-
 describe('refunds', () => {
   it('owes the refund with the cancel, sends it once, and is refunded when the provider confirms', async () => {
     const { accessToken, orderId, razorpay_payment_id: paymentId } = await paidOrder();
@@ -138,7 +126,7 @@ describe('refunds', () => {
     expect(cancelled.body.data.paymentStatus).toBe('refund_pending');
     const [owed] = await refundsOf(orderId);
     expect(owed).toMatchObject({ reason: 'cancelled' });
-    await drainRefunds();
+    await drainRefunds(world);
     await eventually(
       async () => (await orderOf(accessToken, orderId)).paymentStatus === 'refunded',
     );
@@ -158,7 +146,7 @@ describe('refunds', () => {
       Array.from({ length: 10 }, () => cancel(accessToken, orderId)),
     );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
-    await drainRefunds();
+    await drainRefunds(world);
     await eventually(
       async () => (await orderOf(accessToken, orderId)).paymentStatus === 'refunded',
     );
@@ -170,7 +158,7 @@ describe('refunds', () => {
     const { accessToken, orderId, razorpay_payment_id: paymentId } = await paidOrder(choices[2]);
     await simulatorControls(world.database.db).set(simulatorSwitches.failRefunds, 2);
     await cancel(accessToken, orderId);
-    await drainRefunds();
+    await drainRefunds(world);
     await eventually(
       async () => (await orderOf(accessToken, orderId)).paymentStatus === 'refunded',
     );
@@ -185,7 +173,7 @@ describe('refunds', () => {
     await simulatorControls(world.database.db).set(simulatorSwitches.failRefunds, 100);
     try {
       await cancel(accessToken, orderId);
-      await drainRefunds();
+      await drainRefunds(world);
     } finally {
       await simulatorControls(world.database.db).set(simulatorSwitches.failRefunds, 0);
     }
@@ -204,7 +192,7 @@ describe('refunds', () => {
     expect((await refundsOf(orderId))[0]).toMatchObject({ state: 'pending', attempts: 1 });
     // Once the claim's lease runs out, another worker asks the provider first and finds it.
     await new Promise((resolve) => setTimeout(resolve, 350));
-    await drainRefunds();
+    await drainRefunds(world);
     // The provider processed it meanwhile, and says so when asked.
     const [refund] = await refundsOf(orderId);
     expect(refund).toMatchObject({ state: 'processed', attempts: 2 });
@@ -231,7 +219,7 @@ describe('refunds', () => {
     expect(await refundsOf(orderId)).toMatchObject([
       { reason: 'late_payment', amount_paise: total },
     ]);
-    await drainRefunds();
+    await drainRefunds(world);
     await eventually(
       async () => (await orderOf(accessToken, orderId)).paymentStatus === 'refunded',
     );
@@ -248,7 +236,7 @@ describe('refunds', () => {
     const twice = captured(providerOrderId, 'pay_second0000001', Math.round(amount));
     expect((await signedWebhook(twice)).statusCode).toBe(200);
     expect(await refundsOf(orderId)).toMatchObject([{ reason: 'duplicate_payment' }]);
-    await drainRefunds();
+    await drainRefunds(world);
     await eventually(async () => (await refundsOf(orderId))[0]!.state === 'processed');
     expect(await providerRefundsOf('pay_second0000001')).toHaveLength(1);
     expect((await orderOf(accessToken, orderId)).paymentStatus).toBe('paid');
@@ -394,7 +382,7 @@ describe('reconciliation', () => {
     await age(orderId, 40);
     await app().jobs.reconcilePayments();
     expect((await orderOf(accessToken, orderId)).paymentStatus).toBe('refund_pending');
-    await drainRefunds();
+    await drainRefunds(world);
     await eventually(
       async () => (await orderOf(accessToken, orderId)).paymentStatus === 'refunded',
     );
@@ -404,7 +392,7 @@ describe('reconciliation', () => {
   it('asks the provider about a refund whose confirmation never came', async () => {
     const { accessToken, orderId } = await paidOrder(choices[2]);
     await cancel(accessToken, orderId);
-    await drainRefunds();
+    await drainRefunds(world);
     await eventually(
       async () => (await orderOf(accessToken, orderId)).paymentStatus === 'refunded',
     );

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { send, signUp } from './auth-helpers.ts';
 import { type StockedChoice } from './cart-helpers.ts';
-import { eventually, fillCart, orderBody, payOrder } from './order-helpers.ts';
+import { drainRefunds, eventually, fillCart, orderBody, payOrder } from './order-helpers.ts';
 import { lastMailTo } from './outbox.ts';
 import { signUpOwner } from './owner-helpers.ts';
 import { createTestWorld, getJson, type TestWorld } from './test-app.ts';
@@ -151,17 +151,6 @@ async function deliveredOrder(lines: [StockedChoice, number][], code?: string) {
 const requestReturn = (token: string, orderId: string, body: object) =>
   send(app(), 'POST', `/api/order/${orderId}/return`, { token, body });
 
-async function drainRefunds() {
-  for (let round = 0; round < 50; round += 1) {
-    await app().jobs.sendRefunds();
-    const [due] = await rows<{ n: number }>(
-      sql`select count(*)::int as n from refunds where state = 'pending'`,
-    );
-    if (due!.n === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 40));
-  }
-}
-
 describe('returns and exchanges per item', () => {
   it('exchanges a bra for another size beside a panty that cannot go back; the panty never blocks it', async () => {
     const { bought: bra, otherSize } = productWithTwoSizes('bras');
@@ -284,7 +273,7 @@ describe('returns and exchanges per item', () => {
       refundAmount: owed!.amount_paise / 100,
     });
 
-    await drainRefunds();
+    await drainRefunds(world);
     const atProvider = await rows<{ amount_paise: number }>(
       sql`select amount_paise from simulator_refunds where provider_payment_id = ${shop.paymentId}`,
     );

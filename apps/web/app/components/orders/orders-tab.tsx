@@ -14,6 +14,7 @@ import { useModalDialog } from '../use-modal-dialog';
 import { orderApi } from './order-api';
 import { OrderBadge, payByTime, ReturnLines, useDueClock } from './order-view';
 import { ReturnDialog } from './return-dialog';
+import { ReasonField } from './reason-field';
 
 const button =
   'rounded-full border border-line bg-white px-4 py-1.5 text-sm font-medium hover:border-brand-300';
@@ -346,17 +347,7 @@ function CancelDialog({
             {failure}
           </p>
         )}
-        <label htmlFor="order-reason" className="mt-4 block text-sm font-medium">
-          Reason
-        </label>
-        <textarea
-          id="order-reason"
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          rows={3}
-          maxLength={500}
-          className="mt-1 block w-full rounded-xl border border-line px-3 py-2"
-        />
+        <ReasonField value={reason} onChange={setReason} />
         <div className="mt-4 flex gap-2">
           <button
             type="submit"

@@ -18,6 +18,7 @@ import {
   lineBlockedReason,
   type LineChoice,
 } from './return-request';
+import { ReasonField } from './reason-field';
 
 const button =
   'rounded-full border border-line bg-white px-4 py-1.5 text-sm font-medium hover:border-brand-300';
@@ -178,17 +179,7 @@ export function ReturnDialog({
               })}
             </ul>
           </fieldset>
-          <label htmlFor="order-reason" className="mt-4 block text-sm font-medium">
-            Reason
-          </label>
-          <textarea
-            id="order-reason"
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            rows={3}
-            maxLength={500}
-            className="mt-1 block w-full rounded-xl border border-line px-3 py-2"
-          />
+          <ReasonField value={reason} onChange={setReason} />
           <div className="mt-4 flex flex-wrap gap-2">
             <button
               type="submit"
