@@ -20,15 +20,17 @@
  * The compiled server must be built first (`npm run build`).
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
-  plannedVariants,
-  type MediaCollection,
-} from '../apps/api/src/features/media/media-variants.ts';
-import { callShop, freePort, startBenchServer, stopBenchServer } from './shop-process.ts';
+  callShop,
+  freePort,
+  startBenchServer,
+  stopBenchServer,
+  waitForRenditions,
+} from './shop-process.ts';
 
 const rounds = Number(process.env.ROUNDS ?? 4);
 const imageCount = Number(process.env.IMAGES ?? 24);
@@ -73,17 +75,6 @@ const statusCounts = (results: Timed[]) =>
     .join(' ');
 
 /** Files under a folder, counted recursively (0 when it does not exist). */
-function countFiles(path: string): number {
-  try {
-    return readdirSync(path, { withFileTypes: true }).reduce(
-      (sum, entry) =>
-        sum + (entry.isDirectory() ? countFiles(join(path, entry.name)) : entry.isFile() ? 1 : 0),
-      0,
-    );
-  } catch {
-    return 0;
-  }
-}
 
 async function main() {
   const port = await freePort();
@@ -237,27 +228,15 @@ async function main() {
           .join(' ')}\n`,
     );
     const rows = await runPhase('fresh start');
-    const mediaDir = join(dataDir, 'media');
-    if (settledPhase && existsSync(join(mediaDir, 'variants'))) {
-      // Settled once every stored picture has each rendition the storefront uses.
-      const expected = readdirSync(join(mediaDir, 'originals')).reduce(
-        (sum, collection) =>
-          sum +
-          countFiles(join(mediaDir, 'originals', collection)) *
-            plannedVariants(collection as MediaCollection).length,
-        0,
-      );
-      const waitStarted = performance.now();
-      let rendered = countFiles(join(mediaDir, 'variants'));
-      while (rendered < expected) {
-        await sleep(2000);
-        rendered = countFiles(join(mediaDir, 'variants'));
+    if (settledPhase) {
+      const waited = await waitForRenditions(dataDir);
+      if (waited !== undefined) {
+        console.log(
+          `All renditions stored ${((performance.now() - startedAt) / 1000).toFixed(0)} s ` +
+            `after the server was started (${waited.toFixed(0)} s of waiting)\n`,
+        );
+        rows.push(...(await runPhase('settled')));
       }
-      console.log(
-        `All ${expected} renditions stored ${((performance.now() - startedAt) / 1000).toFixed(0)} s ` +
-          `after the server was started (${((performance.now() - waitStarted) / 1000).toFixed(0)} s of waiting)\n`,
-      );
-      rows.push(...(await runPhase('settled')));
     }
     console.table(rows);
   } finally {

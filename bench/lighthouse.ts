@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumArgs, chromiumPath } from '../apps/web/e2e/browser.ts';
+import { waitForRenditions } from './shop-process.ts';
 
 const runs = Number(process.env.RUNS ?? 3);
 const port = 4300;
@@ -55,6 +56,12 @@ async function main() {
     chromeFlags: chromiumArgs,
   });
   try {
+    // A fresh shop renders every picture in the background for minutes: measure it settled
+    // (SETTLED=0 measures at once).
+    if (process.env.SETTLED !== '0') {
+      const waited = await waitForRenditions(dataDir);
+      if (waited !== undefined) console.log(`Waited ${waited.toFixed(0)} s for the renditions`);
+    }
     const list = (await (await fetch(`${baseURL}/api/product/products?limit=1`)).json()) as any;
     const pages = {
       home: '/',

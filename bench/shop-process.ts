@@ -1,6 +1,6 @@
 /** What the money-path benchmarks share: a server process of their own, JSON calls, and a run. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -8,6 +8,10 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/api/src/db/client.ts';
+import {
+  plannedVariants,
+  type MediaCollection,
+} from '../apps/api/src/features/media/media-variants.ts';
 
 /**
  * The compiled server, as production runs it (`npm run build -w @shop/api` makes it);
@@ -367,4 +371,39 @@ export function keepAliveClient(base: string, sockets: number) {
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+function countFiles(path: string): number {
+  try {
+    return readdirSync(path, { withFileTypes: true }).reduce(
+      (sum, entry) =>
+        sum + (entry.isDirectory() ? countFiles(join(path, entry.name)) : entry.isFile() ? 1 : 0),
+      0,
+    );
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Waits until a shop on a fresh data folder has stored every rendition the storefront uses of
+ * every picture (its render queue works through them in the background after start), so a
+ * measurement sees the shop as it runs once settled. Answers the seconds waited, or undefined
+ * when the folder has no local media.
+ */
+export async function waitForRenditions(dataDir: string): Promise<number | undefined> {
+  const mediaDir = join(dataDir, 'media');
+  if (!existsSync(join(mediaDir, 'originals'))) return undefined;
+  const expected = readdirSync(join(mediaDir, 'originals')).reduce(
+    (sum, collection) =>
+      sum +
+      countFiles(join(mediaDir, 'originals', collection)) *
+        plannedVariants(collection as MediaCollection).length,
+    0,
+  );
+  const started = performance.now();
+  while (countFiles(join(mediaDir, 'variants')) < expected) {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+  return (performance.now() - started) / 1000;
 }

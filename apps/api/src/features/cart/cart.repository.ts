@@ -14,6 +14,7 @@ import { GUEST_CART_TTL_DAYS, MAX_UNITS_PER_SIZE } from '@shop/domain/cart';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { preparedStatements } from '../../db/prepared.ts';
 import { cartItems, carts } from '../../db/schema.ts';
+import { awaitingPayment } from '../orders/orders.repository.ts';
 
 export type CartRow = typeof carts.$inferSelect;
 export type CartItemRow = typeof cartItems.$inferSelect;
@@ -384,8 +385,7 @@ export function createCartRepository(db: Database) {
         sql`select i.product_id, lower(i.color_name) as color, lower(i.size) as size,
               sum(i.quantity)::int as units
             from orders o join order_items i on i.order_id = o.id
-            where o.user_id = ${userId} and o.status = 'pending'
-              and o.payment_status in ('pending', 'failed')
+            where o.user_id = ${userId} and ${awaitingPayment('o')}
             group by 1, 2, 3`,
       );
       return new Map(rows.map((row) => [heldKey(row.product_id, row.color, row.size), row.units]));

@@ -7,9 +7,16 @@ import { preparedStatements } from '../../db/prepared.ts';
 import type { ChangeNotice } from '../catalogue/catalogue-changes.ts';
 import { discountUses, discounts, orderItems, orderReturnLines, orders } from '../../db/schema.ts';
 
-/** An open order still awaiting its money (see awaitsPayment), as a condition on `orders`. */
-const AWAITING_PAYMENT = sql`status = ${'pending' satisfies OrderStatus}
-  and payment_status = any(${`{${awaitingPaymentStatuses.join(',')}}`}::text[])`;
+/**
+ * An open order still awaiting its money (see awaitsPayment), as a condition on `orders` or on
+ * the alias it has in the query.
+ */
+export function awaitingPayment(alias?: 'o') {
+  const column = (name: string) => sql.raw(alias ? `${alias}.${name}` : name);
+  return sql`${column('status')} = ${'pending' satisfies OrderStatus}
+    and ${column('payment_status')} = any(${`{${awaitingPaymentStatuses.join(',')}}`}::text[])`;
+}
+const AWAITING_PAYMENT = awaitingPayment();
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
