@@ -37,6 +37,9 @@ export const simulatorSwitches = {
 type SimulatorSwitch = (typeof simulatorSwitches)[keyof typeof simulatorSwitches];
 
 export function simulatorControls(db: Database) {
+  const takeStatement = (which: SimulatorSwitch) =>
+    sql`update shop_state set value = (value::int - 1)::text, updated_at = now()
+        where key = ${which} and value ~ '^[0-9]+$' and value::int > 0 returning value`;
   return {
     async set(which: SimulatorSwitch, count: number) {
       await db
@@ -49,13 +52,11 @@ export function simulatorControls(db: Database) {
     },
     /** Spends one use of a switch; true when it was on. */
     async take(which: SimulatorSwitch): Promise<boolean> {
-      const rows = await queryRows<{ value: string }>(
-        db,
-        sql`update shop_state set value = (value::int - 1)::text, updated_at = now()
-            where key = ${which} and value ~ '^[0-9]+$' and value::int > 0 returning value`,
-      );
+      const rows = await queryRows<{ value: string }>(db, takeStatement(which));
       return rows.length > 0;
     },
+    /** The statement that spends one use of a switch, answering a row when it was on. */
+    takeStatement,
   };
 }
 
@@ -165,16 +166,19 @@ export function createSimulatorProvider(
     async pay({ providerOrderId, amountPaise, outcome }) {
       const id = simulatedId('pay');
       const failed = outcome === 'failure';
-      await deps.db.insert(simulatorPayments).values({
-        id,
-        providerOrderId,
-        amountPaise,
-        status: failed ? 'failed' : 'captured',
-        method: 'upi',
-        errorDescription: failed ? 'Payment failed' : null,
-      });
-      if (await controls.take(simulatorSwitches.dropPaymentWebhooks))
-        return { providerPaymentId: id };
+      // The payment in the simulator's books, and one use of the drop switch, in one call.
+      const [recorded] = await queryRows<{ dropped: boolean }>(
+        deps.db,
+        sql`with dropped as (${controls.takeStatement(simulatorSwitches.dropPaymentWebhooks)}),
+          paid as (
+            insert into simulator_payments
+              (id, provider_order_id, amount_paise, status, method, error_description)
+            values (${id}, ${providerOrderId}, ${amountPaise}::int,
+              ${failed ? 'failed' : 'captured'}, 'upi', ${failed ? 'Payment failed' : null})
+            returning id)
+          select exists (select 1 from dropped) as dropped`,
+      );
+      if (recorded!.dropped) return { providerPaymentId: id };
       const now = Math.floor(Date.now() / 1000);
       const entity = {
         id,

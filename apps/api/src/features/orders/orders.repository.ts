@@ -69,7 +69,7 @@ export interface StockLine {
 }
 
 /** An order's lines, by position, as one JSON value of the row it is selected with. */
-const itemsJson = sql<Omit<OrderItemRow, never>[]>`coalesce((
+export const itemsJson = sql<Omit<OrderItemRow, never>[]>`coalesce((
   select json_agg(json_build_object(
     'id', i.id, 'orderId', i.order_id, 'productId', i.product_id, 'productName', i.product_name,
     'productImage', i.product_image, 'colorName', i.color_name, 'colorHex', i.color_hex,
@@ -80,7 +80,7 @@ const itemsJson = sql<Omit<OrderItemRow, never>[]>`coalesce((
   from order_items i where i.order_id = "orders"."id"), '[]'::json)`;
 
 /** An order's return lines, oldest first, as one JSON value of the row it is selected with. */
-const returnsJson = sql<OrderReturnLineView[]>`coalesce((
+export const returnsJson = sql<OrderReturnLineView[]>`coalesce((
   select json_agg(json_build_object(
     'id', r.id, 'orderItemId', r.order_item_id, 'quantity', r.quantity, 'action', r.action,
     'exchangeColorName', r.exchange_color_name, 'exchangeSize', r.exchange_size,
@@ -98,6 +98,33 @@ export function orderFromJson(order: unknown, items: unknown[]): OrderWithItems 
     items: items.map((item) => fromColumnNames(orderItems, item)),
     returns: [],
   };
+}
+
+/**
+ * The members of a `with` that take a paid order's lines out of its shopper's cart: each product,
+ * colour and size loses the units ordered (the line goes when none are left); lines added since
+ * stay. Whichever tab or device paid, what was bought leaves the cart.
+ */
+export function orderedLinesLeaveCart(orderId: string | SQL, userId: string | SQL) {
+  return sql`ordered as (
+      select product_id, lower(color_name) as color, lower(size) as size,
+        sum(quantity)::int as units
+      from order_items where order_id = ${orderId}
+      group by 1, 2, 3
+    ), shopper_cart as (
+      select id from carts where user_id = ${userId}
+    ), lowered as (
+      update cart_items i set quantity = i.quantity - o.units
+      from ordered o, shopper_cart c
+      where i.cart_id = c.id and i.product_id = o.product_id
+        and lower(i.color_name) = o.color and lower(i.size) = o.size and i.quantity > o.units
+      returning i.id
+    ), taken as (
+      delete from cart_items i using ordered o, shopper_cart c
+      where i.cart_id = c.id and i.product_id = o.product_id
+        and lower(i.color_name) = o.color and lower(i.size) = o.size and i.quantity <= o.units
+      returning i.id
+    )`;
 }
 
 export function createOrdersRepository(db: Database) {
@@ -227,32 +254,6 @@ export function createOrdersRepository(db: Database) {
       );
     },
 
-    /**
-     * Takes a paid order's lines out of its shopper's cart: each product, colour and size loses
-     * the units ordered (the line goes when none are left). Lines added since stay.
-     */
-    async takeOrderedLinesFromCart(tx: Executor, orderId: string, userId: string) {
-      await tx.execute(
-        sql`with ordered as (
-              select product_id, lower(color_name) as color, lower(size) as size,
-                sum(quantity)::int as units
-              from order_items where order_id = ${orderId}
-              group by 1, 2, 3
-            ), shopper_cart as (
-              select id from carts where user_id = ${userId}
-            ), lowered as (
-              update cart_items i set quantity = i.quantity - o.units
-              from ordered o, shopper_cart c
-              where i.cart_id = c.id and i.product_id = o.product_id
-                and lower(i.color_name) = o.color and lower(i.size) = o.size and i.quantity > o.units
-              returning i.id
-            )
-            delete from cart_items i using ordered o, shopper_cart c
-            where i.cart_id = c.id and i.product_id = o.product_id
-              and lower(i.color_name) = o.color and lower(i.size) = o.size and i.quantity <= o.units`,
-      );
-    },
-
     /** The discounts an order is priced with, locked in id order so their uses count one by one. */
     async lockDiscounts(tx: Executor, discountIds: string[]) {
       if (discountIds.length === 0) return [];
@@ -347,6 +348,18 @@ export function createOrdersRepository(db: Database) {
     /** The order, locked for the rest of the transaction (concurrent changes wait their turn). */
     async lockOrder(tx: Executor, orderId: string) {
       const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      return row;
+    },
+
+    /** Locks the order a provider's order pays for (found through its payment row). */
+    async lockOrderPaidBy(tx: Executor, providerOrderId: string) {
+      const [row] = await tx
+        .select()
+        .from(orders)
+        .where(
+          sql`${orders.id} = (select order_id from payments where provider_order_id = ${providerOrderId})`,
+        )
+        .for('update');
       return row;
     },
 

@@ -1,12 +1,20 @@
-import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import {
   captureMatchesOrder,
   type OrderPaymentStatus,
   type ProviderPaymentStatus,
 } from '@shop/domain/payments';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
+import { fromColumnNames } from '../../db/json-rows.ts';
 import { orders, payments, webhookEvents } from '../../db/schema.ts';
-import type { OrderWithItems, OrdersRepository } from '../orders/orders.repository.ts';
+import {
+  itemsJson,
+  orderedLinesLeaveCart,
+  orderFromJson,
+  returnsJson,
+  type OrderWithItems,
+  type OrdersRepository,
+} from '../orders/orders.repository.ts';
 import type { RefundsRepository } from './refunds.repository.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -55,6 +63,71 @@ export function createPaymentsRepository(db: Database, refunds: RefundsRepositor
     .from(payments)
     .where(eq(payments.providerOrderId, sql.placeholder('providerOrderId')))
     .prepare('payment_by_provider_order_id');
+  const settledViewQuery = db
+    .select({ payment: payments, order: orders, items: itemsJson, returns: returnsJson })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(eq(payments.providerOrderId, sql.placeholder('providerOrderId')))
+    .prepare('payment_settled_view');
+  const ownPaymentQuery = db
+    .select({ payment: payments })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(
+      and(
+        eq(payments.providerOrderId, sql.placeholder('providerOrderId')),
+        eq(orders.userId, sql.placeholder('userId')),
+      ),
+    )
+    .prepare('own_payment_by_provider_order_id');
+  const toInitiateQuery = db
+    .select({
+      order: {
+        id: orders.id,
+        orderNumber: orders.orderNumber,
+        status: orders.status,
+        paymentStatus: orders.paymentStatus,
+        paymentDueAt: orders.paymentDueAt,
+        totalPaise: orders.totalPaise,
+      },
+      openPayment: payments,
+    })
+    .from(orders)
+    .leftJoin(
+      payments,
+      and(
+        eq(payments.orderId, orders.id),
+        eq(payments.status, 'created' satisfies ProviderPaymentStatus),
+      ),
+    )
+    .where(
+      and(eq(orders.id, sql.placeholder('orderId')), eq(orders.userId, sql.placeholder('userId'))),
+    )
+    .prepare('order_to_initiate');
+
+  /** A captured payment written on its row (held for review, or kept to be refunded). */
+  async function recordCapture(
+    tx: Executor,
+    paymentId: string,
+    status: ProviderPaymentStatus,
+    call: SettleCall,
+    amountPaise?: number,
+  ): Promise<PaymentRow> {
+    const [row] = await tx
+      .update(payments)
+      .set({
+        status,
+        providerPaymentId: call.providerPaymentId,
+        method: call.method,
+        paidAt: sql`now()`,
+        failureReason: null,
+        ...(amountPaise === undefined ? {} : { amountPaise }),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(payments.id, paymentId))
+      .returning();
+    return row!;
+  }
 
   return {
     async openPaymentOf(orderId: string) {
@@ -80,48 +153,66 @@ export function createPaymentsRepository(db: Database, refunds: RefundsRepositor
       return row;
     },
 
+    /** One of the shopper's orders as a payment is started for it, with its open payment. */
+    async toInitiate(userId: string, orderId: string) {
+      const [row] = await toInitiateQuery.execute({ orderId, userId });
+      return row;
+    },
+
+    /** The payment of a provider order, when it pays one of this shopper's orders. */
+    async ownPayment(userId: string, providerOrderId: string) {
+      const [row] = await ownPaymentQuery.execute({ providerOrderId, userId });
+      return row?.payment;
+    },
+
+    /**
+     * A provider order's payment with the order it pays, read without a lock: enough to tell a
+     * payment already settled (its provider payment id is on it) from one still to settle.
+     */
+    async settledView(
+      providerOrderId: string,
+    ): Promise<{ payment: PaymentRow; order: OrderWithItems } | undefined> {
+      const [row] = await settledViewQuery.execute({ providerOrderId });
+      if (!row) return undefined;
+      const { payment, order, items, returns } = row;
+      return { payment, order: { ...order, items, returns } };
+    },
+
     /**
      * Settles a provider's payment in one transaction: the order locked first, then its payment
      * (the order every writer of both locks them in), so verify, success and webhooks arriving
      * together settle it once. A paid order's confirmation mail is queued with it; a late or
      * duplicate payment's refund is owed with it. Runs in `tx` (a webhook's, which marks its
-     * event handled in the same transaction).
+     * event handled in the same transaction). The order comes back when it is settled now; the
+     * other outcomes leave reading it to the caller.
      */
     async settle(
       tx: Executor,
       call: SettleCall,
       ordersRepository: OrdersRepository,
     ): Promise<Settled> {
-      const [known] = await tx
-        .select({ orderId: payments.orderId })
-        .from(payments)
-        .where(eq(payments.providerOrderId, call.providerOrderId));
-      if (!known) return { outcome: 'unknown' };
-      const order = await ordersRepository.lockOrder(tx, known.orderId);
+      const order = await ordersRepository.lockOrderPaidBy(tx, call.providerOrderId);
       if (!order || (call.userId !== null && order.userId !== call.userId)) {
         return { outcome: 'unknown' };
       }
-      const [payment] = await tx
-        .select()
+      // The payment, and whether the provider's payment id is already on another one (a
+      // provider's payment pays one order). The outer row is named in full: Drizzle writes a
+      // column of the selection unqualified, which inside the subquery would mean `other`'s.
+      const [locked] = await tx
+        .select({
+          payment: payments,
+          elsewhere: sql<boolean>`exists (select 1 from payments other
+            where other.provider_payment_id = ${call.providerPaymentId}
+              and other.id <> payments.id)`,
+        })
         .from(payments)
         .where(eq(payments.providerOrderId, call.providerOrderId))
-        .for('update');
-      if (!payment) return { outcome: 'unknown' };
-      const answer = async (outcome: SettleOutcome, row: PaymentRow, refundOwed = false) => ({
-        outcome,
-        order: await ordersRepository.findById(tx, order.id),
-        payment: row,
-        refundOwed,
-      });
-      if (payment.providerPaymentId === call.providerPaymentId) return answer('already', payment);
-
-      // A provider's payment pays one order: its id already on another payment is no payment here.
-      const [elsewhere] = await tx
-        .select({ id: payments.id })
-        .from(payments)
-        .where(
-          and(eq(payments.providerPaymentId, call.providerPaymentId), ne(payments.id, payment.id)),
-        );
+        .for('update', { of: payments });
+      if (!locked) return { outcome: 'unknown' };
+      const { payment, elsewhere } = locked;
+      if (payment.providerPaymentId === call.providerPaymentId) {
+        return { outcome: 'already', payment };
+      }
       if (elsewhere) return { outcome: 'taken' };
 
       const capturedPaise = call.capture?.amountPaise ?? payment.amountPaise;
@@ -136,28 +227,21 @@ export function createPaymentsRepository(db: Database, refunds: RefundsRepositor
           amountPaise: capturedPaise,
           reason: 'duplicate_payment',
         });
-        return answer('duplicate', payment, owed !== undefined);
+        return { outcome: 'duplicate', payment, refundOwed: owed !== undefined };
       }
 
       const cancelled = order.status === 'cancelled';
       const matches = captureMatchesOrder(call.capture ?? {}, payment.amountPaise);
-      const status: ProviderPaymentStatus = matches || cancelled ? 'paid' : 'review';
-      const [settled] = await tx
-        .update(payments)
-        .set({
-          status,
-          providerPaymentId: call.providerPaymentId,
-          method: call.method,
-          paidAt: sql`now()`,
-          failureReason: null,
-          ...(status === 'paid' ? { amountPaise: capturedPaise } : {}),
-          updatedAt: sql`now()`,
-        })
-        .where(eq(payments.id, payment.id))
-        .returning();
-
+      if (!matches && !cancelled) {
+        const held = await recordCapture(tx, payment.id, 'review', call);
+        await ordersRepository.updateOrder(tx, order.id, {
+          paymentStatus: 'payment_review' satisfies OrderPaymentStatus,
+        });
+        return { outcome: 'review', payment: held };
+      }
       if (cancelled) {
         // Paid after the order was cancelled or expired: the money goes back, whatever it was.
+        const kept = await recordCapture(tx, payment.id, 'paid', call, capturedPaise);
         const owed = await refunds.owe(tx, {
           orderId: order.id,
           paymentId: payment.id,
@@ -168,32 +252,45 @@ export function createPaymentsRepository(db: Database, refunds: RefundsRepositor
         await ordersRepository.updateOrder(tx, order.id, {
           paymentStatus: 'refund_pending' satisfies OrderPaymentStatus,
         });
-        return answer('late', settled!, owed !== undefined);
-      }
-      if (!matches) {
-        await ordersRepository.updateOrder(tx, order.id, {
-          paymentStatus: 'payment_review' satisfies OrderPaymentStatus,
-        });
-        return answer('review', settled!);
+        return { outcome: 'late', payment: kept, refundOwed: owed !== undefined };
       }
 
-      await ordersRepository.updateOrder(tx, order.id, {
-        paymentStatus: 'paid' satisfies OrderPaymentStatus,
-        paidAt: new Date(),
-      });
-      // Whichever tab or device paid, what was bought leaves the cart.
-      await ordersRepository.takeOrderedLinesFromCart(tx, order.id, order.userId);
-      // The confirmation mail, written when the outbox delivers it (from the order as committed).
-      await tx.execute(
-        sql`insert into mail_outbox (template, data)
-            select 'order_confirmation', jsonb_build_object(
-              'recipient', jsonb_build_object('email', u.email, 'firstName', u.first_name),
-              'order', (select to_jsonb(o) from orders o where o.id = ${order.id}),
-              'items', (select coalesce(jsonb_agg(to_jsonb(i) order by i.position), '[]'::jsonb)
-                        from order_items i where i.order_id = ${order.id}))
-            from users u where u.id = ${order.userId}`,
+      // Paid: the payment, the order, the cart and the confirmation mail (written from the order
+      // as it is now paid) in one statement, as the locks above are held.
+      const [row] = await queryRows<{ payment: unknown; order: unknown; items: unknown[] }>(
+        tx,
+        sql`with paid_payment as (
+              update payments set status = ${'paid' satisfies ProviderPaymentStatus},
+                provider_payment_id = ${call.providerPaymentId}, method = ${call.method},
+                paid_at = now(), failure_reason = null, amount_paise = ${capturedPaise}::int,
+                updated_at = now()
+              where id = ${payment.id}
+              returning *
+            ), paid_order as (
+              update orders set payment_status = ${'paid' satisfies OrderPaymentStatus},
+                paid_at = now(), updated_at = now()
+              where id = ${order.id}
+              returning *
+            ), lines as (
+              select coalesce(jsonb_agg(to_jsonb(i) order by i.position), '[]'::jsonb) as items
+              from order_items i where i.order_id = ${order.id}
+            ), ${orderedLinesLeaveCart(order.id, order.userId)}, mail as (
+              insert into mail_outbox (template, data)
+              select 'order_confirmation', jsonb_build_object(
+                'recipient', jsonb_build_object('email', u.email, 'firstName', u.first_name),
+                'order', (select to_jsonb(o) from paid_order o),
+                'items', (select items from lines))
+              from users u where u.id = ${order.userId}
+            )
+            select (select to_jsonb(p) from paid_payment p) as payment,
+              (select to_jsonb(o) from paid_order o) as order,
+              (select items from lines) as items`,
       );
-      return answer('paid', settled!);
+      return {
+        outcome: 'paid',
+        payment: fromColumnNames(payments, row!.payment),
+        order: orderFromJson(row!.order, row!.items),
+      };
     },
 
     async lockByProviderOrderId(tx: Executor, providerOrderId: string) {
@@ -282,23 +379,22 @@ export function createPaymentsRepository(db: Database, refunds: RefundsRepositor
     },
 
     /**
-     * Locks a stored event for applying it; answers whether it was handled before. A second
-     * delivery of the same event waits here until the first one's transaction ends.
+     * Claims a webhook event for applying it in `tx`: stored (as it came) and marked handled
+     * together with its effect, so a crash or an error leaves it unclaimed for the provider's
+     * retry. Answers false when it was handled before; a second delivery of the same event waits
+     * here until the first one's transaction ends, then finds it handled.
      */
-    async lockEvent(tx: Executor, eventId: string): Promise<{ handled: boolean } | undefined> {
-      const [row] = await tx
-        .select({ handledAt: webhookEvents.handledAt })
-        .from(webhookEvents)
-        .where(eq(webhookEvents.eventId, eventId))
-        .for('update');
-      return row ? { handled: row.handledAt !== null } : undefined;
-    },
-
-    async markEventHandled(tx: Executor, eventId: string) {
-      await tx
-        .update(webhookEvents)
-        .set({ handledAt: sql`now()` })
-        .where(eq(webhookEvents.eventId, eventId));
+    async claimEvent(tx: Executor, eventId: string, event: string, payload: unknown) {
+      const claimed = await tx
+        .insert(webhookEvents)
+        .values({ eventId, event, payload, handledAt: sql`now()` })
+        .onConflictDoUpdate({
+          target: webhookEvents.eventId,
+          set: { handledAt: sql`now()` },
+          where: isNull(webhookEvents.handledAt),
+        })
+        .returning({ eventId: webhookEvents.eventId });
+      return claimed.length > 0;
     },
   };
 }

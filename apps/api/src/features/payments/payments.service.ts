@@ -156,13 +156,15 @@ export function createPaymentsService(deps: {
     /** Creates (or reuses) the provider order for a shop order, for the server's own total. */
     async initiate(userId: string, orderId: string, method: string) {
       if (method !== 'razorpay') throw invalid(paymentMessages.incomplete);
-      const order = await ownOrder(userId, orderId);
+      const found = isUuid(orderId) ? await payments.toInitiate(userId, orderId) : undefined;
+      if (!found) throw notFound('Order not found');
+      const { order } = found;
       if (order.status !== 'pending' || !awaitsPayment(order.paymentStatus as OrderPaymentStatus)) {
         throw invalid(paymentMessages.orderNotPayable);
       }
       if (order.paymentDueAt.getTime() <= Date.now())
         throw invalid(paymentMessages.orderNotPayable);
-      let payment = await payments.openPaymentOf(order.id);
+      let payment = found.openPayment ?? undefined;
       if (!payment) {
         const created = await provider.createOrder({
           amountPaise: order.totalPaise,
@@ -210,6 +212,13 @@ export function createPaymentsService(deps: {
       ) {
         throw invalid(paymentMessages.verificationFailed);
       }
+      // Most verifications arrive after the provider's webhook settled the payment: read, that
+      // needs no transaction and no lock.
+      const seen = await payments.settledView(result.razorpay_order_id);
+      if (!seen || seen.order.userId !== userId) throw invalid(paymentMessages.verificationFailed);
+      if (seen.payment.providerPaymentId === result.razorpay_payment_id) {
+        return { order: toOrder(seen.order), payment: toPayment(seen.payment) };
+      }
       const settled = await db.transaction((tx) =>
         settleIn(tx, {
           providerOrderId: result.razorpay_order_id,
@@ -219,12 +228,16 @@ export function createPaymentsService(deps: {
         }),
       );
       afterSettle(settled);
-      const { outcome, order, payment } = settled;
-      if (outcome === 'unknown' || outcome === 'taken' || !order || !payment) {
+      if (settled.outcome === 'unknown' || settled.outcome === 'taken') {
         throw invalid(paymentMessages.verificationFailed);
       }
       // Paid now or before, held for review, or paid late (kept on record, and refunded).
-      return { order: toOrder(order), payment: toPayment(payment) };
+      const now =
+        settled.order && settled.payment
+          ? { order: settled.order, payment: settled.payment }
+          : await payments.settledView(result.razorpay_order_id);
+      if (!now) throw invalid(paymentMessages.verificationFailed);
+      return { order: toOrder(now.order), payment: toPayment(now.payment) };
     },
 
     async failure(
@@ -261,8 +274,9 @@ export function createPaymentsService(deps: {
 
     /**
      * A webhook from the provider: signature over the raw bytes first; every event is then
-     * stored raw by its id, and its effect and its handled mark commit in one transaction, so a
-     * crash or an error leaves it unhandled for the provider's retry, and a repeat is a no-op.
+     * stored raw by its id, its effect and its handled mark committing in one transaction with
+     * it, so a repeat is a no-op. An error keeps the raw event, unhandled; a crash answers
+     * nothing, so the provider delivers it again.
      * payment.captured and order.paid settle the order, payment.failed records the failure,
      * refund.processed and refund.failed move the refund. Other events are stored and acknowledged.
      */
@@ -282,50 +296,65 @@ export function createPaymentsService(deps: {
       const id = (
         eventId || `${event}:${entity?.id ?? ''}:${refund?.id ?? ''}:${refund?.status ?? ''}`
       ).slice(0, 200);
-      await payments.storeEvent(id, event, envelope);
-
-      const after: Array<() => void> = [];
-      const outcome = await db.transaction(async (tx) => {
-        const stored = await payments.lockEvent(tx, id);
-        if (!stored || stored.handled) return 'duplicate' as const;
-        let handled = true;
-        if (
-          (event === 'payment.captured' || event === 'order.paid') &&
-          entity?.id &&
-          entity.order_id
-        ) {
-          const settled = await settleIn(tx, {
-            providerOrderId: entity.order_id,
-            providerPaymentId: entity.id,
-            method: entity.method ?? null,
-            userId: null,
-            capture: { amountPaise: entity.amount, currency: entity.currency },
-          });
-          after.push(() => afterSettle(settled));
-          if (settled.outcome === 'taken') {
-            // Money captured against an order whose payment id already paid another: for people.
-            deps.log(
-              new Error(`payment ${entity.id} for ${entity.order_id} is already on another order`),
-              'captured payment not applied',
-            );
-          }
-        } else if (event === 'payment.failed' && entity?.order_id) {
-          await recordFailure(tx, entity.order_id, entity.error_description ?? 'Payment failed');
-        } else if ((event === 'refund.processed' || event === 'refund.failed') && refund?.id) {
-          const moved = await deps.refunds.providerSays(tx, {
-            refundId: refund.notes?.refund_id ?? refund.receipt ?? undefined,
-            providerRefundId: refund.id,
-            state: event === 'refund.processed' ? 'processed' : 'failed',
-            error:
-              event === 'refund.failed' ? 'The provider could not process the refund' : undefined,
-          });
-          handled = moved;
-        } else {
-          handled = false;
+      const settles =
+        (event === 'payment.captured' || event === 'order.paid') && entity?.id && entity.order_id;
+      if (settles) {
+        // Most captures arrive after the shopper's browser settled the payment: then there is
+        // nothing to apply, and the event is stored as handled in one statement.
+        const seen = await payments.findByProviderOrderId(db, entity.order_id!);
+        if (seen?.providerPaymentId === entity.id) {
+          const claimed = await payments.claimEvent(db, id, event, envelope);
+          return { event, handled: claimed, duplicate: !claimed };
         }
-        await payments.markEventHandled(tx, id);
-        return handled ? ('handled' as const) : ('ignored' as const);
-      });
+      }
+      const after: Array<() => void> = [];
+      const outcome = await db
+        .transaction(async (tx) => {
+          if (!(await payments.claimEvent(tx, id, event, envelope))) return 'duplicate' as const;
+          let handled = true;
+          if (
+            (event === 'payment.captured' || event === 'order.paid') &&
+            entity?.id &&
+            entity.order_id
+          ) {
+            const settled = await settleIn(tx, {
+              providerOrderId: entity.order_id,
+              providerPaymentId: entity.id,
+              method: entity.method ?? null,
+              userId: null,
+              capture: { amountPaise: entity.amount, currency: entity.currency },
+            });
+            after.push(() => afterSettle(settled));
+            if (settled.outcome === 'taken') {
+              // Money captured against an order whose payment id already paid another: for people.
+              deps.log(
+                new Error(
+                  `payment ${entity.id} for ${entity.order_id} is already on another order`,
+                ),
+                'captured payment not applied',
+              );
+            }
+          } else if (event === 'payment.failed' && entity?.order_id) {
+            await recordFailure(tx, entity.order_id, entity.error_description ?? 'Payment failed');
+          } else if ((event === 'refund.processed' || event === 'refund.failed') && refund?.id) {
+            handled = await deps.refunds.providerSays(tx, {
+              refundId: refund.notes?.refund_id ?? refund.receipt ?? undefined,
+              providerRefundId: refund.id,
+              state: event === 'refund.processed' ? 'processed' : 'failed',
+              error:
+                event === 'refund.failed' ? 'The provider could not process the refund' : undefined,
+            });
+          } else {
+            handled = false;
+          }
+          return handled ? ('handled' as const) : ('ignored' as const);
+        })
+        .catch(async (error: unknown) => {
+          // Applying failed and its claim was undone: the raw event is kept all the same, unhandled,
+          // for the provider's retry (or a person) to apply.
+          await payments.storeEvent(id, event, envelope).catch(() => undefined);
+          throw error;
+        });
       for (const work of after) work();
       return { event, handled: outcome === 'handled', duplicate: outcome === 'duplicate' };
     },
@@ -377,11 +406,8 @@ export function createPaymentsService(deps: {
      * the handler's fields signed with the key secret, and delivers the matching webhook.
      */
     async simulatePayment(userId: string, providerOrderId: string, outcome: 'success' | 'failure') {
-      const payment = await payments.findByProviderOrderId(db, providerOrderId);
-      const order = payment
-        ? await orders.findForUser(deps.db, userId, payment.orderId)
-        : undefined;
-      if (!payment || !order) throw notFound(paymentMessages.notFound);
+      const payment = await payments.ownPayment(userId, providerOrderId);
+      if (!payment) throw notFound(paymentMessages.notFound);
       if (!deps.simulator) throw notFound(paymentMessages.notFound);
       const { providerPaymentId } = await deps.simulator.pay({
         providerOrderId,
