@@ -80,7 +80,7 @@ export function createAuthRepository(db: Database) {
     async setRoleByEmail(email: string, role: UserRow['role']) {
       const [row] = await db
         .update(users)
-        .set({ role, updatedAt: sql`now()` })
+        .set({ role, roleSince: sql`now()`, updatedAt: sql`now()` })
         .where(eq(users.email, email))
         .returning();
       return row;

@@ -1,6 +1,6 @@
 /**
  * `npm run owner -- --email <address> [--revoke]`: makes the account with that email an owner of
- * the shop (the role `admin`), or takes that role back, on the database of DATABASE_URL (or
+ * the shop (the role `owner`), or takes that role back (to `customer`), on the database of DATABASE_URL (or
  * DATA_DIR's embedded one, while the shop is stopped: the embedded database belongs to one
  * process). On PostgreSQL running shop processes see the change at once (the user change notice).
  */
@@ -45,7 +45,7 @@ try {
     if (config.migrateOnStart) await migrateDatabase(database, config.databaseUrl);
     else await requireSchemaAtHead(database.db);
     const repository = createAuthRepository(database.db);
-    const row = await repository.setRoleByEmail(email, revoke ? 'customer' : 'admin');
+    const row = await repository.setRoleByEmail(email, revoke ? 'customer' : 'owner');
     if (!row) {
       console.error(`No account has the email ${email}: sign up with it first.`);
       process.exitCode = 1;
