@@ -55,7 +55,11 @@ beforeAll(async () => {
   world = await createTestWorld({ ADMIN_EMAILS: LISTED_OWNER });
   choices = await stockedChoices(world.app, 5);
   owner = await verifiedAccount();
-  await createAuthRepository(world.database.db).setRoleByEmail(owner.shopper.email, 'owner');
+  await createAuthRepository(world.database.db).setRoleByEmail(
+    world.database.db,
+    owner.shopper.email,
+    'owner',
+  );
   staff = await verifiedAccount();
   expect((await grant(owner.accessToken, staff.shopper.email, 'staff')).status).toBe(201);
   shopper = await verifiedAccount();

@@ -215,6 +215,24 @@ describe('npm run owner (the compiled command, as an operator runs it)', () => {
     // A running shop on the same PostgreSQL hears of the change from the database.
     await eventually(async () => (await roleOf(granted.app, token)) === 'owner');
     expect((await send(granted.app, 'GET', '/api/admin/orders', { token })).status).toBe(200);
+    // The operator's command is in the audit log, under its own name.
+    const log = await send(
+      granted.app,
+      'GET',
+      `/api/admin/audit?entity=staff&id=${ravi.user._id}`,
+      {
+        token,
+      },
+    );
+    expect(log.body.data.entries).toEqual([
+      expect.objectContaining({
+        action: 'staff.role',
+        actorId: null,
+        actorEmail: 'npm run owner',
+        before: { email: 'ravi.menon@example.in', role: 'customer' },
+        after: { email: 'ravi.menon@example.in', role: 'owner' },
+      }),
+    ]);
 
     const revoked = await owner('--email', 'ravi.menon@example.in', '--revoke');
     expect(revoked).toMatchObject({
