@@ -172,6 +172,9 @@ describe('the staff API', () => {
       ]),
     );
     expect(members.map((member) => member._id)).not.toContain(shopper.user._id);
+    // Owners first.
+    const roles = members.map((member) => member.role);
+    expect(roles).toEqual([...roles].sort((a, b) => (a === 'owner' ? -1 : b === 'owner' ? 1 : 0)));
     for (const member of members) expect(Number.isNaN(Date.parse(member.since))).toBe(false);
   });
 

@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { UserRole } from '@shop/domain/roles';
 import type { Database, Executor } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -30,11 +30,7 @@ function inBackOffice(listedOwners: readonly string[]): SQL {
 export function createStaffRepository(db: Database) {
   return {
     async list(listedOwners: readonly string[]): Promise<StaffRow[]> {
-      return db
-        .select(staffColumns)
-        .from(users)
-        .where(inBackOffice(listedOwners))
-        .orderBy(desc(users.role), asc(users.email));
+      return db.select(staffColumns).from(users).where(inBackOffice(listedOwners));
     },
 
     async findByEmail(email: string): Promise<StaffRow | undefined> {

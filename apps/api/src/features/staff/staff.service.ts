@@ -87,8 +87,11 @@ export function createStaffService(deps: StaffServiceDeps) {
   }
 
   return {
+    /** Owners first, then staff, each by email. */
     async list(): Promise<StaffMember[]> {
-      return (await repository.list(deps.adminEmails)).map(toMember);
+      const members = (await repository.list(deps.adminEmails)).map(toMember);
+      const rank = (member: StaffMember) => (member.role === 'owner' ? 0 : 1);
+      return members.sort((a, b) => rank(a) - rank(b) || a.email.localeCompare(b.email));
     },
 
     /** Answers the member, and whether they are new to the back office. */
