@@ -12,6 +12,9 @@ import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
 import { createGoogleOAuth } from './adapters/oauth/google.ts';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { auditAdminRoutes } from './features/audit/audit.admin-routes.ts';
+import { createAuditRepository } from './features/audit/audit.repository.ts';
+import { createAuditService } from './features/audit/audit.service.ts';
 import { createAuthRepository } from './features/auth/auth.repository.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
@@ -26,7 +29,8 @@ import { createProductFacts } from './features/cart/product-facts.ts';
 import { createDiscountsRepository } from './features/discounts/discounts.repository.ts';
 import { createMailOutbox } from './features/mail/mail-outbox.ts';
 import { createOrdersRepository } from './features/orders/orders.repository.ts';
-import { adminOrderRoutes, orderRoutes } from './features/orders/orders.routes.ts';
+import { adminOrderRoutes } from './features/orders/orders.admin-routes.ts';
+import { orderRoutes } from './features/orders/orders.routes.ts';
 import { createOrdersService, orderMailTemplates } from './features/orders/orders.service.ts';
 import { createPaymentsRepository } from './features/payments/payments.repository.ts';
 import { paymentRoutes } from './features/payments/payments.routes.ts';
@@ -35,6 +39,9 @@ import { createRefundsRepository } from './features/payments/refunds.repository.
 import { createRefundsService } from './features/payments/refunds.service.ts';
 import { createRazorpayProvider } from './adapters/payments/razorpay-provider.ts';
 import { createSimulatorProvider } from './adapters/payments/simulator-provider.ts';
+import { staffAdminRoutes } from './features/staff/staff.admin-routes.ts';
+import { createStaffRepository } from './features/staff/staff.repository.ts';
+import { createStaffService } from './features/staff/staff.service.ts';
 import { createWishlistRepository } from './features/wishlist/wishlist.repository.ts';
 import { wishlistRoutes } from './features/wishlist/wishlist.routes.ts';
 import { createWishlistService } from './features/wishlist/wishlist.service.ts';
@@ -179,6 +186,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log,
   });
   const guards = createAuthGuards(auth);
+  const staff = createStaffService({
+    db: database.db,
+    repository: createStaffRepository(database.db),
+    sessionUsers,
+    adminEmails: config.adminEmails,
+  });
+  const audit = createAuditService(createAuditRepository(database.db));
   const cartsRepository = createCartRepository(database.db);
   const productFacts = createProductFacts(database.db, catalogueRepository, {
     ttlMs: config.catalogueCacheTtlMs,
@@ -317,7 +331,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(cartRoutes(cart, guards));
       await api.register(wishlistRoutes(wishlist, guards));
       await api.register(orderRoutes(orders, guards));
+      // The back office: every /api/admin route is guarded by requireRole in its plugin.
       await api.register(adminOrderRoutes(orders, guards));
+      await api.register(staffAdminRoutes(staff, guards));
+      await api.register(auditAdminRoutes(audit, guards));
       await api.register(paymentRoutes(payments, guards, provider.name === 'simulator'));
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send(failure(request, 'Route not found')),

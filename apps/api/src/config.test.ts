@@ -170,6 +170,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...shared, SEED_DEMO: '' }).seedDemo).toBe(false);
   });
 
+  it('reads the staff refund limit in rupees, ₹2,000 unless set', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).staffRefundLimitPaise).toBe(200_000);
+    const set = (value: string) =>
+      loadConfig({ DATA_DIR: tempDir(), STAFF_REFUND_LIMIT_RUPEES: value }).staffRefundLimitPaise;
+    expect(set('5000')).toBe(500_000);
+    expect(set('0')).toBe(0);
+    expect(() => set('lots')).toThrow('STAFF_REFUND_LIMIT_RUPEES must be a whole number');
+    expect(() => set('-1')).toThrow(ConfigError);
+  });
+
   it('reads fractions of a minute for the payment timeout, and a job interval for tests', () => {
     const config = loadConfig({
       DATA_DIR: tempDir(),

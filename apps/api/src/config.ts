@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { rupeesToPaise } from '@shop/domain/money';
 
 export interface AppConfig {
   port: number;
@@ -35,8 +36,10 @@ export interface AppConfig {
    * any client (development only).
    */
   trustProxy: boolean | number | string[];
-  /** Accounts with these (lower-cased) emails have the role admin once the address is verified. */
+  /** Accounts with these (lower-cased) emails are owners once the address is verified. */
   adminEmails: string[];
+  /** The largest refund staff may give (owners: any); for `canRefund` of the domain. */
+  staffRefundLimitPaise: number;
   /** SMTP connection URL; unset, every mail is written to `outboxDir` as an .eml file. */
   smtpUrl: string | undefined;
   outboxDir: string;
@@ -218,6 +221,7 @@ const envSchema = z.object({
   MIGRATE_ON_START: flag('MIGRATE_ON_START'),
   TRUST_PROXY: trustProxySetting,
   ADMIN_EMAILS: list,
+  STAFF_REFUND_LIMIT_RUPEES: whole('STAFF_REFUND_LIMIT_RUPEES', 0, 10_000_000),
   SMTP_URL: optionalText,
   MAIL_FROM: optionalText,
   GOOGLE_CLIENT_ID: optionalText,
@@ -407,6 +411,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     migrateOnStart: values.MIGRATE_ON_START ?? true,
     trustProxy: values.TRUST_PROXY ?? false,
     adminEmails: values.ADMIN_EMAILS.map((email) => email.toLowerCase()),
+    staffRefundLimitPaise: rupeesToPaise(values.STAFF_REFUND_LIMIT_RUPEES ?? 2000),
     smtpUrl: values.SMTP_URL,
     outboxDir: join(dataDir, 'outbox'),
     mailFrom: values.MAIL_FROM ?? 'Lacebloom <hello@lacebloom.in>',

@@ -113,7 +113,7 @@ describe('sign-up', () => {
 
   it('ignores role, verification and ids sent with the sign-up', async () => {
     const body = newShopper({
-      role: 'admin',
+      role: 'owner',
       emailVerified: true,
       _id: '00000000-0000-4000-8000-000000000000',
     });
@@ -124,11 +124,11 @@ describe('sign-up', () => {
     expect(answer.body.data.user._id).not.toBe('00000000-0000-4000-8000-000000000000');
   });
 
-  it('gives the admin role to an ADMIN_EMAILS address only once it is verified', async () => {
+  it('makes an ADMIN_EMAILS address an owner only once it is verified', async () => {
     const { user } = await signUp(app(), { email: 'owner@lacebloom.in' });
     expect(user.role).toBe('customer');
     expect(await followVerificationLink(world, 'owner@lacebloom.in')).toMatchObject({
-      role: 'admin',
+      role: 'owner',
     });
   });
 });
@@ -314,7 +314,7 @@ describe('profile', () => {
         firstName: ' Ashwini ',
         phone: '098765-43211',
         email: 'taken-over@example.in',
-        role: 'admin',
+        role: 'owner',
         emailVerified: true,
         _id: '00000000-0000-4000-8000-000000000000',
         addresses: [

@@ -1,4 +1,4 @@
-// Who is an owner (the role `admin`): an ADMIN_EMAILS address once it is verified, or an account
+// Who is an owner (the role `owner`): an ADMIN_EMAILS address once it is verified, or an account
 // an operator named with `npm run owner`. Never an address alone.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -66,11 +66,11 @@ describe('ADMIN_EMAILS', () => {
 
     // The link mailed to the address proves it: the same session is an owner's from then on.
     const verified = await followVerificationLink(world, 'owner@lacebloom.in');
-    expect(verified).toMatchObject({ emailVerified: true, role: 'admin' });
+    expect(verified).toMatchObject({ emailVerified: true, role: 'owner' });
     const profile = await send(world.app, 'GET', '/api/auth/profile', {
       token: first.accessToken,
     });
-    expect(profile.body.data.role).toBe('admin');
+    expect(profile.body.data.role).toBe('owner');
     expect((await adminOrders(first.accessToken)).status).toBe(200);
   });
 
@@ -89,7 +89,7 @@ describe('ADMIN_EMAILS', () => {
       },
     });
     expect(made.status).toBe(200);
-    expect(made.body.data.user).toMatchObject({ role: 'admin', emailVerified: true });
+    expect(made.body.data.user).toMatchObject({ role: 'owner', emailVerified: true });
     expect((await adminOrders(made.body.data.accessToken)).status).toBe(200);
 
     // Someone signed up first with the partner's address; her Google sign-in takes it over.
@@ -108,7 +108,7 @@ describe('ADMIN_EMAILS', () => {
         redirectUri,
       },
     });
-    expect(linked.body.data.user).toMatchObject({ role: 'admin', hasPassword: false });
+    expect(linked.body.data.user).toMatchObject({ role: 'owner', hasPassword: false });
     expect((await adminOrders(linked.body.data.accessToken)).status).toBe(200);
     expect((await adminOrders(intruder.accessToken)).status).toBe(401);
   });
@@ -213,8 +213,26 @@ describe('npm run owner (the compiled command, as an operator runs it)', () => {
     });
     let token = scratch ? ravi.accessToken : await signIn(granted.app);
     // A running shop on the same PostgreSQL hears of the change from the database.
-    await eventually(async () => (await roleOf(granted.app, token)) === 'admin');
+    await eventually(async () => (await roleOf(granted.app, token)) === 'owner');
     expect((await send(granted.app, 'GET', '/api/admin/orders', { token })).status).toBe(200);
+    // The operator's command is in the audit log, under its own name.
+    const log = await send(
+      granted.app,
+      'GET',
+      `/api/admin/audit?entity=staff&id=${ravi.user._id}`,
+      {
+        token,
+      },
+    );
+    expect(log.body.data.entries).toEqual([
+      expect.objectContaining({
+        action: 'staff.role',
+        actorId: null,
+        actorEmail: 'npm run owner',
+        before: { email: 'ravi.menon@example.in', role: 'customer' },
+        after: { email: 'ravi.menon@example.in', role: 'owner' },
+      }),
+    ]);
 
     const revoked = await owner('--email', 'ravi.menon@example.in', '--revoke');
     expect(revoked).toMatchObject({

@@ -3,6 +3,7 @@
 // zod/mini because these ship to the browser with the sign-in dialog and the profile page.
 import * as z from 'zod/mini';
 import { isPinCode } from '@shop/domain/contact-details';
+import { userRoles } from '@shop/domain/roles';
 import {
   indianPhone,
   optionalText,
@@ -193,8 +194,7 @@ export const savedAddress = z.object({
 });
 export type SavedAddress = z.infer<typeof savedAddress>;
 
-export const userRoles = ['customer', 'admin'] as const;
-export type UserRole = (typeof userRoles)[number];
+export { userRoles, type UserRole } from '@shop/domain/roles';
 
 export const user = z.object({
   _id: z.string(),

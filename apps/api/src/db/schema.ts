@@ -28,6 +28,7 @@ import {
   refundStates,
 } from '@shop/domain/payments';
 import { returnActions, returnLineStates } from '@shop/domain/returns';
+import { userRoles } from '@shop/domain/roles';
 
 /** `column in ('a', 'b', ...)` for a check constraint whose values come from a domain table. */
 function oneOf(column: SQL | AnyPgColumn, values: readonly string[]): SQL {
@@ -321,12 +322,13 @@ export const users = pgTable(
     /** Google's stable subject id, once the account is linked to Google. */
     googleSubject: text('google_subject'),
     /**
-     * The role granted by an operator (`npm run owner`). An address listed in ADMIN_EMAILS is an
-     * admin as well once it is verified; the role is never read from an address alone.
+     * The role granted by an operator (`npm run owner`) or an owner (the staff API). An address
+     * listed in ADMIN_EMAILS is an owner as well once it is verified; the role is never read
+     * from an address alone.
      */
-    role: text('role', { enum: ['customer', 'admin'] })
-      .notNull()
-      .default('customer'),
+    role: text('role', { enum: userRoles }).notNull().default('customer'),
+    /** When `role` was last given; null for shoppers who never had another. */
+    roleSince: timestamp('role_since', { withTimezone: true }),
     addresses: jsonb('addresses')
       .$type<StoredAddress[]>()
       .notNull()
@@ -348,7 +350,11 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_google_subject_key').on(t.googleSubject),
-    check('users_role_check', sql`${t.role} in ('customer', 'admin')`),
+    check('users_role_check', oneOf(t.role, userRoles)),
+    // The back office's people, listed by the staff screen without reading every shopper.
+    index('users_staff_idx')
+      .on(t.role)
+      .where(sql`${t.role} <> 'customer'`),
   ],
 );
 
@@ -918,3 +924,29 @@ export const shopState = pgTable('shop_state', {
   value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Who changed what in the back office, written in the same transaction as the change (so an
+ * entry exists exactly when its change committed). `at` is kept to the millisecond, as the
+ * log's cursor carries it; `before` and `after` hold only the fields the action changed.
+ */
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** Null once the account is deleted; the email stays to say who it was. */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    /** `<entity>.<what changed>`, e.g. `order.status`, `staff.role`. */
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index('audit_entries_at_idx').on(t.at.desc(), t.id.desc()),
+    index('audit_entries_entity_idx').on(t.entity, t.entityId, t.at.desc(), t.id.desc()),
+  ],
+);

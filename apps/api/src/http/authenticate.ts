@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { unauthenticated } from '@shop/domain/errors';
+import { forbidden, unauthenticated } from '@shop/domain/errors';
+import { hasRole, roleMessages, type StaffRole } from '@shop/domain/roles';
 import type { AuthService, Caller } from '../features/auth/auth.service.ts';
 
 declare module 'fastify' {
@@ -31,9 +32,26 @@ export function createAuthGuards(auth: AuthService) {
       request.caller = await auth.authenticate(token);
     };
 
+  const requireCaller = requireCallerWith();
+
   return {
-    requireCaller: requireCallerWith(),
+    requireCaller,
     requireCallerWith,
+    /**
+     * The one guard of every back-office route (`/api/admin/*`), added on `onRequest` so it runs
+     * before the path, query or body are validated: a signed-out caller hears the usual 401, a
+     * shopper (or staff on an owner's route) a 403, and neither ever a validation message that
+     * would tell them what the route takes. The role is read from the user row each request, so
+     * a role taken away counts from the next request on.
+     */
+    requireRole(minimum: StaffRole) {
+      return async (request: FastifyRequest, reply: FastifyReply) => {
+        await requireCaller(request, reply);
+        const { role } = request.caller!;
+        if (hasRole(role, minimum)) return;
+        throw forbidden(hasRole(role, 'staff') ? roleMessages.ownerOnly : roleMessages.staffOnly);
+      };
+    },
     /** A missing token is fine; a bad one is still refused. */
     async optionalCaller(request: FastifyRequest, reply: FastifyReply) {
       reply.header('cache-control', 'no-store');

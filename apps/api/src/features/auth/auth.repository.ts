@@ -76,11 +76,14 @@ export function createAuthRepository(db: Database) {
         );
     },
 
-    /** Sets the role an operator grants; undefined when no account has this email. */
-    async setRoleByEmail(email: string, role: UserRow['role']) {
-      const [row] = await db
+    /**
+     * Sets the role an operator grants; undefined when no account has this email. After it
+     * commits, tell `SessionUsers.changed` (other processes hear of it by the users trigger).
+     */
+    async setRoleByEmail(tx: Executor, email: string, role: UserRow['role']) {
+      const [row] = await tx
         .update(users)
-        .set({ role, updatedAt: sql`now()` })
+        .set({ role, roleSince: sql`now()`, updatedAt: sql`now()` })
         .where(eq(users.email, email))
         .returning();
       return row;

@@ -9,6 +9,7 @@ import type {
 } from '@shop/contracts/auth';
 import { isEmailAddress, normalizeEmail } from '@shop/domain/contact-details';
 import { conflict, forbidden, invalid, unauthenticated, unavailable } from '@shop/domain/errors';
+import { accountRole } from '@shop/domain/roles';
 import type { Mailer, MailMessage } from '../../adapters/mail/mailer.ts';
 import { GoogleSignInError, type GoogleOAuth } from '../../adapters/oauth/google.ts';
 import { isUniqueViolation, type Database, type Executor } from '../../db/client.ts';
@@ -91,14 +92,14 @@ export function createAuthService(deps: AuthServiceDeps) {
     if (row) sessionUsers.changed(row.id);
     return row;
   }
-  const admins = new Set(deps.adminEmails);
+  const listedOwners = new Set(deps.adminEmails);
 
   /**
-   * Roles come from the database: the role an operator granted (`npm run owner`), or an address
-   * listed in ADMIN_EMAILS once it is verified. A listed address nobody has proven is a shopper.
+   * Roles come from the database: the role an operator (`npm run owner`) or an owner (the staff
+   * API) granted, or owner for an address listed in ADMIN_EMAILS once it is verified. A listed
+   * address nobody has proven is whatever its row says.
    */
-  const roleOf = (row: UserRow): UserRole =>
-    row.role === 'admin' || (row.emailVerified && admins.has(row.email)) ? 'admin' : 'customer';
+  const roleOf = (row: UserRow): UserRole => accountRole(row, listedOwners);
 
   function toUser(row: UserRow): User {
     return {

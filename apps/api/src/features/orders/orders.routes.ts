@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { forbidden } from '@shop/domain/errors';
 import {
   createOrderSchema,
   orderListQuery,
@@ -10,7 +9,6 @@ import {
   orderResponse,
   orderReturnSchema,
   orderStatsResponse,
-  orderStatusUpdateSchema,
   placedOrderResponse,
   returnRequestResponse,
 } from '@shop/contracts/orders';
@@ -115,53 +113,6 @@ export function orderRoutes(service: OrdersService, guards: AuthGuards): Fastify
         ok(
           await service.requestReturn(userId(request), request.params.id, request.body),
           'Return requested successfully',
-        ),
-    );
-  };
-}
-
-/** The back office's minimum: list orders and move them on. Owners only (role `admin`). */
-export function adminOrderRoutes(
-  service: OrdersService,
-  guards: AuthGuards,
-): FastifyPluginAsyncZod {
-  return async (app) => {
-    // The role is checked before the body is read.
-    app.addHook('onRequest', guards.requireCaller);
-    app.addHook('onRequest', async (request) => {
-      if (callerOf(request).role !== 'admin') throw forbidden('Only the shop can do this');
-    });
-
-    app.get(
-      '/admin/orders',
-      {
-        schema: {
-          tags: ['admin'],
-          querystring: orderListQuery,
-          response: { 200: orderPageResponse },
-        },
-      },
-      async (request) =>
-        ok(
-          await service.adminList(request.query.status, request.query.page, request.query.limit),
-          'Orders fetched',
-        ),
-    );
-
-    app.patch(
-      '/admin/orders/:id/status',
-      {
-        schema: {
-          tags: ['admin'],
-          params: idParams,
-          body: orderStatusUpdateSchema,
-          response: { 200: orderResponse },
-        },
-      },
-      async (request) =>
-        ok(
-          await service.adminSetStatus(request.params.id, request.body.status),
-          'Order status updated',
         ),
     );
   };

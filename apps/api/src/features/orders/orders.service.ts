@@ -58,6 +58,7 @@ import {
   type DiscountRow,
   type DiscountsRepository,
 } from '../discounts/discounts.repository.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import type { ShopperLimits } from '../throttle/shopper-limits.ts';
 import type { Throttle } from '../throttle/throttle.ts';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
@@ -881,8 +882,11 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       return page(status ? eq(orders.status, status) : undefined, pageNumber, limit);
     },
 
-    /** The shop moves an order on; the table decides what is allowed. */
-    async adminSetStatus(orderId: string, to: OrderStatus) {
+    /**
+     * The shop moves an order on; the table decides what is allowed. The move and its audit
+     * entry (status and payment status, before and after) commit together.
+     */
+    async adminSetStatus(actor: AuditActor, orderId: string, to: OrderStatus) {
       const current = isUuid(orderId) ? await repository.findById(db, orderId) : undefined;
       if (!current) throw notFound(orderMessages.notFound);
       const recipient = await deps.findUser(current.userId);
@@ -896,8 +900,17 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         if (needsPaymentFor(to) && locked.paymentStatus !== ('paid' satisfies PaymentStatus)) {
           throw invalid(orderMessages.notPaid);
         }
+        const audit = (after: OrderRow) =>
+          recordAudit(tx, actor, {
+            action: 'order.status',
+            entity: 'order',
+            entityId: orderId,
+            before: { status: locked.status, paymentStatus: locked.paymentStatus },
+            after: { status: after.status, paymentStatus: after.paymentStatus },
+          });
         if (to === 'cancelled') {
           const cancelled = await cancelLocked(tx, locked, 'Cancelled by the shop');
+          await audit(cancelled.row);
           return { ...cancelled, restocked: true };
         }
         const now = new Date();
@@ -918,6 +931,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           restocked = true;
         }
         const row = await repository.updateOrder(tx, orderId, changes);
+        await audit(row);
         const full = (await repository.findById(tx, orderId))!;
         if (to === 'shipped') await mailShopper(tx, recipient, full, orderShippedMail);
         if (to === 'delivered' && locked.status === 'shipped') {
