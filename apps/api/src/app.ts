@@ -26,6 +26,8 @@ import { createProductFacts } from './features/cart/product-facts.ts';
 import { createDiscountsRepository } from './features/discounts/discounts.repository.ts';
 import { createMailOutbox } from './features/mail/mail-outbox.ts';
 import { createOrdersRepository } from './features/orders/orders.repository.ts';
+import { ordersDeskRoutes } from './features/orders/orders-desk.admin-routes.ts';
+import { createOrdersDeskService } from './features/orders/orders-desk.service.ts';
 import { adminOrderRoutes, orderRoutes } from './features/orders/orders.routes.ts';
 import { createOrdersService, orderMailTemplates } from './features/orders/orders.service.ts';
 import { createPaymentsRepository } from './features/payments/payments.repository.ts';
@@ -318,6 +320,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(wishlistRoutes(wishlist, guards));
       await api.register(orderRoutes(orders, guards));
       await api.register(adminOrderRoutes(orders, guards));
+      await api.register(
+        ordersDeskRoutes(
+          createOrdersDeskService({ db: database.db, orders: ordersRepository }),
+          guards,
+        ),
+      );
       await api.register(paymentRoutes(payments, guards, provider.name === 'simulator'));
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send(failure(request, 'Route not found')),

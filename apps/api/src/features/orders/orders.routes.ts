@@ -160,7 +160,7 @@ export function adminOrderRoutes(
       },
       async (request) =>
         ok(
-          await service.adminSetStatus(request.params.id, request.body.status),
+          await service.adminSetStatus(request.params.id, request.body.status, request.body.reason),
           'Order status updated',
         ),
     );

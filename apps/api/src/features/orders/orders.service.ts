@@ -882,7 +882,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     },
 
     /** The shop moves an order on; the table decides what is allowed. */
-    async adminSetStatus(orderId: string, to: OrderStatus) {
+    async adminSetStatus(orderId: string, to: OrderStatus, reason?: string) {
       const current = isUuid(orderId) ? await repository.findById(db, orderId) : undefined;
       if (!current) throw notFound(orderMessages.notFound);
       const recipient = await deps.findUser(current.userId);
@@ -897,7 +897,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           throw invalid(orderMessages.notPaid);
         }
         if (to === 'cancelled') {
-          const cancelled = await cancelLocked(tx, locked, 'Cancelled by the shop');
+          const cancelled = await cancelLocked(tx, locked, reason ?? 'Cancelled by the shop');
           return { ...cancelled, restocked: true };
         }
         const now = new Date();
