@@ -134,6 +134,8 @@ function rowsQuery(where: SQL[], order: SQL, limit: number, sortKey: SQL): SQL {
     limit ${limit}`;
 }
 
+/** Money in the timeline's words as the back office writes it (₹1,23,456; ₹1,299.50). */
+const money = (paise: number) => formatMoney(paise, { trimZeroPaise: true });
 const iso = (value: string | Date) => new Date(value).toISOString();
 const isoOrNull = (value: string | Date | null) => (value === null ? null : iso(value));
 
@@ -257,9 +259,9 @@ export function createOrdersDeskService({ db, orders: repository }: OrdersDeskDe
     ) => {
       if (at !== null) timeline.push({ at: iso(at), kind, title, detail });
     };
-    add(row.createdAt, 'order', 'Order placed', `${formatMoney(row.totalPaise)}`);
+    add(row.createdAt, 'order', 'Order placed', money(row.totalPaise));
     for (const payment of paymentRows) {
-      const amount = formatMoney(payment.amountPaise);
+      const amount = money(payment.amountPaise);
       if (payment.paidAt)
         add(
           payment.paidAt,
@@ -281,7 +283,7 @@ export function createOrdersDeskService({ db, orders: repository }: OrdersDeskDe
     add(row.returnRequestedAt, 'status', 'Return requested', row.returnReason ?? '');
     add(row.returnedAt, 'status', 'Returned');
     for (const refund of refundRows) {
-      const amount = formatMoney(refund.amountPaise);
+      const amount = money(refund.amountPaise);
       add(
         refund.createdAt,
         'refund',

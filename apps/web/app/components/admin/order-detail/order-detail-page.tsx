@@ -220,7 +220,8 @@ export function OrderDetailPage({ orderId }: { orderId: string }) {
           </Card>
         </div>
 
-        <div className="flex min-w-0 flex-col gap-5">
+        {/* On phones the moves, customer and notes come first: they are what the shop acts on. */}
+        <div className="order-first flex min-w-0 flex-col gap-5 lg:order-none">
           <Card title="Move this order">
             <StatusMoves orderId={order._id} status={order.status} onMoved={() => void reload()} />
           </Card>

@@ -109,7 +109,7 @@ export function BulkMove({
 /** How each order of the last bulk move went (kept by the page: the selection is gone by then). */
 export function MoveOutcomes({ outcomes }: { outcomes: MoveOutcome[] }) {
   return (
-    <div aria-live="polite">
+    <div aria-live="polite" className="empty:hidden">
       {outcomes.length > 0 ? (
         <section
           aria-labelledby="outcomes-title"

@@ -48,6 +48,19 @@ function Badge({ text, tone }: { text: string; tone: 'plain' | 'alert' }) {
   );
 }
 
+/** The order's status and, below it, its payment (marked when the shop must act). */
+function StatusBadges({ row }: { row: OrdersDeskRow }) {
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <Badge text={statusLabel(row.status)} tone="plain" />
+      <Badge
+        text={`Payment: ${stateWords(row.paymentStatus)}`}
+        tone={row.needsAttention ? 'alert' : 'plain'}
+      />
+    </div>
+  );
+}
+
 const columns = [
   column.display({
     id: 'select',
@@ -90,9 +103,9 @@ const columns = [
   column.accessor('customer', {
     header: 'Customer',
     cell: ({ getValue }) => (
-      <div className="min-w-44">
+      <div className="min-w-40 max-w-64">
         <div className="font-medium">{getValue().name}</div>
-        <div className="text-muted">{getValue().email}</div>
+        <div className="break-all text-muted">{getValue().email}</div>
         <div className="text-muted">{getValue().phone}</div>
       </div>
     ),
@@ -104,16 +117,7 @@ const columns = [
   }),
   column.accessor('status', {
     header: 'Status',
-    cell: ({ getValue }) => <Badge text={statusLabel(getValue())} tone="plain" />,
-  }),
-  column.accessor('paymentStatus', {
-    header: 'Payment',
-    cell: ({ row }) => (
-      <Badge
-        text={stateWords(row.original.paymentStatus)}
-        tone={row.original.needsAttention ? 'alert' : 'plain'}
-      />
-    ),
+    cell: ({ row }) => <StatusBadges row={row.original} />,
   }),
 ];
 
@@ -372,13 +376,53 @@ export function OrdersDeskPage() {
         />
       ) : null}
       <MoveOutcomes outcomes={outcomes} />
-      {/* A wide table scrolls sideways on phones; the region takes focus so keys can scroll it. */}
+      {/* Phones get one card per order; wider screens the table. */}
+      <ul aria-label="Orders" className="flex flex-col gap-3 md:hidden">
+        {table.getRowModel().rows.map((row) => {
+          const order = row.original;
+          return (
+            <li key={row.id} className="rounded-2xl border border-line bg-white p-4 text-sm">
+              <div className="flex items-start gap-3">
+                <input
+                  type="checkbox"
+                  aria-label={`Select order ${order.orderNumber}`}
+                  checked={row.getIsSelected()}
+                  onChange={row.getToggleSelectedHandler()}
+                  className="mt-1 h-4 w-4 accent-brand-600"
+                />
+                <div className="min-w-0 flex-1">
+                  <div className="flex items-baseline justify-between gap-2">
+                    <Link
+                      to={`/admin/orders/${order._id}`}
+                      className="font-medium text-brand-700 hover:underline"
+                    >
+                      {order.orderNumber}
+                    </Link>
+                    <span className="font-medium">{formatRupees(order.total)}</span>
+                  </div>
+                  <p className="text-muted">
+                    {formatIndiaDateTime(order.createdAt)} · {order.itemCount}{' '}
+                    {order.itemCount === 1 ? 'item' : 'items'}
+                  </p>
+                  <p className="mt-1">{order.customer.name}</p>
+                  <p className="break-all text-muted">{order.customer.email}</p>
+                  <p className="text-muted">{order.customer.phone}</p>
+                  <div className="mt-2">
+                    <StatusBadges row={order} />
+                  </div>
+                </div>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      {/* A wide table scrolls sideways when it must; the region takes focus so keys can scroll it. */}
       <div
         role="region"
         aria-label="Orders"
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
-        className="overflow-x-auto rounded-2xl border border-line bg-white"
+        className="hidden overflow-x-auto rounded-2xl border border-line bg-white md:block"
       >
         <table className="w-full text-left text-sm">
           <thead className="border-b border-line bg-blush/60">
@@ -404,27 +448,32 @@ export function OrdersDeskPage() {
             ))}
           </tbody>
         </table>
-        {load.state === 'loading' ? (
-          <p role="status" className="p-6 text-center text-muted">
-            Loading orders...
-          </p>
-        ) : null}
-        {load.state === 'failed' ? (
-          <div role="alert" className="p-6 text-center">
-            <p>{load.message}</p>
-            <button
-              type="button"
-              className={`${button} mt-3`}
-              onClick={() => setReloads((n) => n + 1)}
-            >
-              Try Again
-            </button>
-          </div>
-        ) : null}
-        {load.state === 'ready' && rows.length === 0 ? (
-          <p className="p-6 text-center text-muted">No orders match these filters.</p>
-        ) : null}
       </div>
+      {load.state === 'loading' ? (
+        <p
+          role="status"
+          className="rounded-2xl border border-line bg-white p-6 text-center text-muted"
+        >
+          Loading orders...
+        </p>
+      ) : null}
+      {load.state === 'failed' ? (
+        <div role="alert" className="rounded-2xl border border-line bg-white p-6 text-center">
+          <p>{load.message}</p>
+          <button
+            type="button"
+            className={`${button} mt-3`}
+            onClick={() => setReloads((n) => n + 1)}
+          >
+            Try Again
+          </button>
+        </div>
+      ) : null}
+      {load.state === 'ready' && rows.length === 0 ? (
+        <p className="rounded-2xl border border-line bg-white p-6 text-center text-muted">
+          No orders match these filters.
+        </p>
+      ) : null}
       <nav aria-label="Pages of orders" className="flex items-center justify-between gap-3">
         <button
           type="button"

@@ -74,13 +74,14 @@ export function AdminShell({ children }: { children: ReactNode }) {
             Menu
           </button>
           <Link to="/admin" className="font-serif text-xl text-brand-700">
-            Lacebloom <span className="text-sm font-sans text-muted">Back office</span>
+            Lacebloom{' '}
+            <span className="hidden font-sans text-sm text-muted sm:inline">Back office</span>
           </Link>
-          <div className="ml-auto flex items-center gap-3 text-sm">
+          <div className="ml-auto flex items-center gap-3 whitespace-nowrap text-sm">
             <span className="hidden text-muted sm:inline">
               {user ? `${user.firstName} ${user.lastName}` : ''}
             </span>
-            <Link to="/" className="font-medium text-brand-700 hover:underline">
+            <Link to="/" className="hidden font-medium text-brand-700 hover:underline sm:inline">
               View shop
             </Link>
             <button
@@ -99,16 +100,22 @@ export function AdminShell({ children }: { children: ReactNode }) {
             className="border-t border-line p-3 lg:hidden"
           >
             <NavList onNavigate={() => setMenuOpen(false)} />
+            <Link
+              to="/"
+              className="mt-2 block rounded-xl px-3 py-2 font-medium text-brand-700 sm:hidden"
+            >
+              View shop
+            </Link>
           </nav>
         ) : null}
       </header>
-      <div className="flex">
-        <nav
-          aria-label="Back office"
-          className="sticky top-14 hidden h-[calc(100vh-3.5rem)] w-56 shrink-0 border-r border-line bg-white p-3 lg:block"
-        >
-          <NavList />
-        </nav>
+      <div className="flex min-h-[calc(100vh-3.5rem)]">
+        {/* The column runs the page's height; the navigation inside it stays in view. */}
+        <aside className="hidden w-56 shrink-0 border-r border-line bg-white lg:block">
+          <nav aria-label="Back office" className="sticky top-14 p-3">
+            <NavList />
+          </nav>
+        </aside>
         <main id="main" className="min-w-0 flex-1 px-4 py-6 lg:px-8">
           {children}
         </main>
