@@ -30,6 +30,8 @@ import { createDiscountsRepository } from './features/discounts/discounts.reposi
 import { createMailOutbox } from './features/mail/mail-outbox.ts';
 import { createOrdersRepository } from './features/orders/orders.repository.ts';
 import { adminOrderRoutes } from './features/orders/orders.admin-routes.ts';
+import { ordersDeskRoutes } from './features/orders/orders-desk.admin-routes.ts';
+import { createOrdersDeskService } from './features/orders/orders-desk.service.ts';
 import { orderRoutes } from './features/orders/orders.routes.ts';
 import { createOrdersService, orderMailTemplates } from './features/orders/orders.service.ts';
 import { createPaymentsRepository } from './features/payments/payments.repository.ts';
@@ -333,6 +335,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(orderRoutes(orders, guards));
       // The back office: every /api/admin route is guarded by requireRole in its plugin.
       await api.register(adminOrderRoutes(orders, guards));
+      await api.register(
+        ordersDeskRoutes(
+          createOrdersDeskService({ db: database.db, orders: ordersRepository }),
+          guards,
+        ),
+      );
       await api.register(staffAdminRoutes(staff, guards));
       await api.register(auditAdminRoutes(audit, guards));
       await api.register(paymentRoutes(payments, guards, provider.name === 'simulator'));

@@ -1,4 +1,4 @@
-import { index, route, type RouteConfig } from '@react-router/dev/routes';
+import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes';
 
 /** The brief's route table (section 2). Paths match case-insensitively, so /Wishlist works too. */
 export default [
@@ -31,5 +31,13 @@ export default [
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   route('favicon.ico', 'routes/favicon.ts'),
+  // The back office: its own route modules, so no storefront page downloads its code.
+  ...prefix('admin', [
+    layout('routes/admin/layout.tsx', [
+      index('routes/admin/dashboard.tsx'),
+      route('orders', 'routes/admin/orders.tsx'),
+      route('orders/:orderId', 'routes/admin/order.tsx'),
+    ]),
+  ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

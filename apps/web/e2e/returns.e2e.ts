@@ -3,7 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import type { Product, ProductList } from '@shop/contracts/catalogue';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
-import { lastMail, newShopper, signUpThroughDialog } from './account-helpers.ts';
+import { newShopper, signUpThroughDialog } from './account-helpers.ts';
+import { signInOwner } from './owner-helpers.ts';
 import { seriousViolations, type Viewport } from './page-checks.ts';
 
 let browser: Browser;
@@ -29,31 +30,6 @@ async function api<T>(
   });
   const answer = (await response.json()) as { data: T; message: string };
   return { status: response.status, data: answer.data, message: answer.message };
-}
-
-/** The owner of ADMIN_EMAILS, signed up and verified through the mailed link. */
-async function signInOwner(): Promise<string> {
-  const email = inject('ownerEmail');
-  const password = 'orchid-ledger-7';
-  const signup = await api('POST', '/auth/signup', {
-    body: { firstName: 'Asha', lastName: 'Owner', email, password, phone: '9876543211' },
-  });
-  expect(signup.status).toBe(201);
-  let mail: string | undefined;
-  await expect
-    .poll(async () => (mail = await lastMail(inject('dataDir'), email, /confirm/i)), patient)
-    .toBeTruthy();
-  const token = /verify-email\?token=([A-Za-z0-9_%-]+)/.exec(mail!)?.[1];
-  expect(token).toBeTruthy();
-  const verified = await api('POST', '/auth/verify-email', {
-    body: { token: decodeURIComponent(token!) },
-  });
-  expect(verified.status).toBe(200);
-  const login = await api<{ accessToken: string }>('POST', '/auth/login', {
-    body: { email, password },
-  });
-  expect(login.status).toBe(200);
-  return login.data.accessToken;
 }
 
 beforeAll(async () => {
@@ -142,7 +118,7 @@ async function deliveredOrder(token: string, lines: Line[]): Promise<string> {
   expect((await api('POST', '/payments/verify', { token, body: paid.data })).status).toBe(200);
   for (const status of ['confirmed', 'processing', 'shipped', 'delivered']) {
     const moved = await api<{ status: string }>('PATCH', `/admin/orders/${orderId}/status`, {
-      token: await (ownerToken ??= signInOwner()),
+      token: await (ownerToken ??= signInOwner().then((owner) => owner.accessToken)),
       body: { status },
     });
     expect(moved.data?.status, moved.message).toBe(status);

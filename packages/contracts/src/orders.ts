@@ -170,8 +170,10 @@ export const orderListQuery = z.object({
   status: z.optional(z.enum(orderStatuses)),
 });
 
+/** The shop moves an order; a cancel may carry the shop's reason, which its shopper reads. */
 export const orderStatusUpdateSchema = z.object({
   status: z.enum(orderStatuses, { error: 'Unknown order status' }),
+  reason: z.optional(requiredText(orderMessages.reasonRequired, 500, 'multiline')),
 });
 
 // ---------- answers ----------

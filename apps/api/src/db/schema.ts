@@ -668,6 +668,8 @@ export const orders = pgTable(
       .on(t.paymentDueAt)
       .where(sql`${t.status} = 'pending' and ${oneOf(t.paymentStatus, awaitingPaymentStatuses)}`),
     index('orders_status_idx').on(t.status, t.createdAt),
+    // The orders desk pages through every order newest first, by keyset.
+    index('orders_created_idx').on(t.createdAt, t.id),
     check(
       'orders_status_check',
       sql`${t.status} in ('pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled', 'return_requested', 'returned')`,
@@ -834,6 +836,26 @@ export const orderReturnLines = pgTable(
       sql`(${t.action} = 'exchange') = (${t.exchangeColorName} is not null and ${t.exchangeSize} is not null)`,
     ),
   ],
+);
+
+/**
+ * The shop's internal notes on an order: read only in the back office, never in any answer a
+ * shopper gets.
+ */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId, t.createdAt)],
 );
 
 /**

@@ -43,7 +43,12 @@ export function adminOrderRoutes(
       },
       async (request) =>
         ok(
-          await service.adminSetStatus(callerOf(request), request.params.id, request.body.status),
+          await service.adminSetStatus(
+            callerOf(request),
+            request.params.id,
+            request.body.status,
+            request.body.reason,
+          ),
           'Order status updated',
         ),
     );

@@ -884,9 +884,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
 
     /**
      * The shop moves an order on; the table decides what is allowed. The move and its audit
-     * entry (status and payment status, before and after) commit together.
+     * entry (status and payment status, before and after) commit together. A cancellation
+     * carries the shop's reason, which the shopper reads.
      */
-    async adminSetStatus(actor: AuditActor, orderId: string, to: OrderStatus) {
+    async adminSetStatus(actor: AuditActor, orderId: string, to: OrderStatus, reason?: string) {
       const current = isUuid(orderId) ? await repository.findById(db, orderId) : undefined;
       if (!current) throw notFound(orderMessages.notFound);
       const recipient = await deps.findUser(current.userId);
@@ -909,7 +910,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
             after: { status: after.status, paymentStatus: after.paymentStatus },
           });
         if (to === 'cancelled') {
-          const cancelled = await cancelLocked(tx, locked, 'Cancelled by the shop');
+          const cancelled = await cancelLocked(tx, locked, reason ?? 'Cancelled by the shop');
           await audit(cancelled.row);
           return { ...cancelled, restocked: true };
         }

@@ -1,14 +1,30 @@
 import { useEffect, useEffectEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useAuth } from '../../lib/auth-session';
+import { safeReturnPath } from '../../lib/back-office';
 import { useShopper, type SignInMode } from '../../lib/shopper';
 import { UserIcon } from '../layout/icons';
 
 /**
  * /login and /register: signing in happens in the site-wide dialog, so these pages open it in the
- * matching mode and explain where it went if the shopper closes it.
+ * matching mode and explain where it went if the shopper closes it. `?redirectTo=/path` (a page
+ * that needed a sign-in, e.g. the back office) is where a signed-in user goes next.
  */
 export function SignInPlaceholder({ mode }: { mode: SignInMode }) {
-  const { openSignIn } = useShopper();
+  const { openSignIn, closeSignIn } = useShopper();
+  const { status } = useAuth();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const returnTo = safeReturnPath(params.get('redirectTo'));
+  const goBack = useEffectEvent(() => {
+    if (!returnTo) return;
+    closeSignIn();
+    navigate(returnTo, { replace: true });
+  });
+
+  useEffect(() => {
+    if (status === 'signed-in') goBack();
+  }, [status]);
   // openSignIn changes identity whenever the dialog opens or closes; an effect event keeps the
   // dialog from reopening itself each time the shopper closes it.
   const open = useEffectEvent((which: SignInMode) => openSignIn(which));

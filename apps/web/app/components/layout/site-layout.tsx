@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { isBackOfficePath } from '../../lib/back-office';
 import { Footer } from './footer';
 import { Header } from './header';
 import { HeartCursor } from './heart-cursor';
@@ -20,6 +21,17 @@ function useScrollToTopOnRouteChange() {
 
 export function SiteLayout({ children }: { children: ReactNode }) {
   useScrollToTopOnRouteChange();
+  const { pathname } = useLocation();
+  // The back office draws its own header and navigation; the sign-in dialog serves it too.
+  if (isBackOfficePath(pathname)) {
+    return (
+      <>
+        <NavigationProgress />
+        {children}
+        <SignInDialog />
+      </>
+    );
+  }
   return (
     <>
       <a

@@ -1,0 +1,231 @@
+// The back office's orders desk in a real browser, at 375 and 1280 px: who gets in, and an
+// owner finding an order by email, opening it, adding a note and moving it along.
+import { mkdirSync } from 'node:fs';
+import type { ProductList } from '@shop/contracts/catalogue';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { newShopper } from './account-helpers.ts';
+import { launchBrowser, openPage, waitForHydration } from './browser.ts';
+import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
+import { seriousViolations, type Viewport } from './page-checks.ts';
+
+let browser: Browser;
+let owner: OwnerSession;
+const shots = '/tmp/shots-admin';
+const patient = { timeout: 15_000 };
+
+interface Shopper {
+  email: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** A new shopper with one paid order (the `offset`-th product in stock, so widths do not meet). */
+async function shopperWithPaidOrder(
+  offset: number,
+): Promise<Shopper & { orderId: string; orderNumber: string }> {
+  const shopper = newShopper();
+  const signup = await api<{ accessToken: string; refreshToken: string }>('POST', '/auth/signup', {
+    body: shopper,
+  });
+  expect(signup.status).toBe(201);
+  const token = signup.data.accessToken;
+  const { data } = await api<ProductList>('GET', '/product/products?limit=100&sort=price-asc');
+  const product = data.products.filter((candidate) =>
+    candidate.colors[0]!.sizeStock.some((entry) => entry.stock >= 3),
+  )[offset + 4]!;
+  const color = product.colors[0]!;
+  const size = color.sizeStock.find((entry) => entry.stock >= 3)!.size;
+  const line = {
+    product: product._id,
+    quantity: 1,
+    size: size.toLowerCase(),
+    color: { colorName: color.colorName, colorHex: color.colorHex },
+  };
+  const added = await api('POST', '/cart', {
+    token,
+    body: { ...line, selectedImage: color.images[0] },
+  });
+  expect(added.status).toBeLessThan(300);
+  const placed = await api<{ orderId: string; orderNumber: string }>('POST', '/order', {
+    token,
+    body: {
+      items: [line],
+      shippingAddress: {
+        name: 'Meera Iyer',
+        addressLine1: '12 MG Road',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        pinCode: '560001',
+        phone: '9876543210',
+      },
+      paymentMethod: 'razorpay',
+    },
+  });
+  expect(placed.status).toBe(201);
+  const started = await api<{ razorpayOrderId: string }>('POST', '/payments/initiate', {
+    token,
+    body: { orderId: placed.data.orderId, method: 'razorpay' },
+  });
+  const paid = await api<Record<string, string>>('POST', '/payments/simulator/pay', {
+    token,
+    body: { razorpayOrderId: started.data.razorpayOrderId, outcome: 'success' },
+  });
+  expect((await api('POST', '/payments/verify', { token, body: paid.data })).status).toBe(200);
+  return { email: shopper.email, ...signup.data, ...placed.data };
+}
+
+/** Puts a session in the browser's storage before any page script runs. */
+async function signInBrowser(page: Page, session: { accessToken: string; refreshToken: string }) {
+  await page.addInitScript(
+    ([token, refreshToken]) => {
+      if (!localStorage.getItem('token')) {
+        localStorage.setItem('token', token!);
+        localStorage.setItem('refreshToken', refreshToken!);
+      }
+    },
+    [session.accessToken, session.refreshToken],
+  );
+}
+
+/** Records whether `text` ever appears in the document, however briefly. */
+async function watchFor(page: Page, text: string) {
+  await page.addInitScript((needle) => {
+    const w = window as unknown as { sawText: boolean };
+    w.sawText = false;
+    new MutationObserver(() => {
+      if (document.documentElement.textContent?.includes(needle)) w.sawText = true;
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  }, text);
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync(shots, { recursive: true });
+  owner = await signInOwner();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+for (const [viewport, offset] of [
+  ['phone', 0],
+  ['desktop', 1],
+] as const satisfies readonly (readonly [Viewport, number])[]) {
+  describe(`the orders desk (${viewport})`, () => {
+    it('sends a signed-out visitor to sign in, and back to the desk once she has', async () => {
+      const { page, context, problems } = await openPage(browser, inject('baseURL'), viewport);
+      try {
+        await page.goto('/admin/orders?status=pending');
+        await page.waitForURL(/\/login\?redirectTo=/, patient);
+        expect(new URL(page.url()).searchParams.get('redirectTo')).toBe(
+          '/admin/orders?status=pending',
+        );
+        const dialog = page.getByRole('dialog');
+        await dialog.getByLabel('Email').fill(owner.email);
+        await dialog.getByLabel('Password').fill(owner.password);
+        await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+        await page.waitForURL(/\/admin\/orders\?status=pending$/, patient);
+        await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor(patient);
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it('shows a shopper a plain 403 and never any order', async () => {
+      const shopper = await shopperWithPaidOrder(offset + 10);
+      const { page, context } = await openPage(browser, inject('baseURL'), viewport);
+      try {
+        await signInBrowser(page, shopper);
+        await watchFor(page, shopper.orderNumber);
+        const response = await page.goto('/admin/orders');
+        // The server cannot know who is there: it sends no admin data, only the wait.
+        expect(await response!.text()).not.toContain('Orders desk');
+        await page
+          .getByRole('heading', { name: 'You do not have access to the back office' })
+          .waitFor(patient);
+        await page.goto(`/admin/orders/${shopper.orderId}`);
+        await page
+          .getByRole('heading', { name: 'You do not have access to the back office' })
+          .waitFor(patient);
+        expect(await page.getByRole('table').count()).toBe(0);
+        expect(await page.evaluate(() => (window as unknown as { sawText: boolean }).sawText)).toBe(
+          false,
+        );
+      } finally {
+        await context.close();
+      }
+    });
+
+    it('lets the owner find an order by email, note it and move it along', async () => {
+      const shopper = await shopperWithPaidOrder(offset);
+      const { page, context, problems } = await openPage(browser, inject('baseURL'), viewport);
+      try {
+        await signInBrowser(page, owner);
+        await page.goto('/admin/orders');
+        await waitForHydration(page);
+        await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor(patient);
+        // The navigation folds into a menu on phones.
+        const menu = page.getByRole('button', { name: 'Menu' });
+        expect(await menu.isVisible()).toBe(viewport === 'phone');
+
+        await page.getByLabel('Search').fill(shopper.email.toUpperCase());
+        await page.getByRole('button', { name: 'Apply' }).click();
+        await page.waitForURL(/q=/, patient);
+        expect(new URL(page.url()).searchParams.get('q')).toBe(shopper.email.toUpperCase());
+        const link = page.getByRole('link', { name: shopper.orderNumber });
+        await link.waitFor(patient);
+        expect(await page.getByRole('link', { name: /^LB\d/ }).count()).toBe(1);
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.screenshot({ path: `${shots}/orders-${viewport}.png`, fullPage: true });
+
+        // A bulk move: one call per selected order, each order's outcome shown.
+        await page.getByRole('checkbox', { name: `Select order ${shopper.orderNumber}` }).check();
+        await page.getByLabel('Move to').selectOption({ label: 'Confirm' });
+        await page.getByRole('button', { name: 'Apply to selected' }).click();
+        await page.getByText(`${shopper.orderNumber}: moved to CONFIRMED`).waitFor(patient);
+        // The list reloads with the order's new status.
+        await page
+          .getByText('CONFIRMED', { exact: true })
+          .filter({ visible: true })
+          .waitFor(patient);
+        expect(await seriousViolations(page)).toEqual([]);
+
+        await link.click();
+        await page.getByRole('heading', { name: `Order ${shopper.orderNumber}` }).waitFor(patient);
+        await page.getByText(shopper.email).first().waitFor();
+        const note = `Called ${viewport}: leave with the guard`;
+        await page.getByLabel(/Add a note/).fill(note);
+        await page.getByRole('button', { name: 'Add note' }).click();
+        await page.getByText(note).first().waitFor(patient);
+
+        // Confirmed: the transition table offers the shop processing or a cancel, nothing else.
+        const moves = page.getByRole('region', { name: 'Move this order' });
+        expect(await moves.getByRole('button').allTextContents()).toEqual([
+          'Start processing',
+          'Cancel order',
+        ]);
+        await moves.getByRole('button', { name: 'Start processing' }).click();
+        await moves.getByText('Moved to PROCESSING').waitFor(patient);
+        await moves.getByRole('button', { name: 'Mark shipped' }).waitFor(patient);
+        // A cancel asks for the reason the shopper will read before it is sent.
+        await moves.getByRole('button', { name: 'Cancel order' }).click();
+        expect(await moves.getByLabel('Reason for the shopper').isVisible()).toBe(true);
+        await moves.getByRole('button', { name: 'Keep it' }).click();
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: `${shots}/order-${viewport}.png`, fullPage: true });
+
+        // The shopper's own view of the order never carries the note.
+        const mine = await api('GET', `/order/${shopper.orderId}`, {
+          token: shopper.accessToken,
+        });
+        expect(JSON.stringify(mine)).not.toContain('leave with the guard');
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  });
+}

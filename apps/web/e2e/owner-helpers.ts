@@ -1,0 +1,71 @@
+import { expect, inject } from 'vitest';
+import { lastMail } from './account-helpers.ts';
+
+/** Server work (sign-up's password hashing, mail) takes its time on a busy machine. */
+const patient = { timeout: 15_000 };
+const OWNER_PASSWORD = 'orchid-ledger-7';
+
+/** A JSON call to the shop's API under test. */
+export async function api<T>(
+  method: string,
+  path: string,
+  { token, body }: { token?: string; body?: unknown } = {},
+): Promise<{ status: number; data: T; message: string }> {
+  const response = await fetch(`${inject('baseURL')}/api${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const answer = (await response.json()) as { data: T; message: string };
+  return { status: response.status, data: answer.data, message: answer.message };
+}
+
+export interface OwnerSession {
+  email: string;
+  password: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+/**
+ * The owner of ADMIN_EMAILS, shared by every browser file on the one server: the first file to
+ * ask signs her up and follows the mailed verification link; later ones sign in.
+ */
+export async function signInOwner(): Promise<OwnerSession> {
+  const email = inject('ownerEmail');
+  const signup = await api('POST', '/auth/signup', {
+    body: {
+      firstName: 'Asha',
+      lastName: 'Owner',
+      email,
+      password: OWNER_PASSWORD,
+      phone: '9876543211',
+    },
+  });
+  if (signup.status === 201) {
+    // A plain wait, not expect.poll: this also runs in beforeAll hooks.
+    let mail: string | undefined;
+    const deadline = Date.now() + patient.timeout;
+    while (!(mail = await lastMail(inject('dataDir'), email, /confirm/i))) {
+      if (Date.now() > deadline) throw new Error(`no verification mail reached ${email}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const token = /verify-email\?token=([A-Za-z0-9_%-]+)/.exec(mail!)?.[1];
+    expect(token).toBeTruthy();
+    const verified = await api('POST', '/auth/verify-email', {
+      body: { token: decodeURIComponent(token!) },
+    });
+    expect(verified.status).toBe(200);
+  }
+  const login = await api<{ accessToken: string; refreshToken: string; user: { role: string } }>(
+    'POST',
+    '/auth/login',
+    { body: { email, password: OWNER_PASSWORD } },
+  );
+  expect(login.status).toBe(200);
+  expect(login.data.user.role).toBe('admin');
+  return { email, password: OWNER_PASSWORD, ...login.data };
+}
