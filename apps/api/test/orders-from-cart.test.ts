@@ -178,6 +178,15 @@ describe('an order placed from the cart', () => {
     // Her cart still holds the 2 she ordered; to her the size has 3.
     const cart = (await send(app(), 'GET', '/api/cart', { token: accessToken })).body.data;
     expect(cart.items[0]).toMatchObject({ quantity: 2, stock: 3 });
+    // The answer to adding another line counts them the same way.
+    const added = await send(app(), 'POST', '/api/cart', {
+      token: accessToken,
+      body: addBody(choices[11]!, 1),
+    });
+    expect(added.status).toBe(200);
+    expect(
+      added.body.data.items.find((item: { _id: string }) => item._id === cart.items[0]._id),
+    ).toMatchObject({ quantity: 2, stock: 3 });
     const validation = await send(app(), 'POST', '/api/cart/validate', { token: accessToken });
     expect(validation.body.data.valid).toBe(true);
     // She may raise it to the 3 there are, and place the cart again (replacing the first order).
@@ -188,7 +197,10 @@ describe('an order placed from the cart', () => {
     expect(raised.status).toBe(200);
     const again = await send(app(), 'POST', '/api/order', {
       token: accessToken,
-      body: orderBody([[choice, 3]]),
+      body: orderBody([
+        [choice, 3],
+        [choices[11]!, 1],
+      ]),
     });
     expect(again.status).toBe(201);
     expect(await stockOf(choice)).toBe(0);

@@ -83,6 +83,25 @@ export function heldKey(productId: string, colorName: string, size: string): str
   return `${productId}|${colorName.toLowerCase()}|${size.toLowerCase()}`;
 }
 
+/** Units one product, colour and size has in a shopper's unpaid orders. */
+interface HeldUnits {
+  product_id: string;
+  color: string;
+  size: string;
+  units: number;
+}
+
+/** The units a shopper's own orders awaiting payment hold (the shopper named by `userId`). */
+const heldUnitsQuery = (userId: SQL) =>
+  sql`select i.product_id, lower(i.color_name) as color, lower(i.size) as size,
+        sum(i.quantity)::int as units
+      from orders o join order_items i on i.order_id = o.id
+      where o.user_id = ${userId} and ${awaitingPayment('o')}
+      group by 1, 2, 3`;
+
+const heldMap = (rows: HeldUnits[]) =>
+  new Map(rows.map((row) => [heldKey(row.product_id, row.color, row.size), row.units]));
+
 export function createCartRepository(db: Database) {
   /** Empties a cart and drops its discounts: a guest cart found expired starts afresh. */
   async function startAfresh(tx: Executor, cartId: string) {
@@ -184,7 +203,13 @@ export function createCartRepository(db: Database) {
     async addToCart(
       owner: CartOwner,
       line: NewCartLine,
-    ): Promise<{ cart: CartRow; quantity: number | undefined; items?: CartItemRow[] }> {
+    ): Promise<{
+      cart: CartRow;
+      quantity: number | undefined;
+      items?: CartItemRow[];
+      /** Units the shopper's own unpaid orders hold (see heldByOpenOrders), read alongside. */
+      held?: Map<string, number>;
+    }> {
       const guest = 'guestSessionId' in owner;
       const ownerColumn = guest ? sql`guest_session_id` : sql`user_id`;
       const ownerValue = guest ? owner.guestSessionId : owner.userId;
@@ -199,6 +224,7 @@ export function createCartRepository(db: Database) {
         expired: boolean;
         quantity: number | null;
         items: (Omit<CartItemRow, 'addedAt'> & { addedAt: string })[];
+        held: HeldUnits[];
       }>(
         db,
         'add_to_cart',
@@ -217,6 +243,8 @@ export function createCartRepository(db: Database) {
             -- The statement's snapshot holds the lines as they were: the added or grown line
             -- comes from RETURNING instead.
             select cart.*, (select quantity from added) as quantity,
+              coalesce((select json_agg(h) from (${heldUnitsQuery(sql`cart.user_id`)}) h),
+                '[]'::json) as held,
               coalesce((select json_agg(json_build_object(
                   'id', i.id, 'cartId', i.cart_id, 'productId', i.product_id,
                   'colorName', i.color_name, 'colorHex', i.color_hex, 'size', i.size,
@@ -239,7 +267,7 @@ export function createCartRepository(db: Database) {
       };
       if (!row!.expired) {
         const items = row!.items.map((item) => ({ ...item, addedAt: new Date(item.addedAt) }));
-        return { cart, quantity: row!.quantity ?? undefined, items };
+        return { cart, quantity: row!.quantity ?? undefined, items, held: heldMap(row!.held) };
       }
       await startAfresh(db, cart.id);
       return { cart, quantity: await this.addLine(db, cart.id, line) };
@@ -375,20 +403,8 @@ export function createCartRepository(db: Database) {
      * by `heldKey`). Placing her cart again replaces such an order, so to her they are in stock.
      */
     async heldByOpenOrders(userId: string): Promise<Map<string, number>> {
-      const rows = await queryRows<{
-        product_id: string;
-        color: string;
-        size: string;
-        units: number;
-      }>(
-        db,
-        sql`select i.product_id, lower(i.color_name) as color, lower(i.size) as size,
-              sum(i.quantity)::int as units
-            from orders o join order_items i on i.order_id = o.id
-            where o.user_id = ${userId} and ${awaitingPayment('o')}
-            group by 1, 2, 3`,
-      );
-      return new Map(rows.map((row) => [heldKey(row.product_id, row.color, row.size), row.units]));
+      const rows = await queryRows<HeldUnits>(db, heldUnitsQuery(sql`${userId}`));
+      return heldMap(rows);
     },
 
     async deleteExpiredGuestCarts(): Promise<number> {

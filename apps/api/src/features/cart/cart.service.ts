@@ -162,9 +162,13 @@ export function createCartService(deps: {
    * The lines with the units her own unpaid order holds counted as stock: ordering the cart again
    * replaces that order, so her cart is not short of what she is holding herself.
    */
-  async function withHeld(userId: string, lines: LoadedLine[]): Promise<LoadedLine[]> {
+  async function withHeld(
+    userId: string,
+    lines: LoadedLine[],
+    known?: Map<string, number>,
+  ): Promise<LoadedLine[]> {
     if (lines.length === 0) return lines;
-    const held = await carts.heldByOpenOrders(userId);
+    const held = known ?? (await carts.heldByOpenOrders(userId));
     if (held.size === 0) return lines;
     return lines.map((line) => {
       const units = held.get(heldKey(line.row.productId, line.row.colorName, line.row.size)) ?? 0;
@@ -353,7 +357,7 @@ export function createCartService(deps: {
     if (!product || !product.is_active) throw notFound('Product not found');
     const { color, stockEntry } = variantOf(product, command.color.colorName, command.size);
     const size = normalizeSize(stockEntry.size);
-    const { cart, quantity, items } = await carts.addToCart(owner, {
+    const { cart, quantity, items, held } = await carts.addToCart(owner, {
       productId: product.id,
       // The catalogue's own colour name and hex, whatever case or hex the browser sent.
       colorName: color.colorName,
@@ -381,7 +385,7 @@ export function createCartService(deps: {
     if (items) {
       const lines = await withFacts(items, 'cached');
       const userId = userOf(owner);
-      return render({ cart, lines: userId ? await withHeld(userId, lines) : lines }, userId);
+      return render({ cart, lines: userId ? await withHeld(userId, lines, held) : lines }, userId);
     }
     return current(owner);
   }
