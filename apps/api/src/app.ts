@@ -26,6 +26,9 @@ import { createCartRepository } from './features/cart/cart.repository.ts';
 import { cartRoutes } from './features/cart/cart.routes.ts';
 import { createCartService } from './features/cart/cart.service.ts';
 import { createProductFacts } from './features/cart/product-facts.ts';
+import { dashboardAdminRoutes } from './features/dashboard/dashboard.admin-routes.ts';
+import { createDashboardRepository } from './features/dashboard/dashboard.repository.ts';
+import { createDashboardService } from './features/dashboard/dashboard.service.ts';
 import { createDiscountsRepository } from './features/discounts/discounts.repository.ts';
 import { createMailOutbox } from './features/mail/mail-outbox.ts';
 import { createOrdersRepository } from './features/orders/orders.repository.ts';
@@ -276,8 +279,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     metrics,
   });
 
+  const dashboard = createDashboardService(createDashboardRepository(database.db));
+
   // Each success is timed for the job lag metric, whether a timer or a test ran it.
   const jobs = metrics.trackJobs({
+    refreshSalesRollups: () => dashboard.refresh(),
     expireUnpaidOrders: () => orders.expireUnpaid(),
     confirmPaidOrders: () => orders.confirmPaid(),
     deliverMail: () => outbox.deliver(),
@@ -308,6 +314,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     every(15_000, jobs.sendRefunds, 'sending refunds'),
     every(2 * 60_000, jobs.reconcilePayments, 'reconciling payments with the provider'),
     every(60 * 60_000, jobs.sweepGuestCarts, 'forgetting old guest carts'),
+    every(30_000, jobs.refreshSalesRollups, "recomputing the dashboard's daily figures"),
   ];
   app.addHook('onClose', async () => {
     jobsStopped = true;
@@ -341,6 +348,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           guards,
         ),
       );
+      await api.register(dashboardAdminRoutes(dashboard, guards));
       await api.register(staffAdminRoutes(staff, guards));
       await api.register(auditAdminRoutes(audit, guards));
       await api.register(paymentRoutes(payments, guards, provider.name === 'simulator'));

@@ -20,7 +20,8 @@ import * as schema from './schema.ts';
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
- * The database functions, one file each with its whole source (`CREATE OR REPLACE FUNCTION`):
+ * The database functions, one file each with its whole source (`CREATE OR REPLACE FUNCTION`, and
+ * `CREATE OR REPLACE TRIGGER` for the triggers that call it, separated by `--> statement-breakpoint`):
  * re-applied after the migrations whenever a file changed. A change of a function's arguments or
  * result type goes in a migration that drops the old function first.
  */
@@ -163,7 +164,11 @@ export async function applyFunctions(db: Executor): Promise<string[]> {
     );
     if (current?.value === fn.digest) continue;
     await db.transaction(async (tx) => {
-      await tx.execute(sql.raw(fn.source));
+      // A file may hold several statements (a function and the triggers that call it), split
+      // as migrations are: each is sent on its own.
+      for (const statement of fn.source.split('--> statement-breakpoint')) {
+        if (statement.trim() !== '') await tx.execute(sql.raw(statement));
+      }
       await tx.execute(
         sql`insert into shop_state (key, value) values (${key}, ${fn.digest})
           on conflict (key) do update set value = excluded.value, updated_at = now()`,

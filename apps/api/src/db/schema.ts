@@ -4,9 +4,11 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -668,6 +670,10 @@ export const orders = pgTable(
       .on(t.paymentDueAt)
       .where(sql`${t.status} = 'pending' and ${oneOf(t.paymentStatus, awaitingPaymentStatuses)}`),
     index('orders_status_idx').on(t.status, t.createdAt),
+    // Payments held for review: counted on the dashboard, listed first on the orders desk.
+    index('orders_payment_review_idx')
+      .on(t.createdAt)
+      .where(sql`${t.paymentStatus} = 'payment_review'`),
     // The orders desk pages through every order newest first, by keyset.
     index('orders_created_idx').on(t.createdAt, t.id),
     check(
@@ -781,6 +787,10 @@ export const refunds = pgTable(
     index('refunds_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.state} = 'pending'`),
+    // Refunds that failed for good: counted on the dashboard, for a person to settle.
+    index('refunds_failed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.state} = 'failed'`),
     uniqueIndex('refunds_provider_refund_key').on(t.providerRefundId),
     // A captured payment is refunded in full at most once for a cancel, a late or a duplicate
     // payment, however many requests decide it at once; returns may refund it in parts.
@@ -837,6 +847,53 @@ export const orderReturnLines = pgTable(
     ),
   ],
 );
+
+/**
+ * The morning dashboard's daily figures, one row per day in India (see features/dashboard): kept by
+ * a job that recomputes the days whose orders changed (`sales_changes`), so a dashboard visit
+ * reads at most a few hundred rows however many orders there are.
+ */
+export const salesDays = pgTable('sales_days', {
+  day: date('day').primaryKey(),
+  /** Orders placed that day whose money arrived. */
+  orders: integer('orders').notNull(),
+  /** What they paid, in paise, before refunds. */
+  paidPaise: bigint('paid_paise', { mode: 'number' }).notNull(),
+  /** Refunds owed or made on them (not the failed ones), in paise. */
+  refundedPaise: bigint('refunded_paise', { mode: 'number' }).notNull(),
+  prepaid: integer('prepaid').notNull(),
+  cod: integer('cod').notNull(),
+  /** Paid orders later cancelled. */
+  cancelled: integer('cancelled').notNull(),
+  /** Paid orders with a line asked back (and not declined). */
+  returned: integer('returned').notNull(),
+  refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Units and takings of each product and size sold on a day (paid orders not cancelled). */
+export const salesDayItems = pgTable(
+  'sales_day_items',
+  {
+    day: date('day').notNull(),
+    productId: uuid('product_id').notNull(),
+    productName: text('product_name').notNull(),
+    categorySlug: text('category_slug').notNull(),
+    size: text('size').notNull(),
+    units: integer('units').notNull(),
+    revenuePaise: bigint('revenue_paise', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.productId, t.size] })],
+);
+
+/**
+ * Days (in India) whose orders, refunds or returns changed since their figures were computed: one
+ * row per change, written by a trigger in the changing transaction, so it becomes visible exactly
+ * when the change does; the rollup job takes (deletes) the committed ones and recomputes their days.
+ */
+export const salesChanges = pgTable('sales_changes', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  day: date('day').notNull(),
+});
 
 /**
  * The shop's internal notes on an order: read only in the back office, never in any answer a

@@ -1,0 +1,108 @@
+import {
+  daysOf,
+  daysWaiting,
+  indiaToday,
+  sellThrough,
+  summarizeDays,
+} from '@shop/domain/dashboard';
+import { paiseToRupees } from '@shop/domain/money';
+import type { Dashboard, DashboardQuery } from '@shop/contracts/dashboard';
+import type { DashboardRepository } from './dashboard.repository.ts';
+
+/** The category whose sell-through by size the dashboard shows (sizes matter most for bras). */
+const BRAS = 'bras';
+const TOP = 10;
+
+/** The morning dashboard: a range's figures from the daily rollups, and today's work. */
+export function createDashboardService(repository: DashboardRepository) {
+  return {
+    /** Recomputes the days whose orders changed (the job runs it; a visit runs it first too). */
+    refresh: () => repository.refresh(),
+
+    async dashboard(query: DashboardQuery): Promise<Dashboard> {
+      const to = query.to ?? indiaToday();
+      const from = query.from ?? to;
+      // A visit sees every change committed before it: the days it touched are computed first
+      // (usually today alone, a few milliseconds).
+      await repository.refresh();
+      const [days, items, braStock, live] = await Promise.all([
+        repository.days(from, to),
+        repository.items(from, to),
+        repository.stockBySize(BRAS),
+        repository.liveCounts(),
+      ]);
+      const summary = summarizeDays(days);
+      const byDay = new Map(days.map((day) => [day.day, day]));
+
+      const products = new Map<string, { name: string; units: number; revenuePaise: number }>();
+      const sizes = new Map<string, number>();
+      const braSold = new Map<string, number>();
+      for (const item of items) {
+        const product = products.get(item.productId) ?? {
+          name: item.productName,
+          units: 0,
+          revenuePaise: 0,
+        };
+        product.units += item.units;
+        product.revenuePaise += item.revenuePaise;
+        products.set(item.productId, product);
+        sizes.set(item.size, (sizes.get(item.size) ?? 0) + item.units);
+        if (item.categorySlug === BRAS) {
+          braSold.set(item.size, (braSold.get(item.size) ?? 0) + item.units);
+        }
+      }
+      const braSizes = [...new Set([...braSold.keys(), ...braStock.keys()])].sort();
+
+      return {
+        from,
+        to,
+        orders: summary.orders,
+        revenue: paiseToRupees(summary.revenuePaise),
+        averageOrderValue: paiseToRupees(summary.averageOrderValuePaise),
+        prepaid: summary.prepaid,
+        cod: summary.cod,
+        cancelled: summary.cancelled,
+        cancellationRate: summary.cancellationRate,
+        returned: summary.returned,
+        returnRate: summary.returnRate,
+        daily: daysOf(from, to).map((day) => {
+          const figures = byDay.get(day);
+          return {
+            day,
+            orders: figures?.orders ?? 0,
+            revenue: paiseToRupees(figures ? figures.paidPaise - figures.refundedPaise : 0),
+          };
+        }),
+        topProducts: [...products]
+          .sort(([, a], [, b]) => b.units - a.units || b.revenuePaise - a.revenuePaise)
+          .slice(0, TOP)
+          .map(([productId, product]) => ({
+            productId,
+            name: product.name,
+            units: product.units,
+            revenue: paiseToRupees(product.revenuePaise),
+          })),
+        topSizes: [...sizes]
+          .sort(([a, unitsA], [b, unitsB]) => unitsB - unitsA || a.localeCompare(b))
+          .slice(0, TOP)
+          .map(([size, units]) => ({ size: size.toUpperCase(), units })),
+        braSellThrough: braSizes.map((size) => {
+          const sold = braSold.get(size) ?? 0;
+          const inStock = braStock.get(size) ?? 0;
+          return { size: size.toUpperCase(), sold, inStock, rate: sellThrough(sold, inStock) };
+        }),
+        lowStock: live.lowStock,
+        paymentsInReview: live.paymentsInReview,
+        failedRefunds: live.failedRefunds,
+        awaitingDispatch: live.awaitingDispatch,
+        oldestAwaitingDays: live.oldestPaidAt ? daysWaiting(live.oldestPaidAt) : null,
+        computedAt:
+          days.length === 0
+            ? null
+            : new Date(Math.min(...days.map((day) => day.refreshedAt.getTime()))).toISOString(),
+      };
+    },
+  };
+}
+
+export type DashboardService = ReturnType<typeof createDashboardService>;
