@@ -19,15 +19,7 @@
  * Goal (ARCHITECTURE.md): every step p99 ≤ 50 ms on PostgreSQL in this loop.
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
-import {
-  chmodSync,
-  chownSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-} from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -37,6 +29,7 @@ import {
   freePort,
   keepAliveClient,
   startBenchServer,
+  startPostgres,
   stopBenchServer,
   waitForRenditions,
 } from './shop-process.ts';
@@ -493,57 +486,6 @@ async function postmasterOf(url: string): Promise<number | undefined> {
   } finally {
     await client.end();
   }
-}
-
-function findPostgresBin(): string | undefined {
-  const base = '/usr/lib/postgresql';
-  if (!existsSync(base)) return undefined;
-  for (const version of readdirSync(base).sort((a, b) => Number(b) - Number(a))) {
-    const dir = join(base, version, 'bin');
-    if (existsSync(join(dir, 'initdb'))) return dir;
-  }
-  return undefined;
-}
-
-/** A throwaway cluster, as scripts/test.mjs starts one (as the postgres user when root). */
-async function startPostgres(): Promise<{ url: string; stop: () => void } | undefined> {
-  const bin = findPostgresBin();
-  if (!bin) return undefined;
-  const dir = mkdtempSync(join(tmpdir(), 'shop-bench-pg-'));
-  const asRoot = process.getuid?.() === 0;
-  const run = (args: string[]) => {
-    const [command, ...rest] = asRoot ? ['runuser', '-u', 'postgres', '--', ...args] : args;
-    return spawnSync(command!, rest, { stdio: 'ignore' }).status === 0;
-  };
-  if (asRoot) {
-    const id = (flag: string) =>
-      Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
-    chownSync(dir, id('-u'), id('-g'));
-  }
-  chmodSync(dir, 0o700);
-  const port = await freePort();
-  const stop = () => {
-    run([join(bin, 'pg_ctl'), '-D', dir, '-m', 'fast', 'stop']);
-    rmSync(dir, { recursive: true, force: true });
-  };
-  const started =
-    run([join(bin, 'initdb'), '-D', dir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']) &&
-    run([
-      join(bin, 'pg_ctl'),
-      '-D',
-      dir,
-      '-l',
-      join(dir, 'server.log'),
-      '-o',
-      `-h 127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c full_page_writes=off`,
-      '-w',
-      'start',
-    ]);
-  if (!started) {
-    stop();
-    return undefined;
-  }
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
 }
 
 // --- reporting ----------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 /** What the money-path benchmarks share: a server process of their own, JSON calls, and a run. */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -406,4 +407,58 @@ export async function waitForRenditions(dataDir: string): Promise<number | undef
     await new Promise((resolve) => setTimeout(resolve, 2000));
   }
   return (performance.now() - started) / 1000;
+}
+
+function findPostgresBin(): string | undefined {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return undefined;
+  for (const version of readdirSync(base).sort((a, b) => Number(b) - Number(a))) {
+    const dir = join(base, version, 'bin');
+    if (existsSync(join(dir, 'initdb'))) return dir;
+  }
+  return undefined;
+}
+
+/**
+ * A throwaway PostgreSQL cluster with the binaries found here, as scripts/test.mjs starts one (as
+ * the postgres user when root; fsync off); undefined when there are none.
+ */
+export async function startPostgres(): Promise<{ url: string; stop: () => void } | undefined> {
+  const bin = findPostgresBin();
+  if (!bin) return undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'shop-bench-pg-'));
+  const asRoot = process.getuid?.() === 0;
+  const run = (args: string[]) => {
+    const [command, ...rest] = asRoot ? ['runuser', '-u', 'postgres', '--', ...args] : args;
+    return spawnSync(command!, rest, { stdio: 'ignore' }).status === 0;
+  };
+  if (asRoot) {
+    const id = (flag: string) =>
+      Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
+    chownSync(dir, id('-u'), id('-g'));
+  }
+  chmodSync(dir, 0o700);
+  const port = await freePort();
+  const stop = () => {
+    run([join(bin, 'pg_ctl'), '-D', dir, '-m', 'fast', 'stop']);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const started =
+    run([join(bin, 'initdb'), '-D', dir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']) &&
+    run([
+      join(bin, 'pg_ctl'),
+      '-D',
+      dir,
+      '-l',
+      join(dir, 'server.log'),
+      '-o',
+      `-h 127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c full_page_writes=off`,
+      '-w',
+      'start',
+    ]);
+  if (!started) {
+    stop();
+    return undefined;
+  }
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
 }
