@@ -33,11 +33,12 @@ export type DispatchUrgency = 'on_time' | 'due' | 'late';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * How long an order has waited, in whole days since it was paid (the clock starts when the shop
- * has the money), and where that sits in the policy's window: past 8 days it is due, past 14 late.
+ * How long an order has waited, in whole days since it was placed (the policy counts from the
+ * order; an unpaid one is cancelled within the hour), and where that sits in the policy's window:
+ * past 8 days it is due, past 14 late.
  */
-export function dispatchAge(paidAt: Date | string, now: Date) {
-  const days = Math.max(0, Math.floor((now.getTime() - new Date(paidAt).getTime()) / DAY_MS));
+export function dispatchAge(placedAt: Date | string, now: Date) {
+  const days = Math.max(0, Math.floor((now.getTime() - new Date(placedAt).getTime()) / DAY_MS));
   const urgency: DispatchUrgency =
     days > DISPATCH_WINDOW_DAYS.late ? 'late' : days > DISPATCH_WINDOW_DAYS.due ? 'due' : 'on_time';
   return { days, urgency };

@@ -20,9 +20,9 @@ describe('the dispatch queue', () => {
     expect(ready).toEqual(['confirmed/paid', 'processing/paid']);
   });
 
-  it('counts whole days since payment: due past 8, late past 14', () => {
-    const paid = new Date('2026-03-01T10:00:00Z');
-    const at = (iso: string) => dispatchAge(paid, new Date(iso));
+  it('counts whole days since the order was placed: due past 8, late past 14', () => {
+    const placed = new Date('2026-03-01T10:00:00Z');
+    const at = (iso: string) => dispatchAge(placed, new Date(iso));
     expect(at('2026-03-01T09:00:00Z')).toEqual({ days: 0, urgency: 'on_time' });
     expect(at('2026-03-02T09:59:59Z')).toEqual({ days: 0, urgency: 'on_time' });
     expect(at('2026-03-09T10:00:00Z')).toEqual({ days: 8, urgency: 'on_time' });

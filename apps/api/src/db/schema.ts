@@ -657,6 +657,9 @@ export const orders = pgTable(
     returnRequestedAt: timestamp('return_requested_at', { withTimezone: true }),
     returnReason: text('return_reason'),
     returnedAt: timestamp('returned_at', { withTimezone: true }),
+    /** Who carries the parcel and its tracking number (AWB), set when the shop ships it. */
+    courier: text('courier'),
+    awb: text('awb'),
     ...timestamps,
   },
   (t) => [
@@ -670,6 +673,10 @@ export const orders = pgTable(
     index('orders_status_idx').on(t.status, t.createdAt),
     // The orders desk pages through every order newest first, by keyset.
     index('orders_created_idx').on(t.createdAt, t.id),
+    // The dispatch queue pages through paid orders waiting to be packed, oldest first.
+    index('orders_dispatch_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} in ('confirmed', 'processing') and ${t.paymentStatus} = 'paid'`),
     check(
       'orders_status_check',
       sql`${t.status} in ('pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled', 'return_requested', 'returned')`,
