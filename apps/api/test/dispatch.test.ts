@@ -297,7 +297,7 @@ describe('the shipping label', () => {
     expect(text).toContain('Weight: 0.6 kg');
     // Discreet packaging: nothing outside the parcel says what is in it, or who sold it.
     for (const choice of choices) expect(text).not.toContain(choice.name);
-    expect(text.toLowerCase()).not.toMatch(/lacebloom|lingerie|bra|pant|intimate/);
+    expect(text!.toLowerCase()).not.toMatch(/lacebloom|lingerie|bra|pant|intimate/);
   });
 
   it('prints one page per order in a batch, in the order asked', async () => {
