@@ -119,18 +119,16 @@ function columnsWith(actions: RowActions) {
     column.accessor('orderNumber', {
       header: 'Order',
       cell: ({ row }) => (
-        <Link
-          to={`/admin/orders/${row.original._id}`}
-          className="whitespace-nowrap font-medium text-brand-700 hover:underline"
-        >
-          {row.original.orderNumber}
-        </Link>
-      ),
-    }),
-    column.accessor('createdAt', {
-      header: 'Placed',
-      cell: ({ getValue }) => (
-        <span className="whitespace-nowrap">{formatIndiaDateTime(getValue())}</span>
+        <div className="whitespace-nowrap">
+          <Link
+            to={`/admin/orders/${row.original._id}`}
+            className="font-medium text-brand-700 hover:underline"
+          >
+            {row.original.orderNumber}
+          </Link>
+          <div className="text-muted">{formatIndiaDateTime(row.original.createdAt)}</div>
+          <div className="text-xs font-semibold">{statusLabel(row.original.status)}</div>
+        </div>
       ),
     }),
     column.accessor('ageDays', {
@@ -152,12 +150,6 @@ function columnsWith(actions: RowActions) {
     column.accessor('total', {
       header: 'Total',
       cell: ({ getValue }) => <span className="whitespace-nowrap">{formatRupees(getValue())}</span>,
-    }),
-    column.accessor('status', {
-      header: 'Status',
-      cell: ({ getValue }) => (
-        <span className="whitespace-nowrap text-xs font-semibold">{statusLabel(getValue())}</span>
-      ),
     }),
     column.display({
       id: 'actions',

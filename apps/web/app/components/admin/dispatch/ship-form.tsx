@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { shipOrderSchema } from '@shop/contracts/dispatch';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
@@ -26,6 +26,12 @@ export function ShipForm({
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
   const idOf = (name: string) => `ship-${order._id}-${name}`;
+  const courierInput = useRef<HTMLInputElement>(null);
+
+  // The form opens above the queue, away from the button that asked for it: bring it to her.
+  useEffect(() => {
+    courierInput.current?.focus();
+  }, []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -61,6 +67,7 @@ export function ShipForm({
           Courier
         </label>
         <input
+          ref={courierInput}
           id={idOf('courier')}
           name="courier"
           list={idOf('couriers')}
