@@ -27,6 +27,7 @@ import {
   refundReasons,
   refundStates,
 } from '@shop/domain/payments';
+import { dispatchPaymentStatus, dispatchStatuses } from '@shop/domain/dispatch';
 import { returnActions, returnLineStates } from '@shop/domain/returns';
 import { userRoles } from '@shop/domain/roles';
 
@@ -676,7 +677,9 @@ export const orders = pgTable(
     // The dispatch queue pages through paid orders waiting to be packed, oldest first.
     index('orders_dispatch_idx')
       .on(t.createdAt, t.id)
-      .where(sql`${t.status} in ('confirmed', 'processing') and ${t.paymentStatus} = 'paid'`),
+      .where(
+        sql`${oneOf(t.status, dispatchStatuses)} and ${oneOf(t.paymentStatus, [dispatchPaymentStatus])}`,
+      ),
     check(
       'orders_status_check',
       sql`${t.status} in ('pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled', 'return_requested', 'returned')`,
