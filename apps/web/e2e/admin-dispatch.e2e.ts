@@ -141,6 +141,14 @@ for (const [viewport, offset] of [
         expect(await pickList.getByRole('button', { name: 'Print' }).isVisible()).toBe(true);
         expect(await seriousViolations(page)).toEqual([]);
         await page.screenshot({ path: `${shots}/pick-list-${viewport}.png`, fullPage: true });
+        // On paper the pick list stands alone: no navigation, queue or buttons.
+        await page.emulateMedia({ media: 'print' });
+        expect(await pickList.getByRole('cell').first().isVisible()).toBe(true);
+        expect(await pickList.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+        expect(await page.getByRole('button', { name: 'Sign out' }).isVisible()).toBe(false);
+        expect(await select(first).count()).toBe(0);
+        await page.screenshot({ path: `${shots}/pick-list-print-${viewport}.png`, fullPage: true });
+        await page.emulateMedia({ media: 'screen' });
 
         // The labels of the selection: one PDF, downloaded with the owner's token.
         const [download] = await Promise.all([
