@@ -34,6 +34,8 @@ import { createMailOutbox } from './features/mail/mail-outbox.ts';
 import { createOrdersRepository } from './features/orders/orders.repository.ts';
 import { adminOrderRoutes } from './features/orders/orders.admin-routes.ts';
 import { ordersDeskRoutes } from './features/orders/orders-desk.admin-routes.ts';
+import { dispatchAdminRoutes } from './features/dispatch/dispatch.admin-routes.ts';
+import { createDispatchService } from './features/dispatch/dispatch.service.ts';
 import { createOrdersDeskService } from './features/orders/orders-desk.service.ts';
 import { orderRoutes } from './features/orders/orders.routes.ts';
 import { createOrdersService, orderMailTemplates } from './features/orders/orders.service.ts';
@@ -349,6 +351,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ),
       );
       await api.register(dashboardAdminRoutes(dashboard, guards));
+      await api.register(
+        dispatchAdminRoutes(
+          createDispatchService({
+            db: database.db,
+            orders: ordersRepository,
+            ordersService: orders,
+            shipFrom: config.shipFrom,
+          }),
+          guards,
+        ),
+      );
       await api.register(staffAdminRoutes(staff, guards));
       await api.register(auditAdminRoutes(audit, guards));
       await api.register(paymentRoutes(payments, guards, provider.name === 'simulator'));

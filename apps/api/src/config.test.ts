@@ -180,6 +180,19 @@ describe('loadConfig', () => {
     expect(() => set('-1')).toThrow(ConfigError);
   });
 
+  it('prints a neutral sender on labels unless another is set', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).shipFrom.name).toBe('LB Retail');
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      SHIP_FROM_NAME: '  KR Traders ',
+      SHIP_FROM_ADDRESS: '2 Hill Road, Mumbai, Maharashtra 400050',
+    });
+    expect(config.shipFrom).toEqual({
+      name: 'KR Traders',
+      address: '2 Hill Road, Mumbai, Maharashtra 400050',
+    });
+  });
+
   it('reads fractions of a minute for the payment timeout, and a job interval for tests', () => {
     const config = loadConfig({
       DATA_DIR: tempDir(),

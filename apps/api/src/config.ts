@@ -44,6 +44,11 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   outboxDir: string;
   mailFrom: string;
+  /**
+   * The sender printed on shipping labels: a neutral name (intimate wear ships in discreet
+   * packaging, so nothing on the parcel names the shop's goods) and the return address.
+   */
+  shipFrom: { name: string; address: string };
   /** Google sign-in; undefined when GOOGLE_CLIENT_ID or GOOGLE_CLIENT_SECRET is missing. */
   google: GoogleConfig | undefined;
   payments: PaymentsConfig;
@@ -224,6 +229,8 @@ const envSchema = z.object({
   STAFF_REFUND_LIMIT_RUPEES: whole('STAFF_REFUND_LIMIT_RUPEES', 0, 10_000_000),
   SMTP_URL: optionalText,
   MAIL_FROM: optionalText,
+  SHIP_FROM_NAME: optionalText,
+  SHIP_FROM_ADDRESS: optionalText,
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   GOOGLE_AUTH_URL: optionalText,
@@ -415,6 +422,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: values.SMTP_URL,
     outboxDir: join(dataDir, 'outbox'),
     mailFrom: values.MAIL_FROM ?? 'Lacebloom <hello@lacebloom.in>',
+    shipFrom: {
+      name: values.SHIP_FROM_NAME ?? 'LB Retail',
+      address: values.SHIP_FROM_ADDRESS ?? '14 Residency Road, Bengaluru, Karnataka 560025',
+    },
     google: googleConfig(values),
     payments: paymentsConfig(values, dataDir),
     orderPaymentTimeoutMs: Math.round((values.ORDER_PAYMENT_TIMEOUT_MINUTES ?? 30) * 60_000),

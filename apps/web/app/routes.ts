@@ -37,6 +37,7 @@ export default [
       index('routes/admin/dashboard.tsx'),
       route('orders', 'routes/admin/orders.tsx'),
       route('orders/:orderId', 'routes/admin/order.tsx'),
+      route('dispatch', 'routes/admin/dispatch.tsx'),
     ]),
   ]),
   route('*', 'routes/not-found.tsx'),

@@ -59,7 +59,7 @@ export const dashboard = z.object({
   paymentsInReview: z.number(),
   failedRefunds: z.number(),
   awaitingDispatch: z.number(),
-  /** Whole days the oldest paid order has waited to be dispatched; null when none waits. */
+  /** Whole days since the oldest order waiting to be dispatched was placed; null when none. */
   oldestAwaitingDays: z.nullable(z.number()),
   /** When the oldest of the range's days was computed (its figures are at least this fresh). */
   computedAt: z.nullable(z.string()),

@@ -158,6 +158,8 @@ export const orderDeskDetail = z.object({
   payments: z.array(orderPaymentRow),
   refunds: z.array(orderRefundRow),
   notes: z.array(orderNote),
+  /** The courier and its tracking number (AWB), once the shop shipped the order. */
+  shipment: z.nullable(z.object({ courier: z.string(), awb: z.string() })),
   /** Oldest first. */
   timeline: z.array(timelineEntry),
   needsAttention: z.boolean(),

@@ -5,8 +5,6 @@ import { indiaDayStart } from './orders-desk.ts';
 export const LOW_STOCK_UNITS = 3;
 /** The longest range one dashboard answers, in days (a year and a leap day). */
 export const MAX_DASHBOARD_DAYS = 366;
-/** The policy promises dispatch within 8–14 days; an order waiting longer is late. */
-export const DISPATCH_DAYS = { soon: 8, late: 14 } as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -84,9 +82,4 @@ export function daysBefore(date: string, days: number): string {
 /** Sold units of a size as a share of what there was to sell (sold and still in stock). */
 export function sellThrough(sold: number, inStock: number): number {
   return share(sold, sold + Math.max(0, inStock));
-}
-
-/** Whole days an order has waited since it was paid. */
-export function daysWaiting(paidAt: Date, now = new Date()): number {
-  return Math.max(0, Math.floor((now.getTime() - paidAt.getTime()) / DAY_MS));
 }

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  daysBefore,
-  daysOf,
-  daysWaiting,
-  indiaToday,
-  sellThrough,
-  summarizeDays,
-} from '../src/dashboard.ts';
+import { daysBefore, daysOf, indiaToday, sellThrough, summarizeDays } from '../src/dashboard.ts';
 
 const day = (overrides: Partial<Parameters<typeof summarizeDays>[0][number]>) => ({
   day: '2026-11-01',
@@ -56,10 +49,9 @@ describe('the dashboard', () => {
     expect(daysBefore('2026-03-01', 1)).toBe('2026-02-28');
   });
 
-  it('measures sell-through and waiting', () => {
+  it('measures sell-through', () => {
     expect(sellThrough(3, 1)).toBe(0.75);
     expect(sellThrough(0, 0)).toBe(0);
     expect(sellThrough(2, -1)).toBe(1);
-    expect(daysWaiting(new Date('2026-11-20T10:00:00Z'), new Date('2026-11-26T09:00:00Z'))).toBe(5);
   });
 });

@@ -29,6 +29,7 @@ import {
   refundReasons,
   refundStates,
 } from '@shop/domain/payments';
+import { dispatchPaymentStatus, dispatchStatuses } from '@shop/domain/dispatch';
 import { returnActions, returnLineStates } from '@shop/domain/returns';
 import { userRoles } from '@shop/domain/roles';
 
@@ -659,6 +660,9 @@ export const orders = pgTable(
     returnRequestedAt: timestamp('return_requested_at', { withTimezone: true }),
     returnReason: text('return_reason'),
     returnedAt: timestamp('returned_at', { withTimezone: true }),
+    /** Who carries the parcel and its tracking number (AWB), set when the shop ships it. */
+    courier: text('courier'),
+    awb: text('awb'),
     ...timestamps,
   },
   (t) => [
@@ -676,6 +680,12 @@ export const orders = pgTable(
       .where(sql`${t.paymentStatus} = 'payment_review'`),
     // The orders desk pages through every order newest first, by keyset.
     index('orders_created_idx').on(t.createdAt, t.id),
+    // The dispatch queue pages through paid orders waiting to be packed, oldest first.
+    index('orders_dispatch_idx')
+      .on(t.createdAt, t.id)
+      .where(
+        sql`${oneOf(t.status, dispatchStatuses)} and ${oneOf(t.paymentStatus, [dispatchPaymentStatus])}`,
+      ),
     check(
       'orders_status_check',
       sql`${t.status} in ('pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled', 'return_requested', 'returned')`,

@@ -150,6 +150,39 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return { data: answer.data, message: answer.message };
   }
 
+  /**
+   * A call answering a file (the back office's PDFs): its bytes as a Blob; a failure answers the
+   * server's JSON message as any other call does.
+   */
+  async function file(method: string, path: string, fallback: string, body?: unknown) {
+    const headers = new Headers({ accept: 'application/pdf, application/json' });
+    if (body !== undefined) headers.set('content-type', 'application/json');
+    if (options.token) headers.set('authorization', `Bearer ${options.token}`);
+    let response: Response;
+    try {
+      response = await doFetch(`/api${path}`, {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    } catch {
+      throw new ApiError('Network error', 0);
+    }
+    if (!response.ok) {
+      const answer = (await response.json().catch(() => undefined)) as
+        { message?: string } | undefined;
+      throw new ApiError(
+        answer?.message || `HTTP error! status: ${response.status}`,
+        response.status,
+      );
+    }
+    try {
+      return await response.blob();
+    } catch {
+      throw new ApiError(fallback, response.status);
+    }
+  }
+
   return {
     /**
      * The transport itself, for the calls kept beside the pages that make them (orders and
@@ -158,6 +191,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     call,
     data,
     send,
+    file,
 
     // ----- catalogue -----
     listProducts: (query: ListQuery = {}) =>

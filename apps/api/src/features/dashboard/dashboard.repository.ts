@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { LOW_STOCK_UNITS, type SalesDay } from '@shop/domain/dashboard';
+import { dispatchPaymentStatus, dispatchStatuses } from '@shop/domain/dispatch';
 import type { OrderStatus } from '@shop/domain/orders';
 import type { OrderPaymentStatus, RefundState } from '@shop/domain/payments';
 import type { ReturnLineState } from '@shop/domain/returns';
@@ -7,8 +8,6 @@ import { queryRows, type Database } from '../../db/client.ts';
 
 /** Changes taken by one rollup run at most (each names a day; a run recomputes their days). */
 const CHANGES_PER_RUN = 5_000;
-/** Orders a paid order waits in before it is dispatched. */
-const AWAITING_DISPATCH: OrderStatus[] = ['confirmed', 'processing'];
 /** A refund in this state gave nothing back (and is for a person to settle). */
 const FAILED_FOR_GOOD: RefundState = 'failed';
 const NOT_REFUNDED = FAILED_FOR_GOOD;
@@ -164,12 +163,15 @@ export function createDashboardRepository(db: Database) {
 
     /** What needs a person today: small counts, each read through an index. */
     async liveCounts() {
+      // The dispatch queue's rule: paid, and confirmed or being packed.
+      const readyToPack = sql`status = any(${`{${dispatchStatuses.join(',')}}`}::text[])
+        and payment_status = ${dispatchPaymentStatus}`;
       const [row] = await queryRows<{
         low_stock: number;
         in_review: number;
         failed_refunds: number;
         awaiting: number;
-        oldest_paid_at: string | Date | null;
+        oldest_placed_at: string | Date | null;
       }>(
         db,
         sql`select
@@ -180,19 +182,15 @@ export function createDashboardRepository(db: Database) {
               (select count(*)::int from orders where payment_status = ${IN_REVIEW}) as in_review,
               (select count(*)::int from refunds where state = ${FAILED_FOR_GOOD})
                 as failed_refunds,
-              (select count(*)::int from orders
-               where status = any(${`{${AWAITING_DISPATCH.join(',')}}`}::text[])
-                 and paid_at is not null) as awaiting,
-              (select min(paid_at) from orders
-               where status = any(${`{${AWAITING_DISPATCH.join(',')}}`}::text[])
-                 and paid_at is not null) as oldest_paid_at`,
+              (select count(*)::int from orders where ${readyToPack}) as awaiting,
+              (select min(created_at) from orders where ${readyToPack}) as oldest_placed_at`,
       );
       return {
         lowStock: row!.low_stock,
         paymentsInReview: row!.in_review,
         failedRefunds: row!.failed_refunds,
         awaitingDispatch: row!.awaiting,
-        oldestPaidAt: row!.oldest_paid_at ? new Date(row!.oldest_paid_at) : null,
+        oldestPlacedAt: row!.oldest_placed_at ? new Date(row!.oldest_placed_at) : null,
       };
     },
   };

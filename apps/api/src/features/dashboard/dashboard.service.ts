@@ -1,10 +1,5 @@
-import {
-  daysOf,
-  daysWaiting,
-  indiaToday,
-  sellThrough,
-  summarizeDays,
-} from '@shop/domain/dashboard';
+import { daysOf, indiaToday, sellThrough, summarizeDays } from '@shop/domain/dashboard';
+import { dispatchAge } from '@shop/domain/dispatch';
 import { paiseToRupees } from '@shop/domain/money';
 import type { Dashboard, DashboardQuery } from '@shop/contracts/dashboard';
 import type { DashboardRepository } from './dashboard.repository.ts';
@@ -95,7 +90,9 @@ export function createDashboardService(repository: DashboardRepository) {
         paymentsInReview: live.paymentsInReview,
         failedRefunds: live.failedRefunds,
         awaitingDispatch: live.awaitingDispatch,
-        oldestAwaitingDays: live.oldestPaidAt ? daysWaiting(live.oldestPaidAt) : null,
+        oldestAwaitingDays: live.oldestPlacedAt
+          ? dispatchAge(live.oldestPlacedAt, new Date()).days
+          : null,
         computedAt:
           days.length === 0
             ? null

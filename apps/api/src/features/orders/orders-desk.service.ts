@@ -278,7 +278,12 @@ export function createOrdersDeskService({ db, orders: repository }: OrdersDeskDe
       }
     }
     add(row.confirmedAt, 'status', 'Confirmed');
-    add(row.shippedAt, 'status', 'Shipped');
+    add(
+      row.shippedAt,
+      'status',
+      'Shipped',
+      row.courier && row.awb ? `${row.courier}, AWB ${row.awb}` : '',
+    );
     add(row.deliveredAt, 'status', 'Delivered');
     add(row.cancelledAt, 'status', 'Cancelled', row.cancelReason ?? '');
     add(row.returnRequestedAt, 'status', 'Return requested', row.returnReason ?? '');
@@ -347,6 +352,8 @@ export function createOrdersDeskService({ db, orders: repository }: OrdersDeskDe
         processedAt: isoOrNull(refund.processedAt),
       })),
       notes,
+      shipment:
+        row.courier !== null && row.awb !== null ? { courier: row.courier, awb: row.awb } : null,
       timeline,
       needsAttention: needsAttention({
         paymentStatus: row.paymentStatus as PaymentStatus,

@@ -885,9 +885,16 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     /**
      * The shop moves an order on; the table decides what is allowed. The move and its audit
      * entry (status and payment status, before and after) commit together. A cancellation
-     * carries the shop's reason, which the shopper reads.
+     * carries the shop's reason, which the shopper reads; a move to shipped may carry the courier
+     * and its AWB, stored with it and in its audit entry.
      */
-    async adminSetStatus(actor: AuditActor, orderId: string, to: OrderStatus, reason?: string) {
+    async adminSetStatus(
+      actor: AuditActor,
+      orderId: string,
+      to: OrderStatus,
+      reason?: string,
+      shipment?: { courier: string; awb: string },
+    ) {
       const current = isUuid(orderId) ? await repository.findById(db, orderId) : undefined;
       if (!current) throw notFound(orderMessages.notFound);
       const recipient = await deps.findUser(current.userId);
@@ -906,8 +913,16 @@ export function createOrdersService(deps: OrdersServiceDeps) {
             action: 'order.status',
             entity: 'order',
             entityId: orderId,
-            before: { status: locked.status, paymentStatus: locked.paymentStatus },
-            after: { status: after.status, paymentStatus: after.paymentStatus },
+            before: {
+              status: locked.status,
+              paymentStatus: locked.paymentStatus,
+              ...(shipment ? { courier: locked.courier, awb: locked.awb } : {}),
+            },
+            after: {
+              status: after.status,
+              paymentStatus: after.paymentStatus,
+              ...(shipment ? { courier: after.courier, awb: after.awb } : {}),
+            },
           });
         if (to === 'cancelled') {
           const cancelled = await cancelLocked(tx, locked, reason ?? 'Cancelled by the shop');
@@ -918,6 +933,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         const changes: Partial<OrderRow> = { status: to };
         if (to === 'confirmed') changes.confirmedAt = now;
         if (to === 'shipped') changes.shippedAt = now;
+        // The courier and its tracking number go with the move, so a shipped order has them.
+        if (to === 'shipped' && shipment) Object.assign(changes, shipment);
         if (to === 'delivered') changes.deliveredAt = locked.deliveredAt ?? now;
         let refundOwed = false;
         let restocked = false;

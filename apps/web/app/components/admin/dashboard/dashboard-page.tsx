@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Dashboard } from '@shop/contracts/dashboard';
-import { DISPATCH_DAYS } from '@shop/domain/dashboard';
+import { DISPATCH_WINDOW_DAYS } from '@shop/domain/dispatch';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
 import { formatRupees } from '../admin-format';
@@ -39,11 +39,15 @@ function TodaysWork({ figures }: { figures: Dashboard }) {
       note:
         oldest === null
           ? 'None waiting'
-          : `Oldest paid ${oldest} day${oldest === 1 ? '' : 's'} ago${
-              oldest >= DISPATCH_DAYS.late ? ': late' : oldest >= DISPATCH_DAYS.soon ? ': due' : ''
+          : `Oldest placed ${oldest} day${oldest === 1 ? '' : 's'} ago${
+              oldest > DISPATCH_WINDOW_DAYS.late
+                ? ': late'
+                : oldest > DISPATCH_WINDOW_DAYS.due
+                  ? ': due'
+                  : ''
             }`,
-      to: '/admin/orders?status=confirmed',
-      alert: oldest !== null && oldest >= DISPATCH_DAYS.soon,
+      to: '/admin/dispatch',
+      alert: oldest !== null && oldest > DISPATCH_WINDOW_DAYS.due,
     },
     {
       label: 'Payments in review',

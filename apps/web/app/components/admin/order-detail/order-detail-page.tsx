@@ -68,7 +68,8 @@ export function OrderDetailPage({ orderId }: { orderId: string }) {
     );
   }
 
-  const { order, customer, payments, refunds, notes, timeline, needsAttention } = load.detail;
+  const { order, customer, payments, refunds, notes, timeline, needsAttention, shipment } =
+    load.detail;
   const address = order.shippingAddress;
   return (
     <div className="flex flex-col gap-5">
@@ -164,6 +165,16 @@ export function OrderDetailPage({ orderId }: { orderId: string }) {
                   </li>
                 ))}
               </ul>
+            )}
+          </Card>
+
+          <Card title="Shipment">
+            {shipment ? (
+              <p className="text-sm">
+                {shipment.courier} · AWB <span className="font-medium">{shipment.awb}</span>
+              </p>
+            ) : (
+              <Empty text="Not shipped yet." />
             )}
           </Card>
 

@@ -12,7 +12,7 @@ interface NavItem {
 const NAV: readonly NavItem[] = [
   { label: 'Dashboard', to: '/admin', end: true },
   { label: 'Orders', to: '/admin/orders' },
-  { label: 'Dispatch', to: null },
+  { label: 'Dispatch', to: '/admin/dispatch' },
   { label: 'Returns', to: null },
   { label: 'Customers', to: null },
 ];
@@ -62,7 +62,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
-      <header className="sticky top-0 z-40 border-b border-line bg-white">
+      <header className="sticky top-0 z-40 border-b border-line bg-white print:hidden">
         <div className="flex h-14 items-center gap-3 px-4">
           <button
             type="button"
@@ -111,7 +111,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
       </header>
       <div className="flex min-h-[calc(100vh-3.5rem)]">
         {/* The column runs the page's height; the navigation inside it stays in view. */}
-        <aside className="hidden w-56 shrink-0 border-r border-line bg-white lg:block">
+        <aside className="hidden w-56 shrink-0 border-r border-line bg-white lg:block print:hidden">
           <nav aria-label="Back office" className="sticky top-14 p-3">
             <NavList />
           </nav>

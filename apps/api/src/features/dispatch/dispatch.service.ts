@@ -1,0 +1,244 @@
+import { sql } from 'drizzle-orm';
+import { dispatchMessages, type DispatchPage, type DispatchQuery } from '@shop/contracts/dispatch';
+import type { PickList } from '@shop/contracts/dispatch';
+import { orderMessages } from '@shop/contracts/orders';
+import {
+  dispatchAge,
+  dispatchPaymentStatus,
+  dispatchStatuses,
+  pickList,
+  stepsToShipped,
+} from '@shop/domain/dispatch';
+import { conflict, invalid, notFound } from '@shop/domain/errors';
+import { isUuid } from '@shop/domain/ids';
+import { paiseToRupees } from '@shop/domain/money';
+import type { PaymentStatus } from '@shop/domain/orders';
+import { queryRows, type Database } from '../../db/client.ts';
+import type { OrderAddress } from '../../db/schema.ts';
+import type { AuditActor } from '../audit/audit.repository.ts';
+import type { OrdersRepository, OrderWithItems } from '../orders/orders.repository.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
+import {
+  labelsPdf,
+  packingSlipPdf,
+  type DocumentOrder,
+  type ShipFrom,
+} from './dispatch-documents.ts';
+
+interface QueueRowSql {
+  id: string;
+  order_number: string;
+  created_at: string | Date;
+  /** created_at as exact text (microseconds kept), for the cursor. */
+  sort_key: string;
+  total_paise: number;
+  status: string;
+  payment_status: string;
+  shipping_address: OrderAddress;
+  item_count: number;
+}
+
+/** A `timestamptz` as PostgreSQL writes it (`2026-03-01 18:29:00.123456+00`). */
+const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+
+interface Cursor {
+  key: string;
+  id: string;
+}
+
+/** Opaque to callers: the last row's placing time and id. */
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+function decodeCursor(text: string): Cursor {
+  try {
+    const cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
+    if (typeof cursor.key === 'string' && TIMESTAMP_TEXT.test(cursor.key) && isUuid(cursor.id)) {
+      return cursor;
+    }
+  } catch {
+    // fall through
+  }
+  throw invalid(dispatchMessages.invalidCursor);
+}
+
+/** The queue's rule, from the domain, as SQL parameters (matches the partial index). */
+const readyToPackSql = sql`o.status in (${sql.join(
+  dispatchStatuses.map((status) => sql`${status}`),
+  sql`, `,
+)}) and o.payment_status = ${dispatchPaymentStatus}`;
+
+function toDocumentOrder(row: OrderWithItems): DocumentOrder {
+  return {
+    orderNumber: row.orderNumber,
+    createdAt: row.createdAt,
+    totalPaise: row.totalPaise,
+    shippingAddress: row.shippingAddress,
+    items: row.items.map((item) => ({
+      productName: item.productName,
+      colorName: item.colorName,
+      size: item.size,
+      quantity: item.quantity,
+    })),
+    courier: row.courier,
+    awb: row.awb,
+  };
+}
+
+export interface DispatchDeps {
+  db: Database;
+  orders: OrdersRepository;
+  ordersService: OrdersService;
+  shipFrom: ShipFrom;
+  now?: () => Date;
+}
+
+/** The dispatch desk: the queue to pack, pick lists, shipping documents, and shipping. */
+export function createDispatchService({
+  db,
+  orders: repository,
+  ordersService,
+  shipFrom,
+  now = () => new Date(),
+}: DispatchDeps) {
+  /**
+   * The orders, in the order asked, each known and paid: documents and pick lists are for goods
+   * that may leave, so an unknown id is a 404 and an unpaid order a 409.
+   */
+  async function paidOrders(orderIds: readonly string[]): Promise<OrderWithItems[]> {
+    const unique = [...new Set(orderIds)];
+    const rows: OrderWithItems[] = [];
+    for (const id of unique) {
+      const row = isUuid(id) ? await repository.findById(db, id) : undefined;
+      if (!row) throw notFound(orderMessages.notFound);
+      if ((row.paymentStatus as PaymentStatus) !== dispatchPaymentStatus) {
+        throw conflict(orderMessages.notPaid);
+      }
+      rows.push(row);
+    }
+    return rows;
+  }
+
+  return {
+    /** Paid orders waiting to be packed, oldest first, with their age against the window. */
+    async queue(query: DispatchQuery): Promise<DispatchPage> {
+      const where = [readyToPackSql];
+      if (query.cursor) {
+        const cursor = decodeCursor(query.cursor);
+        where.push(sql`(o.created_at, o.id) > (${cursor.key}::timestamptz, ${cursor.id}::uuid)`);
+      }
+      const rows = await queryRows<QueueRowSql>(
+        db,
+        sql`select o.id, o.order_number, o.created_at, o.created_at::text as sort_key,
+            o.total_paise, o.status, o.payment_status, o.shipping_address,
+            (select coalesce(sum(i.quantity), 0)::int from order_items i where i.order_id = o.id)
+              as item_count
+          from orders o
+          where ${sql.join(where, sql` and `)}
+          order by o.created_at asc, o.id asc
+          limit ${query.limit + 1}`,
+      );
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      const at = now();
+      return {
+        orders: page.map((row) => {
+          const age = dispatchAge(row.created_at, at);
+          return {
+            _id: row.id,
+            orderNumber: row.order_number,
+            createdAt: new Date(row.created_at).toISOString(),
+            recipient: row.shipping_address.name,
+            city: row.shipping_address.city,
+            pinCode: row.shipping_address.pinCode,
+            itemCount: row.item_count,
+            total: paiseToRupees(row.total_paise),
+            status: row.status as DispatchPage['orders'][number]['status'],
+            paymentStatus: row.payment_status as PaymentStatus,
+            ageDays: age.days,
+            urgency: age.urgency,
+          };
+        }),
+        next:
+          rows.length > query.limit && last
+            ? encodeCursor({ key: last.sort_key, id: last.id })
+            : null,
+      };
+    },
+
+    /** What to pull from the shelves for these orders, grouped by product, colour and size. */
+    async pickList(orderIds: readonly string[]): Promise<PickList> {
+      const rows = await paidOrders(orderIds);
+      const lines = pickList(
+        rows.flatMap((row) =>
+          row.items.map((item) => ({
+            orderId: row.id,
+            productId: item.productId,
+            productName: item.productName,
+            colorName: item.colorName,
+            size: item.size,
+            quantity: item.quantity,
+          })),
+        ),
+      );
+      return {
+        orders: rows.map((row) => ({ _id: row.id, orderNumber: row.orderNumber })),
+        lines,
+        totalPieces: lines.reduce((sum, line) => sum + line.quantity, 0),
+      };
+    },
+
+    async packingSlip(orderId: string) {
+      const [row] = await paidOrders([orderId]);
+      return {
+        orderNumber: row!.orderNumber,
+        pdf: await packingSlipPdf(toDocumentOrder(row!), shipFrom),
+      };
+    },
+
+    /** Labels for these orders, one a page, in the order given. */
+    async labels(orderIds: readonly string[]) {
+      const rows = await paidOrders(orderIds);
+      return {
+        orderNumbers: rows.map((row) => row.orderNumber),
+        pdf: await labelsPdf(rows.map(toDocumentOrder), shipFrom),
+      };
+    },
+
+    /**
+     * Hands the order to a courier: moves it to shipped through the orders service (a confirmed
+     * order through processing first, as the transition table wants), each move audited, the
+     * courier and AWB stored with the last one. A courier adapter that assigns AWBs calls this too.
+     */
+    async shipOrder(
+      actor: AuditActor,
+      orderId: string,
+      shipment: { courier: string; awb: string },
+    ) {
+      const row = isUuid(orderId) ? await repository.findById(db, orderId) : undefined;
+      if (!row) throw notFound(orderMessages.notFound);
+      if ((row.paymentStatus as PaymentStatus) !== dispatchPaymentStatus) {
+        throw conflict(orderMessages.notPaid);
+      }
+      const steps = stepsToShipped(row.status as Parameters<typeof stepsToShipped>[0]);
+      // An order already past (or short of) the steps: the status service says why it cannot.
+      if (steps.length === 0) {
+        return ordersService.adminSetStatus(actor, orderId, 'shipped', undefined, shipment);
+      }
+      let order;
+      for (const to of steps) {
+        order = await ordersService.adminSetStatus(
+          actor,
+          orderId,
+          to,
+          undefined,
+          to === 'shipped' ? shipment : undefined,
+        );
+      }
+      return order!;
+    },
+  };
+}
+
+export type DispatchService = ReturnType<typeof createDispatchService>;

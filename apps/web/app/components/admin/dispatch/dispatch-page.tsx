@@ -1,0 +1,471 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import {
+  createColumnHelper,
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type RowSelectionState,
+} from '@tanstack/react-table';
+import {
+  dispatchQuery,
+  type DispatchPage as QueuePage,
+  type DispatchRow,
+  type PickList,
+} from '@shop/contracts/dispatch';
+import { DISPATCH_WINDOW_DAYS, type DispatchUrgency } from '@shop/domain/dispatch';
+import { statusLabel } from '@shop/domain/orders';
+import { errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth-session';
+import { formatIndiaDateTime, formatRupees } from '../admin-format';
+import { dispatchApi, saveFile } from './dispatch-api';
+import { PickListPanel } from './pick-list-panel';
+import { ShipForm } from './ship-form';
+
+type Load =
+  { state: 'loading' } | { state: 'ready'; page: QueuePage } | { state: 'failed'; message: string };
+
+/** An answer and the request (cursor and reload count) it answers. */
+type Answer = { fetched: string } & Exclude<Load, { state: 'loading' }>;
+
+const button =
+  'rounded-full border border-line bg-white px-4 py-2 text-sm font-medium hover:border-brand-300 disabled:opacity-50';
+const smallButton =
+  'whitespace-nowrap rounded-full border border-line bg-white px-3 py-1 text-xs font-medium hover:border-brand-300 disabled:opacity-50';
+
+const URGENCY: Record<DispatchUrgency, { label: string; tone: string }> = {
+  on_time: { label: 'On time', tone: 'bg-blush text-brand-800' },
+  due: { label: 'Due', tone: 'bg-amber-100 text-amber-950' },
+  late: { label: 'Late', tone: 'bg-red-100 text-red-900' },
+};
+
+/** Days waiting, marked once past 8 days (due) and past 14 (late). */
+function AgeBadge({ row }: { row: DispatchRow }) {
+  const urgency = URGENCY[row.urgency];
+  return (
+    <span
+      className={`inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${urgency.tone}`}
+    >
+      {row.ageDays} {row.ageDays === 1 ? 'day' : 'days'} · {urgency.label}
+    </span>
+  );
+}
+
+interface RowActions {
+  busy: boolean;
+  slip: (row: DispatchRow) => void;
+  label: (row: DispatchRow) => void;
+  ship: (row: DispatchRow) => void;
+}
+
+function Actions({ row, actions }: { row: DispatchRow; actions: RowActions }) {
+  return (
+    <div className="flex flex-wrap gap-1.5">
+      <button
+        type="button"
+        className={smallButton}
+        disabled={actions.busy}
+        onClick={() => actions.slip(row)}
+        aria-label={`Packing slip for ${row.orderNumber}`}
+      >
+        Slip
+      </button>
+      <button
+        type="button"
+        className={smallButton}
+        disabled={actions.busy}
+        onClick={() => actions.label(row)}
+        aria-label={`Label for ${row.orderNumber}`}
+      >
+        Label
+      </button>
+      <button
+        type="button"
+        className={smallButton}
+        onClick={() => actions.ship(row)}
+        aria-label={`Mark ${row.orderNumber} shipped`}
+      >
+        Mark shipped
+      </button>
+    </div>
+  );
+}
+
+const column = createColumnHelper<DispatchRow>();
+
+function columnsWith(actions: RowActions) {
+  return [
+    column.display({
+      id: 'select',
+      header: ({ table }) => (
+        <input
+          type="checkbox"
+          aria-label="Select every order on this page"
+          checked={table.getIsAllRowsSelected()}
+          onChange={table.getToggleAllRowsSelectedHandler()}
+          className="h-4 w-4 accent-brand-600"
+        />
+      ),
+      cell: ({ row }) => (
+        <input
+          type="checkbox"
+          aria-label={`Select order ${row.original.orderNumber}`}
+          checked={row.getIsSelected()}
+          onChange={row.getToggleSelectedHandler()}
+          className="h-4 w-4 accent-brand-600"
+        />
+      ),
+    }),
+    column.accessor('orderNumber', {
+      header: 'Order',
+      cell: ({ row }) => (
+        <div className="whitespace-nowrap">
+          <Link
+            to={`/admin/orders/${row.original._id}`}
+            className="font-medium text-brand-700 hover:underline"
+          >
+            {row.original.orderNumber}
+          </Link>
+          <div className="text-muted">{formatIndiaDateTime(row.original.createdAt)}</div>
+          <div className="text-xs font-semibold">{statusLabel(row.original.status)}</div>
+        </div>
+      ),
+    }),
+    column.accessor('ageDays', {
+      header: 'Waiting',
+      cell: ({ row }) => <AgeBadge row={row.original} />,
+    }),
+    column.accessor('recipient', {
+      header: 'Ship to',
+      cell: ({ row }) => (
+        <div className="min-w-32">
+          <div className="font-medium">{row.original.recipient}</div>
+          <div className="text-muted">
+            {row.original.city} {row.original.pinCode}
+          </div>
+        </div>
+      ),
+    }),
+    column.accessor('itemCount', { header: 'Items' }),
+    column.accessor('total', {
+      header: 'Total',
+      cell: ({ getValue }) => <span className="whitespace-nowrap">{formatRupees(getValue())}</span>,
+    }),
+    column.display({
+      id: 'actions',
+      header: 'Documents',
+      cell: ({ row }) => <Actions row={row.original} actions={actions} />,
+    }),
+  ];
+}
+
+/** /admin/dispatch: paid orders waiting to be packed, oldest first; pick lists, PDFs, shipping. */
+export function DispatchPage() {
+  const [params, setParams] = useSearchParams();
+  const { authed } = useAuth();
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [reloads, setReloads] = useState(0);
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const [trail, setTrail] = useState<string[]>([]);
+  const [pickList, setPickList] = useState<PickList | null>(null);
+  const [shipping, setShipping] = useState<DispatchRow | null>(null);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const key = params.toString();
+  const query = useMemo(() => {
+    const parsed = dispatchQuery.safeParse(Object.fromEntries(new URLSearchParams(key)));
+    return parsed.success ? parsed.data : dispatchQuery.parse({});
+  }, [key]);
+
+  const fetched = `${key}#${reloads}`;
+  const load: Load = answer?.fetched === fetched ? answer : { state: 'loading' };
+
+  useEffect(() => {
+    let live = true;
+    authed((api) => dispatchApi(api).queue(query))
+      .then((page) => {
+        if (!live) return;
+        setSelection({});
+        setAnswer({ fetched, state: 'ready', page });
+      })
+      .catch(
+        (error) => live && setAnswer({ fetched, state: 'failed', message: errorMessage(error) }),
+      );
+    return () => {
+      live = false;
+    };
+  }, [query, fetched, authed]);
+
+  /** Runs one call for the screen, showing its failure (or `done`'s text) as the notice. */
+  async function run(work: () => Promise<string | null>) {
+    setBusy(true);
+    setNotice(null);
+    try {
+      const text = await work();
+      if (text) setNotice({ ok: true, text });
+    } catch (error) {
+      setNotice({ ok: false, text: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const actions: RowActions = {
+    busy,
+    slip: (row) =>
+      void run(async () => {
+        const pdf = await authed((api) => dispatchApi(api).packingSlip(row._id));
+        saveFile(pdf, `packing-slip-${row.orderNumber}.pdf`);
+        return null;
+      }),
+    label: (row) =>
+      void run(async () => {
+        const pdf = await authed((api) => dispatchApi(api).labels([row._id]));
+        saveFile(pdf, `label-${row.orderNumber}.pdf`);
+        return null;
+      }),
+    ship: (row) => {
+      setNotice(null);
+      setShipping(row);
+    },
+  };
+
+  const rows = load.state === 'ready' ? load.page.orders : [];
+  // TanStack Table keeps a mutable instance, so React Compiler leaves this component unmemoized:
+  // fine for one table of at most 100 rows.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({
+    data: rows,
+    columns: columnsWith(actions),
+    getRowId: (row) => row._id,
+    getCoreRowModel: getCoreRowModel(),
+    state: { rowSelection: selection },
+    onRowSelectionChange: setSelection,
+    enableRowSelection: true,
+  });
+  const selected = rows.filter((row) => selection[row._id]);
+  const selectedIds = selected.map((row) => row._id);
+
+  function goTo(cursor: string | undefined, nextTrail: string[]) {
+    const next = new URLSearchParams(params);
+    if (cursor) next.set('cursor', cursor);
+    else next.delete('cursor');
+    setTrail(nextTrail);
+    setParams(next);
+  }
+
+  return (
+    <section className="flex flex-col gap-5">
+      <div className="print:hidden">
+        <h1 className="font-serif text-3xl">Dispatch</h1>
+        <p className="mt-1 text-sm text-muted">
+          Paid orders waiting to be packed, oldest first. The shipping policy hands orders to the
+          courier within {DISPATCH_WINDOW_DAYS.due}–{DISPATCH_WINDOW_DAYS.late} days: past{' '}
+          {DISPATCH_WINDOW_DAYS.due} days an order is due, past {DISPATCH_WINDOW_DAYS.late} late.
+        </p>
+      </div>
+
+      {selected.length > 0 ? (
+        <section
+          aria-labelledby="selection-title"
+          className="flex flex-wrap items-center gap-3 rounded-2xl border border-brand-200 bg-white p-4 print:hidden"
+        >
+          <h2 id="selection-title" className="font-medium">
+            {selected.length} selected
+          </h2>
+          <button
+            type="button"
+            className={button}
+            disabled={busy}
+            onClick={() =>
+              void run(async () => {
+                setPickList(await authed((api) => dispatchApi(api).pickList(selectedIds)));
+                return null;
+              })
+            }
+          >
+            Pick list
+          </button>
+          <button
+            type="button"
+            className={button}
+            disabled={busy}
+            onClick={() =>
+              void run(async () => {
+                const pdf = await authed((api) => dispatchApi(api).labels(selectedIds));
+                saveFile(
+                  pdf,
+                  selected.length === 1 ? `label-${selected[0]!.orderNumber}.pdf` : 'labels.pdf',
+                );
+                return null;
+              })
+            }
+          >
+            Labels (PDF)
+          </button>
+        </section>
+      ) : null}
+
+      {notice ? (
+        <p
+          role={notice.ok ? 'status' : 'alert'}
+          className={`rounded-2xl border p-3 text-sm print:hidden ${
+            notice.ok ? 'border-line bg-white' : 'border-brand-300 bg-white text-brand-800'
+          }`}
+        >
+          {notice.text}
+        </p>
+      ) : null}
+
+      {shipping ? (
+        <section
+          aria-labelledby="ship-title"
+          className="rounded-2xl border border-line bg-white p-4 print:hidden"
+        >
+          <h2 id="ship-title" className="font-medium">
+            Ship {shipping.orderNumber} to {shipping.recipient}
+          </h2>
+          <ShipForm
+            key={shipping._id}
+            order={shipping}
+            onCancel={() => setShipping(null)}
+            onShipped={(text) => {
+              setShipping(null);
+              setNotice({ ok: true, text });
+              setReloads((count) => count + 1);
+            }}
+          />
+        </section>
+      ) : null}
+
+      {pickList ? <PickListPanel pickList={pickList} onClose={() => setPickList(null)} /> : null}
+
+      <div className={`flex flex-col gap-5 ${pickList ? 'print:hidden' : ''}`}>
+        {/* Phones get one card per order; wider screens the table. */}
+        <ul aria-label="Orders to pack" className="flex flex-col gap-3 md:hidden">
+          {table.getRowModel().rows.map((row) => {
+            const order = row.original;
+            return (
+              <li key={row.id} className="rounded-2xl border border-line bg-white p-4 text-sm">
+                <div className="flex items-start gap-3">
+                  <input
+                    type="checkbox"
+                    aria-label={`Select order ${order.orderNumber}`}
+                    checked={row.getIsSelected()}
+                    onChange={row.getToggleSelectedHandler()}
+                    className="mt-1 h-4 w-4 accent-brand-600"
+                  />
+                  <div className="min-w-0 flex-1">
+                    <div className="flex items-baseline justify-between gap-2">
+                      <Link
+                        to={`/admin/orders/${order._id}`}
+                        className="font-medium text-brand-700 hover:underline"
+                      >
+                        {order.orderNumber}
+                      </Link>
+                      <AgeBadge row={order} />
+                    </div>
+                    <p className="text-muted">
+                      {formatIndiaDateTime(order.createdAt)} · {order.itemCount}{' '}
+                      {order.itemCount === 1 ? 'item' : 'items'} · {formatRupees(order.total)}
+                    </p>
+                    <p className="mt-1">
+                      {order.recipient}, {order.city} {order.pinCode}
+                    </p>
+                    <p className="text-xs font-semibold">{statusLabel(order.status)}</p>
+                    <div className="mt-2">
+                      <Actions row={order} actions={actions} />
+                    </div>
+                  </div>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+        {/* A wide table scrolls sideways when it must; the region takes focus so keys can scroll it. */}
+        <div
+          role="region"
+          aria-label="Orders to pack"
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+          className="hidden overflow-x-auto rounded-2xl border border-line bg-white md:block"
+        >
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-line bg-blush/60">
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => (
+                    <th key={header.id} scope="col" className="px-3 py-2.5 font-semibold">
+                      {flexRender(header.column.columnDef.header, header.getContext())}
+                    </th>
+                  ))}
+                </tr>
+              ))}
+            </thead>
+            <tbody>
+              {table.getRowModel().rows.map((row) => (
+                <tr key={row.id} className="border-b border-line align-top last:border-0">
+                  {row.getVisibleCells().map((cell) => (
+                    <td key={cell.id} className="px-3 py-2.5">
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {load.state === 'loading' ? (
+          <p
+            role="status"
+            className="rounded-2xl border border-line bg-white p-6 text-center text-muted"
+          >
+            Loading the dispatch queue...
+          </p>
+        ) : null}
+        {load.state === 'failed' ? (
+          <div role="alert" className="rounded-2xl border border-line bg-white p-6 text-center">
+            <p>{load.message}</p>
+            <button
+              type="button"
+              className={`${button} mt-3`}
+              onClick={() => setReloads((n) => n + 1)}
+            >
+              Try Again
+            </button>
+          </div>
+        ) : null}
+        {load.state === 'ready' && rows.length === 0 ? (
+          <p className="rounded-2xl border border-line bg-white p-6 text-center text-muted">
+            Nothing to pack: every paid order has shipped.
+          </p>
+        ) : null}
+        <nav
+          aria-label="Pages of the dispatch queue"
+          className="flex items-center justify-between gap-3 print:hidden"
+        >
+          <button
+            type="button"
+            className={button}
+            disabled={!query.cursor}
+            onClick={() => goTo(trail.at(-1), trail.slice(0, -1))}
+          >
+            Previous
+          </button>
+          <button
+            type="button"
+            className={button}
+            disabled={load.state !== 'ready' || !load.page.next}
+            onClick={() =>
+              load.state === 'ready' && load.page.next
+                ? goTo(load.page.next, query.cursor ? [...trail, query.cursor] : [])
+                : undefined
+            }
+          >
+            Next
+          </button>
+        </nav>
+      </div>
+    </section>
+  );
+}

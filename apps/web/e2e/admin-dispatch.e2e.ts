@@ -1,0 +1,200 @@
+// The back office's dispatch desk in a real browser, at 375 and 1280 px: the owner selects paid
+// orders, reads their pick list, downloads their labels as one PDF and marks one shipped with a
+// courier and an AWB.
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { ProductList } from '@shop/contracts/catalogue';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { newShopper } from './account-helpers.ts';
+import { launchBrowser, openPage, waitForHydration } from './browser.ts';
+import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
+import { seriousViolations, type Viewport } from './page-checks.ts';
+
+let browser: Browser;
+let owner: OwnerSession;
+const shots = '/tmp/shots-admin-dispatch';
+const patient = { timeout: 15_000 };
+
+interface PaidOrder {
+  orderId: string;
+  orderNumber: string;
+  productNames: string[];
+}
+
+/**
+ * A new shopper's order of one piece each of two products (the `offset`-th pair in stock),
+ * paid through the simulator and confirmed by the owner: it waits in the dispatch queue.
+ */
+async function confirmedOrder(offset: number): Promise<PaidOrder> {
+  const shopper = newShopper();
+  const signup = await api<{ accessToken: string }>('POST', '/auth/signup', { body: shopper });
+  expect(signup.status).toBe(201);
+  const token = signup.data.accessToken;
+  const { data } = await api<ProductList>('GET', '/product/products?limit=100&sort=price-desc');
+  const products = data.products
+    .filter((candidate) => candidate.colors[0]!.sizeStock.some((entry) => entry.stock >= 3))
+    .slice(offset * 2, offset * 2 + 2);
+  const lines = products.map((product) => {
+    const color = product.colors[0]!;
+    const size = color.sizeStock.find((entry) => entry.stock >= 3)!.size;
+    return {
+      product: product._id,
+      quantity: 1,
+      size: size.toLowerCase(),
+      color: { colorName: color.colorName, colorHex: color.colorHex },
+      selectedImage: color.images[0],
+    };
+  });
+  for (const line of lines) {
+    expect((await api('POST', '/cart', { token, body: line })).status).toBeLessThan(300);
+  }
+  const placed = await api<{ orderId: string; orderNumber: string }>('POST', '/order', {
+    token,
+    body: {
+      items: lines,
+      shippingAddress: {
+        name: 'Lakshmi Menon',
+        addressLine1: '4 Park Street',
+        city: 'Kolkata',
+        state: 'West Bengal',
+        pinCode: '700016',
+        phone: '9876543210',
+      },
+      paymentMethod: 'razorpay',
+    },
+  });
+  expect(placed.status).toBe(201);
+  const started = await api<{ razorpayOrderId: string }>('POST', '/payments/initiate', {
+    token,
+    body: { orderId: placed.data.orderId, method: 'razorpay' },
+  });
+  const paid = await api<Record<string, string>>('POST', '/payments/simulator/pay', {
+    token,
+    body: { razorpayOrderId: started.data.razorpayOrderId, outcome: 'success' },
+  });
+  expect((await api('POST', '/payments/verify', { token, body: paid.data })).status).toBe(200);
+  const confirmed = await api('PATCH', `/admin/orders/${placed.data.orderId}/status`, {
+    token: owner.accessToken,
+    body: { status: 'confirmed' },
+  });
+  expect(confirmed.status).toBe(200);
+  return { ...placed.data, productNames: products.map((product) => product.name) };
+}
+
+/** Puts the owner's session in the browser's storage before any page script runs. */
+async function signInBrowser(page: Page, session: { accessToken: string; refreshToken: string }) {
+  await page.addInitScript(
+    ([token, refreshToken]) => {
+      if (!localStorage.getItem('token')) {
+        localStorage.setItem('token', token!);
+        localStorage.setItem('refreshToken', refreshToken!);
+      }
+    },
+    [session.accessToken, session.refreshToken],
+  );
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync(shots, { recursive: true });
+  owner = await signInOwner();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+for (const [viewport, offset] of [
+  ['phone', 0],
+  ['desktop', 2],
+] as const satisfies readonly (readonly [Viewport, number])[]) {
+  describe(`the dispatch desk (${viewport})`, () => {
+    it('picks, prints labels for and ships paid orders', async () => {
+      const first = await confirmedOrder(offset);
+      const second = await confirmedOrder(offset + 1);
+      const { page, context, problems } = await openPage(browser, inject('baseURL'), viewport);
+      try {
+        await signInBrowser(page, owner);
+        await page.goto('/admin/dispatch');
+        await waitForHydration(page);
+        await page.getByRole('heading', { name: 'Dispatch', level: 1 }).waitFor(patient);
+        const select = (order: PaidOrder) =>
+          page
+            .getByRole('checkbox', { name: `Select order ${order.orderNumber}` })
+            .filter({ visible: true });
+        await select(first).waitFor(patient);
+        // Placed just now: inside the window.
+        await page.getByText('0 days · On time').filter({ visible: true }).first().waitFor(patient);
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.screenshot({ path: `${shots}/dispatch-${viewport}.png`, fullPage: true });
+
+        // The pick list of the two orders: every product of each, one piece a line.
+        await select(first).check();
+        await select(second).check();
+        await page.getByRole('heading', { name: '2 selected' }).waitFor(patient);
+        await page.getByRole('button', { name: 'Pick list' }).click();
+        const pickList = page.getByRole('region', { name: 'Pick list' });
+        await pickList.getByRole('heading', { name: 'Pick list' }).waitFor(patient);
+        await pickList.getByText('4 pieces for 2 orders').waitFor(patient);
+        for (const name of [...first.productNames, ...second.productNames]) {
+          await pickList.getByRole('cell', { name, exact: true }).waitFor(patient);
+        }
+        expect(await pickList.getByRole('button', { name: 'Print' }).isVisible()).toBe(true);
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.screenshot({ path: `${shots}/pick-list-${viewport}.png`, fullPage: true });
+        // On paper the pick list stands alone: no navigation, queue or buttons.
+        await page.emulateMedia({ media: 'print' });
+        expect(await pickList.getByRole('cell').first().isVisible()).toBe(true);
+        expect(await pickList.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+        expect(await page.getByRole('button', { name: 'Sign out' }).isVisible()).toBe(false);
+        expect(await select(first).count()).toBe(0);
+        await page.screenshot({ path: `${shots}/pick-list-print-${viewport}.png`, fullPage: true });
+        await page.emulateMedia({ media: 'screen' });
+
+        // The labels of the selection: one PDF, downloaded with the owner's token.
+        const [download] = await Promise.all([
+          page.waitForEvent('download', patient),
+          page.getByRole('button', { name: 'Labels (PDF)' }).click(),
+        ]);
+        expect(download.suggestedFilename()).toBe('labels.pdf');
+        const bytes = readFileSync((await download.path())!);
+        expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+        // Mark the first shipped: a bad AWB is refused on the page, a good one ships it.
+        await page
+          .getByRole('button', { name: `Mark ${first.orderNumber} shipped` })
+          .filter({ visible: true })
+          .click();
+        const form = page.getByRole('form', { name: `Ship order ${first.orderNumber}` });
+        await form.getByLabel('Courier').fill('Delhivery');
+        await form.getByLabel('AWB (tracking number)').fill('AB-1');
+        await form.getByRole('button', { name: 'Mark shipped' }).click();
+        await form.getByText('The AWB is 6 to 30 letters or digits').waitFor(patient);
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: `${shots}/ship-form-${viewport}.png`, fullPage: true });
+        const awb = `DL${Date.now()}`;
+        await form.getByLabel('AWB (tracking number)').fill(awb);
+        await form.getByRole('button', { name: 'Mark shipped' }).click();
+        await page
+          .getByRole('status')
+          .getByText(`${first.orderNumber} shipped with Delhivery, AWB ${awb}`)
+          .waitFor(patient);
+        // The queue reloads without it; the other order still waits.
+        await select(second).waitFor(patient);
+        await expect.poll(() => select(first).count(), patient).toBe(0);
+
+        const detail = await api<{ order: { status: string }; shipment: unknown }>(
+          'GET',
+          `/admin/orders/${first.orderId}`,
+          { token: owner.accessToken },
+        );
+        expect(detail.data.order.status).toBe('shipped');
+        expect(detail.data.shipment).toEqual({ courier: 'Delhivery', awb });
+        expect(await seriousViolations(page)).toEqual([]);
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  });
+}
