@@ -357,6 +357,8 @@ export const users = pgTable(
     index('users_staff_idx')
       .on(t.role)
       .where(sql`${t.role} <> 'customer'`),
+    // The customers screen pages through every account newest first, by keyset.
+    index('users_created_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -913,6 +915,26 @@ export const orderNotes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_notes_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/**
+ * The shop's internal notes on a customer (a fitting preference, a call about a return): read
+ * only in the back office, never in any answer the customer gets.
+ */
+export const customerNotes = pgTable(
+  'customer_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('customer_notes_customer_idx').on(t.customerId, t.createdAt)],
 );
 
 /**
