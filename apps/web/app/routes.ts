@@ -37,6 +37,8 @@ export default [
       index('routes/admin/dashboard.tsx'),
       route('orders', 'routes/admin/orders.tsx'),
       route('orders/:orderId', 'routes/admin/order.tsx'),
+      route('customers', 'routes/admin/customers.tsx'),
+      route('customers/:customerId', 'routes/admin/customer.tsx'),
     ]),
   ]),
   route('*', 'routes/not-found.tsx'),

@@ -16,6 +16,15 @@ export function DashboardPage() {
             Find any order, see what needs attention, move orders along and keep notes.
           </p>
         </Link>
+        <Link
+          to="/admin/customers"
+          className="rounded-2xl border border-line bg-white p-5 hover:border-brand-300"
+        >
+          <h2 className="font-medium text-brand-700">Customers</h2>
+          <p className="mt-1 text-sm text-muted">
+            Find a customer, see what she bought and what she is worth, and keep notes.
+          </p>
+        </Link>
       </div>
     </section>
   );
