@@ -61,6 +61,22 @@ for (const [viewport, offset] of [
         expect(await seriousViolations(page)).toEqual([]);
         await page.screenshot({ path: `${shots}/customers-${viewport}.png`, fullPage: true });
 
+        // A page at a time by cursor: Next shows the next account, Previous the first again.
+        await page.goto('/admin/customers?limit=1');
+        const shown = () =>
+          page
+            .getByRole('link', { name: /\w/ })
+            .filter({ visible: true })
+            .and(page.locator('a[href^="/admin/customers/"]'));
+        await expect.poll(() => shown().count(), patient).toBe(1);
+        const firstHref = await shown().getAttribute('href');
+        await page.getByRole('button', { name: 'Next' }).click();
+        await page.waitForURL(/cursor=/, patient);
+        await expect.poll(() => shown().getAttribute('href'), patient).not.toBe(firstHref);
+        await page.getByRole('button', { name: 'Previous' }).click();
+        await page.waitForURL((url) => !url.searchParams.has('cursor'), patient);
+        await expect.poll(() => shown().getAttribute('href'), patient).toBe(firstHref);
+
         await page.getByLabel('Search').fill(shopper.email.toUpperCase());
         await page.getByRole('button', { name: 'Search', exact: true }).click();
         await page.waitForURL(/q=/, patient);
