@@ -357,8 +357,15 @@ export const users = pgTable(
     index('users_staff_idx')
       .on(t.role)
       .where(sql`${t.role} <> 'customer'`),
-    // The customers screen pages through every account newest first, by keyset.
+    // The customers screen pages through every account newest first, by keyset, and finds
+    // accounts by any part of an email, a name or a phone (ILIKE '%...%' needs trigrams).
     index('users_created_idx').on(t.createdAt, t.id),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_name_trgm_idx').using(
+      'gin',
+      sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
+    ),
+    index('users_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
   ],
 );
 
