@@ -13,6 +13,8 @@ import { createGoogleOAuth } from './adapters/oauth/google.ts';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { auditAdminRoutes } from './features/audit/audit.admin-routes.ts';
+import { customersDeskRoutes } from './features/customers/customers-desk.admin-routes.ts';
+import { createCustomersDeskService } from './features/customers/customers-desk.service.ts';
 import { createAuditRepository } from './features/audit/audit.repository.ts';
 import { createAuditService } from './features/audit/audit.service.ts';
 import { createAuthRepository } from './features/auth/auth.repository.ts';
@@ -359,6 +361,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             ordersService: orders,
             shipFrom: config.shipFrom,
           }),
+          guards,
+        ),
+      );
+      await api.register(
+        customersDeskRoutes(
+          createCustomersDeskService({ db: database.db, adminEmails: config.adminEmails }),
           guards,
         ),
       );

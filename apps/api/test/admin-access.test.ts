@@ -100,6 +100,8 @@ describe('every /api/admin route', () => {
         'GET /api/admin/orders',
         'PATCH /api/admin/orders/{id}/status',
         'GET /api/admin/audit',
+        'GET /api/admin/customers',
+        'POST /api/admin/customers/{id}/notes',
         ...ownerOnly,
       ]),
     );

@@ -38,6 +38,8 @@ export default [
       route('orders', 'routes/admin/orders.tsx'),
       route('orders/:orderId', 'routes/admin/order.tsx'),
       route('dispatch', 'routes/admin/dispatch.tsx'),
+      route('customers', 'routes/admin/customers.tsx'),
+      route('customers/:customerId', 'routes/admin/customer.tsx'),
     ]),
   ]),
   route('*', 'routes/not-found.tsx'),

@@ -1,10 +1,9 @@
 // The back office's orders desk in a real browser, at 375 and 1280 px: who gets in, and an
 // owner finding an order by email, opening it, adding a note and moving it along.
 import { mkdirSync } from 'node:fs';
-import type { ProductList } from '@shop/contracts/catalogue';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { newShopper } from './account-helpers.ts';
+import { shopperWithPaidOrder, signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
 import { seriousViolations, type Viewport } from './page-checks.ts';
@@ -13,80 +12,6 @@ let browser: Browser;
 let owner: OwnerSession;
 const shots = '/tmp/shots-admin';
 const patient = { timeout: 15_000 };
-
-interface Shopper {
-  email: string;
-  accessToken: string;
-  refreshToken: string;
-}
-
-/** A new shopper with one paid order (the `offset`-th product in stock, so widths do not meet). */
-async function shopperWithPaidOrder(
-  offset: number,
-): Promise<Shopper & { orderId: string; orderNumber: string }> {
-  const shopper = newShopper();
-  const signup = await api<{ accessToken: string; refreshToken: string }>('POST', '/auth/signup', {
-    body: shopper,
-  });
-  expect(signup.status).toBe(201);
-  const token = signup.data.accessToken;
-  const { data } = await api<ProductList>('GET', '/product/products?limit=100&sort=price-asc');
-  const product = data.products.filter((candidate) =>
-    candidate.colors[0]!.sizeStock.some((entry) => entry.stock >= 3),
-  )[offset + 4]!;
-  const color = product.colors[0]!;
-  const size = color.sizeStock.find((entry) => entry.stock >= 3)!.size;
-  const line = {
-    product: product._id,
-    quantity: 1,
-    size: size.toLowerCase(),
-    color: { colorName: color.colorName, colorHex: color.colorHex },
-  };
-  const added = await api('POST', '/cart', {
-    token,
-    body: { ...line, selectedImage: color.images[0] },
-  });
-  expect(added.status).toBeLessThan(300);
-  const placed = await api<{ orderId: string; orderNumber: string }>('POST', '/order', {
-    token,
-    body: {
-      items: [line],
-      shippingAddress: {
-        name: 'Meera Iyer',
-        addressLine1: '12 MG Road',
-        city: 'Bengaluru',
-        state: 'Karnataka',
-        pinCode: '560001',
-        phone: '9876543210',
-      },
-      paymentMethod: 'razorpay',
-    },
-  });
-  expect(placed.status).toBe(201);
-  const started = await api<{ razorpayOrderId: string }>('POST', '/payments/initiate', {
-    token,
-    body: { orderId: placed.data.orderId, method: 'razorpay' },
-  });
-  const paid = await api<Record<string, string>>('POST', '/payments/simulator/pay', {
-    token,
-    body: { razorpayOrderId: started.data.razorpayOrderId, outcome: 'success' },
-  });
-  expect((await api('POST', '/payments/verify', { token, body: paid.data })).status).toBe(200);
-  return { email: shopper.email, ...signup.data, ...placed.data };
-}
-
-/** Puts a session in the browser's storage before any page script runs. */
-async function signInBrowser(page: Page, session: { accessToken: string; refreshToken: string }) {
-  await page.addInitScript(
-    ([token, refreshToken]) => {
-      if (!localStorage.getItem('token')) {
-        localStorage.setItem('token', token!);
-        localStorage.setItem('refreshToken', refreshToken!);
-      }
-    },
-    [session.accessToken, session.refreshToken],
-  );
-}
 
 /** Records whether `text` ever appears in the document, however briefly. */
 async function watchFor(page: Page, text: string) {

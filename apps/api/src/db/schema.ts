@@ -358,6 +358,15 @@ export const users = pgTable(
     index('users_staff_idx')
       .on(t.role)
       .where(sql`${t.role} <> 'customer'`),
+    // The customers screen pages through every account newest first, by keyset, and finds
+    // accounts by any part of an email, a name or a phone (ILIKE '%...%' needs trigrams).
+    index('users_created_idx').on(t.createdAt, t.id),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_name_trgm_idx').using(
+      'gin',
+      sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
+    ),
+    index('users_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
   ],
 );
 
@@ -923,6 +932,26 @@ export const orderNotes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_notes_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/**
+ * The shop's internal notes on a customer (a fitting preference, a call about a return): read
+ * only in the back office, never in any answer the customer gets.
+ */
+export const customerNotes = pgTable(
+  'customer_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('customer_notes_customer_idx').on(t.customerId, t.createdAt)],
 );
 
 /**

@@ -18,3 +18,13 @@ export const formatIndiaDateTime = (iso: string) => indiaDateTime.format(new Dat
 
 /** A state as words: `refund_pending` reads "refund pending". */
 export const stateWords = (state: string) => state.replace(/_/g, ' ');
+
+const indiaDate = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+
+/** A day in India's calendar (12 Mar 2026), for when an account was opened or last ordered. */
+export const formatIndiaDate = (iso: string) => indiaDate.format(new Date(iso));

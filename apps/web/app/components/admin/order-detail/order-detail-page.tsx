@@ -7,8 +7,8 @@ import { useAuth } from '../../../lib/auth-session';
 import { imageWidths } from '../../../lib/media';
 import { ResponsiveImage } from '../../responsive-image';
 import { formatIndiaDateTime, formatRupees, stateWords } from '../admin-format';
+import { NotesBox } from '../notes/notes-box';
 import { ordersDeskApi } from '../orders-desk/orders-desk-api';
-import { NotesBox } from './notes-box';
 import { StatusMoves } from './status-moves';
 
 type Load =
@@ -237,7 +237,14 @@ export function OrderDetailPage({ orderId }: { orderId: string }) {
             <StatusMoves orderId={order._id} status={order.status} onMoved={() => void reload()} />
           </Card>
           <Card title="Customer">
-            <p className="font-medium">{customer.name}</p>
+            <p className="font-medium">
+              <Link
+                to={`/admin/customers/${customer._id}`}
+                className="text-brand-700 hover:underline"
+              >
+                {customer.name}
+              </Link>
+            </p>
             <p className="break-all text-sm">{customer.email}</p>
             <p className="text-sm">{customer.phone}</p>
             <h3 className="mt-3 text-sm font-semibold">Ship to</h3>
@@ -264,7 +271,12 @@ export function OrderDetailPage({ orderId }: { orderId: string }) {
             ) : null}
           </Card>
           <Card title="Internal notes">
-            <NotesBox orderId={order._id} notes={notes} onAdded={() => void reload()} />
+            <NotesBox
+              fieldId="order-note"
+              notes={notes}
+              add={(note) => authed((api) => ordersDeskApi(api).addNote(order._id, note))}
+              onAdded={() => void reload()}
+            />
           </Card>
         </div>
       </div>

@@ -14,7 +14,7 @@ const NAV: readonly NavItem[] = [
   { label: 'Orders', to: '/admin/orders' },
   { label: 'Dispatch', to: '/admin/dispatch' },
   { label: 'Returns', to: null },
-  { label: 'Customers', to: null },
+  { label: 'Customers', to: '/admin/customers' },
 ];
 
 function NavList({ onNavigate }: { onNavigate?: () => void }) {

@@ -1,26 +1,30 @@
 import { useState, type FormEvent } from 'react';
 import { orderNoteSchema, type OrderNote } from '@shop/contracts/orders-desk';
 import { errorMessage } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth-session';
 import { formatIndiaDateTime } from '../admin-format';
-import { ordersDeskApi } from '../orders-desk/orders-desk-api';
 
-/** The shop's internal notes on an order (never shown to the shopper), and a box to add one. */
+/**
+ * The shop's internal notes on an order or a customer (never shown to the shopper), and a box
+ * to add one. `add` sends the note; the note form is the same on both, so is its schema.
+ */
 export function NotesBox({
-  orderId,
+  fieldId,
   notes,
+  add,
   onAdded,
 }: {
-  orderId: string;
-  notes: OrderNote[];
+  /** The textarea's id, unique on the page. */
+  fieldId: string;
+  notes: readonly OrderNote[];
+  add: (note: { text: string }) => Promise<unknown>;
   onAdded: () => void;
 }) {
-  const { authed } = useAuth();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const problemId = `${fieldId}-problem`;
 
-  async function add(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = orderNoteSchema.safeParse({ text });
     if (!parsed.success) {
@@ -30,7 +34,7 @@ export function NotesBox({
     setBusy(true);
     setProblem(null);
     try {
-      await authed((api) => ordersDeskApi(api).addNote(orderId, parsed.data));
+      await add(parsed.data);
       setText('');
       onAdded();
     } catch (error) {
@@ -56,22 +60,22 @@ export function NotesBox({
           ))}
         </ul>
       )}
-      <form onSubmit={add} noValidate className="mt-3">
-        <label htmlFor="order-note" className="block text-sm font-medium">
+      <form onSubmit={submit} noValidate className="mt-3">
+        <label htmlFor={fieldId} className="block text-sm font-medium">
           Add a note (only the shop sees it)
         </label>
         <textarea
-          id="order-note"
+          id={fieldId}
           value={text}
           onChange={(event) => setText(event.target.value)}
           rows={3}
           maxLength={2000}
           aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? 'order-note-problem' : undefined}
+          aria-describedby={problem ? problemId : undefined}
           className="mt-1 block w-full rounded-xl border border-line px-3 py-2 text-sm"
         />
         {problem ? (
-          <p id="order-note-problem" role="alert" className="mt-1 text-sm text-brand-800">
+          <p id={problemId} role="alert" className="mt-1 text-sm text-brand-800">
             {problem}
           </p>
         ) : null}
