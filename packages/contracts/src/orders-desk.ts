@@ -5,6 +5,7 @@ import { orderStatuses, paymentStatuses } from '@shop/domain/orders';
 import { isCalendarDate } from '@shop/domain/orders-desk';
 import { providerPaymentStatuses, refundReasons, refundStates } from '@shop/domain/payments';
 import { order } from './orders.ts';
+import { adminShipment } from './shipping.ts';
 import { plainText, requiredText, successEnvelope } from './common-mini.ts';
 
 export const ordersDeskMessages = {
@@ -161,6 +162,8 @@ export const orderDeskDetail = z.object({
   /** Oldest first. */
   timeline: z.array(timelineEntry),
   needsAttention: z.boolean(),
+  /** The order's newest shipment (its state, AWB, timeline and any failed delivery); or null. */
+  shipment: z.nullable(adminShipment),
 });
 export type OrderDeskDetail = z.infer<typeof orderDeskDetail>;
 
