@@ -164,6 +164,8 @@ describe('shipping an order through the courier', () => {
       app().jobs.bookShipments(),
     ]);
     await eventually(async () => (await shipmentsOf(orderId))[0]?.state === 'booked');
+    // One claim: a second worker taking the row would have counted a second attempt.
+    expect((await shipmentsOf(orderId))[0]!.attempts).toBe(1);
     expect(
       await rows(sql`select awb from simulator_shipments where reference = ${shipmentId}`),
     ).toHaveLength(1);

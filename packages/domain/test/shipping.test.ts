@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { transition } from '../src/orders.ts';
+import {
+  nextSimulatedEvent,
+  orderMoveFor,
+  shipmentRetryDelayMs,
+  shipmentStateAfter,
+} from '../src/shipping.ts';
+
+describe('shipment states', () => {
+  it('moves along the courier events and ignores ones that do not fit', () => {
+    expect(shipmentStateAfter('booked', 'picked_up')).toBe('picked_up');
+    expect(shipmentStateAfter('in_transit', 'out_for_delivery')).toBe('out_for_delivery');
+    expect(shipmentStateAfter('out_for_delivery', 'undelivered')).toBe('undelivered');
+    expect(shipmentStateAfter('undelivered', 'out_for_delivery')).toBe('out_for_delivery');
+    expect(shipmentStateAfter('rto_initiated', 'rto_delivered')).toBe('rto_delivered');
+    // Late or repeated scans move nothing.
+    expect(shipmentStateAfter('out_for_delivery', 'in_transit')).toBeUndefined();
+    expect(shipmentStateAfter('delivered', 'delivered')).toBeUndefined();
+    expect(shipmentStateAfter('rto_delivered', 'rto_delivered')).toBeUndefined();
+    expect(shipmentStateAfter('rto_initiated', 'delivered')).toBeUndefined();
+    expect(shipmentStateAfter('requested', 'picked_up')).toBeUndefined();
+  });
+
+  it('moves the order only for a delivery or a parcel back at the shop', () => {
+    expect(orderMoveFor('delivered')).toBe('delivered');
+    expect(orderMoveFor('rto_delivered')).toBe('cancelled');
+    expect(orderMoveFor('undelivered')).toBeUndefined();
+    expect(orderMoveFor('in_transit')).toBeUndefined();
+  });
+
+  it('lets only the system cancel a shipped order (the courier brought it back)', () => {
+    expect(transition('shipped', 'cancelled', 'system').ok).toBe(true);
+    expect(transition('shipped', 'cancelled', 'shop').ok).toBe(false);
+    expect(transition('shipped', 'cancelled', 'shopper').ok).toBe(false);
+  });
+
+  it('walks the happy path in the simulator and stops at the end', () => {
+    expect(nextSimulatedEvent('booked')).toBe('picked_up');
+    expect(nextSimulatedEvent('out_for_delivery')).toBe('delivered');
+    expect(nextSimulatedEvent('undelivered')).toBe('out_for_delivery');
+    expect(nextSimulatedEvent('rto_initiated')).toBe('rto_delivered');
+    expect(nextSimulatedEvent('delivered')).toBeUndefined();
+    expect(nextSimulatedEvent('requested')).toBeUndefined();
+  });
+
+  it('waits longer after each failed booking, at most an hour', () => {
+    expect(shipmentRetryDelayMs(1, 30_000)).toBe(30_000);
+    expect(shipmentRetryDelayMs(3, 30_000)).toBe(120_000);
+    expect(shipmentRetryDelayMs(20, 30_000)).toBe(3_600_000);
+  });
+});
