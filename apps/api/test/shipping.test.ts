@@ -347,3 +347,24 @@ describe('tracking events', () => {
     expect(unknown.status).toBe(404);
   });
 });
+
+describe("the simulator's tracking page", () => {
+  it('answers a parcel by its AWB with its scans and nothing of the order', async () => {
+    const { orderId } = await confirmedOrder();
+    const awb = await shipped(orderId);
+    await advance(awb);
+    const answer = await send(app(), 'GET', `/api/shipping/track/${awb}`);
+    expect(answer.status).toBe(200);
+    expect(Object.keys(answer.body.data).sort()).toEqual([
+      'awb',
+      'courier',
+      'events',
+      'trackingUrl',
+    ]);
+    expect(answer.body.data.events.map((e: { status: string }) => e.status)).toEqual([
+      'booked',
+      'picked_up',
+    ]);
+    expect((await send(app(), 'GET', '/api/shipping/track/SIM0000000001')).status).toBe(404);
+  });
+});

@@ -59,6 +59,7 @@ export const simulatorAdvanceSchema = z.object({
   event: z.optional(z.enum(trackingEvents, { error: shippingMessages.eventInvalid })),
 });
 
+export const trackingResponse = successEnvelope(tracking);
 export const adminShipmentResponse = successEnvelope(adminShipment);
 export const simulatorAdvanceResponse = successEnvelope(
   z.object({ awb: z.string(), event: z.enum(trackingEvents), status: z.number() }),

@@ -3,7 +3,9 @@ import {
   courierWebhookAckResponse,
   simulatorAdvanceResponse,
   simulatorAdvanceSchema,
+  trackingResponse,
 } from '@shop/contracts/shipping';
+import * as z from 'zod/mini';
 import type { AuthGuards } from '../../http/authenticate.ts';
 import { ok } from '../../http/envelope.ts';
 import type { ShippingService } from './shipping.service.ts';
@@ -42,6 +44,18 @@ export function shippingRoutes(
         },
       );
     });
+
+    app.get(
+      '/shipping/track/:awb',
+      {
+        schema: {
+          tags,
+          params: z.object({ awb: z.string().check(z.maxLength(40)) }),
+          response: { 200: trackingResponse },
+        },
+      },
+      async (request) => ok(await service.trackByAwb(request.params.awb), 'Tracking fetched'),
+    );
 
     if (simulator) {
       await app.register(async (plain) => {

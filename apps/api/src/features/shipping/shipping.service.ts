@@ -309,6 +309,16 @@ export function createShippingService(deps: {
       return new Map([...latest].map(([orderId, row]) => [orderId, toTracking(row)]));
     },
 
+    /**
+     * A parcel's tracking by its AWB, for the courier's tracking page (the simulator's link):
+     * as a courier's own page shows, the scans and nothing of the order or its shopper.
+     */
+    async trackByAwb(awb: string): Promise<Tracking> {
+      const found = await shipments.findByAwb(db, awb);
+      if (!found) throw notFound(shippingMessages.shipmentNotFound);
+      return toTracking(found);
+    },
+
     /** The newest shipment of an order as the back office sees it; null when it has none. */
     async ofOrder(tx: Executor, orderId: string): Promise<AdminShipment | null> {
       const row = (await shipments.latestOf(tx, [orderId])).get(orderId);
