@@ -120,3 +120,41 @@ export function nextSimulatedEvent(state: ShipmentState): TrackingEvent | undefi
   };
   return next[state];
 }
+
+/** States in which an order's shipment is over without reaching the shopper: ship it anew. */
+const CLOSED_UNSHIPPED: readonly ShipmentState[] = ['failed', 'cancelled'];
+
+/**
+ * Whether the shop may ask a courier for this order now: paid, confirmed or processing, and no
+ * shipment open (a failed or cancelled booking may be asked again).
+ */
+export function canRequestShipment(
+  order: { status: OrderStatus; paymentStatus: string },
+  shipment: { state: ShipmentState } | null,
+): boolean {
+  return (
+    order.paymentStatus === 'paid' &&
+    SHIPPABLE_ORDER_STATUSES.includes(order.status) &&
+    (shipment === null || CLOSED_UNSHIPPED.includes(shipment.state))
+  );
+}
+
+/** A failed delivery waits for the shop's answer (re-attempt or return). */
+export function awaitsNdrAnswer(state: ShipmentState): boolean {
+  return state === 'undelivered';
+}
+
+/** The back office's words for a shipment's state. */
+export const shipmentStateLabels: Record<ShipmentState, string> = {
+  requested: 'Booking with the courier',
+  booked: 'Booked, awaiting pickup',
+  picked_up: 'Picked up',
+  in_transit: 'In transit',
+  out_for_delivery: 'Out for delivery',
+  delivered: 'Delivered',
+  undelivered: 'Delivery failed: answer needed',
+  rto_initiated: 'Returning to the shop',
+  rto_delivered: 'Back at the shop',
+  failed: 'Booking failed',
+  cancelled: 'Cancelled before pickup',
+};

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { transition } from '../src/orders.ts';
 import {
+  awaitsNdrAnswer,
+  canRequestShipment,
   nextSimulatedEvent,
   orderMoveFor,
   shipmentRetryDelayMs,
@@ -48,5 +50,32 @@ describe('shipment states', () => {
     expect(shipmentRetryDelayMs(1, 30_000)).toBe(30_000);
     expect(shipmentRetryDelayMs(3, 30_000)).toBe(120_000);
     expect(shipmentRetryDelayMs(20, 30_000)).toBe(3_600_000);
+  });
+});
+
+describe('asking for a shipment', () => {
+  const paid = (status: 'confirmed' | 'processing' | 'pending' | 'shipped') => ({
+    status,
+    paymentStatus: 'paid',
+  });
+
+  it('is open for a paid order that is confirmed or processing with no open shipment', () => {
+    expect(canRequestShipment(paid('confirmed'), null)).toBe(true);
+    expect(canRequestShipment(paid('processing'), { state: 'failed' })).toBe(true);
+    expect(canRequestShipment(paid('processing'), { state: 'cancelled' })).toBe(true);
+  });
+
+  it('is closed while unpaid, too early, already shipping or shipped', () => {
+    expect(canRequestShipment({ status: 'confirmed', paymentStatus: 'pending' }, null)).toBe(false);
+    expect(canRequestShipment(paid('pending'), null)).toBe(false);
+    expect(canRequestShipment(paid('shipped'), null)).toBe(false);
+    expect(canRequestShipment(paid('processing'), { state: 'requested' })).toBe(false);
+    expect(canRequestShipment(paid('processing'), { state: 'booked' })).toBe(false);
+  });
+
+  it('asks the shop to answer only a failed delivery', () => {
+    expect(awaitsNdrAnswer('undelivered')).toBe(true);
+    expect(awaitsNdrAnswer('out_for_delivery')).toBe(false);
+    expect(awaitsNdrAnswer('rto_initiated')).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { conflict, invalid, notFound, ShopError } from '@shop/domain/errors';
 import { isUuid } from '@shop/domain/ids';
 import { transition, type OrderStatus } from '@shop/domain/orders';
 import {
+  canRequestShipment,
   NDR_RESPONSE_MS,
   nextSimulatedEvent,
   orderMoveFor,
@@ -156,12 +157,12 @@ export function createShippingService(deps: {
         .transaction(async (tx) => {
           const locked = await orders.lockOrder(tx, orderId);
           if (!locked) throw notFound('Order not found');
-          if (
-            !SHIPPABLE_ORDER_STATUSES.includes(locked.status as OrderStatus) ||
-            locked.paymentStatus !== 'paid'
-          ) {
-            throw invalid(shippingMessages.notShippable);
-          }
+          // An open shipment of the order is refused by its unique key below.
+          const order = {
+            status: locked.status as OrderStatus,
+            paymentStatus: locked.paymentStatus,
+          };
+          if (!canRequestShipment(order, null)) throw invalid(shippingMessages.notShippable);
           const requested = await shipments.request(tx, {
             orderId,
             requestedBy: actor.userId,

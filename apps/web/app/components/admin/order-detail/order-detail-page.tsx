@@ -9,6 +9,7 @@ import { ResponsiveImage } from '../../responsive-image';
 import { formatIndiaDateTime, formatRupees, stateWords } from '../admin-format';
 import { ordersDeskApi } from '../orders-desk/orders-desk-api';
 import { NotesBox } from './notes-box';
+import { ShipmentPanel } from './shipment-panel';
 import { StatusMoves } from './status-moves';
 
 type Load =
@@ -224,6 +225,13 @@ export function OrderDetailPage({ orderId }: { orderId: string }) {
         <div className="order-first flex min-w-0 flex-col gap-5 lg:order-none">
           <Card title="Move this order">
             <StatusMoves orderId={order._id} status={order.status} onMoved={() => void reload()} />
+          </Card>
+          <Card title="Shipment">
+            <ShipmentPanel
+              order={order}
+              shipment={load.detail.shipment}
+              onChanged={() => void reload()}
+            />
           </Card>
           <Card title="Customer">
             <p className="font-medium">{customer.name}</p>
