@@ -368,3 +368,28 @@ describe("the simulator's tracking page", () => {
     expect((await send(app(), 'GET', '/api/shipping/track/SIM0000000001')).status).toBe(404);
   });
 });
+
+describe('answering a failed delivery', () => {
+  it('takes one answer: a re-attempt clears the deadline and the parcel goes out again', async () => {
+    const { orderId, shopper } = await confirmedOrder();
+    const awb = await shipped(orderId);
+    await advance(awb, 'undelivered');
+    const [flagged] = await shipmentsOf(orderId);
+    const path = `/api/admin/shipments/${flagged!.id}/ndr`;
+    const again = await send(app(), 'POST', path, {
+      token: owner.accessToken,
+      body: { action: 're-attempt' },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.data).toMatchObject({ state: 'undelivered', ndrDeadline: null });
+    const twice = await send(app(), 'POST', path, {
+      token: owner.accessToken,
+      body: { action: 'rto' },
+    });
+    expect(twice.status).toBe(400);
+    expect(twice.body.message).toBe('This shipment has no failed delivery to answer');
+    expect((await advance(awb)).body.data.event).toBe('out_for_delivery');
+    expect((await advance(awb)).body.data.event).toBe('delivered');
+    expect((await shopperOrder(shopper.accessToken, orderId)).status).toBe('delivered');
+  });
+});

@@ -66,6 +66,6 @@ export async function signInOwner(): Promise<OwnerSession> {
     { body: { email, password: OWNER_PASSWORD } },
   );
   expect(login.status).toBe(200);
-  expect(login.data.user.role).toBe('admin');
+  expect(login.data.user.role).toBe('owner');
   return { email, password: OWNER_PASSWORD, ...login.data };
 }

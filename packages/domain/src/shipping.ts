@@ -139,9 +139,15 @@ export function canRequestShipment(
   );
 }
 
-/** A failed delivery waits for the shop's answer (re-attempt or return). */
-export function awaitsNdrAnswer(state: ShipmentState): boolean {
-  return state === 'undelivered';
+/**
+ * A failed delivery waits for the shop's answer (re-attempt or return) until it is given: the
+ * answer clears the deadline, and the courier's next scan moves the parcel on.
+ */
+export function awaitsNdrAnswer(shipment: {
+  state: ShipmentState;
+  ndrDeadline: Date | string | null;
+}): boolean {
+  return shipment.state === 'undelivered' && shipment.ndrDeadline !== null;
 }
 
 /** The back office's words for a shipment's state. */
@@ -152,7 +158,7 @@ export const shipmentStateLabels: Record<ShipmentState, string> = {
   in_transit: 'In transit',
   out_for_delivery: 'Out for delivery',
   delivered: 'Delivered',
-  undelivered: 'Delivery failed: answer needed',
+  undelivered: 'Delivery failed',
   rto_initiated: 'Returning to the shop',
   rto_delivered: 'Back at the shop',
   failed: 'Booking failed',

@@ -73,9 +73,11 @@ describe('asking for a shipment', () => {
     expect(canRequestShipment(paid('processing'), { state: 'booked' })).toBe(false);
   });
 
-  it('asks the shop to answer only a failed delivery', () => {
-    expect(awaitsNdrAnswer('undelivered')).toBe(true);
-    expect(awaitsNdrAnswer('out_for_delivery')).toBe(false);
-    expect(awaitsNdrAnswer('rto_initiated')).toBe(false);
+  it('asks the shop to answer a failed delivery once', () => {
+    const deadline = new Date();
+    expect(awaitsNdrAnswer({ state: 'undelivered', ndrDeadline: deadline })).toBe(true);
+    expect(awaitsNdrAnswer({ state: 'undelivered', ndrDeadline: null })).toBe(false);
+    expect(awaitsNdrAnswer({ state: 'out_for_delivery', ndrDeadline: null })).toBe(false);
+    expect(awaitsNdrAnswer({ state: 'rto_initiated', ndrDeadline: null })).toBe(false);
   });
 });

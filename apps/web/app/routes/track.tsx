@@ -33,7 +33,7 @@ export default function TrackPage({ loaderData }: Route.ComponentProps) {
       {loaderData.state === 'found' ? (
         <>
           <h2 className="sr-only">Parcel {loaderData.tracking.awb}</h2>
-          <TrackingTimeline tracking={loaderData.tracking} />
+          <TrackingTimeline tracking={loaderData.tracking} linkToCourier={false} />
         </>
       ) : (
         <p className="mt-4 text-muted">

@@ -2,6 +2,7 @@ import { conflict, invalid, notFound, ShopError } from '@shop/domain/errors';
 import { isUuid } from '@shop/domain/ids';
 import { transition, type OrderStatus } from '@shop/domain/orders';
 import {
+  awaitsNdrAnswer,
   canRequestShipment,
   NDR_RESPONSE_MS,
   nextSimulatedEvent,
@@ -274,14 +275,14 @@ export function createShippingService(deps: {
     async ndr(actor: AuditActor, shipmentId: string, action: NdrAction): Promise<AdminShipment> {
       const found = isUuid(shipmentId) ? await shipments.findById(db, shipmentId) : undefined;
       if (!found) throw notFound(shippingMessages.shipmentNotFound);
-      if (found.state !== ('undelivered' satisfies ShipmentState) || !found.awb) {
+      if (!awaitsNdrAnswer({ ...found, state: found.state as ShipmentState }) || !found.awb) {
         throw invalid(shippingMessages.noNdr);
       }
       await courier.ndrAction(found.awb, action);
       const row = await db.transaction(async (tx) => {
         await orders.lockOrder(tx, found.orderId);
         const locked = await shipments.lock(tx, found.id);
-        if (!locked || locked.state !== ('undelivered' satisfies ShipmentState)) {
+        if (!locked || !awaitsNdrAnswer({ ...locked, state: locked.state as ShipmentState })) {
           throw invalid(shippingMessages.noNdr);
         }
         const now = new Date().toISOString();

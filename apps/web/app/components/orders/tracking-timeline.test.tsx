@@ -28,6 +28,8 @@ describe("an order's tracking", () => {
     expect(html).toContain('rel="noopener noreferrer"');
     expect(html.indexOf('In transit')).toBeLessThan(html.indexOf('Shipment booked'));
     expect(html).toContain('Bengaluru hub');
+    // 09:00 UTC is 2:30 pm in India, wherever the page is drawn.
+    expect(html).toMatch(/21 Nov, 2:30\s?pm/i);
     expect(html).toContain('dateTime="2026-11-21T09:00:00.000Z"');
   });
 

@@ -1,19 +1,29 @@
 import type { Tracking } from '@shop/contracts/shipping';
 
-/** '26 Nov, 3:45 pm': when a parcel's scan happened, in the shopper's time. */
-const scanTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-IN', {
-    day: 'numeric',
-    month: 'short',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+/**
+ * '26 Nov, 3:45 pm': when a parcel's scan happened, in India's time (the shop delivers only in
+ * India), so the server's page and the browser's agree whatever their clocks' zones.
+ */
+const scanTime = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'Asia/Kolkata',
+});
 
 /**
  * The parcel of an order: courier, AWB, the courier's tracking link and each scan, newest first
  * (the line a shopper looks for is where it is now).
  */
-export function TrackingTimeline({ tracking }: { tracking: Tracking }) {
+export function TrackingTimeline({
+  tracking,
+  linkToCourier = true,
+}: {
+  tracking: Tracking;
+  /** Off on the tracking page itself, which is where the link goes. */
+  linkToCourier?: boolean;
+}) {
   const events = [...tracking.events].reverse();
   return (
     <section aria-labelledby="tracking-title" className="mt-4 border-t border-line pt-3 text-sm">
@@ -25,7 +35,7 @@ export function TrackingTimeline({ tracking }: { tracking: Tracking }) {
           {tracking.courier ?? 'Courier'} · AWB <span className="font-mono">{tracking.awb}</span>
         </p>
       )}
-      {tracking.trackingUrl && (
+      {linkToCourier && tracking.trackingUrl && (
         <a
           href={tracking.trackingUrl}
           target="_blank"
@@ -47,7 +57,7 @@ export function TrackingTimeline({ tracking }: { tracking: Tracking }) {
               />
               <p className={index === 0 ? 'font-medium' : ''}>{event.label}</p>
               <p className="text-xs text-muted">
-                <time dateTime={event.at}>{scanTime(event.at)}</time>
+                <time dateTime={event.at}>{scanTime.format(new Date(event.at))}</time>
                 {event.location ? ` · ${event.location}` : ''}
               </p>
             </li>

@@ -73,7 +73,7 @@ export function ShipmentPanel({
               {shipment.lastError} ({shipment.attempts} attempts)
             </p>
           ) : null}
-          {awaitsNdrAnswer(shipment.state) && shipment.ndrDeadline ? (
+          {awaitsNdrAnswer(shipment) && shipment.ndrDeadline ? (
             <div className="mt-3 rounded-xl bg-amber-50 p-3 text-amber-950">
               <p>Answer by {formatIndiaDateTime(shipment.ndrDeadline)}.</p>
               <div className="mt-2 flex flex-wrap gap-2">
