@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COURIER_FAIL_SWITCH, simulatedAwb } from '../src/adapters/shipping/courier-simulator.ts';
 import { queryRows } from '../src/db/client.ts';
 import { send, signUp } from './auth-helpers.ts';
 import { stockedChoices, type StockedChoice } from './cart-helpers.ts';
@@ -391,5 +392,76 @@ describe('answering a failed delivery', () => {
     expect((await advance(awb)).body.data.event).toBe('out_for_delivery');
     expect((await advance(awb)).body.data.event).toBe('delivered');
     expect((await shopperOrder(shopper.accessToken, orderId)).status).toBe('delivered');
+  });
+});
+
+describe('booking that fails or dies half-way', () => {
+  it('retries a failed booking with backoff, and gives up for a person after 8 attempts', async () => {
+    const { orderId } = await confirmedOrder();
+    await rows(
+      sql`insert into shop_state (key, value) values (${COURIER_FAIL_SWITCH}, '2')
+          on conflict (key) do update set value = '2'`,
+    );
+    await send(app(), 'POST', `/api/admin/orders/${orderId}/shipment`, {
+      token: owner.accessToken,
+    });
+    await eventually(async () => (await shipmentsOf(orderId))[0]?.attempts === 1);
+    const [first] = await rows<{ state: string; last_error: string; wait_ms: number }>(
+      sql`select state, last_error,
+            extract(epoch from next_attempt_at - now()) * 1000 as wait_ms
+          from shipments where order_id = ${orderId}`,
+    );
+    expect(first!.state).toBe('requested');
+    expect(first!.last_error).toBe('The courier could not book the parcel (simulated failure)');
+    // Leased for 300 ms while booking, then 10 ms after the first failure.
+    expect(Number(first!.wait_ms)).toBeLessThan(300);
+    await eventually(async () => {
+      await app().jobs.bookShipments();
+      return (await shipmentsOf(orderId))[0]?.state === 'booked';
+    });
+    expect((await shipmentsOf(orderId))[0]!.attempts).toBe(3);
+
+    const gone = await confirmedOrder();
+    await rows(sql`update shop_state set value = '100' where key = ${COURIER_FAIL_SWITCH}`);
+    await send(app(), 'POST', `/api/admin/orders/${gone.orderId}/shipment`, {
+      token: owner.accessToken,
+    });
+    await eventually(async () => {
+      await app().jobs.bookShipments();
+      return (await shipmentsOf(gone.orderId))[0]?.state === 'failed';
+    }, 15_000);
+    expect((await shipmentsOf(gone.orderId))[0]!.attempts).toBe(8);
+    await rows(sql`update shop_state set value = '0' where key = ${COURIER_FAIL_SWITCH}`);
+    // The order waits, unshipped, and may be asked again.
+    expect((await shopperOrder(gone.shopper.accessToken, gone.orderId)).status).toBe('confirmed');
+    const again = await send(app(), 'POST', `/api/admin/orders/${gone.orderId}/shipment`, {
+      token: owner.accessToken,
+    });
+    expect(again.status).toBe(201);
+  });
+
+  it('books a shipment whose worker died after the courier answered, with the same AWB, once', async () => {
+    const { orderId } = await confirmedOrder();
+    // A worker claimed it (lease running), reached the courier, and died before its commit.
+    const [row] = await rows<{ id: string }>(
+      sql`insert into shipments (order_id, state, attempts, next_attempt_at)
+          values (${orderId}, 'requested', 1, now() + interval '300 milliseconds') returning id`,
+    );
+    const awb = simulatedAwb(row!.id);
+    await rows(sql`insert into simulator_shipments (reference, awb) values (${row!.id}, ${awb})`);
+    expect(await app().jobs.bookShipments()).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect(await app().jobs.bookShipments()).toBe(1);
+    const [booked] = await shipmentsOf(orderId);
+    expect(booked).toMatchObject({ state: 'booked', awb, attempts: 2 });
+    expect(
+      await rows(sql`select 1 from simulator_shipments where reference = ${row!.id}`),
+    ).toHaveLength(1);
+    // Nobody asked in the back office: the courier's moves are audited as the courier.
+    const [moved] = await rows<{ actor_email: string }>(
+      sql`select actor_email from audit_entries where entity_id = ${orderId}
+          and action = 'order.status' and after->>'status' = 'shipped'`,
+    );
+    expect(moved!.actor_email).toBe('courier');
   });
 });

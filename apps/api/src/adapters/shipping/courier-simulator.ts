@@ -1,10 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { trackingEvents, type TrackingEvent } from '@shop/domain/shipping';
-import type { Database } from '../../db/client.ts';
+import { queryRows, type Database } from '../../db/client.ts';
 import { simulatorShipments } from '../../db/schema.ts';
 import { hmacHex, isValidWebhookSignature } from '../payments/signatures.ts';
-import type { BookedShipment, Courier, WebhookCheck } from './courier.ts';
+import { CourierError, type BookedShipment, type Courier, type WebhookCheck } from './courier.ts';
+
+/** `shop_state` switch for tests: the next N bookings fail, as a courier's outage would. */
+export const COURIER_FAIL_SWITCH = 'simulator:fail-next-bookings';
 
 /** The header carrying hex(HMAC-SHA256(COURIER_WEBHOOK_SECRET, raw body)). */
 export const COURIER_SIGNATURE_HEADER = 'x-courier-signature';
@@ -58,6 +61,16 @@ export function createCourierSimulator(deps: {
   return {
     name: 'simulator',
     async createShipment(request): Promise<BookedShipment> {
+      // One use of the failure switch, kept in the database so every process obeys it.
+      const failing = await queryRows<{ value: string }>(
+        deps.db,
+        sql`update shop_state set value = (value::int - 1)::text, updated_at = now()
+            where key = ${COURIER_FAIL_SWITCH} and value ~ '^[0-9]+$' and value::int > 0
+            returning value`,
+      );
+      if (failing.length > 0) {
+        throw new CourierError('The courier could not book the parcel (simulated failure)');
+      }
       const awb = simulatedAwb(request.reference);
       await deps.db
         .insert(simulatorShipments)
