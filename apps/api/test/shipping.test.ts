@@ -110,8 +110,10 @@ describe('shipping an order through the courier', () => {
     await eventually(
       async () => (await lastMailTo(world.config.outboxDir, email, /on its way/)) !== undefined,
     );
-    expect((await lastMailTo(world.config.outboxDir, email, /on its way/))!.subject).toContain(
-      orderNumber,
+    const mail = (await lastMailTo(world.config.outboxDir, email, /on its way/))!;
+    expect(mail.subject).toContain(orderNumber);
+    expect(mail.text).toContain(
+      `Lacebloom Courier Simulator AWB ${awb}: track it at ${world.config.publicUrl}/track/${awb}`,
     );
     // Both moves (confirmed → processing → shipped) are audited in the name of who asked.
     const audit = await rows<{ actor_email: string; after: { status: string } }>(

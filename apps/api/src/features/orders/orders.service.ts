@@ -606,7 +606,12 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     actor: AuditActor,
     prepared: Awaited<ReturnType<typeof prepareMove>>,
     to: OrderStatus,
-    options: { reason?: string | undefined; by?: OrderActor } = {},
+    options: {
+      reason?: string | undefined;
+      by?: OrderActor;
+      /** The parcel a move to shipped was booked as: its mail names the AWB and the link. */
+      tracking?: Tracking | undefined;
+    } = {},
   ) {
     const { current, recipient } = prepared;
     const orderId = current.id;
@@ -652,7 +657,11 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     const row = await repository.updateOrder(tx, orderId, changes);
     await audit(row);
     const full = (await repository.findById(tx, orderId))!;
-    if (to === 'shipped') await mailShopper(tx, recipient, full, orderShippedMail);
+    if (to === 'shipped') {
+      await mailShopper(tx, recipient, full, (address, name, order, url) =>
+        orderShippedMail(address, name, { ...order, tracking: options.tracking ?? null }, url),
+      );
+    }
     if (to === 'delivered' && locked.status === 'shipped') {
       await mailShopper(tx, recipient, full, orderDeliveredMail);
     }

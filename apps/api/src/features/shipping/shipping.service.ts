@@ -133,7 +133,14 @@ export function createShippingService(deps: {
         });
         await shipments.appendEvent(tx, row.id, entry('booked', new Date().toISOString()));
         if (locked.status === 'confirmed') await moves.moveIn(tx, actor, prepared, 'processing');
-        return moves.moveIn(tx, actor, prepared, 'shipped');
+        return moves.moveIn(tx, actor, prepared, 'shipped', {
+          tracking: {
+            courier: booked.courierName,
+            awb: booked.awb,
+            trackingUrl: booked.trackingUrl,
+            events: [],
+          },
+        });
       });
       if (shipped) await moves.after(shipment.orderId, 'shipped', shipped);
     } catch (error) {
