@@ -467,3 +467,42 @@ describe('booking that fails or dies half-way', () => {
     expect(moved!.actor_email).toBe('courier');
   });
 });
+
+describe('what the courier cannot change', () => {
+  it('leaves an order cancelled before its booking unshipped, and the shipment cancelled', async () => {
+    const { orderId, shopper } = await confirmedOrder();
+    await rows(
+      sql`insert into shop_state (key, value) values (${COURIER_FAIL_SWITCH}, '1')
+          on conflict (key) do update set value = '1'`,
+    );
+    await send(app(), 'POST', `/api/admin/orders/${orderId}/shipment`, {
+      token: owner.accessToken,
+    });
+    await eventually(async () => (await shipmentsOf(orderId))[0]?.attempts === 1);
+    const cancelled = await send(app(), 'PATCH', `/api/admin/orders/${orderId}/status`, {
+      token: owner.accessToken,
+      body: { status: 'cancelled', reason: 'Out of stock at the warehouse' },
+    });
+    expect(cancelled.status).toBe(200);
+    await eventually(async () => {
+      await app().jobs.bookShipments();
+      return (await shipmentsOf(orderId))[0]?.state === 'cancelled';
+    });
+    const order = await shopperOrder(shopper.accessToken, orderId);
+    expect(order.status).toBe('cancelled');
+    // No parcel ever left: the shopper sees no tracking.
+    expect(order.tracking).toBeNull();
+  });
+
+  it('stores and acknowledges an event for a parcel the shop does not know', async () => {
+    const body = { id: 'sev_stranger', awb: 'SIM9999999999', event: 'delivered', at: '2026-01-01' };
+    const answer = await signed(body);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().data).toEqual({ handled: false, duplicate: false });
+    const [stored] = await rows<{ awb: string; handled: boolean }>(
+      sql`select awb, handled_at is not null as handled from shipment_events
+          where event_id = 'sim:sev_stranger'`,
+    );
+    expect(stored).toEqual({ awb: 'SIM9999999999', handled: true });
+  });
+});

@@ -124,6 +124,11 @@ export function nextSimulatedEvent(state: ShipmentState): TrackingEvent | undefi
 /** States in which an order's shipment is over without reaching the shopper: ship it anew. */
 const CLOSED_UNSHIPPED: readonly ShipmentState[] = ['failed', 'cancelled'];
 
+/** A booking that never left (failed, or cancelled with its order) is no parcel to the shopper. */
+export function shopperSeesShipment(state: ShipmentState): boolean {
+  return !CLOSED_UNSHIPPED.includes(state);
+}
+
 /**
  * Whether the shop may ask a courier for this order now: paid, confirmed or processing, and no
  * shipment open (a failed or cancelled booking may be asked again).

@@ -5,6 +5,7 @@ import {
   canRequestShipment,
   nextSimulatedEvent,
   orderMoveFor,
+  shopperSeesShipment,
   shipmentRetryDelayMs,
   shipmentStateAfter,
 } from '../src/shipping.ts';
@@ -71,6 +72,13 @@ describe('asking for a shipment', () => {
     expect(canRequestShipment(paid('shipped'), null)).toBe(false);
     expect(canRequestShipment(paid('processing'), { state: 'requested' })).toBe(false);
     expect(canRequestShipment(paid('processing'), { state: 'booked' })).toBe(false);
+  });
+
+  it('shows the shopper only a parcel that was booked or is being booked', () => {
+    expect(shopperSeesShipment('requested')).toBe(true);
+    expect(shopperSeesShipment('rto_delivered')).toBe(true);
+    expect(shopperSeesShipment('failed')).toBe(false);
+    expect(shopperSeesShipment('cancelled')).toBe(false);
   });
 
   it('asks the shop to answer a failed delivery once', () => {

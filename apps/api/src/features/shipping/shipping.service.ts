@@ -12,6 +12,7 @@ import {
   SHIPPABLE_ORDER_STATUSES,
   shipmentRetryDelayMs,
   shipmentStateAfter,
+  shopperSeesShipment,
   trackingLabels,
   type NdrAction,
   type ShipmentState,
@@ -315,7 +316,11 @@ export function createShippingService(deps: {
     /** Each order's newest parcel as its shopper sees it. */
     async trackingOf(orderIds: string[]): Promise<Map<string, Tracking>> {
       const latest = await shipments.latestOf(db, orderIds);
-      return new Map([...latest].map(([orderId, row]) => [orderId, toTracking(row)]));
+      return new Map(
+        [...latest]
+          .filter(([, row]) => shopperSeesShipment(row.state as ShipmentState))
+          .map(([orderId, row]) => [orderId, toTracking(row)]),
+      );
     },
 
     /**
