@@ -48,6 +48,12 @@ import { createRefundsRepository } from './features/payments/refunds.repository.
 import { createRefundsService } from './features/payments/refunds.service.ts';
 import { createRazorpayProvider } from './adapters/payments/razorpay-provider.ts';
 import { createSimulatorProvider } from './adapters/payments/simulator-provider.ts';
+import { createCourierSimulator } from './adapters/shipping/courier-simulator.ts';
+import { createShiprocketCourier } from './adapters/shipping/shiprocket-courier.ts';
+import { shippingAdminRoutes } from './features/shipping/shipping.admin-routes.ts';
+import { createShippingRepository } from './features/shipping/shipping.repository.ts';
+import { shippingRoutes } from './features/shipping/shipping.routes.ts';
+import { createShippingService } from './features/shipping/shipping.service.ts';
 import { staffAdminRoutes } from './features/staff/staff.admin-routes.ts';
 import { createStaffRepository } from './features/staff/staff.repository.ts';
 import { createStaffService } from './features/staff/staff.service.ts';
@@ -97,6 +103,7 @@ declare module 'fastify' {
       sendRefunds: () => Promise<number>;
       reconcilePayments: () => Promise<number>;
       sweepGuestCarts: () => Promise<number>;
+      bookShipments: () => Promise<number>;
     };
   }
 }
@@ -266,8 +273,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     throttle,
     limits,
   });
+  const shippingRepository = createShippingRepository(database.db);
+  // The courier simulator delivers its tracking events to this very server, through the real route.
+  const courierSimulator = config.shipping.shiprocket
+    ? undefined
+    : createCourierSimulator({
+        db: database.db,
+        webhookSecret: config.shipping.webhookSecret,
+        publicUrl: config.publicUrl,
+        deliver: () => async (rawBody, headers) =>
+          (
+            await app.inject({
+              method: 'POST',
+              url: '/api/shipping/webhook',
+              payload: rawBody,
+              headers,
+            })
+          ).statusCode,
+      });
+  const courier =
+    courierSimulator ??
+    createShiprocketCourier(config.shipping.shiprocket!, deps.fetch ?? globalThis.fetch);
   const orders = createOrdersService({
     db: database.db,
+    trackingOf: async (orderIds) => shipping.trackingOf(orderIds),
     orders: ordersRepository,
     facts: productFacts,
     discounts: discountsRepository,
@@ -284,6 +313,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const dashboard = createDashboardService(createDashboardRepository(database.db));
+  const shipping = createShippingService({
+    db: database.db,
+    shipments: shippingRepository,
+    orders: ordersRepository,
+    ordersService: orders,
+    courier,
+    simulator: courierSimulator,
+    findUser,
+    log,
+    options: config.shipping,
+  });
 
   // Each success is timed for the job lag metric, whether a timer or a test ran it.
   const jobs = metrics.trackJobs({
@@ -294,6 +334,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sendRefunds: () => refunds.sendDue(),
     reconcilePayments: () => payments.reconcile(),
     sweepGuestCarts: () => cart.sweepExpiredGuestCarts(),
+    bookShipments: () => shipping.bookDue(),
   });
   app.decorate('jobs', jobs);
   // Background work, each safe to run twice and from several processes at once.
@@ -319,6 +360,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     every(2 * 60_000, jobs.reconcilePayments, 'reconciling payments with the provider'),
     every(60 * 60_000, jobs.sweepGuestCarts, 'forgetting old guest carts'),
     every(30_000, jobs.refreshSalesRollups, "recomputing the dashboard's daily figures"),
+    every(15_000, jobs.bookShipments, 'booking shipments with the courier'),
   ];
   app.addHook('onClose', async () => {
     jobsStopped = true;
@@ -326,6 +368,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await Promise.all(jobRuns);
     payments.stop();
     await refunds.stop();
+    await shipping.stop();
     await outbox.idle();
     await ownMailer?.close();
   });
@@ -348,7 +391,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(adminOrderRoutes(orders, guards));
       await api.register(
         ordersDeskRoutes(
-          createOrdersDeskService({ db: database.db, orders: ordersRepository }),
+          createOrdersDeskService({
+            db: database.db,
+            orders: ordersRepository,
+            shipmentOf: (orderId) => shipping.ofOrder(database.db, orderId),
+          }),
           guards,
         ),
       );
@@ -373,6 +420,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(staffAdminRoutes(staff, guards));
       await api.register(auditAdminRoutes(audit, guards));
       await api.register(paymentRoutes(payments, guards, provider.name === 'simulator'));
+      await api.register(shippingRoutes(shipping, guards, courierSimulator !== undefined));
+      await api.register(shippingAdminRoutes(shipping, guards));
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send(failure(request, 'Route not found')),
       );

@@ -18,6 +18,54 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(config.jwtSecret);
   });
 
+  it('uses the courier simulator with a generated webhook secret when Shiprocket is not set', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.shipping.courier).toBe('simulator');
+    expect(config.shipping.shiprocket).toBeUndefined();
+    expect(readFileSync(join(dataDir, 'courier-simulator-webhook-secret'), 'utf8').trim()).toBe(
+      config.shipping.webhookSecret,
+    );
+    expect(loadConfig({ DATA_DIR: dataDir }).shipping.webhookSecret).toBe(
+      config.shipping.webhookSecret,
+    );
+  });
+
+  it('ships with Shiprocket when both its email and password are set, with its webhook token', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      SHIPROCKET_EMAIL: 'ops@lacebloom.in',
+      SHIPROCKET_PASSWORD: 'secret',
+      COURIER_WEBHOOK_SECRET: 'token-from-the-panel',
+    });
+    expect(config.shipping.courier).toBe('shiprocket');
+    expect(config.shipping.shiprocket).toEqual({
+      email: 'ops@lacebloom.in',
+      password: 'secret',
+      pickupLocation: 'Primary',
+      webhookToken: 'token-from-the-panel',
+    });
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR: tempDir(), ...env });
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    expect(problems({ SHIPROCKET_EMAIL: 'ops@lacebloom.in' })).toEqual([
+      'SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD go together: set both to ship with Shiprocket, or neither for the courier simulator.',
+      "With Shiprocket set COURIER_WEBHOOK_SECRET to the security token given to the tracking webhook in Shiprocket's panel.",
+    ]);
+    expect(
+      problems({
+        SHIPROCKET_EMAIL: 'a@b.in',
+        SHIPROCKET_PASSWORD: 'x',
+        COURIER_WEBHOOK_SECRET: 'short',
+      }),
+    ).toEqual(['COURIER_WEBHOOK_SECRET must be at least 16 characters']);
+  });
+
   it('refuses a JWT_SECRET shorter than 32 characters with a clear message', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), JWT_SECRET: 'short' })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tempDir(), JWT_SECRET: 'short' })).toThrow(

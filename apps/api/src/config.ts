@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { rupeesToPaise } from '@shop/domain/money';
+import type { ShiprocketConfig } from './adapters/shipping/shiprocket-courier.ts';
 
 export interface AppConfig {
   port: number;
@@ -52,6 +53,7 @@ export interface AppConfig {
   /** Google sign-in; undefined when GOOGLE_CLIENT_ID or GOOGLE_CLIENT_SECRET is missing. */
   google: GoogleConfig | undefined;
   payments: PaymentsConfig;
+  shipping: ShippingConfig;
   /** An order not paid within this long is cancelled and its stock released. */
   orderPaymentTimeoutMs: number;
   /** pino level: `info` logs one line per request. */
@@ -89,6 +91,21 @@ export interface PaymentsConfig {
   keyId: string;
   keySecret: string;
   webhookSecret: string;
+}
+
+export interface ShippingConfig {
+  /** `shiprocket` with SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD; otherwise the local simulator. */
+  courier: 'shiprocket' | 'simulator';
+  /**
+   * What tracking webhooks are checked with: the simulator's HMAC key (generated into DATA_DIR
+   * when unset), or the security token given to Shiprocket's webhook.
+   */
+  webhookSecret: string;
+  shiprocket: ShiprocketConfig | undefined;
+  /** Base of the doubling wait between failed bookings (SHIPMENT_RETRY_BASE_MS). */
+  retryBaseMs: number;
+  /** How long a claimed booking is left to its worker before another may take it. */
+  leaseMs: number;
 }
 
 export interface GoogleConfig {
@@ -248,6 +265,14 @@ const envSchema = z.object({
   RAZORPAY_KEY_ID: optionalText,
   RAZORPAY_KEY_SECRET: optionalText,
   RAZORPAY_WEBHOOK_SECRET: optionalText,
+  SHIPROCKET_EMAIL: optionalText,
+  SHIPROCKET_PASSWORD: optionalText,
+  SHIPROCKET_PICKUP_LOCATION: optionalText,
+  COURIER_WEBHOOK_SECRET: optionalText.pipe(
+    z.string().min(16, 'COURIER_WEBHOOK_SECRET must be at least 16 characters').optional(),
+  ),
+  SHIPMENT_RETRY_BASE_MS: whole('SHIPMENT_RETRY_BASE_MS', 10),
+  SHIPMENT_LEASE_MS: whole('SHIPMENT_LEASE_MS', 100),
   ORDER_PAYMENT_TIMEOUT_MINUTES: optionalText.pipe(
     z
       .string()
@@ -342,6 +367,16 @@ function crossProblems(raw: NodeJS.ProcessEnv): string[] {
       'MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS credential chain.',
     );
   }
+  if (!env('SHIPROCKET_EMAIL') !== !env('SHIPROCKET_PASSWORD')) {
+    problems.push(
+      'SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD go together: set both to ship with Shiprocket, or neither for the courier simulator.',
+    );
+  }
+  if (env('SHIPROCKET_EMAIL') && !env('COURIER_WEBHOOK_SECRET')) {
+    problems.push(
+      "With Shiprocket set COURIER_WEBHOOK_SECRET to the security token given to the tracking webhook in Shiprocket's panel.",
+    );
+  }
   // A shop in production on a shared database: nothing may be guessed or generated per machine.
   if (env('NODE_ENV') === 'production' && env('DATABASE_URL')) {
     if (!env('JWT_SECRET')) {
@@ -428,6 +463,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     google: googleConfig(values),
     payments: paymentsConfig(values, dataDir),
+    shipping: shippingConfig(values, dataDir),
     orderPaymentTimeoutMs: Math.round((values.ORDER_PAYMENT_TIMEOUT_MINUTES ?? 30) * 60_000),
     jobsIntervalMs: values.JOBS_INTERVAL_MS,
     refunds: {
@@ -464,6 +500,30 @@ function paymentsConfig(env: ParsedEnv, dataDir: string): PaymentsConfig {
     keySecret: env.RAZORPAY_KEY_SECRET ?? storedSecret(dataDir, 'payment-simulator-key-secret'),
     webhookSecret:
       env.RAZORPAY_WEBHOOK_SECRET ?? storedSecret(dataDir, 'payment-simulator-webhook-secret'),
+  };
+}
+
+function shippingConfig(env: ParsedEnv, dataDir: string): ShippingConfig {
+  const shiprocket =
+    env.SHIPROCKET_EMAIL && env.SHIPROCKET_PASSWORD
+      ? {
+          email: env.SHIPROCKET_EMAIL,
+          password: env.SHIPROCKET_PASSWORD,
+          pickupLocation: env.SHIPROCKET_PICKUP_LOCATION ?? 'Primary',
+          // The cross rules have made sure it is set.
+          webhookToken: env.COURIER_WEBHOOK_SECRET!,
+        }
+      : undefined;
+  return {
+    courier: shiprocket ? 'shiprocket' : 'simulator',
+    shiprocket,
+    // The simulator signs and checks in the same process (it delivers to this very server), so
+    // a secret generated per data folder is enough even with several processes.
+    webhookSecret:
+      env.COURIER_WEBHOOK_SECRET ?? storedSecret(dataDir, 'courier-simulator-webhook-secret'),
+    retryBaseMs: env.SHIPMENT_RETRY_BASE_MS ?? 30_000,
+    // Longer than booking with a courier takes (three calls); a worker that died frees it then.
+    leaseMs: env.SHIPMENT_LEASE_MS ?? 2 * 60_000,
   };
 }
 

@@ -361,7 +361,7 @@ describe('shipping an order', () => {
     const detail = await send(app(), 'GET', `/api/admin/orders/${orderB.orderId}`, {
       token: owner.accessToken,
     });
-    expect(detail.body.data.shipment).toEqual({ courier: 'Delhivery', awb: 'DL123456789' });
+    expect(detail.body.data.shippedBy).toEqual({ courier: 'Delhivery', awb: 'DL123456789' });
     expect(detail.body.data.timeline).toContainEqual(
       expect.objectContaining({ title: 'Shipped', detail: 'Delhivery, AWB DL123456789' }),
     );

@@ -77,6 +77,7 @@ const order: Order = {
   returns: [],
   canCancel: true,
   canReturn: false,
+  tracking: null,
 };
 
 describe('order mails write money as the shop does everywhere', () => {

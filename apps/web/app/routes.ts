@@ -23,6 +23,8 @@ export default [
   route('blogs', 'routes/blogs.tsx'),
   route('checkout', 'routes/checkout.tsx'),
   route('order-success/:orderId', 'routes/order-success.tsx'),
+  // The courier simulator's tracking link (a real courier's link goes to its own site).
+  route('track/:awb', 'routes/track.tsx'),
   route('auth/google/callback', 'routes/google-callback.tsx'),
   route('reset-password', 'routes/reset-password.tsx'),
   route('verify-email', 'routes/verify-email.tsx'),

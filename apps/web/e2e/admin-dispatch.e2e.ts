@@ -183,13 +183,13 @@ for (const [viewport, offset] of [
         await select(second).waitFor(patient);
         await expect.poll(() => select(first).count(), patient).toBe(0);
 
-        const detail = await api<{ order: { status: string }; shipment: unknown }>(
+        const detail = await api<{ order: { status: string }; shippedBy: unknown }>(
           'GET',
           `/admin/orders/${first.orderId}`,
           { token: owner.accessToken },
         );
         expect(detail.data.order.status).toBe('shipped');
-        expect(detail.data.shipment).toEqual({ courier: 'Delhivery', awb });
+        expect(detail.data.shippedBy).toEqual({ courier: 'Delhivery', awb });
         expect(await seriousViolations(page)).toEqual([]);
         expect(problems).toEqual([]);
       } finally {

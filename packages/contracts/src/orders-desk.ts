@@ -5,6 +5,7 @@ import { orderStatuses, paymentStatuses } from '@shop/domain/orders';
 import { isCalendarDate } from '@shop/domain/orders-desk';
 import { providerPaymentStatuses, refundReasons, refundStates } from '@shop/domain/payments';
 import { order } from './orders.ts';
+import { adminShipment } from './shipping.ts';
 import { plainText, requiredText, successEnvelope } from './common-mini.ts';
 
 export const ordersDeskMessages = {
@@ -158,11 +159,13 @@ export const orderDeskDetail = z.object({
   payments: z.array(orderPaymentRow),
   refunds: z.array(orderRefundRow),
   notes: z.array(orderNote),
-  /** The courier and its tracking number (AWB), once the shop shipped the order. */
-  shipment: z.nullable(z.object({ courier: z.string(), awb: z.string() })),
+  /** The courier and AWB the shop typed when it marked the order shipped by hand (dispatch). */
+  shippedBy: z.nullable(z.object({ courier: z.string(), awb: z.string() })),
   /** Oldest first. */
   timeline: z.array(timelineEntry),
   needsAttention: z.boolean(),
+  /** The order's newest shipment (its state, AWB, timeline and any failed delivery); or null. */
+  shipment: z.nullable(adminShipment),
 });
 export type OrderDeskDetail = z.infer<typeof orderDeskDetail>;
 

@@ -15,6 +15,7 @@ import {
   successEnvelope,
 } from './common-mini.ts';
 import { cartMessages } from './cart.ts';
+import { tracking } from './shipping.ts';
 
 export const orderMessages = {
   loginRequired: 'Please login to place an order',
@@ -258,6 +259,8 @@ export const order = z.object({
   canCancel: z.boolean(),
   /** Delivered within the window, not yet asked, and holding a line that can be taken back. */
   canReturn: z.boolean(),
+  /** The parcel once the shop asked a courier to carry it: AWB, link and its timeline. */
+  tracking: z.nullable(tracking),
 });
 export type Order = z.infer<typeof order>;
 

@@ -31,7 +31,8 @@ export const orderTransitions = {
   pending: { confirmed: ['shop', 'system'], cancelled: ['shopper', 'shop', 'system'] },
   confirmed: { processing: ['shop'], cancelled: ['shop'] },
   processing: { shipped: ['shop'], cancelled: ['shop'] },
-  shipped: { delivered: ['shop'] },
+  // A parcel the courier brought back undelivered cancels its order (only the courier's word does).
+  shipped: { delivered: ['shop'], cancelled: ['system'] },
   delivered: { return_requested: ['shopper'] },
   // The shop either takes the return in, or refuses it and the order stays delivered.
   return_requested: { returned: ['shop'], delivered: ['shop'] },

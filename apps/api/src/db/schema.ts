@@ -31,6 +31,7 @@ import {
 } from '@shop/domain/payments';
 import { dispatchPaymentStatus, dispatchStatuses } from '@shop/domain/dispatch';
 import { returnActions, returnLineStates } from '@shop/domain/returns';
+import { shipmentStates } from '@shop/domain/shipping';
 import { userRoles } from '@shop/domain/roles';
 
 /** `column in ('a', 'b', ...)` for a check constraint whose values come from a domain table. */
@@ -1068,3 +1069,75 @@ export const auditEntries = pgTable(
     index('audit_entries_entity_idx').on(t.entity, t.entityId, t.at.desc(), t.id.desc()),
   ],
 );
+
+/**
+ * A parcel the shop asked a courier to carry (one per order at a time). Written with the request
+ * in state `requested`; a worker books it with the courier after commit (claimed with `FOR UPDATE
+ * SKIP LOCKED`, our id as the courier's reference) and stores what the courier answered. Tracking
+ * events move it and are kept in `events`, the timeline the shopper reads.
+ */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    state: text('state').notNull().default('requested'),
+    courier: text('courier'),
+    awb: text('awb'),
+    trackingUrl: text('tracking_url'),
+    /** The courier's own ids (Shiprocket's order and shipment ids), for later calls. */
+    courierRef: jsonb('courier_ref'),
+    /** `[{ status, label, at, location }]`, oldest first. */
+    events: jsonb('events')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** Who asked for it, so the order's move to shipped is audited in their name. */
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedByEmail: text('requested_by_email'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** When a worker may book it next; a worker that claims it pushes this forward (its lease). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A failed delivery the shop must answer by this time (null when none is open). */
+    ndrDeadline: timestamp('ndr_deadline', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('shipments_order_idx').on(t.orderId),
+    uniqueIndex('shipments_awb_key').on(t.awb),
+    index('shipments_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} = 'requested'`),
+    // One live shipment per order: a second request while one is open meets this key.
+    uniqueIndex('shipments_open_order_key')
+      .on(t.orderId)
+      .where(sql`${t.state} not in ('failed', 'cancelled', 'rto_delivered')`),
+    check('shipments_state_check', oneOf(t.state, shipmentStates)),
+  ],
+);
+
+/**
+ * Every tracking webhook delivery, stored raw by its event id before anything else; `handledAt`
+ * is set in the transaction that applies it, so a repeat is a no-op and a failed one is applied
+ * by the courier's retry.
+ */
+export const shipmentEvents = pgTable('shipment_events', {
+  eventId: text('event_id').primaryKey(),
+  awb: text('awb'),
+  status: text('status'),
+  payload: jsonb('payload'),
+  handledAt: timestamp('handled_at', { withTimezone: true }),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The courier simulator's own books: the parcels it booked, by the shop's reference, as a real
+ * courier keeps them (so a booking repeated after a crash answers the same AWB).
+ */
+export const simulatorShipments = pgTable('simulator_shipments', {
+  reference: text('reference').primaryKey(),
+  awb: text('awb').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -85,6 +85,13 @@ export function orderShippedMail(to: string, firstName: string, order: Order, pu
     [
       `Hello ${firstName},`,
       `Order ${order.orderNumber} has been handed to our courier and is on its way to you.`,
+      // Booked through the courier adapter: the parcel's AWB and the courier's own tracking page.
+      ...(order.tracking?.awb
+        ? [
+            `${order.tracking.courier ?? 'Courier'} AWB ${order.tracking.awb}` +
+              (order.tracking.trackingUrl ? `: track it at ${order.tracking.trackingUrl}` : '.'),
+          ]
+        : []),
     ],
     `${publicUrl}/profile`,
   );

@@ -1,6 +1,7 @@
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { orderMessages } from '@shop/contracts/orders';
+import type { AdminShipment } from '@shop/contracts/shipping';
 import {
   ordersDeskMessages,
   type OrderDeskDetail,
@@ -162,10 +163,12 @@ function toRow(row: DeskRowSql): OrdersDeskRow {
 export interface OrdersDeskDeps {
   db: Database;
   orders: OrdersRepository;
+  /** The order's newest shipment as the back office sees it (the shipping feature's read). */
+  shipmentOf?: (orderId: string) => Promise<AdminShipment | null>;
 }
 
 /** The back office's reads of orders, and its internal notes. */
-export function createOrdersDeskService({ db, orders: repository }: OrdersDeskDeps) {
+export function createOrdersDeskService({ db, orders: repository, shipmentOf }: OrdersDeskDeps) {
   async function list(query: OrdersDeskQuery): Promise<OrdersDeskPage> {
     const where = filtersSql(query);
     const key = query.sort === 'date' ? sql`o.created_at` : sql`o.total_paise`;
@@ -231,7 +234,7 @@ export function createOrdersDeskService({ db, orders: repository }: OrdersDeskDe
   async function detail(orderId: string): Promise<OrderDeskDetail> {
     const row = isUuid(orderId) ? await repository.findById(db, orderId) : undefined;
     if (!row) throw notFound(orderMessages.notFound);
-    const [owner, paymentRows, refundRows, returnRows, notes] = await Promise.all([
+    const [owner, paymentRows, refundRows, returnRows, notes, shipment] = await Promise.all([
       db.select().from(users).where(eq(users.id, row.userId)),
       db
         .select()
@@ -245,9 +248,20 @@ export function createOrdersDeskService({ db, orders: repository }: OrdersDeskDe
         .where(eq(orderReturnLines.orderId, orderId))
         .orderBy(asc(orderReturnLines.requestedAt)),
       notesOf(orderId),
+      shipmentOf ? shipmentOf(orderId) : Promise.resolve(null),
     ]);
     const user = owner[0]!;
-    const order = toOrder(row);
+    const order = {
+      ...toOrder(row),
+      tracking: shipment
+        ? {
+            courier: shipment.courier,
+            awb: shipment.awb,
+            trackingUrl: shipment.trackingUrl,
+            events: shipment.events,
+          }
+        : null,
+    };
     const nameOf = (itemId: string) =>
       row.items.find((item) => item.id === itemId)?.productName ?? 'an item';
 
@@ -352,13 +366,14 @@ export function createOrdersDeskService({ db, orders: repository }: OrdersDeskDe
         processedAt: isoOrNull(refund.processedAt),
       })),
       notes,
-      shipment:
+      shippedBy:
         row.courier !== null && row.awb !== null ? { courier: row.courier, awb: row.awb } : null,
       timeline,
       needsAttention: needsAttention({
         paymentStatus: row.paymentStatus as PaymentStatus,
         refundStates,
       }),
+      shipment,
     };
   }
 

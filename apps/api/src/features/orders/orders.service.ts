@@ -24,6 +24,7 @@ import {
   needsPaymentFor,
   statusLabel,
   transition,
+  type OrderActor,
   type OrderStatus,
   type PaymentStatus,
 } from '@shop/domain/orders';
@@ -59,6 +60,7 @@ import {
   type DiscountsRepository,
 } from '../discounts/discounts.repository.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import type { Tracking } from '@shop/contracts/shipping';
 import type { ShopperLimits } from '../throttle/shopper-limits.ts';
 import type { Throttle } from '../throttle/throttle.ts';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
@@ -260,6 +262,7 @@ export function toOrder(row: OrderWithItems, now = new Date()): Order {
     returns,
     canCancel: cancelCheck(status).ok,
     canReturn: open && planReturn(linesForReturn(row), undefined).accepted.length > 0,
+    tracking: null,
   };
 }
 
@@ -271,6 +274,8 @@ export interface OrderMetrics {
 
 export interface OrdersServiceDeps {
   db: Database;
+  /** Each order's parcel as the shopper sees it (orders without one are absent). */
+  trackingOf?: (orderIds: string[]) => Promise<Map<string, Tracking>>;
   orders: OrdersRepository;
   facts: ProductFactsSource;
   discounts: DiscountsRepository;
@@ -432,6 +437,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     return items.map((item) => item.productId);
   }
 
+  async function trackingOf(orderIds: string[]) {
+    return deps.trackingOf ? deps.trackingOf(orderIds) : new Map<string, Tracking>();
+  }
+
   async function ownOrder(userId: string, orderId: string) {
     const row = isUuid(orderId) ? await repository.findForUser(db, userId, orderId) : undefined;
     if (!row) throw notFound(orderMessages.notFound);
@@ -448,8 +457,9 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       repository.countWhere(where),
     ]);
     const now = new Date();
+    const tracking = await trackingOf(rows.map((row) => row.id));
     return {
-      orders: rows.map((row) => toOrder(row, now)),
+      orders: rows.map((row) => ({ ...toOrder(row, now), tracking: tracking.get(row.id) ?? null })),
       total,
       totalPages: Math.ceil(total / limit),
       page: pageNumber,
@@ -577,6 +587,117 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         declinedAt: now,
       });
     }
+  }
+
+  /** What a status move reads before its transaction: the order and its shopper's address. */
+  async function prepareMove(orderId: string) {
+    const current = isUuid(orderId) ? await repository.findById(db, orderId) : undefined;
+    if (!current) throw notFound(orderMessages.notFound);
+    const recipient = await deps.findUser(current.userId);
+    return { current, recipient };
+  }
+
+  /**
+   * Moves an order in the caller's transaction, as the table allows `by` (the shop by default;
+   * the system for a parcel the courier brought back), with its audit entry and its mails.
+   */
+  async function moveIn(
+    tx: Executor,
+    actor: AuditActor,
+    prepared: Awaited<ReturnType<typeof prepareMove>>,
+    to: OrderStatus,
+    options: {
+      reason?: string | undefined;
+      by?: OrderActor;
+      /** The parcel a move to shipped was booked as: its mail names the AWB and the link. */
+      tracking?: Tracking | undefined;
+      /** The courier and AWB the shop typed when marking it shipped: stored on the order. */
+      shipment?: { courier: string; awb: string } | undefined;
+    } = {},
+  ) {
+    const { current, recipient } = prepared;
+    const orderId = current.id;
+    const locked = await repository.lockOrder(tx, orderId);
+    if (!locked) throw notFound(orderMessages.notFound);
+    const check = transition(locked.status as OrderStatus, to, options.by ?? 'shop');
+    if (!check.ok) throw invalid(check.message);
+    // An order paid online moves on only once paid: one awaiting payment holds stock, and
+    // shipping it would give the goods away.
+    if (needsPaymentFor(to) && locked.paymentStatus !== ('paid' satisfies PaymentStatus)) {
+      throw invalid(orderMessages.notPaid);
+    }
+    const audit = (after: OrderRow) =>
+      recordAudit(tx, actor, {
+        action: 'order.status',
+        entity: 'order',
+        entityId: orderId,
+        before: {
+          status: locked.status,
+          paymentStatus: locked.paymentStatus,
+          ...(options.shipment ? { courier: locked.courier, awb: locked.awb } : {}),
+        },
+        after: {
+          status: after.status,
+          paymentStatus: after.paymentStatus,
+          ...(options.shipment ? { courier: after.courier, awb: after.awb } : {}),
+        },
+      });
+    if (to === 'cancelled') {
+      const cancelled = await cancelLocked(tx, locked, options.reason ?? 'Cancelled by the shop');
+      await audit(cancelled.row);
+      return { ...cancelled, restocked: true };
+    }
+    const now = new Date();
+    const changes: Partial<OrderRow> = { status: to };
+    if (to === 'confirmed') changes.confirmedAt = now;
+    if (to === 'shipped') changes.shippedAt = now;
+    // The courier and its tracking number go with the move, so a shipped order has them.
+    if (to === 'shipped' && options.shipment) Object.assign(changes, options.shipment);
+    if (to === 'delivered') changes.deliveredAt = locked.deliveredAt ?? now;
+    let refundOwed = false;
+    let restocked = false;
+    if (to === 'returned') {
+      changes.returnedAt = now;
+      refundOwed = await receiveReturnLines(tx, locked, current);
+      restocked = true;
+    }
+    // The shop refuses the request: the order is delivered again, as it was.
+    if (to === 'delivered' && locked.status === 'return_requested') {
+      await declineReturnLines(tx, current);
+      restocked = true;
+    }
+    const row = await repository.updateOrder(tx, orderId, changes);
+    await audit(row);
+    const full = (await repository.findById(tx, orderId))!;
+    if (to === 'shipped') {
+      await mailShopper(tx, recipient, full, (address, name, order, url) =>
+        orderShippedMail(address, name, { ...order, tracking: options.tracking ?? null }, url),
+      );
+    }
+    if (to === 'delivered' && locked.status === 'shipped') {
+      await mailShopper(tx, recipient, full, orderDeliveredMail);
+    }
+    if (to === 'delivered' && locked.status === 'return_requested') {
+      await mailShopper(tx, recipient, full, returnDeclinedMail);
+    }
+    if (to === 'returned') await mailShopper(tx, recipient, full, returnReceivedMail);
+    return { row, refundOwed, restocked };
+  }
+
+  /** After a move's commit: a refund to send, catalogue copies to empty, mail to deliver. */
+  async function afterMove(
+    orderId: string,
+    to: OrderStatus,
+    moved: { refundOwed: boolean; restocked: boolean },
+  ) {
+    if (to === 'cancelled') return toOrder(await afterCancel(orderId, moved.refundOwed));
+    if (moved.refundOwed) deps.refunds().sendSoon();
+    if (moved.restocked) {
+      const full = (await repository.findById(db, orderId))!;
+      await deps.stockChanged(full.items.map((item) => item.productId));
+    }
+    outbox.deliverSoon();
+    return toOrder((await repository.findById(db, orderId))!);
   }
 
   return {
@@ -727,7 +848,9 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     },
 
     async get(userId: string, orderId: string) {
-      return toOrder(await ownOrder(userId, orderId));
+      const row = await ownOrder(userId, orderId);
+      const tracking = await trackingOf([row.id]);
+      return { ...toOrder(row), tracking: tracking.get(row.id) ?? null };
     },
 
     async stats(userId: string) {
@@ -895,81 +1018,18 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       reason?: string,
       shipment?: { courier: string; awb: string },
     ) {
-      const current = isUuid(orderId) ? await repository.findById(db, orderId) : undefined;
-      if (!current) throw notFound(orderMessages.notFound);
-      const recipient = await deps.findUser(current.userId);
-      const result = await db.transaction(async (tx) => {
-        const locked = await repository.lockOrder(tx, orderId);
-        if (!locked) throw notFound(orderMessages.notFound);
-        const check = transition(locked.status as OrderStatus, to, 'shop');
-        if (!check.ok) throw invalid(check.message);
-        // An order paid online moves on only once paid: one awaiting payment holds stock, and
-        // shipping it would give the goods away.
-        if (needsPaymentFor(to) && locked.paymentStatus !== ('paid' satisfies PaymentStatus)) {
-          throw invalid(orderMessages.notPaid);
-        }
-        const audit = (after: OrderRow) =>
-          recordAudit(tx, actor, {
-            action: 'order.status',
-            entity: 'order',
-            entityId: orderId,
-            before: {
-              status: locked.status,
-              paymentStatus: locked.paymentStatus,
-              ...(shipment ? { courier: locked.courier, awb: locked.awb } : {}),
-            },
-            after: {
-              status: after.status,
-              paymentStatus: after.paymentStatus,
-              ...(shipment ? { courier: after.courier, awb: after.awb } : {}),
-            },
-          });
-        if (to === 'cancelled') {
-          const cancelled = await cancelLocked(tx, locked, reason ?? 'Cancelled by the shop');
-          await audit(cancelled.row);
-          return { ...cancelled, restocked: true };
-        }
-        const now = new Date();
-        const changes: Partial<OrderRow> = { status: to };
-        if (to === 'confirmed') changes.confirmedAt = now;
-        if (to === 'shipped') changes.shippedAt = now;
-        // The courier and its tracking number go with the move, so a shipped order has them.
-        if (to === 'shipped' && shipment) Object.assign(changes, shipment);
-        if (to === 'delivered') changes.deliveredAt = locked.deliveredAt ?? now;
-        let refundOwed = false;
-        let restocked = false;
-        if (to === 'returned') {
-          changes.returnedAt = now;
-          refundOwed = await receiveReturnLines(tx, locked, current);
-          restocked = true;
-        }
-        // The shop refuses the request: the order is delivered again, as it was.
-        if (to === 'delivered' && locked.status === 'return_requested') {
-          await declineReturnLines(tx, current);
-          restocked = true;
-        }
-        const row = await repository.updateOrder(tx, orderId, changes);
-        await audit(row);
-        const full = (await repository.findById(tx, orderId))!;
-        if (to === 'shipped') await mailShopper(tx, recipient, full, orderShippedMail);
-        if (to === 'delivered' && locked.status === 'shipped') {
-          await mailShopper(tx, recipient, full, orderDeliveredMail);
-        }
-        if (to === 'delivered' && locked.status === 'return_requested') {
-          await mailShopper(tx, recipient, full, returnDeclinedMail);
-        }
-        if (to === 'returned') await mailShopper(tx, recipient, full, returnReceivedMail);
-        return { row, refundOwed, restocked };
-      });
-      if (to === 'cancelled') return toOrder(await afterCancel(orderId, result.refundOwed));
-      if (result.refundOwed) deps.refunds().sendSoon();
-      if (result.restocked) {
-        const full = (await repository.findById(db, orderId))!;
-        await deps.stockChanged(full.items.map((item) => item.productId));
-      }
-      outbox.deliverSoon();
-      return toOrder((await repository.findById(db, orderId))!);
+      const prepared = await prepareMove(orderId);
+      const moved = await db.transaction((tx) =>
+        moveIn(tx, actor, prepared, to, { reason, shipment }),
+      );
+      return afterMove(orderId, to, moved);
     },
+
+    /**
+     * The same move in a caller's transaction (the courier's worker and webhook move the order
+     * with their own rows): read what it needs first, move inside, then the work after commit.
+     */
+    statusMoves: { prepare: prepareMove, moveIn, after: afterMove },
 
     // ----- sweeps (safe to run twice, and from several processes at once) -----
 

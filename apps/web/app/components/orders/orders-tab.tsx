@@ -15,6 +15,7 @@ import { orderApi } from './order-api';
 import { OrderBadge, payByTime, ReturnLines, useDueClock } from './order-view';
 import { ReturnDialog } from './return-dialog';
 import { ReasonField } from './reason-field';
+import { TrackingTimeline } from './tracking-timeline';
 
 const button =
   'rounded-full border border-line bg-white px-4 py-1.5 text-sm font-medium hover:border-brand-300';
@@ -284,6 +285,7 @@ function OrderDetails({
         Total {formatAmount(order.total)} · {payment}
       </p>
       <ReturnLines returns={order.returns} />
+      {order.tracking && <TrackingTimeline tracking={order.tracking} />}
       <p className="mt-3 text-sm text-muted">
         {address.name}, {address.addressLine1}, {address.city}, {address.state} {address.pinCode}
       </p>

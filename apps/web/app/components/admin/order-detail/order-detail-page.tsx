@@ -9,6 +9,7 @@ import { ResponsiveImage } from '../../responsive-image';
 import { formatIndiaDateTime, formatRupees, stateWords } from '../admin-format';
 import { NotesBox } from '../notes/notes-box';
 import { ordersDeskApi } from '../orders-desk/orders-desk-api';
+import { ShipmentPanel } from './shipment-panel';
 import { StatusMoves } from './status-moves';
 
 type Load =
@@ -68,7 +69,7 @@ export function OrderDetailPage({ orderId }: { orderId: string }) {
     );
   }
 
-  const { order, customer, payments, refunds, notes, timeline, needsAttention, shipment } =
+  const { order, customer, payments, refunds, notes, timeline, needsAttention, shippedBy } =
     load.detail;
   const address = order.shippingAddress;
   return (
@@ -168,13 +169,13 @@ export function OrderDetailPage({ orderId }: { orderId: string }) {
             )}
           </Card>
 
-          <Card title="Shipment">
-            {shipment ? (
+          <Card title="Shipped by hand">
+            {shippedBy ? (
               <p className="text-sm">
-                {shipment.courier} · AWB <span className="font-medium">{shipment.awb}</span>
+                {shippedBy.courier} · AWB <span className="font-medium">{shippedBy.awb}</span>
               </p>
             ) : (
-              <Empty text="Not shipped yet." />
+              <Empty text="Not marked shipped from dispatch." />
             )}
           </Card>
 
@@ -235,6 +236,13 @@ export function OrderDetailPage({ orderId }: { orderId: string }) {
         <div className="order-first flex min-w-0 flex-col gap-5 lg:order-none">
           <Card title="Move this order">
             <StatusMoves orderId={order._id} status={order.status} onMoved={() => void reload()} />
+          </Card>
+          <Card title="Shipment">
+            <ShipmentPanel
+              order={order}
+              shipment={load.detail.shipment}
+              onChanged={() => void reload()}
+            />
           </Card>
           <Card title="Customer">
             <p className="font-medium">

@@ -7,6 +7,7 @@ import {
   type OrdersDeskQuery,
 } from '@shop/contracts/orders-desk';
 import type { OrderStatus } from '@shop/domain/orders';
+import { adminShipmentResponse, type NdrActionInput } from '@shop/contracts/shipping';
 import { queryString, type ApiClient } from '../../../lib/api-client';
 
 /** The orders desk's calls, over the signed-in client `authed` hands out. Back office only. */
@@ -32,6 +33,22 @@ export function ordersDeskApi({ call, send }: ApiClient) {
         'Failed to add the note',
         { method: 'POST', body: JSON.stringify(note) },
         orderNoteResponse,
+      ).then((answer) => answer.data),
+    /** Asks the courier for the order's shipment; a worker books it (AWB) a moment later. */
+    requestShipment: (id: string) =>
+      call(
+        `/admin/orders/${encodeURIComponent(id)}/shipment`,
+        'Failed to ask for a shipment',
+        { method: 'POST' },
+        adminShipmentResponse,
+      ).then((answer) => answer.data),
+    /** The shop's answer to a failed delivery. */
+    answerNdr: (shipmentId: string, body: NdrActionInput) =>
+      call(
+        `/admin/shipments/${encodeURIComponent(shipmentId)}/ndr`,
+        'Failed to answer the failed delivery',
+        { method: 'POST', body: JSON.stringify(body) },
+        adminShipmentResponse,
       ).then((answer) => answer.data),
     /** The shop's one way to move an order; the server checks the transition table. */
     setStatus: (id: string, status: OrderStatus, reason?: string) =>

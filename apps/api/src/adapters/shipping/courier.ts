@@ -1,0 +1,65 @@
+import type { NdrAction, TrackingEvent } from '@shop/domain/shipping';
+
+/** What a courier needs of an order to carry it. */
+export interface ShipmentRequest {
+  /** Our shipment id: the courier's reference, so a repeated booking finds the first one. */
+  reference: string;
+  orderNumber: string;
+  orderDate: Date;
+  totalPaise: number;
+  /** Prepaid orders only: the shop takes payment online before anything ships. */
+  address: {
+    name: string;
+    addressLine1: string;
+    addressLine2: string;
+    city: string;
+    state: string;
+    pinCode: string;
+    phone: string;
+  };
+  email: string;
+  items: Array<{ name: string; sku: string; quantity: number; unitPricePaise: number }>;
+}
+
+/** A courier's answer to a booking. */
+export interface BookedShipment {
+  /** The courier's own shipment id (kept for later calls). */
+  shipmentId: string;
+  awb: string;
+  courierName: string;
+  trackingUrl: string;
+  /** Anything else the courier's later calls need (Shiprocket's order id). */
+  ref?: Record<string, string>;
+}
+
+/** A tracking update, verified and in our words. */
+export interface VerifiedTrackingEvent {
+  /** Unique per update: a repeat of the same update carries the same id. */
+  eventId: string;
+  awb: string;
+  /** Undefined for a courier status the shop does not act on (stored, acknowledged). */
+  event: TrackingEvent | undefined;
+  /** The courier's own words for the status. */
+  courierStatus: string;
+  at: string;
+  location: string | undefined;
+}
+
+export type WebhookCheck =
+  | { ok: true; event: VerifiedTrackingEvent; payload: unknown }
+  | { ok: false; reason: 'signature' | 'body'; message: string };
+
+/** What the shop needs of a courier. Shiprocket and the local simulator both provide it. */
+export interface Courier {
+  readonly name: 'shiprocket' | 'simulator';
+  /** Books a parcel and answers its AWB; safe to repeat with the same reference. */
+  createShipment(request: ShipmentRequest): Promise<BookedShipment>;
+  /** The shop's answer to a failed delivery. */
+  ndrAction(awb: string, action: NdrAction): Promise<void>;
+  /** Checks a tracking webhook's signature over the raw body and reads it. */
+  verifyWebhook(rawBody: string, headers: Record<string, string | undefined>): WebhookCheck;
+}
+
+export class CourierError extends Error {
+  override name = 'CourierError';
+}

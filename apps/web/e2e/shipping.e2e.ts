@@ -1,0 +1,190 @@
+// Shipping in a real browser, at 375 and 1280 px: the owner ships an order with the courier
+// simulator and answers a failed delivery; the shopper follows the parcel in My Orders.
+import { mkdirSync } from 'node:fs';
+import type { ProductList } from '@shop/contracts/catalogue';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { newShopper } from './account-helpers.ts';
+import { launchBrowser, openPage, waitForHydration } from './browser.ts';
+import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
+import { seriousViolations, type Viewport } from './page-checks.ts';
+
+let browser: Browser;
+let owner: OwnerSession;
+const shots = '/tmp/shots-admin-courier';
+const patient = { timeout: 15_000 };
+
+/** A new shopper with one paid order the shop has confirmed (the `offset`-th product in stock). */
+async function confirmedOrder(offset: number) {
+  const shopper = newShopper();
+  const signup = await api<{ accessToken: string; refreshToken: string }>('POST', '/auth/signup', {
+    body: shopper,
+  });
+  expect(signup.status).toBe(201);
+  const token = signup.data.accessToken;
+  const { data } = await api<ProductList>('GET', '/product/products?limit=100&sort=price-desc');
+  const product = data.products.filter((candidate) =>
+    candidate.colors[0]!.sizeStock.some((entry) => entry.stock >= 3),
+  )[offset + 6]!;
+  const color = product.colors[0]!;
+  const size = color.sizeStock.find((entry) => entry.stock >= 3)!.size;
+  const line = {
+    product: product._id,
+    quantity: 1,
+    size: size.toLowerCase(),
+    color: { colorName: color.colorName, colorHex: color.colorHex },
+  };
+  await api('POST', '/cart', { token, body: { ...line, selectedImage: color.images[0] } });
+  const placed = await api<{ orderId: string; orderNumber: string }>('POST', '/order', {
+    token,
+    body: {
+      items: [line],
+      shippingAddress: {
+        name: 'Kavya Menon',
+        addressLine1: '4 Residency Road',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        pinCode: '560025',
+        phone: '9876543210',
+      },
+      paymentMethod: 'razorpay',
+    },
+  });
+  expect(placed.status).toBe(201);
+  const started = await api<{ razorpayOrderId: string }>('POST', '/payments/initiate', {
+    token,
+    body: { orderId: placed.data.orderId, method: 'razorpay' },
+  });
+  const paid = await api<Record<string, string>>('POST', '/payments/simulator/pay', {
+    token,
+    body: { razorpayOrderId: started.data.razorpayOrderId, outcome: 'success' },
+  });
+  expect((await api('POST', '/payments/verify', { token, body: paid.data })).status).toBe(200);
+  const confirmed = await api('PATCH', `/admin/orders/${placed.data.orderId}/status`, {
+    token: owner.accessToken,
+    body: { status: 'confirmed' },
+  });
+  expect(confirmed.status).toBe(200);
+  return { ...signup.data, ...placed.data };
+}
+
+async function signInBrowser(page: Page, session: { accessToken: string; refreshToken: string }) {
+  await page.addInitScript(
+    ([token, refreshToken]) => {
+      if (!localStorage.getItem('token')) {
+        localStorage.setItem('token', token!);
+        localStorage.setItem('refreshToken', refreshToken!);
+      }
+    },
+    [session.accessToken, session.refreshToken],
+  );
+}
+
+const advance = async (awb: string, event?: string) => {
+  const pushed = await api<{ event: string; status: number }>(
+    'POST',
+    '/shipping/simulator/advance',
+    {
+      token: owner.accessToken,
+      body: event ? { awb, event } : { awb },
+    },
+  );
+  expect(pushed.status).toBe(200);
+  expect(pushed.data.status).toBe(200);
+};
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync(shots, { recursive: true });
+  owner = await signInOwner();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+for (const [viewport, offset] of [
+  ['phone', 0],
+  ['desktop', 1],
+] as const satisfies readonly (readonly [Viewport, number])[]) {
+  describe(`shipping with the courier (${viewport})`, () => {
+    it('ships from the order page, answers a failed delivery, and shows the shopper her parcel', async () => {
+      const order = await confirmedOrder(offset);
+      const admin = await openPage(browser, inject('baseURL'), viewport);
+      let awb: string;
+      try {
+        const page = admin.page;
+        await signInBrowser(page, owner);
+        await page.goto(`/admin/orders/${order.orderId}`);
+        await waitForHydration(page);
+        const card = page.getByRole('region', { name: 'Shipment' });
+        await card.getByText('Not shipped yet.').waitFor(patient);
+        await card.getByRole('button', { name: 'Ship with the courier' }).click();
+        await card.getByText('Booked, awaiting pickup').waitFor(patient);
+        awb = (await card.getByText(/^SIM\d{10}$/).textContent())!;
+        expect(awb).toMatch(/^SIM\d{10}$/);
+        // Booked: the order is shipped, and the button is gone.
+        expect(await card.getByRole('button', { name: 'Ship with the courier' }).count()).toBe(0);
+
+        await advance(awb);
+        await advance(awb);
+        await advance(awb, 'out_for_delivery');
+        await advance(awb, 'undelivered');
+        await page.reload();
+        await waitForHydration(page);
+        await card.getByText('Delivery failed', { exact: true }).waitFor(patient);
+        await card.getByText(/^Answer by /).waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+        await card.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${shots}/admin-ndr-${viewport}.png`, fullPage: true });
+        await card.getByRole('button', { name: 'Re-attempt delivery' }).click();
+        await card.getByText('The courier will try again').waitFor(patient);
+        // Answered: the reloaded card no longer asks.
+        await card.getByText(/^Answer by /).waitFor({ state: 'detached', ...patient });
+        expect(await card.getByRole('button', { name: 'Re-attempt delivery' }).count()).toBe(0);
+        expect(admin.problems).toEqual([]);
+      } finally {
+        await admin.context.close();
+      }
+
+      await advance(awb, 'out_for_delivery');
+      await advance(awb, 'delivered');
+
+      const mine = await openPage(browser, inject('baseURL'), viewport);
+      try {
+        const page = mine.page;
+        await signInBrowser(page, order);
+        await page.goto('/profile?tab=orders');
+        await waitForHydration(page);
+        const row = page.locator('li, article').filter({ hasText: order.orderNumber }).first();
+        await row.getByText('DELIVERED', { exact: true }).waitFor(patient);
+        await row.getByRole('button', { name: 'View details' }).click();
+        const dialog = page.getByRole('dialog');
+        const tracking = dialog.getByRole('region', { name: 'Tracking' });
+        await tracking.getByText(awb).waitFor(patient);
+        const link = tracking.getByRole('link', { name: 'Track on the courier’s site' });
+        expect(await link.getAttribute('href')).toMatch(new RegExp(`/track/${awb}$`));
+        const labels = await tracking.locator('li > p:first-of-type').allTextContents();
+        expect(labels[0]).toBe('Delivered');
+        expect(labels.at(-1)).toBe('Shipment booked');
+        expect(labels).toContain('Delivery attempt failed');
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.screenshot({ path: `${shots}/my-order-${viewport}.png`, fullPage: false });
+
+        // The courier's link: the parcel's scans on this shop, nothing of the order.
+        await page.goto(`/track/${awb}`);
+        await waitForHydration(page);
+        await page.getByRole('heading', { name: 'Track your parcel', level: 1 }).waitFor(patient);
+        await page.getByText('Delivered', { exact: true }).first().waitFor();
+        expect(await page.getByText(order.orderNumber).count()).toBe(0);
+        expect(await page.getByRole('link', { name: 'Track on the courier’s site' }).count()).toBe(
+          0,
+        );
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.screenshot({ path: `${shots}/track-${viewport}.png`, fullPage: true });
+        expect(mine.problems).toEqual([]);
+      } finally {
+        await mine.context.close();
+      }
+    });
+  });
+}
