@@ -31,6 +31,26 @@ describe('loadConfig', () => {
     );
   });
 
+  it('books test parcels in production only when COURIER_PROVIDER=simulator names the simulator', () => {
+    const production = {
+      DATA_DIR: tempDir(),
+      NODE_ENV: 'production',
+      PAYMENT_PROVIDER: 'simulator',
+    };
+    expect(loadConfig({ DATA_DIR: tempDir() }).shipping.booking).toBe(true);
+    expect(loadConfig(production).shipping).toMatchObject({ courier: 'simulator', booking: false });
+    expect(loadConfig({ ...production, COURIER_PROVIDER: 'simulator' }).shipping).toMatchObject({
+      courier: 'simulator',
+      booking: true,
+    });
+    expect(() => loadConfig({ ...production, COURIER_PROVIDER: 'shiprocket' })).toThrow(
+      'COURIER_PROVIDER=shiprocket needs SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD.',
+    );
+    expect(() => loadConfig({ ...production, COURIER_PROVIDER: 'dhl' })).toThrow(
+      'COURIER_PROVIDER must be shiprocket or simulator, got "dhl"',
+    );
+  });
+
   it('ships with Shiprocket when both its email and password are set, with its webhook token', () => {
     const config = loadConfig({
       DATA_DIR: tempDir(),

@@ -97,6 +97,12 @@ export interface ShippingConfig {
   /** `shiprocket` with SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD; otherwise the local simulator. */
   courier: 'shiprocket' | 'simulator';
   /**
+   * Whether the shop may book parcels with its courier. In production the simulator books only
+   * when COURIER_PROVIDER=simulator names it: a live shop must never mark real orders shipped
+   * with made-up AWBs.
+   */
+  booking: boolean;
+  /**
    * What tracking webhooks are checked with: the simulator's HMAC key (generated into DATA_DIR
    * when unset), or the security token given to Shiprocket's webhook.
    */
@@ -265,6 +271,14 @@ const envSchema = z.object({
   RAZORPAY_KEY_ID: optionalText,
   RAZORPAY_KEY_SECRET: optionalText,
   RAZORPAY_WEBHOOK_SECRET: optionalText,
+  COURIER_PROVIDER: optionalText.pipe(
+    z
+      .enum(['shiprocket', 'simulator'], {
+        error: (issue) =>
+          `COURIER_PROVIDER must be shiprocket or simulator, got "${String(issue.input)}"`,
+      })
+      .optional(),
+  ),
   SHIPROCKET_EMAIL: optionalText,
   SHIPROCKET_PASSWORD: optionalText,
   SHIPROCKET_PICKUP_LOCATION: optionalText,
@@ -371,6 +385,9 @@ function crossProblems(raw: NodeJS.ProcessEnv): string[] {
     problems.push(
       'SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD go together: set both to ship with Shiprocket, or neither for the courier simulator.',
     );
+  }
+  if (env('COURIER_PROVIDER') === 'shiprocket' && !env('SHIPROCKET_EMAIL')) {
+    problems.push('COURIER_PROVIDER=shiprocket needs SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD.');
   }
   if (env('SHIPROCKET_EMAIL') && !env('COURIER_WEBHOOK_SECRET')) {
     problems.push(
@@ -505,7 +522,7 @@ function paymentsConfig(env: ParsedEnv, dataDir: string): PaymentsConfig {
 
 function shippingConfig(env: ParsedEnv, dataDir: string): ShippingConfig {
   const shiprocket =
-    env.SHIPROCKET_EMAIL && env.SHIPROCKET_PASSWORD
+    env.SHIPROCKET_EMAIL && env.SHIPROCKET_PASSWORD && env.COURIER_PROVIDER !== 'simulator'
       ? {
           email: env.SHIPROCKET_EMAIL,
           password: env.SHIPROCKET_PASSWORD,
@@ -516,6 +533,10 @@ function shippingConfig(env: ParsedEnv, dataDir: string): ShippingConfig {
       : undefined;
   return {
     courier: shiprocket ? 'shiprocket' : 'simulator',
+    booking:
+      shiprocket !== undefined ||
+      env.COURIER_PROVIDER === 'simulator' ||
+      env.NODE_ENV !== 'production',
     shiprocket,
     // The simulator signs and checks in the same process (it delivers to this very server), so
     // a secret generated per data folder is enough even with several processes.

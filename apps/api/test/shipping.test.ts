@@ -1,5 +1,6 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { shippingMessages } from '@shop/contracts/shipping';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COURIER_FAIL_SWITCH, simulatedAwb } from '../src/adapters/shipping/courier-simulator.ts';
 import { queryRows } from '../src/db/client.ts';
@@ -504,5 +505,23 @@ describe('what the courier cannot change', () => {
           where event_id = 'sim:sev_stranger'`,
     );
     expect(stored).toEqual({ awb: 'SIM9999999999', handled: true });
+  });
+
+  it('books no parcel in production unless a courier is named: a live shop never ships with made-up AWBs', async () => {
+    const live = await createTestWorld({
+      NODE_ENV: 'production',
+      PAYMENT_PROVIDER: 'simulator',
+      ADMIN_EMAILS: 'owner.live@lacebloom.in',
+    });
+    try {
+      const liveOwner = await signUpOwner(live, 'owner.live@lacebloom.in');
+      const answer = await send(live.app, 'POST', `/api/admin/orders/${randomUUID()}/shipment`, {
+        token: liveOwner.accessToken,
+      });
+      expect(answer.status).toBe(409);
+      expect(answer.body.message).toBe(shippingMessages.noCourier);
+    } finally {
+      await live.close();
+    }
   });
 });

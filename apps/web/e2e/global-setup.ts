@@ -53,6 +53,7 @@ export default async function setup(project: TestProject) {
         PUBLIC_URL: baseURL,
         // Production takes test payments only when told to by name.
         PAYMENT_PROVIDER: 'simulator',
+        COURIER_PROVIDER: 'simulator',
         ADMIN_EMAILS: ownerEmail,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

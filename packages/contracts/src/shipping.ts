@@ -13,6 +13,8 @@ export const shippingMessages = {
   awbRequired: 'AWB is required',
   eventInvalid: `Invalid event: must be one of ${trackingEvents.join(', ')}`,
   nothingToSend: 'This parcel has no next event to send',
+  noCourier:
+    'No courier is set up: mark the order shipped from dispatch with the courier and AWB, or set SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD (COURIER_PROVIDER=simulator books test parcels)',
 } as const;
 
 /** One line of a parcel's timeline. */

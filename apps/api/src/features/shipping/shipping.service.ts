@@ -38,6 +38,8 @@ export const COURIER_ACTOR: AuditActor = { userId: null, email: 'courier' };
 export interface ShippingOptions {
   retryBaseMs: number;
   leaseMs: number;
+  /** Whether parcels may be booked with the courier (see ShippingConfig.booking). */
+  booking: boolean;
 }
 
 export function toTracking(row: ShipmentRow): Tracking {
@@ -161,6 +163,7 @@ export function createShippingService(deps: {
      * entry) and booked after commit by a worker.
      */
     async request(actor: AuditActor, orderId: string): Promise<AdminShipment> {
+      if (!deps.options.booking) throw conflict(shippingMessages.noCourier);
       if (!isUuid(orderId)) throw notFound('Order not found');
       const row = await db
         .transaction(async (tx) => {
