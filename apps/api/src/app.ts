@@ -420,7 +420,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(staffAdminRoutes(staff, guards));
       await api.register(auditAdminRoutes(audit, guards));
       await api.register(paymentRoutes(payments, guards, provider.name === 'simulator'));
-      await api.register(shippingRoutes(shipping, guards, courierSimulator !== undefined));
+      // The simulator's controls exist only where it may book parcels (see ShippingConfig).
+      await api.register(
+        shippingRoutes(shipping, guards, courierSimulator !== undefined && config.shipping.booking),
+      );
       await api.register(shippingAdminRoutes(shipping, guards));
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send(failure(request, 'Route not found')),

@@ -11,6 +11,7 @@ export const shippingMessages = {
   noNdr: 'This shipment has no failed delivery to answer',
   ndrActionInvalid: "Invalid action: must be 're-attempt' or 'rto'",
   awbRequired: 'AWB is required',
+  awbInvalid: 'Invalid AWB: letters, digits and hyphens only',
   eventInvalid: `Invalid event: must be one of ${trackingEvents.join(', ')}`,
   nothingToSend: 'This parcel has no next event to send',
   noCourier:
@@ -51,13 +52,17 @@ export const ndrActionSchema = z.object({
 });
 export type NdrActionInput = z.input<typeof ndrActionSchema>;
 
+/** An AWB as couriers write them: letters, digits and hyphens. */
+export const awbText = z
+  .string({ error: shippingMessages.awbRequired })
+  .check(
+    z.minLength(1, shippingMessages.awbRequired),
+    z.maxLength(40, shippingMessages.awbInvalid),
+    z.regex(/^[A-Za-z0-9-]+$/, shippingMessages.awbInvalid),
+  );
+
 export const simulatorAdvanceSchema = z.object({
-  awb: z
-    .string({ error: shippingMessages.awbRequired })
-    .check(
-      z.minLength(1, shippingMessages.awbRequired),
-      z.maxLength(40, shippingMessages.awbRequired),
-    ),
+  awb: awbText,
   event: z.optional(z.enum(trackingEvents, { error: shippingMessages.eventInvalid })),
 });
 

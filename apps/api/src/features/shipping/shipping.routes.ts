@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  awbText,
   courierWebhookAckResponse,
   simulatorAdvanceResponse,
   simulatorAdvanceSchema,
@@ -50,7 +51,7 @@ export function shippingRoutes(
       {
         schema: {
           tags,
-          params: z.object({ awb: z.string().check(z.maxLength(40)) }),
+          params: z.object({ awb: awbText }),
           response: { 200: trackingResponse },
         },
       },
