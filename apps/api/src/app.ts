@@ -199,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     google: config.google ? createGoogleOAuth(config.google, deps.fetch) : undefined,
     publicUrl: config.publicUrl,
     adminEmails: config.adminEmails,
+    signupsPerAddressPerHour: config.signupsPerAddressPerHour,
     log,
   });
   const guards = createAuthGuards(auth);

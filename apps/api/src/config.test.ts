@@ -31,6 +31,17 @@ describe('loadConfig', () => {
     );
   });
 
+  it('lets an operator raise the accounts one address may create in an hour', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).signupsPerAddressPerHour).toBe(50);
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), SIGNUPS_PER_ADDRESS_PER_HOUR: '200' })
+        .signupsPerAddressPerHour,
+    ).toBe(200);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), SIGNUPS_PER_ADDRESS_PER_HOUR: 'many' })).toThrow(
+      'SIGNUPS_PER_ADDRESS_PER_HOUR must be a whole number',
+    );
+  });
+
   it('books test parcels in production only when COURIER_PROVIDER=simulator names the simulator', () => {
     const production = {
       DATA_DIR: tempDir(),

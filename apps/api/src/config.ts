@@ -39,6 +39,11 @@ export interface AppConfig {
   trustProxy: boolean | number | string[];
   /** Accounts with these (lower-cased) emails are owners once the address is verified. */
   adminEmails: string[];
+  /**
+   * Accounts one network address may create in an hour (50): raised where many shoppers share an
+   * address (an office or campus behind one NAT), or for a test run that signs up many.
+   */
+  signupsPerAddressPerHour: number;
   /** The largest refund staff may give (owners: any); for `canRefund` of the domain. */
   staffRefundLimitPaise: number;
   /** SMTP connection URL; unset, every mail is written to `outboxDir` as an .eml file. */
@@ -249,6 +254,7 @@ const envSchema = z.object({
   MIGRATE_ON_START: flag('MIGRATE_ON_START'),
   TRUST_PROXY: trustProxySetting,
   ADMIN_EMAILS: list,
+  SIGNUPS_PER_ADDRESS_PER_HOUR: whole('SIGNUPS_PER_ADDRESS_PER_HOUR', 1, 100_000),
   STAFF_REFUND_LIMIT_RUPEES: whole('STAFF_REFUND_LIMIT_RUPEES', 0, 10_000_000),
   SMTP_URL: optionalText,
   MAIL_FROM: optionalText,
@@ -470,6 +476,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     migrateOnStart: values.MIGRATE_ON_START ?? true,
     trustProxy: values.TRUST_PROXY ?? false,
     adminEmails: values.ADMIN_EMAILS.map((email) => email.toLowerCase()),
+    signupsPerAddressPerHour: values.SIGNUPS_PER_ADDRESS_PER_HOUR ?? 50,
     staffRefundLimitPaise: rupeesToPaise(values.STAFF_REFUND_LIMIT_RUPEES ?? 2000),
     smtpUrl: values.SMTP_URL,
     outboxDir: join(dataDir, 'outbox'),

@@ -54,6 +54,8 @@ export default async function setup(project: TestProject) {
         // Production takes test payments only when told to by name.
         PAYMENT_PROVIDER: 'simulator',
         COURIER_PROVIDER: 'simulator',
+        // Every browser test signs its shoppers up from this one address.
+        SIGNUPS_PER_ADDRESS_PER_HOUR: '1000',
         ADMIN_EMAILS: ownerEmail,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -78,6 +78,8 @@ export interface AuthServiceDeps {
   google: GoogleOAuth | undefined;
   publicUrl: string;
   adminEmails: string[];
+  /** Accounts one network address may create in an hour (the rule's own limit when unset). */
+  signupsPerAddressPerHour?: number | undefined;
   log: (error: unknown, message: string) => void;
 }
 
@@ -93,6 +95,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     return row;
   }
   const listedOwners = new Set(deps.adminEmails);
+  const signupRule = {
+    ...throttleRules.signupsPerAddress,
+    limit: deps.signupsPerAddressPerHour ?? throttleRules.signupsPerAddress.limit,
+  };
 
   /**
    * Roles come from the database: the role an operator (`npm run owner`) or an owner (the staff
@@ -240,7 +246,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async signup(input: Signup, clientAddress: string): Promise<AuthSession> {
       // Counted before anything else, refused sign-ups too (they tell whether an email is taken).
-      await throttle.take(throttleRules.signupsPerAddress, clientAddress);
+      await throttle.take(signupRule, clientAddress);
       const addresses: StoredAddress[] = (input.addresses ?? []).map(({ _id: _ignored, ...a }) => ({
         id: randomUUID(),
         ...a,
