@@ -377,7 +377,10 @@ describe('blogs', () => {
         Promise.all(
           document
             .getAnimations()
-            .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+            .filter(
+              (a) =>
+                a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity,
+            )
             .map((a) => a.finished),
         ),
       );
