@@ -14,11 +14,16 @@ const port = parentPort;
 if (!port) throw new Error('mail-thread runs only as a worker thread');
 const transport = createMailTransport(workerData as MailerOptions);
 
+/** Messages are sent one after another, in the order they came: one SMTP connection at a time. */
+let previous: Promise<unknown> = Promise.resolve();
+
 port.on('message', ({ id, message }: { id: number; message: MailMessage }) => {
   const reply = (answer: MailThreadReply) => port.postMessage(answer);
-  transport.send(message).then(
-    () => reply({ id, ok: true }),
-    (error: unknown) =>
-      reply({ id, ok: false, message: error instanceof Error ? error.message : String(error) }),
-  );
+  previous = previous
+    .then(() => transport.send(message))
+    .then(
+      () => reply({ id, ok: true }),
+      (error: unknown) =>
+        reply({ id, ok: false, message: error instanceof Error ? error.message : String(error) }),
+    );
 });

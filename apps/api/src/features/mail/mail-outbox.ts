@@ -76,7 +76,9 @@ export function createMailOutbox(
         log(error, `could not mark ${ids.length} delivered mails sent; they may be sent again`);
       }
     };
-    for (const row of claimed) {
+    // The batch goes to the mailer at once: its thread takes the messages in one wake-up and
+    // sends them one after another, instead of a round trip between the threads per mail.
+    const deliveries = claimed.map(async (row) => {
       let mail: MailMessage | undefined;
       try {
         mail = compose(row);
@@ -86,10 +88,11 @@ export function createMailOutbox(
         log(error, `could not send "${mail?.subject ?? row.template}"; will retry`);
       }
       if (Date.now() >= markBy) {
-        await markSent();
         markBy = Date.now() + MARK_SENT_AFTER_MS;
+        await markSent();
       }
-    }
+    });
+    await Promise.all(deliveries);
     await markSent();
     return claimed.length;
   }
