@@ -1,4 +1,9 @@
-import { getTableColumns, type InferInsertModel, type InferSelectModel } from 'drizzle-orm';
+import {
+  getTableColumns,
+  type Column,
+  type InferInsertModel,
+  type InferSelectModel,
+} from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 
 /**
@@ -19,11 +24,26 @@ export function toColumnNames<T extends PgTable>(
   return out;
 }
 
-/** A row from `to_jsonb`, read with each column's own mapping (timestamps become dates). */
+/** Each table's columns as [property, column] pairs, listed once per table. */
+const columnLists = new WeakMap<PgTable, Array<[string, Column]>>();
+
+function columnsOf(table: PgTable): Array<[string, Column]> {
+  let list = columnLists.get(table);
+  if (!list) {
+    list = Object.entries(getTableColumns(table));
+    columnLists.set(table, list);
+  }
+  return list;
+}
+
+/**
+ * A row from `to_jsonb`, or a raw `select *` row keyed by column name, read with each column's
+ * own mapping (timestamps become dates).
+ */
 export function fromColumnNames<T extends PgTable>(table: T, json: unknown): InferSelectModel<T> {
   const source = json as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
+  for (const [key, column] of columnsOf(table)) {
     const value = source[column.name];
     out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }

@@ -352,15 +352,16 @@ export function createOrdersRepository(db: Database) {
     },
 
     /** Locks the order a provider's order pays for (found through its payment row). */
+    /** Every verification and capture locks its order by the provider's order id: prepared. */
     async lockOrderPaidBy(tx: Executor, providerOrderId: string) {
-      const [row] = await tx
-        .select()
-        .from(orders)
-        .where(
-          sql`${orders.id} = (select order_id from payments where provider_order_id = ${providerOrderId})`,
-        )
-        .for('update');
-      return row;
+      const [row] = await prepared.rows<Record<string, unknown>>(
+        tx,
+        'lock_order_paid_by',
+        sql`select * from orders
+            where id = (select order_id from payments where provider_order_id = ${providerOrderId})
+            for update`,
+      );
+      return row && fromColumnNames(orders, row);
     },
 
     async updateOrder(tx: Executor, orderId: string, changes: Partial<NewOrder>) {

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import {
   captureMatchesOrder,
   type OrderPaymentStatus,
@@ -6,6 +6,7 @@ import {
 } from '@shop/domain/payments';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { fromColumnNames } from '../../db/json-rows.ts';
+import { preparedStatements } from '../../db/prepared.ts';
 import { orders, payments, webhookEvents } from '../../db/schema.ts';
 import {
   itemsJson,
@@ -56,7 +57,15 @@ const MONEY_RECEIVED: OrderPaymentStatus[] = [
   'payment_review',
 ];
 
+/** What a new provider order records; the rest of the payment row starts at its defaults. */
+type NewProviderOrder = Pick<
+  typeof payments.$inferInsert,
+  'orderId' | 'provider' | 'providerOrderId' | 'amountPaise'
+>;
+
 export function createPaymentsRepository(db: Database, refunds: RefundsRepository) {
+  // Written or locked by every paid order: prepared once (see prepared.ts).
+  const prepared = preparedStatements(db);
   // Read by every verify, success and webhook call: prepared once, it skips query building.
   const byProviderOrderId = db
     .select()
@@ -139,9 +148,16 @@ export function createPaymentsRepository(db: Database, refunds: RefundsRepositor
     },
 
     /** Records a provider order; undefined when another request recorded one first. */
-    async insertPayment(values: typeof payments.$inferInsert) {
-      const rows = await db.insert(payments).values(values).onConflictDoNothing().returning();
-      return rows[0];
+    async insertPayment(values: NewProviderOrder) {
+      const [row] = await prepared.rows<Record<string, unknown>>(
+        db,
+        'insert_provider_order',
+        sql`insert into payments (order_id, provider, provider_order_id, amount_paise)
+            values (${values.orderId}, ${values.provider}, ${values.providerOrderId},
+              ${values.amountPaise}::int)
+            on conflict do nothing returning *`,
+      );
+      return row && fromColumnNames(payments, row);
     },
 
     async findByProviderOrderId(tx: Executor, providerOrderId: string) {
@@ -198,18 +214,18 @@ export function createPaymentsRepository(db: Database, refunds: RefundsRepositor
       // The payment, and whether the provider's payment id is already on another one (a
       // provider's payment pays one order). The outer row is named in full: Drizzle writes a
       // column of the selection unqualified, which inside the subquery would mean `other`'s.
-      const [locked] = await tx
-        .select({
-          payment: payments,
-          elsewhere: sql<boolean>`exists (select 1 from payments other
-            where other.provider_payment_id = ${call.providerPaymentId}
-              and other.id <> payments.id)`,
-        })
-        .from(payments)
-        .where(eq(payments.providerOrderId, call.providerOrderId))
-        .for('update', { of: payments });
+      const [locked] = await prepared.rows<Record<string, unknown> & { elsewhere: boolean }>(
+        tx,
+        'lock_payment_to_settle',
+        sql`select payments.*, exists (select 1 from payments other
+              where other.provider_payment_id = ${call.providerPaymentId}
+                and other.id <> payments.id) as elsewhere
+            from payments where provider_order_id = ${call.providerOrderId}
+            for update of payments`,
+      );
       if (!locked) return { outcome: 'unknown' };
-      const { payment, elsewhere } = locked;
+      const payment = fromColumnNames(payments, locked);
+      const { elsewhere } = locked;
       if (payment.providerPaymentId === call.providerPaymentId) {
         return { outcome: 'already', payment };
       }
@@ -385,15 +401,15 @@ export function createPaymentsRepository(db: Database, refunds: RefundsRepositor
      * here until the first one's transaction ends, then finds it handled.
      */
     async claimEvent(tx: Executor, eventId: string, event: string, payload: unknown) {
-      const claimed = await tx
-        .insert(webhookEvents)
-        .values({ eventId, event, payload, handledAt: sql`now()` })
-        .onConflictDoUpdate({
-          target: webhookEvents.eventId,
-          set: { handledAt: sql`now()` },
-          where: isNull(webhookEvents.handledAt),
-        })
-        .returning({ eventId: webhookEvents.eventId });
+      const claimed = await prepared.rows<{ event_id: string }>(
+        tx,
+        'claim_webhook_event',
+        sql`insert into webhook_events (event_id, event, payload, handled_at)
+            values (${eventId}, ${event}, ${JSON.stringify(payload)}::jsonb, now())
+            on conflict (event_id) do update set handled_at = now()
+              where webhook_events.handled_at is null
+            returning event_id`,
+      );
       return claimed.length > 0;
     },
   };
