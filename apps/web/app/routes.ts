@@ -42,6 +42,8 @@ export default [
       route('dispatch', 'routes/admin/dispatch.tsx'),
       route('customers', 'routes/admin/customers.tsx'),
       route('customers/:customerId', 'routes/admin/customer.tsx'),
+      route('staff', 'routes/admin/staff.tsx'),
+      route('audit', 'routes/admin/audit.tsx'),
     ]),
   ]),
   route('*', 'routes/not-found.tsx'),

@@ -23,6 +23,22 @@ export async function api<T>(
   return { status: response.status, data: answer.data, message: answer.message };
 }
 
+/** Follows the verification link mailed to `email` (a plain wait: it also runs in beforeAll). */
+export async function verifyByMail(email: string) {
+  let mail: string | undefined;
+  const deadline = Date.now() + patient.timeout;
+  while (!(mail = await lastMail(inject('dataDir'), email, /confirm/i))) {
+    if (Date.now() > deadline) throw new Error(`no verification mail reached ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const token = /verify-email\?token=([A-Za-z0-9_%-]+)/.exec(mail)?.[1];
+  expect(token).toBeTruthy();
+  const verified = await api('POST', '/auth/verify-email', {
+    body: { token: decodeURIComponent(token!) },
+  });
+  expect(verified.status).toBe(200);
+}
+
 export interface OwnerSession {
   email: string;
   password: string;
@@ -45,21 +61,7 @@ export async function signInOwner(): Promise<OwnerSession> {
       phone: '9876543211',
     },
   });
-  if (signup.status === 201) {
-    // A plain wait, not expect.poll: this also runs in beforeAll hooks.
-    let mail: string | undefined;
-    const deadline = Date.now() + patient.timeout;
-    while (!(mail = await lastMail(inject('dataDir'), email, /confirm/i))) {
-      if (Date.now() > deadline) throw new Error(`no verification mail reached ${email}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const token = /verify-email\?token=([A-Za-z0-9_%-]+)/.exec(mail!)?.[1];
-    expect(token).toBeTruthy();
-    const verified = await api('POST', '/auth/verify-email', {
-      body: { token: decodeURIComponent(token!) },
-    });
-    expect(verified.status).toBe(200);
-  }
+  if (signup.status === 201) await verifyByMail(email);
   const login = await api<{ accessToken: string; refreshToken: string; user: { role: string } }>(
     'POST',
     '/auth/login',

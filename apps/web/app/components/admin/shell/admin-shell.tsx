@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
+import { hasRole } from '@shop/domain/roles';
 import { useAuth } from '../../../lib/auth-session';
 
 interface NavItem {
@@ -7,6 +8,8 @@ interface NavItem {
   /** Screens not built yet are listed, marked "Soon", and not links. */
   to: string | null;
   end?: boolean;
+  /** Owners' screens: staff are not shown the link (the screen and its API refuse them too). */
+  ownerOnly?: boolean;
 }
 
 const NAV: readonly NavItem[] = [
@@ -15,12 +18,16 @@ const NAV: readonly NavItem[] = [
   { label: 'Dispatch', to: '/admin/dispatch' },
   { label: 'Returns', to: null },
   { label: 'Customers', to: '/admin/customers' },
+  { label: 'Staff', to: '/admin/staff', ownerOnly: true },
+  { label: 'Audit log', to: '/admin/audit' },
 ];
 
 function NavList({ onNavigate }: { onNavigate?: () => void }) {
+  const { user } = useAuth();
+  const owner = user ? hasRole(user.role, 'owner') : false;
   return (
     <ul className="flex flex-col gap-1">
-      {NAV.map((item) => (
+      {NAV.filter((item) => owner || !item.ownerOnly).map((item) => (
         <li key={item.label}>
           {item.to ? (
             <NavLink

@@ -1,0 +1,312 @@
+import { useState, type FormEvent } from 'react';
+import { createColumnHelper } from '@tanstack/react-table';
+import {
+  staffGrantSchema,
+  staffRoleUpdateSchema,
+  type StaffGrant,
+  type StaffMember,
+} from '@shop/contracts/staff';
+import { staffRoles, type StaffRole, type UserRole } from '@shop/domain/roles';
+import { errorMessage, type ApiClient } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth-session';
+import { formatIndiaDate } from '../admin-format';
+import { AdminTable } from '../admin-table';
+import { useAdminLoad } from '../use-admin-load';
+import { staffApi } from './staff-api';
+
+const field = 'mt-1 block w-full rounded-xl border border-line bg-white px-3 py-2 text-sm';
+const smallButton =
+  'whitespace-nowrap rounded-full border border-line bg-white px-3 py-1 text-xs font-medium hover:border-brand-300 disabled:opacity-50';
+
+const ROLE_WORDS: Record<StaffRole, string> = { staff: 'Staff', owner: 'Owner' };
+const roleWords = (role: UserRole) => (role === 'customer' ? 'No access' : ROLE_WORDS[role]);
+
+type Notice = { ok: boolean; text: string } | null;
+
+/** What the rows' controls do: each call answers the server's words for the notice. */
+interface Changes {
+  busy: boolean;
+  /** The signed-in owner's id, to mark her own row. */
+  me: string | undefined;
+  setRole: (member: StaffMember, role: UserRole) => void;
+}
+
+const listStaff = (api: ApiClient) => staffApi(api).list();
+
+/** A member's role select and "Remove access", which asks once more before it acts. */
+function RoleControls({ member, changes }: { member: StaffMember; changes: Changes }) {
+  const [role, setRole] = useState<UserRole>(member.role);
+  const [removing, setRemoving] = useState(false);
+  if (removing) {
+    return (
+      <div className="flex flex-wrap items-center gap-1.5">
+        <span className="text-xs font-medium">Remove {member.email}’s access?</span>
+        <button
+          type="button"
+          className={smallButton}
+          disabled={changes.busy}
+          onClick={() => changes.setRole(member, 'customer')}
+        >
+          Remove
+        </button>
+        <button type="button" className={smallButton} onClick={() => setRemoving(false)}>
+          Keep
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-wrap items-center gap-1.5">
+      {/* The phone card and the table both hold these controls: the label wraps, no ids. */}
+      <label>
+        <span className="sr-only">Role of {member.email}</span>
+        <select
+          value={role}
+          onChange={(event) => setRole(event.target.value as UserRole)}
+          className="rounded-full border border-line bg-white px-2 py-1 text-xs"
+        >
+          {staffRoles.map((option) => (
+            <option key={option} value={option}>
+              {ROLE_WORDS[option]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button
+        type="button"
+        className={smallButton}
+        disabled={changes.busy || role === member.role}
+        onClick={() => changes.setRole(member, role)}
+        aria-label={`Save the role of ${member.email}`}
+      >
+        Save role
+      </button>
+      <button
+        type="button"
+        className={smallButton}
+        disabled={changes.busy}
+        onClick={() => setRemoving(true)}
+        aria-label={`Remove access for ${member.email}`}
+      >
+        Remove access
+      </button>
+    </div>
+  );
+}
+
+function Who({ member, me }: { member: StaffMember; me: string | undefined }) {
+  return (
+    <div className="min-w-48">
+      <div className="font-medium">
+        {member.name || member.email}
+        {member._id === me ? <span className="font-normal text-muted"> (you)</span> : null}
+      </div>
+      <div className="break-all text-muted">{member.email}</div>
+    </div>
+  );
+}
+
+const column = createColumnHelper<StaffMember>();
+
+function columnsWith(changes: Changes) {
+  return [
+    column.accessor('email', {
+      header: 'Member',
+      cell: ({ row }) => <Who member={row.original} me={changes.me} />,
+    }),
+    column.accessor('role', {
+      header: 'Role',
+      cell: ({ getValue }) => <span className="whitespace-nowrap">{roleWords(getValue())}</span>,
+    }),
+    column.accessor('since', {
+      header: 'Since',
+      cell: ({ getValue }) => (
+        <span className="whitespace-nowrap">{formatIndiaDate(getValue())}</span>
+      ),
+    }),
+    column.display({
+      id: 'change',
+      header: 'Change',
+      // Keyed by the role, so a saved change resets the select to what the server holds.
+      cell: ({ row }) => (
+        <RoleControls
+          key={`${row.original._id}-${row.original.role}`}
+          member={row.original}
+          changes={changes}
+        />
+      ),
+    }),
+  ];
+}
+
+/** Gives an existing, verified account a back-office role, checked by the route's own schema. */
+function AddStaff({ onAdded }: { onAdded: (text: string) => void }) {
+  const { authed } = useAuth();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const parsed = staffGrantSchema.safeParse({
+      email: String(data.get('email') ?? ''),
+      role: String(data.get('role') ?? ''),
+    });
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message ?? 'Invalid staff member');
+      return;
+    }
+    const grant: StaffGrant = parsed.data;
+    setBusy(true);
+    setProblem(null);
+    try {
+      const answer = await authed((api) => staffApi(api).grant(grant));
+      form.reset();
+      onAdded(`${answer.message}: ${answer.data.email} is ${roleWords(answer.data.role)}.`);
+    } catch (error) {
+      setProblem(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="add-staff-title"
+      className="grid gap-3 rounded-2xl border border-line bg-white p-4 sm:grid-cols-[1fr_10rem_auto] sm:items-end"
+    >
+      <h2 id="add-staff-title" className="font-medium sm:col-span-3">
+        Add a staff member
+      </h2>
+      <p className="text-sm text-muted sm:col-span-3">
+        They sign up on the shop and confirm their email first; then add that email here.
+      </p>
+      <div>
+        <label htmlFor="staff-email" className="block text-sm font-medium">
+          Email
+        </label>
+        <input
+          id="staff-email"
+          name="email"
+          type="email"
+          autoComplete="off"
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? 'staff-problem' : undefined}
+          className={field}
+        />
+      </div>
+      <div>
+        <label htmlFor="staff-role" className="block text-sm font-medium">
+          Role
+        </label>
+        <select id="staff-role" name="role" defaultValue="staff" className={field}>
+          {staffRoles.map((role) => (
+            <option key={role} value={role}>
+              {ROLE_WORDS[role]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+      >
+        {busy ? 'Adding...' : 'Add'}
+      </button>
+      {problem ? (
+        <p id="staff-problem" role="alert" className="text-sm text-brand-800 sm:col-span-3">
+          {problem}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+/** /admin/staff (owners): who works in the back office; add staff, change roles, remove access. */
+export function StaffPage() {
+  const { authed, user } = useAuth();
+  const { load, reload } = useAdminLoad('staff', undefined, listStaff);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [busy, setBusy] = useState(false);
+
+  const changes: Changes = {
+    busy,
+    me: user?._id,
+    setRole: (member, role) => {
+      const update = staffRoleUpdateSchema.parse({ role });
+      setBusy(true);
+      setNotice(null);
+      authed((api) => staffApi(api).changeRole(member._id, update))
+        .then((answer) => {
+          setNotice({
+            ok: true,
+            text:
+              answer.data.role === 'customer'
+                ? `${member.email} no longer has access to the back office.`
+                : `${answer.message}: ${member.email} is ${roleWords(answer.data.role)}.`,
+          });
+          reload();
+        })
+        .catch((error) => setNotice({ ok: false, text: errorMessage(error) }))
+        .finally(() => setBusy(false));
+    },
+  };
+
+  return (
+    <section className="flex flex-col gap-5">
+      <div>
+        <h1 className="font-serif text-3xl">Staff</h1>
+        <p className="mt-1 text-sm text-muted">
+          Staff run orders, dispatch, returns and customers, and refund up to the shop’s limit.
+          Owners also refund any amount and manage the staff. Every change is in the audit log.
+        </p>
+      </div>
+      <AddStaff
+        onAdded={(text) => {
+          setNotice({ ok: true, text });
+          reload();
+        }}
+      />
+      {notice ? (
+        <p
+          role={notice.ok ? 'status' : 'alert'}
+          className={`rounded-2xl border p-3 text-sm ${
+            notice.ok ? 'border-line bg-white' : 'border-brand-300 bg-white text-brand-800'
+          }`}
+        >
+          {notice.text}
+        </p>
+      ) : null}
+      <AdminTable
+        label="Staff and owners"
+        load={load}
+        rows={load.state === 'ready' ? load.data : []}
+        columns={columnsWith(changes)}
+        rowId={(member) => member._id}
+        card={(member) => (
+          <>
+            <div className="flex items-baseline justify-between gap-2">
+              <Who member={member} me={changes.me} />
+              <span className="whitespace-nowrap font-medium">{roleWords(member.role)}</span>
+            </div>
+            <p className="text-muted">Since {formatIndiaDate(member.since)}</p>
+            <div className="mt-2">
+              <RoleControls
+                key={`${member._id}-${member.role}`}
+                member={member}
+                changes={changes}
+              />
+            </div>
+          </>
+        )}
+        loadingText="Loading the staff..."
+        emptyText="Nobody works in the back office yet."
+        onRetry={reload}
+      />
+    </section>
+  );
+}
