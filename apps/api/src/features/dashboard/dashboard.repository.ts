@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { LOW_STOCK_UNITS, type SalesDay } from '@shop/domain/dashboard';
 import { dispatchPaymentStatus, dispatchStatuses } from '@shop/domain/dispatch';
 import type { OrderStatus } from '@shop/domain/orders';
@@ -18,9 +18,38 @@ const CANCELLED: OrderStatus = 'cancelled';
 const CASH_ON_DELIVERY = 'cod';
 
 /** A day in India as a range of instants, for the orders placed on `day` (a `date` column). */
-const placedOn = (day: ReturnType<typeof sql.raw>) =>
+const placedOn = (day: SQL) =>
   sql`o.created_at >= (${day}::timestamp at time zone 'Asia/Kolkata')
       and o.created_at < ((${day} + 1)::timestamp at time zone 'Asia/Kolkata')`;
+
+/**
+ * Writes one day's rollup rows (`sales_days`, `sales_day_items`) from its orders; the day's old
+ * rows are deleted first. A day without a paid order gets no row.
+ */
+const recomputeDay = (day: string) => sql`
+  with placed as materialized (
+    select o.id, o.total_paise, o.payment_method, o.status from orders o
+    where ${placedOn(sql`${day}::date`)} and o.paid_at is not null),
+  figures as (
+    insert into sales_days (day, orders, paid_paise, refunded_paise, prepaid, cod, cancelled,
+      returned)
+    select ${day}::date, count(*)::int, coalesce(sum(p.total_paise), 0),
+      coalesce(sum((select coalesce(sum(r.amount_paise), 0) from refunds r
+        where r.order_id = p.id and r.state <> ${NOT_REFUNDED})), 0),
+      count(*) filter (where p.payment_method <> ${CASH_ON_DELIVERY})::int,
+      count(*) filter (where p.payment_method = ${CASH_ON_DELIVERY})::int,
+      count(*) filter (where p.status = ${CANCELLED})::int,
+      count(*) filter (where exists (select 1 from order_return_lines l
+        where l.order_id = p.id and l.state <> ${DECLINED}))::int
+    from placed p
+    having count(*) > 0)
+  insert into sales_day_items
+    (day, product_id, product_name, category_slug, size, units, revenue_paise)
+  select ${day}::date, i.product_id, max(i.product_name), max(i.category_slug), lower(i.size),
+    sum(i.quantity)::int, sum(i.item_total_paise)
+  from placed p join order_items i on i.order_id = p.id
+  where p.status <> ${CANCELLED}
+  group by i.product_id, lower(i.size)`;
 
 /**
  * The dashboard's rollups (`sales_days`, `sales_day_items`) and the few live counts it shows.
@@ -51,32 +80,11 @@ export function createDashboardRepository(db: Database) {
           const dayList = sql`${`{${days.join(',')}}`}::date[]`;
           await tx.execute(sql`delete from sales_days where day = any(${dayList})`);
           await tx.execute(sql`delete from sales_day_items where day = any(${dayList})`);
-          await tx.execute(
-            sql`insert into sales_days
-                  (day, orders, paid_paise, refunded_paise, prepaid, cod, cancelled, returned)
-                select d.day, count(o.id)::int, coalesce(sum(o.total_paise), 0),
-                  coalesce(sum((select coalesce(sum(r.amount_paise), 0) from refunds r
-                    where r.order_id = o.id and r.state <> ${NOT_REFUNDED})), 0),
-                  count(o.id) filter (where o.payment_method <> ${CASH_ON_DELIVERY})::int,
-                  count(o.id) filter (where o.payment_method = ${CASH_ON_DELIVERY})::int,
-                  count(o.id) filter (where o.status = ${CANCELLED})::int,
-                  count(o.id) filter (where exists (select 1 from order_return_lines l
-                    where l.order_id = o.id and l.state <> ${DECLINED}))::int
-                from unnest(${dayList}) as d(day)
-                join orders o on ${placedOn(sql.raw('d.day'))} and o.paid_at is not null
-                group by d.day`,
-          );
-          await tx.execute(
-            sql`insert into sales_day_items
-                  (day, product_id, product_name, category_slug, size, units, revenue_paise)
-                select d.day, i.product_id, max(i.product_name), max(i.category_slug),
-                  lower(i.size), sum(i.quantity)::int, sum(i.item_total_paise)
-                from unnest(${dayList}) as d(day)
-                join orders o on ${placedOn(sql.raw('d.day'))}
-                  and o.paid_at is not null and o.status <> ${CANCELLED}
-                join order_items i on i.order_id = o.id
-                group by d.day, i.product_id, lower(i.size)`,
-          );
+          // One statement per day, its bounds constants the planner sees: it then reads the day's
+          // orders through orders_created_idx. A join over a list of days hid the bounds, so the
+          // planner guessed a ninth of all orders, compiled the statement (JIT, ≈ 0.7 s) and
+          // scanned every order for the items (≈ 1.3 s for one day at 1,000,000 orders).
+          for (const day of days.sort()) await tx.execute(recomputeDay(day));
         });
       } catch (error) {
         // The days are owed still: marked again for the next run.
