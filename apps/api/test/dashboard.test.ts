@@ -2,7 +2,7 @@
 // India, revenue net of refunds, top products and sizes, and today's work.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../src/db/schema.ts';
+import { orderItems, orders } from '../src/db/schema.ts';
 import { send, signUp } from './auth-helpers.ts';
 import { stockedChoices, type StockedChoice } from './cart-helpers.ts';
 import { address, eventually, payOrder, placeOrder } from './order-helpers.ts';
@@ -135,6 +135,57 @@ describe('the morning dashboard', () => {
     ).toBeUndefined();
     expect(after.topSizes.length).toBeGreaterThan(0);
     expect(after.computedAt).not.toBeNull();
+  });
+
+  it("sums a range's sizes over every category, bras' apart, and ranks products by units", async () => {
+    const line = (
+      orderId: string,
+      choice: StockedChoice,
+      categorySlug: string,
+      size: string,
+      quantity: number,
+    ) => ({
+      orderId,
+      productId: choice.productId,
+      productName: choice.name,
+      productImage: '',
+      colorName: 'Black',
+      colorHex: '#000000',
+      size,
+      quantity,
+      pricePaise: 50_000,
+      itemTotalPaise: 50_000 * quantity,
+      categorySlug,
+    });
+    const first = await paidOrderAt('2026-04-10T06:00:00Z', 200_000);
+    const second = await paidOrderAt('2026-04-11T06:00:00Z', 100_000);
+    const cancelled = await paidOrderAt('2026-04-11T07:00:00Z', 250_000, 'cancelled');
+    await world.database.db.insert(orderItems).values([
+      line(first.id, choices[0]!, 'bras', '34B', 3),
+      line(first.id, choices[1]!, 'panties', 'm', 1),
+      line(second.id, choices[0]!, 'bras', '34b', 1),
+      line(second.id, choices[1]!, 'panties', 'M', 1),
+      line(second.id, choices[2]!, 'panties', 'L', 1),
+      // A cancelled order's lines count nowhere.
+      line(cancelled.id, choices[2]!, 'bras', '36D', 5),
+    ]);
+    const answer = (await dashboard('?from=2026-04-10&to=2026-04-11')).body.data;
+    expect(answer.topSizes).toEqual([
+      { size: '34B', units: 4 },
+      { size: 'M', units: 2 },
+      { size: 'L', units: 1 },
+    ]);
+    expect(answer.topProducts.map((product: { productId: string }) => product.productId)).toEqual([
+      choices[0]!.productId,
+      choices[1]!.productId,
+      choices[2]!.productId,
+    ]);
+    expect(answer.topProducts[0]).toMatchObject({ units: 4, revenue: 2000 });
+    const bras = answer.braSellThrough as { size: string; sold: number }[];
+    expect(bras.find((size) => size.size === '34B')?.sold).toBe(4);
+    expect(bras.find((size) => size.size === '36D')?.sold ?? 0).toBe(0);
+    // Panties' sizes are not bras' sold.
+    expect(bras.find((size) => size.size === 'M')?.sold ?? 0).toBe(0);
   });
 
   it('refuses dates it cannot read, reversed or too long ranges, and shoppers', async () => {

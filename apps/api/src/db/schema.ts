@@ -890,19 +890,36 @@ export const salesDays = pgTable('sales_days', {
   refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Units and takings of each product and size sold on a day (paid orders not cancelled). */
-export const salesDayItems = pgTable(
-  'sales_day_items',
+/**
+ * Units and takings of each product sold on a day (paid orders not cancelled): a day holds a row per
+ * product sold, so a range's top products sum a few thousand rows at most.
+ */
+export const salesDayProducts = pgTable(
+  'sales_day_products',
   {
     day: date('day').notNull(),
     productId: uuid('product_id').notNull(),
+    /** The name it was sold under (the product may be renamed or deleted since). */
     productName: text('product_name').notNull(),
-    categorySlug: text('category_slug').notNull(),
-    size: text('size').notNull(),
     units: integer('units').notNull(),
     revenuePaise: bigint('revenue_paise', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.day, t.productId, t.size] })],
+  (t) => [primaryKey({ columns: [t.day, t.productId] })],
+);
+
+/**
+ * Units of each size sold on a day per category (paid orders not cancelled, sizes lower-cased):
+ * the top sizes sum every category, bras' sell-through reads its own.
+ */
+export const salesDaySizes = pgTable(
+  'sales_day_sizes',
+  {
+    day: date('day').notNull(),
+    categorySlug: text('category_slug').notNull(),
+    size: text('size').notNull(),
+    units: integer('units').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.categorySlug, t.size] })],
 );
 
 /**

@@ -1,4 +1,4 @@
--- The dashboard's daily figures (sales_days, sales_day_items) are recomputed for the days whose
+-- The dashboard's daily figures (sales_days, sales_day_products, sales_day_sizes) are recomputed for the days whose
 -- orders changed: a new order, a change of its status or payment status, a refund or a return line
 -- marks the day (in India) the order was placed with a row of its own in sales_changes: an insert
 -- that never waits on another writer (no shared row is updated), visible when the change commits.

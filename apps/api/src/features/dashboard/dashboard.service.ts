@@ -18,34 +18,24 @@ export function createDashboardService(repository: DashboardRepository) {
       const to = query.to ?? indiaToday();
       const from = query.from ?? to;
       // A visit sees every change committed before it: the days it touched are computed first
-      // (usually today alone, a few milliseconds).
+      // (usually today alone, a few milliseconds). Then the range's figures and what is true now
+      // are read at once, one statement each.
       await repository.refresh();
-      const [days, items, braStock, live] = await Promise.all([
-        repository.days(from, to),
-        repository.items(from, to),
-        repository.stockBySize(BRAS),
-        repository.liveCounts(),
+      const [range, live] = await Promise.all([
+        repository.range(from, to, TOP),
+        repository.live(BRAS),
       ]);
+      const { days } = range;
       const summary = summarizeDays(days);
       const byDay = new Map(days.map((day) => [day.day, day]));
 
-      const products = new Map<string, { name: string; units: number; revenuePaise: number }>();
       const sizes = new Map<string, number>();
       const braSold = new Map<string, number>();
-      for (const item of items) {
-        const product = products.get(item.productId) ?? {
-          name: item.productName,
-          units: 0,
-          revenuePaise: 0,
-        };
-        product.units += item.units;
-        product.revenuePaise += item.revenuePaise;
-        products.set(item.productId, product);
-        sizes.set(item.size, (sizes.get(item.size) ?? 0) + item.units);
-        if (item.categorySlug === BRAS) {
-          braSold.set(item.size, (braSold.get(item.size) ?? 0) + item.units);
-        }
+      for (const { categorySlug, size, units } of range.sizes) {
+        sizes.set(size, (sizes.get(size) ?? 0) + units);
+        if (categorySlug === BRAS) braSold.set(size, (braSold.get(size) ?? 0) + units);
       }
+      const braStock = live.stockBySize;
       const braSizes = [...new Set([...braSold.keys(), ...braStock.keys()])].sort();
 
       return {
@@ -68,15 +58,12 @@ export function createDashboardService(repository: DashboardRepository) {
             revenue: paiseToRupees(figures ? figures.paidPaise - figures.refundedPaise : 0),
           };
         }),
-        topProducts: [...products]
-          .sort(([, a], [, b]) => b.units - a.units || b.revenuePaise - a.revenuePaise)
-          .slice(0, TOP)
-          .map(([productId, product]) => ({
-            productId,
-            name: product.name,
-            units: product.units,
-            revenue: paiseToRupees(product.revenuePaise),
-          })),
+        topProducts: range.topProducts.map((product) => ({
+          productId: product.productId,
+          name: product.name,
+          units: product.units,
+          revenue: paiseToRupees(product.revenuePaise),
+        })),
         topSizes: [...sizes]
           .sort(([a, unitsA], [b, unitsB]) => unitsB - unitsA || a.localeCompare(b))
           .slice(0, TOP)
@@ -93,10 +80,7 @@ export function createDashboardService(repository: DashboardRepository) {
         oldestAwaitingDays: live.oldestPlacedAt
           ? dispatchAge(live.oldestPlacedAt, new Date()).days
           : null,
-        computedAt:
-          days.length === 0
-            ? null
-            : new Date(Math.min(...days.map((day) => day.refreshedAt.getTime()))).toISOString(),
+        computedAt: range.computedAt?.toISOString() ?? null,
       };
     },
   };
