@@ -188,6 +188,12 @@ export const openReturnLineStates = [
   'replacement_queued',
 ] as const satisfies readonly ReturnLineState[];
 
+/** Where a line stands for the desk: refused (declined or failed), work still open, or settled. */
+export function returnLineStanding(state: ReturnLineState): 'refused' | 'open' | 'settled' {
+  if (state === 'declined' || state === 'qc_failed' || state === 'sent_back') return 'refused';
+  return (openReturnLineStates as readonly ReturnLineState[]).includes(state) ? 'open' : 'settled';
+}
+
 /** Lines whose items are still with the shopper: what a whole-order decision acts on. */
 export const awaitingItemsStates = [
   'requested',

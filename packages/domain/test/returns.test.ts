@@ -5,6 +5,7 @@ import {
   returnActions,
   returnCheckRule,
   returnLineStateLabels,
+  returnLineStanding,
   returnLineStates,
   returnStep,
   type ReturnAction,
@@ -234,6 +235,15 @@ describe('line states', () => {
     });
     // A check that failed is not passed by asking again.
     expect(returnStep({ action: 'return', state: 'qc_failed' }, 'passCheck').ok).toBe(false);
+  });
+
+  it('tells the desk which lines are refused, still open or settled', () => {
+    expect(returnLineStanding('requested')).toBe('open');
+    expect(returnLineStanding('replacement_queued')).toBe('open');
+    expect(returnLineStanding('refunded')).toBe('settled');
+    expect(returnLineStanding('replacement_shipped')).toBe('settled');
+    expect(returnLineStanding('qc_failed')).toBe('refused');
+    expect(returnLineStanding('declined')).toBe('refused');
   });
 
   it('has a shopper label for every state of both kinds of line', () => {
