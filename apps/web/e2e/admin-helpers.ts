@@ -12,9 +12,37 @@ export interface Shopper {
   refreshToken: string;
 }
 
+/** One line of an order the helpers place: a product's colour and size, one unit. */
+export interface PaidLine {
+  product: string;
+  size: string;
+  color: { colorName: string; colorHex: string };
+  selectedImage: string;
+}
+
 /** A new shopper with one paid order (the `offset`-th product in stock, so widths do not meet). */
 export async function shopperWithPaidOrder(
   offset: number,
+): Promise<Shopper & { orderId: string; orderNumber: string }> {
+  const { data } = await api<ProductList>('GET', '/product/products?limit=100&sort=price-asc');
+  const product = data.products.filter((candidate) =>
+    candidate.colors[0]!.sizeStock.some((entry) => entry.stock >= 3),
+  )[offset + 4]!;
+  const color = product.colors[0]!;
+  const size = color.sizeStock.find((entry) => entry.stock >= 3)!.size;
+  return shopperWithPaidOrderOf([
+    {
+      product: product._id,
+      size: size.toLowerCase(),
+      color: { colorName: color.colorName, colorHex: color.colorHex },
+      selectedImage: color.images[0]!,
+    },
+  ]);
+}
+
+/** A new shopper with one paid order of these lines, a unit each. */
+export async function shopperWithPaidOrderOf(
+  lines: readonly PaidLine[],
 ): Promise<Shopper & { orderId: string; orderNumber: string }> {
   const shopper = newShopper();
   const signup = await api<{ accessToken: string; refreshToken: string }>('POST', '/auth/signup', {
@@ -22,27 +50,15 @@ export async function shopperWithPaidOrder(
   });
   expect(signup.status).toBe(201);
   const token = signup.data.accessToken;
-  const { data } = await api<ProductList>('GET', '/product/products?limit=100&sort=price-asc');
-  const product = data.products.filter((candidate) =>
-    candidate.colors[0]!.sizeStock.some((entry) => entry.stock >= 3),
-  )[offset + 4]!;
-  const color = product.colors[0]!;
-  const size = color.sizeStock.find((entry) => entry.stock >= 3)!.size;
-  const line = {
-    product: product._id,
-    quantity: 1,
-    size: size.toLowerCase(),
-    color: { colorName: color.colorName, colorHex: color.colorHex },
-  };
-  const added = await api('POST', '/cart', {
-    token,
-    body: { ...line, selectedImage: color.images[0] },
-  });
-  expect(added.status).toBeLessThan(300);
+  const items = lines.map(({ selectedImage: _image, ...line }) => ({ ...line, quantity: 1 }));
+  for (const line of lines) {
+    const added = await api('POST', '/cart', { token, body: { ...line, quantity: 1 } });
+    expect(added.status).toBeLessThan(300);
+  }
   const placed = await api<{ orderId: string; orderNumber: string }>('POST', '/order', {
     token,
     body: {
-      items: [line],
+      items,
       shippingAddress: {
         name: 'Meera Iyer',
         addressLine1: '12 MG Road',
