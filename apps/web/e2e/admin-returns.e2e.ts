@@ -97,6 +97,10 @@ async function requestedLines(offset: number) {
   };
 }
 
+/** Nothing on the page is wider than the screen. */
+const fitsWidth = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
 /** Takes one step on the line page by its button, and waits for the state it leads to. */
 async function step(page: Page, button: RegExp | string, state: string) {
   await page.getByRole('button', { name: button }).click();
@@ -136,6 +140,7 @@ for (const [viewport, offset] of [
           .filter({ visible: true })
           .waitFor(patient);
         expect(await seriousViolations(page)).toEqual([]);
+        expect(await fitsWidth(page)).toBe(true);
         await page.screenshot({ path: `${shots}/returns-${viewport}.png`, fullPage: true });
 
         // The return: approve, pickup, receive, check, restock, refund.
@@ -148,6 +153,12 @@ for (const [viewport, offset] of [
         await step(page, 'Book the reverse pickup', 'pickup scheduled');
         await page.getByText(/AWB SIMR\d{10}/).waitFor(patient);
         await step(page, 'Mark received', 'received');
+        // The check asks for its result: recording none says so.
+        await page.getByRole('button', { name: 'Record the check' }).click();
+        await page.getByText('Say whether the item passed the check').waitFor(patient);
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: `${shots}/check-${viewport}.png`, fullPage: true });
         await page.getByLabel('Passed: tags on, unworn').check();
         await page.getByLabel(/^Note/).fill('Tags on, unworn');
         await step(page, 'Record the check', 'qc passed');
@@ -155,6 +166,7 @@ for (const [viewport, offset] of [
         await step(page, /^Refund ₹/, 'refunded');
         await page.getByText('Nothing left to do: this line is settled.').waitFor(patient);
         expect(await seriousViolations(page)).toEqual([]);
+        expect(await fitsWidth(page)).toBe(true);
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: `${shots}/return-refunded-${viewport}.png`, fullPage: true });
 
@@ -169,6 +181,7 @@ for (const [viewport, offset] of [
         await step(page, 'Record the check', 'qc passed');
         await step(page, /^Restock /, 'replacement queued');
         expect(await seriousViolations(page)).toEqual([]);
+        await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: `${shots}/exchange-queued-${viewport}.png`, fullPage: true });
         await step(page, /^Ship the replacement/, 'replacement shipped');
         await page.getByText(/AWB SIM\d{10}/).waitFor(patient);
@@ -183,9 +196,15 @@ for (const [viewport, offset] of [
         await signInBrowser(shopperPage.page, asked.shopper);
         await shopperPage.page.goto('/profile?tab=orders');
         await waitForHydration(shopperPage.page);
-        const lines = shopperPage.page.getByTestId('return-line');
+        const card = shopperPage.page
+          .getByTestId('order-card')
+          .filter({ hasText: asked.shopper.orderNumber });
+        await card.getByRole('button', { name: 'View details' }).click();
+        const lines = shopperPage.page.getByRole('dialog').getByTestId('return-line');
         await lines.filter({ hasText: 'Returned, refund started' }).first().waitFor(patient);
         await lines.filter({ hasText: 'Replacement shipped' }).first().waitFor(patient);
+        expect(await lines.filter({ hasText: 'Replacement AWB SIM' }).count()).toBe(1);
+        expect(await lines.filter({ hasText: 'Pickup AWB SIMR' }).count()).toBe(1);
         expect(await seriousViolations(shopperPage.page)).toEqual([]);
         await shopperPage.page.screenshot({
           path: `${shots}/my-orders-${viewport}.png`,

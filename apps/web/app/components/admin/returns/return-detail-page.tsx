@@ -133,14 +133,20 @@ function DeclineForm({ take, busy }: { take: Take; busy: boolean }) {
 function CheckForm({ line, take, busy }: { line: ReturnsDeskLine; take: Take; busy: boolean }) {
   const [passed, setPassed] = useState<boolean | null>(null);
   const [note, setNote] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  // A problem with the result shows under the choice, one with the note under the note.
+  const [problem, setProblem] = useState<{ field: 'passed' | 'note'; text: string } | null>(null);
   const noteId = useId();
+  const resultId = useId();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = returnCheckSchema.safeParse({ passed, note });
     if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Invalid check');
+      const issue = parsed.error.issues[0];
+      setProblem({
+        field: issue?.path[0] === 'note' ? 'note' : 'passed',
+        text: issue?.message ?? 'Invalid check',
+      });
       return;
     }
     setProblem(null);
@@ -149,7 +155,7 @@ function CheckForm({ line, take, busy }: { line: ReturnsDeskLine; take: Take; bu
 
   return (
     <form onSubmit={submit} noValidate>
-      <fieldset>
+      <fieldset aria-describedby={problem?.field === 'passed' ? resultId : undefined}>
         <legend className="text-sm font-medium">Quality check: {line.checkRule}</legend>
         <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:gap-6">
           <label className="flex items-center gap-2 text-sm">
@@ -171,6 +177,11 @@ function CheckForm({ line, take, busy }: { line: ReturnsDeskLine; take: Take; bu
             Failed: decline it and send it back
           </label>
         </div>
+        {problem?.field === 'passed' ? (
+          <p id={resultId} role="alert" className="mt-1 text-sm text-brand-800">
+            {problem.text}
+          </p>
+        ) : null}
       </fieldset>
       <label htmlFor={noteId} className="mt-3 block text-sm font-medium">
         Note {passed === false ? '(the shopper reads it)' : '(optional)'}
@@ -181,13 +192,13 @@ function CheckForm({ line, take, busy }: { line: ReturnsDeskLine; take: Take; bu
         onChange={(event) => setNote(event.target.value)}
         rows={2}
         maxLength={1000}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${noteId}-problem` : undefined}
+        aria-invalid={problem?.field === 'note' ? true : undefined}
+        aria-describedby={problem?.field === 'note' ? `${noteId}-problem` : undefined}
         className={textarea}
       />
-      {problem ? (
+      {problem?.field === 'note' ? (
         <p id={`${noteId}-problem`} role="alert" className="mt-1 text-sm text-brand-800">
-          {problem}
+          {problem.text}
         </p>
       ) : null}
       <button type="submit" disabled={busy} className={`${primary} mt-2`}>

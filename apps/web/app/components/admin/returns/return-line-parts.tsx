@@ -15,7 +15,7 @@ export function ReturnItem({ line, link = false }: { line: ReturnsDeskRow; link?
       }size ${line.exchangeFor.size.toUpperCase()}`
     : 'Return for a refund';
   return (
-    <div className="flex min-w-56 gap-3">
+    <div className="flex gap-3">
       <ResponsiveImage
         src={line.productImage}
         alt=""
@@ -57,7 +57,7 @@ const tone = (line: ReturnsDeskRow) => TONES[returnLineStanding(line.state)];
 /** The line's state in the desk's words, and what the shopper reads in My Orders. */
 export function ReturnStateBadge({ line }: { line: ReturnsDeskRow }) {
   return (
-    <div className="flex min-w-32 flex-col items-start gap-1">
+    <div className="flex flex-col items-start gap-1">
       <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone(line)}`}>
         {stateWords(line.state)}
       </span>

@@ -42,7 +42,11 @@ const columns = [
   }),
   column.accessor('productName', {
     header: 'Item',
-    cell: ({ row }) => <ReturnItem line={row.original} link />,
+    cell: ({ row }) => (
+      <div className="min-w-56">
+        <ReturnItem line={row.original} link />
+      </div>
+    ),
   }),
   column.accessor('orderNumber', {
     header: 'Order',
@@ -61,7 +65,11 @@ const columns = [
   }),
   column.accessor('state', {
     header: 'Where it stands',
-    cell: ({ row }) => <ReturnStateBadge line={row.original} />,
+    cell: ({ row }) => (
+      <div className="min-w-32">
+        <ReturnStateBadge line={row.original} />
+      </div>
+    ),
   }),
   column.accessor('checkRule', {
     header: 'Check on arrival',
@@ -188,7 +196,7 @@ export function ReturnsPage() {
       <ul aria-label="Returns" className="flex flex-col gap-3 md:hidden">
         {rows.map((row) => (
           <li key={row._id} className="rounded-2xl border border-line bg-white p-4 text-sm">
-            <div className="flex items-start justify-between gap-2">
+            <div className="flex flex-col gap-2">
               <ReturnItem line={row} link />
               <ReturnStateBadge line={row} />
             </div>
