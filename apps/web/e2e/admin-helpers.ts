@@ -12,35 +12,54 @@ export interface Shopper {
   refreshToken: string;
 }
 
-/** One line of an order the helpers place: a product's colour and size, one unit. */
+export interface PaidOrderOptions {
+  /** Which end of the price list the products come from (each file its own, so stock lasts). */
+  sort?: 'price-asc' | 'price-desc';
+  /** Products in stock skipped before the first one taken. */
+  skip?: number;
+  /** How many products the order holds, one piece of each. */
+  pieces?: number;
+}
+
+/** One line of an order the helpers place: a product's colour and size, one piece. */
 export interface PaidLine {
   product: string;
   size: string;
   color: { colorName: string; colorHex: string };
-  selectedImage: string;
+  selectedImage: string | undefined;
 }
 
-/** A new shopper with one paid order (the `offset`-th product in stock, so widths do not meet). */
+/**
+ * A new shopper with one paid order: `pieces` products in stock from the `offset`-th group on (so
+ * the orders of a file's tests, and their widths, do not meet).
+ */
 export async function shopperWithPaidOrder(
   offset: number,
-): Promise<Shopper & { orderId: string; orderNumber: string }> {
-  const { data } = await api<ProductList>('GET', '/product/products?limit=100&sort=price-asc');
-  const product = data.products.filter((candidate) =>
-    candidate.colors[0]!.sizeStock.some((entry) => entry.stock >= 3),
-  )[offset + 4]!;
-  const color = product.colors[0]!;
-  const size = color.sizeStock.find((entry) => entry.stock >= 3)!.size;
-  return shopperWithPaidOrderOf([
-    {
+  { sort = 'price-asc', skip = 4, pieces = 1 }: PaidOrderOptions = {},
+): Promise<Shopper & { orderId: string; orderNumber: string; productNames: string[] }> {
+  const { data } = await api<ProductList>('GET', `/product/products?limit=100&sort=${sort}`);
+  const first = skip + offset * pieces;
+  const products = data.products
+    .filter((candidate) => candidate.colors[0]!.sizeStock.some((entry) => entry.stock >= 3))
+    .slice(first, first + pieces);
+  expect(products).toHaveLength(pieces);
+  const lines = products.map((product): PaidLine => {
+    const color = product.colors[0]!;
+    const size = color.sizeStock.find((entry) => entry.stock >= 3)!.size;
+    return {
       product: product._id,
       size: size.toLowerCase(),
       color: { colorName: color.colorName, colorHex: color.colorHex },
-      selectedImage: color.images[0]!,
-    },
-  ]);
+      selectedImage: color.images[0],
+    };
+  });
+  return {
+    ...(await shopperWithPaidOrderOf(lines)),
+    productNames: products.map((product) => product.name),
+  };
 }
 
-/** A new shopper with one paid order of these lines, a unit each. */
+/** A new shopper with one paid order of these lines, one piece of each. */
 export async function shopperWithPaidOrderOf(
   lines: readonly PaidLine[],
 ): Promise<Shopper & { orderId: string; orderNumber: string }> {
@@ -50,10 +69,9 @@ export async function shopperWithPaidOrderOf(
   });
   expect(signup.status).toBe(201);
   const token = signup.data.accessToken;
-  const items = lines.map(({ selectedImage: _image, ...line }) => ({ ...line, quantity: 1 }));
-  for (const line of lines) {
-    const added = await api('POST', '/cart', { token, body: { ...line, quantity: 1 } });
-    expect(added.status).toBeLessThan(300);
+  const items = lines.map((line) => ({ ...line, quantity: 1 }));
+  for (const line of items) {
+    expect((await api('POST', '/cart', { token, body: line })).status).toBeLessThan(300);
   }
   const placed = await api<{ orderId: string; orderNumber: string }>('POST', '/order', {
     token,
@@ -81,6 +99,15 @@ export async function shopperWithPaidOrderOf(
   });
   expect((await api('POST', '/payments/verify', { token, body: paid.data })).status).toBe(200);
   return { email: shopper.email, ...signup.data, ...placed.data };
+}
+
+/** Confirms a paid order as the owner, so it waits in the dispatch queue. */
+export async function confirmAsOwner(owner: { accessToken: string }, orderId: string) {
+  const confirmed = await api('PATCH', `/admin/orders/${orderId}/status`, {
+    token: owner.accessToken,
+    body: { status: 'confirmed' },
+  });
+  expect(confirmed.status).toBe(200);
 }
 
 /** Puts a session in the browser's storage before any page script runs. */

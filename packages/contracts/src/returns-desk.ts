@@ -5,11 +5,12 @@ import { orderStatuses } from '@shop/domain/orders';
 import { refundStates } from '@shop/domain/payments';
 import { returnActions, returnLineStates, returnSteps } from '@shop/domain/returns';
 import { returnParcel } from './orders.ts';
-import { optionalText, plainText, requiredText, successEnvelope } from './common-mini.ts';
+import { optionalText, requiredText, successEnvelope } from './common-mini.ts';
+import { invalidCursorMessage, keysetPageQuery, nextCursor } from './keyset-page.ts';
 
 export const returnsDeskMessages = {
   notFound: 'Return not found',
-  invalidCursor: 'Invalid cursor: start from the first page',
+  invalidCursor: invalidCursorMessage,
   reasonRequired: 'Please say why the request is declined',
   checkNoteRequired: 'Please say why the item did not pass the check',
   checkResultRequired: 'Say whether the item passed the check',
@@ -28,10 +29,7 @@ export type ReturnsDeskStateFilter = (typeof returnsDeskStateFilters)[number];
 export const returnsDeskQuery = z.object({
   state: z._default(z.enum(returnsDeskStateFilters, { error: 'Unknown return state' }), 'open'),
   action: z.optional(z.enum(returnActions, { error: 'Unknown return action' })),
-  cursor: z.optional(
-    z.string().check(z.maxLength(300), plainText(returnsDeskMessages.invalidCursor)),
-  ),
-  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 20),
+  ...keysetPageQuery(20),
 });
 export type ReturnsDeskQueryInput = z.input<typeof returnsDeskQuery>;
 export type ReturnsDeskQuery = z.output<typeof returnsDeskQuery>;
@@ -94,8 +92,7 @@ export type ReturnsDeskRow = z.infer<typeof returnsDeskRow>;
 
 export const returnsDeskPage = z.object({
   lines: z.array(returnsDeskRow),
-  /** The cursor of the next page, or null on the last one. */
-  next: z.nullable(z.string()),
+  next: nextCursor,
 });
 export type ReturnsDeskPage = z.infer<typeof returnsDeskPage>;
 

@@ -1,34 +1,21 @@
-import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
+import { useMemo, type ChangeEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import {
-  createColumnHelper,
-  flexRender,
-  getCoreRowModel,
-  useReactTable,
-} from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import {
   returnsDeskStateFilters,
-  type ReturnsDeskPage,
+  type ReturnsDeskQuery,
   type ReturnsDeskRow,
 } from '@shop/contracts/returns-desk';
 import { returnActions } from '@shop/domain/returns';
-import { errorMessage } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth-session';
+import type { ApiClient } from '../../../lib/api-client';
 import { formatIndiaDate, stateWords } from '../admin-format';
+import { AdminTable, CursorPager } from '../admin-table';
+import { useAdminLoad } from '../use-admin-load';
+import { TRAIL_PARAM, useCursorPages } from '../use-cursor-pages';
+import { ReturnItem, ReturnStateBadge } from './return-line-parts';
 import { returnsApi } from './returns-api';
 import { returnsQueryFromParams } from './returns-query';
-import { ReturnItem, ReturnStateBadge } from './return-line-parts';
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'ready'; page: ReturnsDeskPage }
-  | { state: 'failed'; message: string };
-
-/** An answer and the request (filters, page and reload count) it answers. */
-type Answer = { fetched: string } & Exclude<Load, { state: 'loading' }>;
-
-const button =
-  'rounded-full border border-line bg-white px-4 py-2 text-sm font-medium hover:border-brand-300 disabled:opacity-50';
 const field = 'mt-1 block w-full rounded-xl border border-line bg-white px-3 py-2 text-sm';
 
 const column = createColumnHelper<ReturnsDeskRow>();
@@ -86,6 +73,7 @@ function Filters({ state, action }: { state: string; action: string }) {
   function choose(event: ChangeEvent<HTMLSelectElement>) {
     const next = new URLSearchParams(params);
     next.delete('cursor');
+    next.delete(TRAIL_PARAM);
     if (event.target.value) next.set(event.target.name, event.target.value);
     else next.delete(event.target.name);
     setParams(next);
@@ -131,51 +119,37 @@ function Filters({ state, action }: { state: string; action: string }) {
   );
 }
 
+const listReturns = (api: ApiClient, query: ReturnsDeskQuery) => returnsApi(api).list(query);
+
+/** A line as a phone's card. */
+function ReturnCard({ row }: { row: ReturnsDeskRow }) {
+  return (
+    <>
+      <div className="flex flex-col gap-2">
+        <ReturnItem line={row} link />
+        <ReturnStateBadge line={row} />
+      </div>
+      <p className="mt-2">
+        <Link
+          to={`/admin/orders/${row.orderId}`}
+          className="font-medium text-brand-700 hover:underline"
+        >
+          {row.orderNumber}
+        </Link>{' '}
+        · {row.customer.name} · asked {formatIndiaDate(row.requestedAt)}
+      </p>
+      <p className="mt-1 text-muted">Check: {row.checkRule}</p>
+    </>
+  );
+}
+
 /** /admin/returns: every exchange or return line, oldest request first, with where it stands. */
 export function ReturnsPage() {
-  const [params, setParams] = useSearchParams();
-  const { authed } = useAuth();
-  const [answer, setAnswer] = useState<Answer | null>(null);
-  const [reloads, setReloads] = useState(0);
-  // Cursors of the pages before this one, for "Previous" (keyset pages only know the next one).
-  const [trail, setTrail] = useState<string[]>([]);
+  const [params] = useSearchParams();
   const key = params.toString();
   const { query, problem } = useMemo(() => returnsQueryFromParams(new URLSearchParams(key)), [key]);
-
-  const fetched = `${key}#${reloads}`;
-  // Until the answer to these filters arrives, the page shows it is loading.
-  const load: Load = answer?.fetched === fetched ? answer : { state: 'loading' };
-
-  useEffect(() => {
-    let live = true;
-    authed((api) => returnsApi(api).list(query))
-      .then((page) => live && setAnswer({ fetched, state: 'ready', page }))
-      .catch(
-        (error) => live && setAnswer({ fetched, state: 'failed', message: errorMessage(error) }),
-      );
-    return () => {
-      live = false;
-    };
-  }, [query, fetched, authed]);
-
-  const rows = load.state === 'ready' ? load.page.lines : [];
-  // TanStack Table keeps a mutable instance, so React Compiler leaves this component unmemoized:
-  // fine for one table of at most 100 rows.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({
-    data: rows,
-    columns,
-    getRowId: (row) => row._id,
-    getCoreRowModel: getCoreRowModel(),
-  });
-
-  function goTo(cursor: string | undefined, nextTrail: string[]) {
-    const next = new URLSearchParams(params);
-    if (cursor) next.set('cursor', cursor);
-    else next.delete('cursor');
-    setTrail(nextTrail);
-    setParams(next);
-  }
+  const { load, reload } = useAdminLoad(key, query, listReturns);
+  const pages = useCursorPages();
 
   return (
     <section className="flex flex-col gap-5">
@@ -192,107 +166,22 @@ export function ReturnsPage() {
           {problem}. Showing the lines still to work on instead.
         </p>
       ) : null}
-      {/* Phones get one card per line; wider screens the table. */}
-      <ul aria-label="Returns" className="flex flex-col gap-3 md:hidden">
-        {rows.map((row) => (
-          <li key={row._id} className="rounded-2xl border border-line bg-white p-4 text-sm">
-            <div className="flex flex-col gap-2">
-              <ReturnItem line={row} link />
-              <ReturnStateBadge line={row} />
-            </div>
-            <p className="mt-2">
-              <Link
-                to={`/admin/orders/${row.orderId}`}
-                className="font-medium text-brand-700 hover:underline"
-              >
-                {row.orderNumber}
-              </Link>{' '}
-              · {row.customer.name} · asked {formatIndiaDate(row.requestedAt)}
-            </p>
-            <p className="mt-1 text-muted">Check: {row.checkRule}</p>
-          </li>
-        ))}
-      </ul>
-      {/* A wide table scrolls sideways when it must; the region takes focus so keys can scroll it. */}
-      <div
-        role="region"
-        aria-label="Returns"
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        tabIndex={0}
-        className="hidden overflow-x-auto rounded-2xl border border-line bg-white md:block"
-      >
-        <table className="w-full text-left text-sm">
-          <thead className="border-b border-line bg-blush/60">
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => (
-                  <th key={header.id} scope="col" className="px-3 py-2.5 font-semibold">
-                    {flexRender(header.column.columnDef.header, header.getContext())}
-                  </th>
-                ))}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} className="border-b border-line last:border-0 align-top">
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className="px-3 py-2.5">
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {load.state === 'loading' ? (
-        <p
-          role="status"
-          className="rounded-2xl border border-line bg-white p-6 text-center text-muted"
-        >
-          Loading returns...
-        </p>
-      ) : null}
-      {load.state === 'failed' ? (
-        <div role="alert" className="rounded-2xl border border-line bg-white p-6 text-center">
-          <p>{load.message}</p>
-          <button
-            type="button"
-            className={`${button} mt-3`}
-            onClick={() => setReloads((n) => n + 1)}
-          >
-            Try Again
-          </button>
-        </div>
-      ) : null}
-      {load.state === 'ready' && rows.length === 0 ? (
-        <p className="rounded-2xl border border-line bg-white p-6 text-center text-muted">
-          No exchange or return matches these filters.
-        </p>
-      ) : null}
-      <nav aria-label="Pages of returns" className="flex items-center justify-between gap-3">
-        <button
-          type="button"
-          className={button}
-          disabled={!query.cursor}
-          onClick={() => goTo(trail.at(-1), trail.slice(0, -1))}
-        >
-          Previous
-        </button>
-        <button
-          type="button"
-          className={button}
-          disabled={load.state !== 'ready' || !load.page.next}
-          onClick={() =>
-            load.state === 'ready' && load.page.next
-              ? goTo(load.page.next, query.cursor ? [...trail, query.cursor] : [])
-              : undefined
-          }
-        >
-          Next
-        </button>
-      </nav>
+      <AdminTable
+        label="Returns"
+        load={load}
+        rows={load.state === 'ready' ? load.data.lines : []}
+        columns={columns}
+        rowId={(row) => row._id}
+        card={(row) => <ReturnCard row={row} />}
+        loadingText="Loading returns..."
+        emptyText="No exchange or return matches these filters."
+        onRetry={reload}
+      />
+      <CursorPager
+        label="Pages of returns"
+        pages={pages}
+        next={load.state === 'ready' ? load.data.next : null}
+      />
     </section>
   );
 }
