@@ -36,6 +36,8 @@ import { createMailOutbox } from './features/mail/mail-outbox.ts';
 import { createOrdersRepository } from './features/orders/orders.repository.ts';
 import { adminOrderRoutes } from './features/orders/orders.admin-routes.ts';
 import { ordersDeskRoutes } from './features/orders/orders-desk.admin-routes.ts';
+import { returnsDeskRoutes } from './features/returns/returns-desk.admin-routes.ts';
+import { createReturnsDeskService } from './features/returns/returns-desk.service.ts';
 import { dispatchAdminRoutes } from './features/dispatch/dispatch.admin-routes.ts';
 import { createDispatchService } from './features/dispatch/dispatch.service.ts';
 import { createOrdersDeskService } from './features/orders/orders-desk.service.ts';
@@ -415,6 +417,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(
         customersDeskRoutes(
           createCustomersDeskService({ db: database.db, adminEmails: config.adminEmails }),
+          guards,
+        ),
+      );
+      await api.register(
+        returnsDeskRoutes(
+          createReturnsDeskService({
+            db: database.db,
+            orders: ordersRepository,
+            refunds: () => payments.refunds,
+            courier: config.shipping.booking ? courier : undefined,
+            outbox,
+            findUser,
+            stockChanged: (productIds) => catalogueChanges.changed(stockTags(productIds)),
+            publicUrl: config.publicUrl,
+            shipFrom: config.shipFrom,
+            staffRefundLimitPaise: config.staffRefundLimitPaise,
+            log,
+          }),
           guards,
         ),
       );

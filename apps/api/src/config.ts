@@ -54,7 +54,12 @@ export interface AppConfig {
    * The sender printed on shipping labels: a neutral name (intimate wear ships in discreet
    * packaging, so nothing on the parcel names the shop's goods) and the return address.
    */
-  shipFrom: { name: string; address: string };
+  shipFrom: {
+    name: string;
+    address: string;
+    /** The return address's phone: a courier bringing a reverse pickup back calls it. */
+    phone: string;
+  };
   /** Google sign-in; undefined when GOOGLE_CLIENT_ID or GOOGLE_CLIENT_SECRET is missing. */
   google: GoogleConfig | undefined;
   payments: PaymentsConfig;
@@ -260,6 +265,7 @@ const envSchema = z.object({
   MAIL_FROM: optionalText,
   SHIP_FROM_NAME: optionalText,
   SHIP_FROM_ADDRESS: optionalText,
+  SHIP_FROM_PHONE: optionalText,
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   GOOGLE_AUTH_URL: optionalText,
@@ -484,6 +490,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shipFrom: {
       name: values.SHIP_FROM_NAME ?? 'LB Retail',
       address: values.SHIP_FROM_ADDRESS ?? '14 Residency Road, Bengaluru, Karnataka 560025',
+      phone: values.SHIP_FROM_PHONE ?? '',
     },
     google: googleConfig(values),
     payments: paymentsConfig(values, dataDir),

@@ -114,7 +114,7 @@ describe('order mails write money as the shop does everywhere', () => {
           quantity: 2,
           action: 'return' as const,
           exchangeFor: null,
-          state: 'received' as const,
+          state: 'refunded' as const,
           stateLabel: 'Returned, refund started',
           refundAmount: 1898,
           requestedAt: '2026-01-12T10:00:00.000Z',

@@ -269,7 +269,7 @@ describe('returns and exchanges per item', () => {
     expect(owed!.amount_paise).toBeGreaterThanOrEqual(braPaise - share - 1);
     expect(owed!.amount_paise).toBeLessThanOrEqual(braPaise - share);
     expect(received.body.data.returns[0]).toMatchObject({
-      state: 'received',
+      state: 'refunded',
       refundAmount: owed!.amount_paise / 100,
     });
 

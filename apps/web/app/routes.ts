@@ -40,6 +40,8 @@ export default [
       route('orders', 'routes/admin/orders.tsx'),
       route('orders/:orderId', 'routes/admin/order.tsx'),
       route('dispatch', 'routes/admin/dispatch.tsx'),
+      route('returns', 'routes/admin/returns.tsx'),
+      route('returns/:lineId', 'routes/admin/return.tsx'),
       route('customers', 'routes/admin/customers.tsx'),
       route('customers/:customerId', 'routes/admin/customer.tsx'),
       route('staff', 'routes/admin/staff.tsx'),

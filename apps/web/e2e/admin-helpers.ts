@@ -21,6 +21,14 @@ export interface PaidOrderOptions {
   pieces?: number;
 }
 
+/** One line of an order the helpers place: a product's colour and size, one piece. */
+export interface PaidLine {
+  product: string;
+  size: string;
+  color: { colorName: string; colorHex: string };
+  selectedImage: string | undefined;
+}
+
 /**
  * A new shopper with one paid order: `pieces` products in stock from the `offset`-th group on (so
  * the orders of a file's tests, and their widths, do not meet).
@@ -29,36 +37,46 @@ export async function shopperWithPaidOrder(
   offset: number,
   { sort = 'price-asc', skip = 4, pieces = 1 }: PaidOrderOptions = {},
 ): Promise<Shopper & { orderId: string; orderNumber: string; productNames: string[] }> {
-  const shopper = newShopper();
-  const signup = await api<{ accessToken: string; refreshToken: string }>('POST', '/auth/signup', {
-    body: shopper,
-  });
-  expect(signup.status).toBe(201);
-  const token = signup.data.accessToken;
   const { data } = await api<ProductList>('GET', `/product/products?limit=100&sort=${sort}`);
   const first = skip + offset * pieces;
   const products = data.products
     .filter((candidate) => candidate.colors[0]!.sizeStock.some((entry) => entry.stock >= 3))
     .slice(first, first + pieces);
   expect(products).toHaveLength(pieces);
-  const lines = products.map((product) => {
+  const lines = products.map((product): PaidLine => {
     const color = product.colors[0]!;
     const size = color.sizeStock.find((entry) => entry.stock >= 3)!.size;
     return {
       product: product._id,
-      quantity: 1,
       size: size.toLowerCase(),
       color: { colorName: color.colorName, colorHex: color.colorHex },
       selectedImage: color.images[0],
     };
   });
-  for (const line of lines) {
+  return {
+    ...(await shopperWithPaidOrderOf(lines)),
+    productNames: products.map((product) => product.name),
+  };
+}
+
+/** A new shopper with one paid order of these lines, one piece of each. */
+export async function shopperWithPaidOrderOf(
+  lines: readonly PaidLine[],
+): Promise<Shopper & { orderId: string; orderNumber: string }> {
+  const shopper = newShopper();
+  const signup = await api<{ accessToken: string; refreshToken: string }>('POST', '/auth/signup', {
+    body: shopper,
+  });
+  expect(signup.status).toBe(201);
+  const token = signup.data.accessToken;
+  const items = lines.map((line) => ({ ...line, quantity: 1 }));
+  for (const line of items) {
     expect((await api('POST', '/cart', { token, body: line })).status).toBeLessThan(300);
   }
   const placed = await api<{ orderId: string; orderNumber: string }>('POST', '/order', {
     token,
     body: {
-      items: lines,
+      items,
       shippingAddress: {
         name: 'Meera Iyer',
         addressLine1: '12 MG Road',
@@ -80,12 +98,7 @@ export async function shopperWithPaidOrder(
     body: { razorpayOrderId: started.data.razorpayOrderId, outcome: 'success' },
   });
   expect((await api('POST', '/payments/verify', { token, body: paid.data })).status).toBe(200);
-  return {
-    email: shopper.email,
-    ...signup.data,
-    ...placed.data,
-    productNames: products.map((product) => product.name),
-  };
+  return { email: shopper.email, ...signup.data, ...placed.data };
 }
 
 /** Confirms a paid order as the owner, so it waits in the dispatch queue. */

@@ -208,6 +208,14 @@ export const orderItem = z.object({
 });
 export type OrderItem = z.infer<typeof orderItem>;
 
+/** A parcel of a return line as the courier booked it. */
+export const returnParcel = z.object({
+  courier: z.nullable(z.string()),
+  awb: z.string(),
+  trackingUrl: z.nullable(z.string()),
+});
+export type ReturnParcel = z.infer<typeof returnParcel>;
+
 /** A line of a return request and where it stands. */
 export const orderReturnLine = z.object({
   _id: z.string(),
@@ -222,6 +230,12 @@ export const orderReturnLine = z.object({
   /** Rupees going back for a returned line once the shop has it; null for an exchange. */
   refundAmount: z.nullable(z.number()),
   requestedAt: z.string(),
+  /** Why the shop declined the line, or why it did not pass the check on arrival. */
+  declineReason: z.optional(z.nullable(z.string())),
+  /** The reverse pickup booked for it: the courier's return AWB. */
+  pickup: z.optional(z.nullable(returnParcel)),
+  /** The parcel to the shopper: the replacement, or the items sent back after a failed check. */
+  parcel: z.optional(z.nullable(returnParcel)),
 });
 export type OrderReturnLine = z.infer<typeof orderReturnLine>;
 

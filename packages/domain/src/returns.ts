@@ -36,53 +36,234 @@ export const returnActions = ['exchange', 'return'] as const;
 export type ReturnAction = (typeof returnActions)[number];
 
 /**
- * A requested line is `requested` until the shop declines it or has it back. Back, a returned
- * line is `received` (its refund owed through the refunds table) and an exchanged one is
- * `replacement_queued` for dispatch, then `replacement_shipped`.
+ * A line's way through the returns desk. The shop approves or declines a request; an approved
+ * line's items come back (by a reverse pickup, or brought in), are received and checked (tags
+ * on, unworn, a beauty item's seal unbroken). A line that passes goes back into stock; then a
+ * return is refunded and an exchange's replacement, held since the request, is shipped. A line
+ * that fails the check is declined after receipt and its items are sent back to the shopper.
+ *
+ * ```
+ * requested ─► approved ─► pickup_scheduled ─► received ─► qc_passed ─► restocked ─► refunded
+ *     │            │  └───────────────────────────┘   │         └──► replacement_queued ─► replacement_shipped
+ *     └────────────┴──────────┴─► declined            └─► qc_failed ─► sent_back
+ * ```
  */
 export const returnLineStates = [
   'requested',
-  'declined',
+  'approved',
+  'pickup_scheduled',
   'received',
+  'qc_passed',
+  'qc_failed',
+  'restocked',
+  'refunded',
   'replacement_queued',
   'replacement_shipped',
+  'sent_back',
+  'declined',
 ] as const;
 export type ReturnLineState = (typeof returnLineStates)[number];
 
-export const returnLineTransitions = {
-  requested: ['declined', 'received', 'replacement_queued'],
-  declined: [],
-  received: [],
-  replacement_queued: ['replacement_shipped'],
-  replacement_shipped: [],
-} as const satisfies Record<ReturnLineState, readonly ReturnLineState[]>;
+/** What the desk does to a line, one step at a time. */
+export const returnSteps = [
+  'approve',
+  'decline',
+  'schedulePickup',
+  'receive',
+  'passCheck',
+  'failCheck',
+  'restock',
+  'refund',
+  'shipReplacement',
+  'sendBack',
+] as const;
+export type ReturnStep = (typeof returnSteps)[number];
 
-export function canMoveReturnLine(from: ReturnLineState, to: ReturnLineState): boolean {
-  return (returnLineTransitions[from] as readonly ReturnLineState[]).includes(to);
+interface StepRule {
+  from: readonly ReturnLineState[];
+  to: Record<ReturnAction, ReturnLineState>;
+  /** The one kind of line the step applies to, when it is not both. */
+  only?: ReturnAction;
 }
 
-/** Where a requested line goes once the shop has its items back. */
+const both = (state: ReturnLineState) => ({ exchange: state, return: state });
+
+/** The one table of the desk's steps: where each may start, where it leads, for which lines. */
+export const returnStepRules = {
+  approve: { from: ['requested'], to: both('approved') },
+  // Declined before the items are back: nothing has moved yet but an exchange's held stock.
+  decline: { from: ['requested', 'approved', 'pickup_scheduled'], to: both('declined') },
+  schedulePickup: { from: ['approved'], to: both('pickup_scheduled') },
+  // Brought in or posted by the shopper, an approved line is received without a pickup.
+  receive: { from: ['approved', 'pickup_scheduled'], to: both('received') },
+  passCheck: { from: ['received'], to: both('qc_passed') },
+  failCheck: { from: ['received'], to: both('qc_failed') },
+  // Back in stock: a return awaits its refund, an exchange's replacement is queued for packing.
+  restock: {
+    from: ['qc_passed'],
+    to: { return: 'restocked', exchange: 'replacement_queued' },
+  },
+  refund: { from: ['restocked'], to: both('refunded'), only: 'return' },
+  shipReplacement: {
+    from: ['replacement_queued'],
+    to: both('replacement_shipped'),
+    only: 'exchange',
+  },
+  sendBack: { from: ['qc_failed'], to: both('sent_back') },
+} as const satisfies Record<ReturnStep, StepRule>;
+
+/** A state's name in the desk's words ('pickup scheduled'). */
+export const returnStateName = (state: ReturnLineState) => state.replace(/_/g, ' ');
+
+const STEP_WORDS: Record<ReturnStep, string> = {
+  approve: 'approved',
+  decline: 'declined',
+  schedulePickup: 'given a pickup',
+  receive: 'received',
+  passCheck: 'checked',
+  failCheck: 'checked',
+  restock: 'restocked',
+  refund: 'refunded',
+  shipReplacement: 'sent a replacement',
+  sendBack: 'sent back',
+};
+
+export type ReturnStepCheck =
+  | {
+      ok: true;
+      to: ReturnLineState;
+      /** The line is there already: nothing to do again. */ repeat: boolean;
+    }
+  | { ok: false; message: string };
+
+/**
+ * Whether the desk may take this step with a line now, and where it leads. A step whose effect
+ * the line already shows (a double click, a retried request) is a repeat: allowed, doing nothing.
+ */
+export function returnStep(
+  line: { action: ReturnAction; state: ReturnLineState },
+  step: ReturnStep,
+): ReturnStepCheck {
+  const rule: StepRule = returnStepRules[step];
+  if (rule.only && rule.only !== line.action) {
+    return {
+      ok: false,
+      message:
+        line.action === 'exchange'
+          ? 'An exchange is not refunded: ship its replacement instead'
+          : 'A return has no replacement to ship: refund it instead',
+    };
+  }
+  const to = rule.to[line.action];
+  if (line.state === to) return { ok: true, to, repeat: true };
+  if (!rule.from.includes(line.state)) {
+    return {
+      ok: false,
+      message: `This ${line.action} is ${returnStateName(line.state)}: it cannot be ${STEP_WORDS[step]} now`,
+    };
+  }
+  return { ok: true, to, repeat: false };
+}
+
+/** The steps the desk offers for a line now, in the order it takes them. */
+export function nextReturnSteps(line: {
+  action: ReturnAction;
+  state: ReturnLineState;
+}): ReturnStep[] {
+  return returnSteps.filter((step) => {
+    const check = returnStep(line, step);
+    return check.ok && !check.repeat;
+  });
+}
+
+/** Lines the desk still has work on (its default list): neither settled nor declined. */
+export const openReturnLineStates = [
+  'requested',
+  'approved',
+  'pickup_scheduled',
+  'received',
+  'qc_passed',
+  'qc_failed',
+  'restocked',
+  'replacement_queued',
+] as const satisfies readonly ReturnLineState[];
+
+/** Where a line stands for the desk: refused (declined or failed), work still open, or settled. */
+export function returnLineStanding(state: ReturnLineState): 'refused' | 'open' | 'settled' {
+  if (state === 'declined' || state === 'qc_failed' || state === 'sent_back') return 'refused';
+  return (openReturnLineStates as readonly ReturnLineState[]).includes(state) ? 'open' : 'settled';
+}
+
+/** Lines whose items are still with the shopper: what a whole-order decision acts on. */
+export const awaitingItemsStates = [
+  'requested',
+  'approved',
+  'pickup_scheduled',
+] as const satisfies readonly ReturnLineState[];
+
+export function awaitsItems(state: ReturnLineState): boolean {
+  return (awaitingItemsStates as readonly ReturnLineState[]).includes(state);
+}
+
+/**
+ * Where a line goes when the shop takes a whole request back at once (the order moved to
+ * `returned`): received, checked and restocked in one move, a return's refund owed with it.
+ */
 export function receivedStateOf(action: ReturnAction): ReturnLineState {
-  return action === 'exchange' ? 'replacement_queued' : 'received';
+  return action === 'exchange' ? 'replacement_queued' : 'refunded';
 }
 
-/** How a line's state reads to its shopper. */
+/** Every move a line can make: the desk's steps and the whole-request move. */
+export function canMoveReturnLine(from: ReturnLineState, to: ReturnLineState): boolean {
+  if (awaitsItems(from) && (to === 'refunded' || to === 'replacement_queued')) return true;
+  return returnSteps.some((step) =>
+    returnActions.some((action) => {
+      const rule: StepRule = returnStepRules[step];
+      return (
+        (!rule.only || rule.only === action) && rule.from.includes(from) && rule.to[action] === to
+      );
+    }),
+  );
+}
+
+/** How a line's state reads to its shopper (My Orders, mails). */
 export const returnLineStateLabels: Record<ReturnAction, Record<ReturnLineState, string>> = {
   exchange: {
     requested: 'Exchange requested',
-    declined: 'Exchange declined',
-    received: 'Received',
+    approved: 'Exchange approved',
+    pickup_scheduled: 'Pickup booked',
+    received: 'Received, being checked',
+    qc_passed: 'Checked, replacement being prepared',
+    qc_failed: 'Did not pass our check',
+    restocked: 'Checked, replacement being prepared',
+    refunded: 'Received',
     replacement_queued: 'Replacement being packed',
     replacement_shipped: 'Replacement shipped',
+    sent_back: 'Did not pass our check, sent back to you',
+    declined: 'Exchange declined',
   },
   return: {
     requested: 'Return requested',
-    declined: 'Return declined',
-    received: 'Returned, refund started',
+    approved: 'Return approved',
+    pickup_scheduled: 'Pickup booked',
+    received: 'Received, being checked',
+    qc_passed: 'Checked, refund being prepared',
+    qc_failed: 'Did not pass our check',
+    restocked: 'Checked, refund being prepared',
+    refunded: 'Returned, refund started',
     replacement_queued: 'Received',
     replacement_shipped: 'Received',
+    sent_back: 'Did not pass our check, sent back to you',
+    declined: 'Return declined',
   },
 };
+
+/** What the desk checks on arrival, beside each line: the item's own condition, or the usual. */
+export function returnCheckRule(item: ReturnableItem): string {
+  const eligibility = lineEligibility(item);
+  if (!eligibility.eligible) return eligibility.reason;
+  return eligibility.condition ?? 'Unworn and unwashed, with every tag attached';
+}
 
 export interface ReturnableItem {
   productName: string;

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
   canMoveReturnLine,
+  nextReturnSteps,
+  returnActions,
+  returnCheckRule,
+  returnLineStateLabels,
+  returnLineStanding,
+  returnLineStates,
+  returnStep,
+  type ReturnAction,
+  type ReturnLineState,
+  type ReturnStep,
   discountShares,
   exchangeChoices,
   firstExchangeChoice,
@@ -145,13 +155,112 @@ describe('a request, line by line', () => {
 });
 
 describe('line states', () => {
-  it('moves a requested line to declined, received or a queued replacement, and no further back', () => {
-    expect(receivedStateOf('return')).toBe('received');
+  it('takes a whole request back at once: a return refunded, an exchange queued, no way back', () => {
+    expect(receivedStateOf('return')).toBe('refunded');
     expect(receivedStateOf('exchange')).toBe('replacement_queued');
     expect(canMoveReturnLine('requested', 'replacement_queued')).toBe(true);
+    expect(canMoveReturnLine('pickup_scheduled', 'refunded')).toBe(true);
     expect(canMoveReturnLine('replacement_queued', 'replacement_shipped')).toBe(true);
     expect(canMoveReturnLine('received', 'requested')).toBe(false);
     expect(canMoveReturnLine('declined', 'received')).toBe(false);
+    expect(canMoveReturnLine('received', 'declined')).toBe(false);
+  });
+
+  it('walks a return from request to refund, and an exchange to its replacement, step by step', () => {
+    const walk = (action: ReturnAction, steps: ReturnStep[]) => {
+      let state: ReturnLineState = 'requested';
+      for (const step of steps) {
+        const check = returnStep({ action, state }, step);
+        if (!check.ok) throw new Error(check.message);
+        expect(check.repeat).toBe(false);
+        state = check.to;
+      }
+      return state;
+    };
+    const way: ReturnStep[] = ['approve', 'schedulePickup', 'receive', 'passCheck', 'restock'];
+    expect(walk('return', way)).toBe('restocked');
+    expect(walk('return', [...way, 'refund'])).toBe('refunded');
+    expect(walk('exchange', way)).toBe('replacement_queued');
+    expect(walk('exchange', [...way, 'shipReplacement'])).toBe('replacement_shipped');
+    // Brought in by the shopper: received without a pickup.
+    expect(walk('return', ['approve', 'receive', 'failCheck', 'sendBack'])).toBe('sent_back');
+  });
+
+  it('offers the next steps of a line and refuses the rest with a clear message', () => {
+    expect(nextReturnSteps({ action: 'return', state: 'requested' })).toEqual([
+      'approve',
+      'decline',
+    ]);
+    expect(nextReturnSteps({ action: 'exchange', state: 'approved' })).toEqual([
+      'decline',
+      'schedulePickup',
+      'receive',
+    ]);
+    expect(nextReturnSteps({ action: 'return', state: 'received' })).toEqual([
+      'passCheck',
+      'failCheck',
+    ]);
+    expect(nextReturnSteps({ action: 'return', state: 'restocked' })).toEqual(['refund']);
+    expect(nextReturnSteps({ action: 'exchange', state: 'replacement_queued' })).toEqual([
+      'shipReplacement',
+    ]);
+    expect(nextReturnSteps({ action: 'return', state: 'refunded' })).toEqual([]);
+    expect(returnStep({ action: 'return', state: 'requested' }, 'refund')).toEqual({
+      ok: false,
+      message: 'This return is requested: it cannot be refunded now',
+    });
+    expect(returnStep({ action: 'exchange', state: 'received' }, 'decline')).toEqual({
+      ok: false,
+      message: 'This exchange is received: it cannot be declined now',
+    });
+    expect(returnStep({ action: 'exchange', state: 'restocked' }, 'refund')).toEqual({
+      ok: false,
+      message: 'An exchange is not refunded: ship its replacement instead',
+    });
+    expect(returnStep({ action: 'return', state: 'qc_passed' }, 'shipReplacement')).toMatchObject({
+      ok: false,
+    });
+  });
+
+  it('answers a step already taken as a repeat, so a double click does it once', () => {
+    expect(returnStep({ action: 'return', state: 'approved' }, 'approve')).toEqual({
+      ok: true,
+      to: 'approved',
+      repeat: true,
+    });
+    expect(returnStep({ action: 'exchange', state: 'replacement_queued' }, 'restock')).toEqual({
+      ok: true,
+      to: 'replacement_queued',
+      repeat: true,
+    });
+    // A check that failed is not passed by asking again.
+    expect(returnStep({ action: 'return', state: 'qc_failed' }, 'passCheck').ok).toBe(false);
+  });
+
+  it('tells the desk which lines are refused, still open or settled', () => {
+    expect(returnLineStanding('requested')).toBe('open');
+    expect(returnLineStanding('replacement_queued')).toBe('open');
+    expect(returnLineStanding('refunded')).toBe('settled');
+    expect(returnLineStanding('replacement_shipped')).toBe('settled');
+    expect(returnLineStanding('qc_failed')).toBe('refused');
+    expect(returnLineStanding('declined')).toBe('refused');
+  });
+
+  it('has a shopper label for every state of both kinds of line', () => {
+    for (const action of returnActions) {
+      for (const state of returnLineStates) {
+        expect(returnLineStateLabels[action][state].length).toBeGreaterThan(0);
+      }
+    }
+    expect(returnLineStateLabels.return.pickup_scheduled).toBe('Pickup booked');
+    expect(returnLineStateLabels.exchange.replacement_shipped).toBe('Replacement shipped');
+  });
+
+  it('says beside each line what the check on arrival looks for', () => {
+    const beauty = { productName: 'Rose Mist', categorySlug: 'beauty', subcategorySlug: null };
+    const bra = { productName: 'Lace Bra', categorySlug: 'bras', subcategorySlug: null };
+    expect(returnCheckRule(beauty)).toBe('Only with its seal unbroken');
+    expect(returnCheckRule(bra)).toBe('Unworn and unwashed, with every tag attached');
   });
 });
 

@@ -849,10 +849,29 @@ export const orderReturnLines = pgTable(
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
     receivedAt: timestamp('received_at', { withTimezone: true }),
     declinedAt: timestamp('declined_at', { withTimezone: true }),
+    /** Why the shop declined the line (before receipt) or failed its check (after): the shopper reads it. */
+    declineReason: text('decline_reason'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /** The reverse pickup booked with the courier: its return AWB. */
+    pickupCourier: text('pickup_courier'),
+    pickupAwb: text('pickup_awb'),
+    pickupTrackingUrl: text('pickup_tracking_url'),
+    pickupScheduledAt: timestamp('pickup_scheduled_at', { withTimezone: true }),
+    /** The quality check on arrival (tags on, unworn) and the note the desk wrote with it. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    checkNote: text('check_note'),
+    restockedAt: timestamp('restocked_at', { withTimezone: true }),
+    /** The parcel to the shopper: an exchange's replacement, or items sent back after a failed check. */
+    outboundCourier: text('outbound_courier'),
+    outboundAwb: text('outbound_awb'),
+    outboundTrackingUrl: text('outbound_tracking_url'),
+    outboundShippedAt: timestamp('outbound_shipped_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     index('order_return_lines_order_idx').on(t.orderId),
+    // The returns desk: oldest request first, the next page after (requested_at, id).
+    index('order_return_lines_desk_idx').on(t.requestedAt, t.id),
     uniqueIndex('order_return_lines_item_key').on(t.orderItemId),
     // Replacements waiting to be packed, oldest first: the dispatch queue's exchanges.
     index('order_return_lines_replacements_idx')

@@ -40,6 +40,11 @@ export function simulatedAwb(reference: string): string {
   return `SIM${(digest.readBigUInt64BE(0) % 10_000_000_000n).toString().padStart(10, '0')}`;
 }
 
+/** 'SIMR' and 10 digits: a reverse pickup's return AWB, the same for the same reference. */
+export function simulatedReturnAwb(reference: string): string {
+  return `SIMR${simulatedAwb(`return:${reference}`).slice(3)}`;
+}
+
 export interface CourierSimulator extends Courier {
   readonly name: 'simulator';
   /** Sends one signed tracking event for a parcel to the shop's webhook; answers its status. */
@@ -58,34 +63,38 @@ export function createCourierSimulator(deps: {
   publicUrl: string;
   deliver: () => DeliverTracking;
 }): CourierSimulator {
+  /** Books a parcel once per reference (the AWB follows from it), failing when told to. */
+  async function book(reference: string, awb: string): Promise<BookedShipment> {
+    // One use of the failure switch, kept in the database so every process obeys it.
+    const failing = await queryRows<{ value: string }>(
+      deps.db,
+      sql`update shop_state set value = (value::int - 1)::text, updated_at = now()
+          where key = ${COURIER_FAIL_SWITCH} and value ~ '^[0-9]+$' and value::int > 0
+          returning value`,
+    );
+    if (failing.length > 0) {
+      throw new CourierError('The courier could not book the parcel (simulated failure)');
+    }
+    await deps.db.insert(simulatorShipments).values({ reference, awb }).onConflictDoNothing();
+    const [row] = await deps.db
+      .select()
+      .from(simulatorShipments)
+      .where(eq(simulatorShipments.reference, reference));
+    return {
+      shipmentId: `simship_${row!.awb}`,
+      awb: row!.awb,
+      courierName: 'Lacebloom Courier Simulator',
+      trackingUrl: `${deps.publicUrl}/track/${row!.awb}`,
+    };
+  }
+
   return {
     name: 'simulator',
-    async createShipment(request): Promise<BookedShipment> {
-      // One use of the failure switch, kept in the database so every process obeys it.
-      const failing = await queryRows<{ value: string }>(
-        deps.db,
-        sql`update shop_state set value = (value::int - 1)::text, updated_at = now()
-            where key = ${COURIER_FAIL_SWITCH} and value ~ '^[0-9]+$' and value::int > 0
-            returning value`,
-      );
-      if (failing.length > 0) {
-        throw new CourierError('The courier could not book the parcel (simulated failure)');
-      }
-      const awb = simulatedAwb(request.reference);
-      await deps.db
-        .insert(simulatorShipments)
-        .values({ reference: request.reference, awb })
-        .onConflictDoNothing();
-      const [row] = await deps.db
-        .select()
-        .from(simulatorShipments)
-        .where(eq(simulatorShipments.reference, request.reference));
-      return {
-        shipmentId: `simship_${row!.awb}`,
-        awb: row!.awb,
-        courierName: 'Lacebloom Courier Simulator',
-        trackingUrl: `${deps.publicUrl}/track/${row!.awb}`,
-      };
+    async createShipment(request) {
+      return book(request.reference, simulatedAwb(request.reference));
+    },
+    async createReturnPickup(request) {
+      return book(request.reference, simulatedReturnAwb(request.reference));
     },
     async ndrAction() {
       // The simulated courier takes the shop's word; the next event it sends follows from it.

@@ -21,6 +21,24 @@ export interface ShipmentRequest {
   items: Array<{ name: string; sku: string; quantity: number; unitPricePaise: number }>;
 }
 
+/**
+ * A reverse pickup: the courier collects a returned item from the shopper and brings it to the
+ * shop. Its AWB is a return AWB, tracked like any parcel.
+ */
+export interface ReturnPickupRequest {
+  /** Our reference (the return line and the step): a repeated booking finds the first one. */
+  reference: string;
+  orderNumber: string;
+  orderDate: Date;
+  /** Where the courier collects it: the order's delivery address. */
+  pickupAddress: ShipmentRequest['address'];
+  email: string;
+  /** Where the courier brings it: the shop's neutral sender name and return address. */
+  returnTo: { name: string; address: string; phone: string };
+  items: ShipmentRequest['items'];
+  totalPaise: number;
+}
+
 /** A courier's answer to a booking. */
 export interface BookedShipment {
   /** The courier's own shipment id (kept for later calls). */
@@ -54,6 +72,8 @@ export interface Courier {
   readonly name: 'shiprocket' | 'simulator';
   /** Books a parcel and answers its AWB; safe to repeat with the same reference. */
   createShipment(request: ShipmentRequest): Promise<BookedShipment>;
+  /** Books a reverse pickup and answers its return AWB; safe to repeat with the same reference. */
+  createReturnPickup(request: ReturnPickupRequest): Promise<BookedShipment>;
   /** The shop's answer to a failed delivery. */
   ndrAction(awb: string, action: NdrAction): Promise<void>;
   /** Checks a tracking webhook's signature over the raw body and reads it. */

@@ -4,11 +4,13 @@ import {
   adhocOrderBody,
   createShiprocketCourier,
   readShiprocketWebhook,
+  returnOrderBody,
+  splitIndianAddress,
   SHIPROCKET_API,
   shiprocketEvent,
   shiprocketTime,
 } from './shiprocket-courier.ts';
-import type { ShipmentRequest } from './courier.ts';
+import type { ReturnPickupRequest, ShipmentRequest } from './courier.ts';
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../../test/fixtures/shiprocket/${name}.json`, import.meta.url), 'utf8');
@@ -201,6 +203,83 @@ describe('booking with Shiprocket', () => {
     const booked = await createShiprocketCourier(config, fake).createShipment(request);
     expect(booked.awb).toBe('141123221084922');
     expect(calls.some((call) => call.path === '/orders/create/adhoc')).toBe(false);
+  });
+
+  const pickup: ReturnPickupRequest = {
+    reference: '0b6f3a6e-9d7c-4c1e-8f43-2a1d5e7c9b10:pickup',
+    orderNumber: request.orderNumber,
+    orderDate: request.orderDate,
+    pickupAddress: request.address,
+    email: request.email,
+    returnTo: {
+      name: 'LB Retail',
+      address: '14 Residency Road, Ashok Nagar, Bengaluru, Karnataka 560025',
+      phone: '8012345678',
+    },
+    items: [{ name: 'Lace Bralette', sku: 'p1:Rose:34B', quantity: 1, unitPricePaise: 99_950 }],
+    totalPaise: 99_950,
+  };
+
+  it("reads the shop's one-line return address into Shiprocket's fields", () => {
+    expect(splitIndianAddress('14 Residency Road, Bengaluru, Karnataka 560025')).toEqual({
+      line1: '14 Residency Road',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      pinCode: '560025',
+    });
+  });
+
+  it('builds the return order: picked up from the shopper, delivered to the shop, prepaid', () => {
+    expect(returnOrderBody(pickup)).toMatchObject({
+      order_id: pickup.reference,
+      order_date: '2026-01-01 12:00',
+      pickup_customer_name: 'Asha',
+      pickup_last_name: 'Devi Rao',
+      pickup_address: '12 MG Road',
+      pickup_pincode: '560001',
+      pickup_phone: '9876543210',
+      shipping_customer_name: 'LB Retail',
+      shipping_address: '14 Residency Road, Ashok Nagar',
+      shipping_city: 'Bengaluru',
+      shipping_state: 'Karnataka',
+      shipping_pincode: '560025',
+      shipping_phone: '8012345678',
+      payment_method: 'PREPAID',
+      sub_total: 999.5,
+      order_items: [{ name: 'Lace Bralette', sku: 'p1:Rose:34B', units: 1, selling_price: 999.5 }],
+    });
+  });
+
+  it('books a reverse pickup: the return order, then its return AWB', async () => {
+    const { calls, fake } = recordedShiprocket({
+      '/auth/login': { token: 'jwt-1' },
+      '/orders/create/return': fixture('create-return'),
+      '/courier/assign/awb': fixture('assign-awb-return'),
+    });
+    const booked = await createShiprocketCourier(config, fake).createReturnPickup(pickup);
+    expect(booked).toEqual({
+      shipmentId: '280694503',
+      awb: '1411232210RT55',
+      courierName: 'Delhivery Reverse',
+      trackingUrl: 'https://shiprocket.co/tracking/1411232210RT55',
+      ref: { orderId: '281302211' },
+    });
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'POST /auth/login',
+      'POST /orders/create/return',
+      'POST /courier/assign/awb',
+    ]);
+    expect(calls[2]!.body).toEqual({ shipment_id: '280694503', is_return: 1 });
+  });
+
+  it('refuses a return order Shiprocket did not make', async () => {
+    const { fake } = recordedShiprocket({
+      '/auth/login': { token: 'jwt-1' },
+      '/orders/create/return': { status_code: 0, message: 'Invalid pincode' },
+    });
+    await expect(createShiprocketCourier(config, fake).createReturnPickup(pickup)).rejects.toThrow(
+      'Shiprocket did not create the return order',
+    );
   });
 
   it("tells Shiprocket the shop's answer to a failed delivery", async () => {

@@ -4,6 +4,7 @@ import {
   CourierError,
   type BookedShipment,
   type Courier,
+  type ReturnPickupRequest,
   type ShipmentRequest,
   type VerifiedTrackingEvent,
   type WebhookCheck,
@@ -102,6 +103,68 @@ export function adhocOrderBody(request: ShipmentRequest, pickupLocation: string)
       selling_price: rupees(item.unitPricePaise),
     })),
     payment_method: 'Prepaid',
+    sub_total: rupees(request.totalPaise),
+    length: PARCEL.length,
+    breadth: PARCEL.breadth,
+    height: PARCEL.height,
+    weight: Math.max(0.5, Math.round(units * PARCEL.weightKgPerItem * 100) / 100),
+  };
+}
+
+/**
+ * A one-line Indian address ('14 Residency Road, Bengaluru, Karnataka 560025') in Shiprocket's
+ * fields: the PIN code and state from the last part, the city before it, the rest the street.
+ */
+export function splitIndianAddress(address: string) {
+  const parts = address
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const last = parts.pop() ?? '';
+  const pin = /(\d{6})\s*$/.exec(last)?.[1] ?? '';
+  const state = last.replace(/\d{6}\s*$/, '').trim();
+  const city = parts.pop() ?? '';
+  return { line1: parts.join(', ') || city, city, state, pinCode: pin };
+}
+
+/**
+ * The body of `POST /orders/create/return`: the shopper is where the courier picks up
+ * (`pickup_*`), the shop where it delivers (`shipping_*`); our reference is its `order_id`.
+ * Lingerie is checked by the shop on arrival, not by the courier at the door (no `qc_enable`).
+ */
+export function returnOrderBody(request: ReturnPickupRequest) {
+  const [first, ...rest] = request.pickupAddress.name.trim().split(/\s+/);
+  const shop = splitIndianAddress(request.returnTo.address);
+  const units = request.items.reduce((sum, item) => sum + item.quantity, 0);
+  return {
+    order_id: request.reference,
+    order_date: indiaDate(request.orderDate),
+    pickup_customer_name: first ?? request.pickupAddress.name,
+    pickup_last_name: rest.join(' '),
+    pickup_address: request.pickupAddress.addressLine1,
+    pickup_address_2: request.pickupAddress.addressLine2,
+    pickup_city: request.pickupAddress.city,
+    pickup_state: request.pickupAddress.state,
+    pickup_country: 'India',
+    pickup_pincode: request.pickupAddress.pinCode,
+    pickup_email: request.email,
+    pickup_phone: request.pickupAddress.phone,
+    shipping_customer_name: request.returnTo.name,
+    shipping_last_name: '',
+    shipping_address: shop.line1,
+    shipping_address_2: '',
+    shipping_city: shop.city,
+    shipping_state: shop.state,
+    shipping_country: 'India',
+    shipping_pincode: shop.pinCode,
+    shipping_phone: request.returnTo.phone,
+    order_items: request.items.map((item) => ({
+      name: item.name,
+      sku: item.sku,
+      units: item.quantity,
+      selling_price: rupees(item.unitPricePaise),
+    })),
+    payment_method: 'PREPAID',
     sub_total: rupees(request.totalPaise),
     length: PARCEL.length,
     breadth: PARCEL.breadth,
@@ -267,6 +330,31 @@ export function createShiprocketCourier(
         courierName: assigned.response?.data?.courier_name ?? 'Shiprocket',
         trackingUrl: `https://shiprocket.co/tracking/${awb}`,
         ref: { orderId },
+      };
+    },
+    async createReturnPickup(request): Promise<BookedShipment> {
+      const created = await call<{ order_id?: number; shipment_id?: number }>(
+        'POST',
+        '/orders/create/return',
+        returnOrderBody(request),
+      );
+      if (!created.order_id || !created.shipment_id) {
+        throw new CourierError('Shiprocket did not create the return order');
+      }
+      const shipmentId = String(created.shipment_id);
+      // A return shipment's AWB is assigned like a forward one's, marked as a return; Shiprocket
+      // schedules the pickup of a return itself.
+      const assigned = await call<{
+        response?: { data?: { awb_code?: string; courier_name?: string } };
+      }>('POST', '/courier/assign/awb', { shipment_id: shipmentId, is_return: 1 });
+      const awb = assigned.response?.data?.awb_code;
+      if (!awb) throw new CourierError('Shiprocket assigned no return AWB');
+      return {
+        shipmentId,
+        awb,
+        courierName: assigned.response?.data?.courier_name ?? 'Shiprocket',
+        trackingUrl: `https://shiprocket.co/tracking/${awb}`,
+        ref: { orderId: String(created.order_id) },
       };
     },
     async ndrAction(awb: string, action: NdrAction) {

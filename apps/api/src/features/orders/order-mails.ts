@@ -190,7 +190,7 @@ export function returnRequestedMail(
 
 export function returnReceivedMail(to: string, firstName: string, order: Order, publicUrl: string) {
   const received = order.returns.filter(
-    (line) => line.state === 'received' || line.state === 'replacement_queued',
+    (line) => line.state === 'refunded' || line.state === 'replacement_queued',
   );
   const refund = received.reduce((sum, line) => sum + rupeesToPaise(line.refundAmount ?? 0), 0);
   const replacements = received.filter((line) => line.action === 'exchange');

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '@shop/domain/orders';
 import { awaitingPaymentStatuses } from '@shop/domain/payments';
+import { awaitingItemsStates } from '@shop/domain/returns';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { fromColumnNames, toColumnNames } from '../../db/json-rows.ts';
 import { preparedStatements } from '../../db/prepared.ts';
@@ -35,6 +36,13 @@ export interface OrderReturnLineView {
   state: string;
   refundPaise: number | null;
   requestedAt: string;
+  declineReason: string | null;
+  pickupCourier: string | null;
+  pickupAwb: string | null;
+  pickupTrackingUrl: string | null;
+  outboundCourier: string | null;
+  outboundAwb: string | null;
+  outboundTrackingUrl: string | null;
 }
 export type OrderWithItems = OrderRow & {
   items: OrderItemRow[];
@@ -84,7 +92,11 @@ export const returnsJson = sql<OrderReturnLineView[]>`coalesce((
   select json_agg(json_build_object(
     'id', r.id, 'orderItemId', r.order_item_id, 'quantity', r.quantity, 'action', r.action,
     'exchangeColorName', r.exchange_color_name, 'exchangeSize', r.exchange_size,
-    'state', r.state, 'refundPaise', r.refund_paise, 'requestedAt', r.requested_at
+    'state', r.state, 'refundPaise', r.refund_paise, 'requestedAt', r.requested_at,
+    'declineReason', r.decline_reason, 'pickupCourier', r.pickup_courier,
+    'pickupAwb', r.pickup_awb, 'pickupTrackingUrl', r.pickup_tracking_url,
+    'outboundCourier', r.outbound_courier, 'outboundAwb', r.outbound_awb,
+    'outboundTrackingUrl', r.outbound_tracking_url
   ) order by r.requested_at, r.id)
   from order_return_lines r where r.order_id = "orders"."id"), '[]'::json)`;
 
@@ -296,12 +308,17 @@ export function createOrdersRepository(db: Database) {
       return tx.insert(orderReturnLines).values(lines).returning();
     },
 
-    /** An order's return lines still awaiting the shop, locked for its decision. */
-    async lockRequestedReturnLines(tx: Executor, orderId: string) {
+    /** An order's return lines whose items the shop does not have yet, locked for its decision. */
+    async lockAwaitingReturnLines(tx: Executor, orderId: string) {
       return tx
         .select()
         .from(orderReturnLines)
-        .where(and(eq(orderReturnLines.orderId, orderId), eq(orderReturnLines.state, 'requested')))
+        .where(
+          and(
+            eq(orderReturnLines.orderId, orderId),
+            inArray(orderReturnLines.state, [...awaitingItemsStates]),
+          ),
+        )
         .orderBy(orderReturnLines.requestedAt, orderReturnLines.id)
         .for('update');
     },

@@ -226,6 +226,17 @@ export function toOrder(row: OrderWithItems, now = new Date()): Order {
       stateLabel: returnLineStateLabels[action][state],
       refundAmount: line.refundPaise === null ? null : paiseToRupees(line.refundPaise),
       requestedAt: new Date(line.requestedAt).toISOString(),
+      declineReason: line.declineReason ?? null,
+      pickup: line.pickupAwb
+        ? { courier: line.pickupCourier, awb: line.pickupAwb, trackingUrl: line.pickupTrackingUrl }
+        : null,
+      parcel: line.outboundAwb
+        ? {
+            courier: line.outboundCourier,
+            awb: line.outboundAwb,
+            trackingUrl: line.outboundTrackingUrl,
+          }
+        : null,
     };
   });
   const open = returnWindowCheck({ status, deliveredAt: row.deliveredAt, now }).ok;
@@ -516,7 +527,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
    * is queued for dispatch. Answers whether a refund is now owed.
    */
   async function receiveReturnLines(tx: Executor, locked: OrderRow, order: OrderWithItems) {
-    const lines = await repository.lockRequestedReturnLines(tx, order.id);
+    const lines = await repository.lockAwaitingReturnLines(tx, order.id);
     const itemOf = (itemId: string) => order.items.find((item) => item.id === itemId)!;
     const byStockRow = [...lines].sort((a, b) => {
       const [x, y] = [itemOf(a.orderItemId), itemOf(b.orderItemId)];
@@ -555,6 +566,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       await repository.updateReturnLine(tx, line.id, {
         state: receivedStateOf(action),
         receivedAt: now,
+        checkedAt: now,
+        restockedAt: now,
         ...(action === 'return'
           ? { refundId: refundId ?? null, refundPaise: shares.get(line.orderItemId) ?? 0 }
           : {}),
@@ -568,9 +581,12 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     return refundId !== undefined;
   }
 
-  /** The shop declines the request: each line is declined and a replacement's stock goes back. */
+  /**
+   * The shop declines the request: each line whose items are still with the shopper is declined
+   * and a replacement's stock goes back.
+   */
   async function declineReturnLines(tx: Executor, order: OrderWithItems) {
-    const lines = await repository.lockRequestedReturnLines(tx, order.id);
+    const lines = await repository.lockAwaitingReturnLines(tx, order.id);
     const now = new Date();
     for (const line of lines) {
       if (line.exchangeColorName !== null && line.exchangeSize !== null) {

@@ -30,7 +30,7 @@ describe("an order's return lines", () => {
             quantity: 2,
             action: 'return',
             exchangeFor: null,
-            state: 'received',
+            state: 'refunded',
             stateLabel: 'Returned, refund started',
             refundAmount: 123456.5,
           }),
@@ -44,6 +44,46 @@ describe("an order's return lines", () => {
     expect(html).toContain('Refund ₹1,23,456.50');
     // An exchange refunds nothing, so it shows no refund.
     expect(html.match(/Refund ₹/g)).toHaveLength(1);
+  });
+
+  it('show the pickup and replacement AWBs, and why a line was refused', () => {
+    const html = renderToStaticMarkup(
+      <ReturnLines
+        returns={[
+          line({
+            state: 'pickup_scheduled',
+            stateLabel: 'Pickup booked',
+            pickup: {
+              courier: 'Sim',
+              awb: 'SIMR0123456789',
+              trackingUrl: 'https://t.in/SIMR0123456789',
+            },
+          }),
+          line({
+            _id: 'r2',
+            state: 'replacement_shipped',
+            stateLabel: 'Replacement shipped',
+            parcel: { courier: null, awb: 'SIM0123456789', trackingUrl: null },
+          }),
+          line({
+            _id: 'r3',
+            action: 'return',
+            exchangeFor: null,
+            state: 'sent_back',
+            stateLabel: 'Did not pass our check, sent back to you',
+            declineReason: 'Tags removed',
+            parcel: { courier: null, awb: 'SIM9876543210', trackingUrl: null },
+          }),
+        ]}
+      />,
+    );
+    expect(html).toContain('Pickup AWB <a');
+    expect(html).toContain('href="https://t.in/SIMR0123456789"');
+    expect(html).toContain('Replacement AWB SIM0123456789');
+    expect(html).toContain('Tags removed');
+    // Items sent back are not a replacement.
+    expect(html).toContain('AWB SIM9876543210');
+    expect(html).not.toContain('Replacement AWB SIM9876543210');
   });
 
   it('show nothing for an order with no return', () => {

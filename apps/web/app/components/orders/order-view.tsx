@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import type { Order, OrderReturnLine } from '@shop/contracts/orders';
+import type { Order, OrderReturnLine, ReturnParcel } from '@shop/contracts/orders';
 import { orderShopperView, type OrderShopperView, type OrderStatus } from '@shop/domain/orders';
 import type { ReturnLineState } from '@shop/domain/returns';
 import { formatAmount } from '../../lib/format';
@@ -49,14 +49,41 @@ export function useDueClock(orders: readonly Order[] | undefined) {
   return now;
 }
 
-/** A refused line reads red, one the shop has back green, one still on its way amber. */
+const waiting = 'bg-amber-100 text-amber-900';
+const settled = 'bg-green-100 text-green-900';
+const refused = 'bg-red-100 text-red-900';
+
+/** A refused line reads red, one settled (money or replacement on its way) green, the rest amber. */
 const returnStateColours: Record<ReturnLineState, string> = {
-  requested: 'bg-amber-100 text-amber-900',
-  declined: 'bg-red-100 text-red-900',
-  received: 'bg-green-100 text-green-900',
-  replacement_queued: 'bg-green-100 text-green-900',
-  replacement_shipped: 'bg-green-100 text-green-900',
+  requested: waiting,
+  approved: waiting,
+  pickup_scheduled: waiting,
+  received: waiting,
+  qc_passed: waiting,
+  restocked: waiting,
+  qc_failed: refused,
+  sent_back: refused,
+  declined: refused,
+  refunded: settled,
+  replacement_queued: settled,
+  replacement_shipped: settled,
 };
+
+/** A return parcel's AWB, linked to the courier's tracking page when there is one. */
+function ParcelLink({ label, parcel }: { label: string; parcel: ReturnParcel }) {
+  return (
+    <span className="block text-muted">
+      {label}{' '}
+      {parcel.trackingUrl ? (
+        <a className="underline" href={parcel.trackingUrl} target="_blank" rel="noreferrer">
+          {parcel.awb}
+        </a>
+      ) : (
+        parcel.awb
+      )}
+    </span>
+  );
+}
 
 /**
  * The order's exchanged and returned lines, each with where it stands and, once a returned line
@@ -80,6 +107,16 @@ export function ReturnLines({ returns }: { returns: readonly OrderReturnLine[] }
                   ? `Exchange for ${line.exchangeFor.colorName}, size ${line.exchangeFor.size.toUpperCase()}`
                   : 'Return for refund'}
               </span>
+              {line.declineReason && <span className="block text-muted">{line.declineReason}</span>}
+              {line.pickup && <ParcelLink label="Pickup AWB" parcel={line.pickup} />}
+              {line.parcel && (
+                <ParcelLink
+                  label={
+                    line.action === 'exchange' && !line.declineReason ? 'Replacement AWB' : 'AWB'
+                  }
+                  parcel={line.parcel}
+                />
+              )}
             </span>
             <span className="flex flex-col items-end gap-1">
               <span

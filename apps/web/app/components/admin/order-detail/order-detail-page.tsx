@@ -210,7 +210,13 @@ export function OrderDetailPage({ orderId }: { orderId: string }) {
                     {line.quantity} × {line.productName}: {line.stateLabel}
                     {line.exchangeFor
                       ? ` (for ${line.exchangeFor.colorName}, size ${line.exchangeFor.size})`
-                      : ''}
+                      : ''}{' '}
+                    <Link
+                      to={`/admin/returns/${line._id}`}
+                      className="text-brand-700 hover:underline"
+                    >
+                      Open in the returns desk
+                    </Link>
                   </li>
                 ))}
               </ul>

@@ -16,7 +16,7 @@ const NAV: readonly NavItem[] = [
   { label: 'Dashboard', to: '/admin', end: true },
   { label: 'Orders', to: '/admin/orders' },
   { label: 'Dispatch', to: '/admin/dispatch' },
-  { label: 'Returns', to: null },
+  { label: 'Returns', to: '/admin/returns' },
   { label: 'Customers', to: '/admin/customers' },
   { label: 'Staff', to: '/admin/staff', ownerOnly: true },
   { label: 'Audit log', to: '/admin/audit' },
