@@ -36,6 +36,8 @@ import { createMailOutbox } from './features/mail/mail-outbox.ts';
 import { createOrdersRepository } from './features/orders/orders.repository.ts';
 import { adminOrderRoutes } from './features/orders/orders.admin-routes.ts';
 import { ordersDeskRoutes } from './features/orders/orders-desk.admin-routes.ts';
+import { orderActionsRoutes } from './features/orders/order-actions.admin-routes.ts';
+import { createOrderActionsService } from './features/orders/order-actions.service.ts';
 import { dispatchAdminRoutes } from './features/dispatch/dispatch.admin-routes.ts';
 import { createDispatchService } from './features/dispatch/dispatch.service.ts';
 import { createOrdersDeskService } from './features/orders/orders-desk.service.ts';
@@ -298,6 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const orders = createOrdersService({
     db: database.db,
     trackingOf: async (orderIds) => shipping.trackingOf(orderIds),
+    refundsOf: (orderIds) => refundsRepository.withLinesOf(database.db, orderIds),
     orders: ordersRepository,
     facts: productFacts,
     discounts: discountsRepository,
@@ -396,6 +399,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             db: database.db,
             orders: ordersRepository,
             shipmentOf: (orderId) => shipping.ofOrder(database.db, orderId),
+            refundsOf: (orderId) => refundsRepository.withLinesOf(database.db, [orderId]),
+          }),
+          guards,
+        ),
+      );
+      await api.register(
+        orderActionsRoutes(
+          createOrderActionsService({
+            db: database.db,
+            orders: ordersRepository,
+            payments: paymentsRepository,
+            refunds: refundsRepository,
+            refundsWorker: () => refunds,
+            outbox,
+            throttle,
+            findUser,
+            publicUrl: config.publicUrl,
+            staffRefundLimitPaise: config.staffRefundLimitPaise,
           }),
           guards,
         ),

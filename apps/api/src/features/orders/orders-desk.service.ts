@@ -29,6 +29,9 @@ import { queryRows, type Database } from '../../db/client.ts';
 import { orderNotes, orderReturnLines, payments, refunds, users } from '../../db/schema.ts';
 import type { OrdersRepository } from './orders.repository.ts';
 import { toOrder } from './orders.service.ts';
+import type { RefundWithLines } from '../payments/refunds.repository.ts';
+import { toRefundRow } from './order-actions.service.ts';
+import { shopperRefunds } from './order-refunds.ts';
 
 /** How many orders needing attention the first page lists at most. */
 const ATTENTION_LIMIT = 20;
@@ -165,10 +168,17 @@ export interface OrdersDeskDeps {
   orders: OrdersRepository;
   /** The order's newest shipment as the back office sees it (the shipping feature's read). */
   shipmentOf?: (orderId: string) => Promise<AdminShipment | null>;
+  /** The order's refunds with the lines they give back (the payments feature's read). */
+  refundsOf: (orderId: string) => Promise<RefundWithLines[]>;
 }
 
 /** The back office's reads of orders, and its internal notes. */
-export function createOrdersDeskService({ db, orders: repository, shipmentOf }: OrdersDeskDeps) {
+export function createOrdersDeskService({
+  db,
+  orders: repository,
+  shipmentOf,
+  refundsOf,
+}: OrdersDeskDeps) {
   async function list(query: OrdersDeskQuery): Promise<OrdersDeskPage> {
     const where = filtersSql(query);
     const key = query.sort === 'date' ? sql`o.created_at` : sql`o.total_paise`;
@@ -241,7 +251,7 @@ export function createOrdersDeskService({ db, orders: repository, shipmentOf }: 
         .from(payments)
         .where(eq(payments.orderId, orderId))
         .orderBy(asc(payments.createdAt)),
-      db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt)),
+      refundsOf(orderId),
       db
         .select()
         .from(orderReturnLines)
@@ -253,6 +263,7 @@ export function createOrdersDeskService({ db, orders: repository, shipmentOf }: 
     const user = owner[0]!;
     const order = {
       ...toOrder(row),
+      refunds: shopperRefunds(refundRows, row),
       tracking: shipment
         ? {
             courier: shipment.courier,
@@ -304,11 +315,16 @@ export function createOrdersDeskService({ db, orders: repository, shipmentOf }: 
     add(row.returnedAt, 'status', 'Returned');
     for (const refund of refundRows) {
       const amount = money(refund.amountPaise);
+      const lines = refund.lines
+        .map((line) => `${line.quantity} × ${nameOf(line.itemId)}`)
+        .join(', ');
       add(
         refund.createdAt,
         'refund',
         'Refund owed',
-        `${amount} (${refund.reason.replace(/_/g, ' ')})`,
+        [`${amount} (${refund.reason.replace(/_/g, ' ')})`, lines, refund.note ?? '']
+          .filter(Boolean)
+          .join('\n'),
       );
       if (refund.processedAt) add(refund.processedAt, 'refund', 'Refund processed', amount);
       if (refund.state === ('failed' satisfies RefundState)) {
@@ -353,18 +369,7 @@ export function createOrdersDeskService({ db, orders: repository, shipmentOf }: 
         createdAt: iso(payment.createdAt),
         paidAt: isoOrNull(payment.paidAt),
       })),
-      refunds: refundRows.map((refund) => ({
-        _id: refund.id,
-        providerPaymentId: refund.providerPaymentId,
-        providerRefundId: refund.providerRefundId,
-        amount: paiseToRupees(refund.amountPaise),
-        reason: refund.reason as RefundReason,
-        state: refund.state as RefundState,
-        attempts: refund.attempts,
-        lastError: refund.lastError,
-        createdAt: iso(refund.createdAt),
-        processedAt: isoOrNull(refund.processedAt),
-      })),
+      refunds: refundRows.map((refund) => toRefundRow(refund, row)),
       notes,
       shippedBy:
         row.courier !== null && row.awb !== null ? { courier: row.courier, awb: row.awb } : null,

@@ -65,6 +65,8 @@ import type { ShopperLimits } from '../throttle/shopper-limits.ts';
 import type { Throttle } from '../throttle/throttle.ts';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import type { MailOutbox, MailTemplates } from '../mail/mail-outbox.ts';
+import type { RefundWithLines } from '../payments/refunds.repository.ts';
+import { shopperRefunds } from './order-refunds.ts';
 import {
   orderCancelledMail,
   orderConfirmationMail,
@@ -263,6 +265,7 @@ export function toOrder(row: OrderWithItems, now = new Date()): Order {
     canCancel: cancelCheck(status).ok,
     canReturn: open && planReturn(linesForReturn(row), undefined).accepted.length > 0,
     tracking: null,
+    refunds: [],
   };
 }
 
@@ -276,6 +279,8 @@ export interface OrdersServiceDeps {
   db: Database;
   /** Each order's parcel as the shopper sees it (orders without one are absent). */
   trackingOf?: (orderIds: string[]) => Promise<Map<string, Tracking>>;
+  /** The refunds of these orders with the lines they give back. */
+  refundsOf?: (orderIds: string[]) => Promise<RefundWithLines[]>;
   orders: OrdersRepository;
   facts: ProductFactsSource;
   discounts: DiscountsRepository;
@@ -441,6 +446,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     return deps.trackingOf ? deps.trackingOf(orderIds) : new Map<string, Tracking>();
   }
 
+  async function refundsOf(orderIds: string[]) {
+    return deps.refundsOf ? deps.refundsOf(orderIds) : [];
+  }
+
   async function ownOrder(userId: string, orderId: string) {
     const row = isUuid(orderId) ? await repository.findForUser(db, userId, orderId) : undefined;
     if (!row) throw notFound(orderMessages.notFound);
@@ -457,9 +466,14 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       repository.countWhere(where),
     ]);
     const now = new Date();
-    const tracking = await trackingOf(rows.map((row) => row.id));
+    const ids = rows.map((row) => row.id);
+    const [tracking, refunds] = await Promise.all([trackingOf(ids), refundsOf(ids)]);
     return {
-      orders: rows.map((row) => ({ ...toOrder(row, now), tracking: tracking.get(row.id) ?? null })),
+      orders: rows.map((row) => ({
+        ...toOrder(row, now),
+        tracking: tracking.get(row.id) ?? null,
+        refunds: shopperRefunds(refunds, row),
+      })),
       total,
       totalPages: Math.ceil(total / limit),
       page: pageNumber,
@@ -849,8 +863,12 @@ export function createOrdersService(deps: OrdersServiceDeps) {
 
     async get(userId: string, orderId: string) {
       const row = await ownOrder(userId, orderId);
-      const tracking = await trackingOf([row.id]);
-      return { ...toOrder(row), tracking: tracking.get(row.id) ?? null };
+      const [tracking, refunds] = await Promise.all([trackingOf([row.id]), refundsOf([row.id])]);
+      return {
+        ...toOrder(row),
+        tracking: tracking.get(row.id) ?? null,
+        refunds: shopperRefunds(refunds, row),
+      };
     },
 
     async stats(userId: string) {
