@@ -22,11 +22,11 @@ import {
   indiaDayStart,
   needsAttention,
 } from '@shop/domain/orders-desk';
-import type { ProviderPaymentStatus, RefundReason, RefundState } from '@shop/domain/payments';
+import type { ProviderPaymentStatus, RefundState } from '@shop/domain/payments';
 import type { ReturnAction, ReturnLineState } from '@shop/domain/returns';
 import { returnLineStateLabels } from '@shop/domain/returns';
 import { queryRows, type Database } from '../../db/client.ts';
-import { orderNotes, orderReturnLines, payments, refunds, users } from '../../db/schema.ts';
+import { orderNotes, orderReturnLines, payments, users } from '../../db/schema.ts';
 import type { OrdersRepository } from './orders.repository.ts';
 import { toOrder } from './orders.service.ts';
 import type { RefundWithLines } from '../payments/refunds.repository.ts';
