@@ -63,7 +63,8 @@ function RefundList({ refunds }: { refunds: readonly OrderRefundRow[] }) {
           <li key={refund._id} className="rounded-xl bg-cream p-3" data-testid="refund-row">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p className="font-medium">
-                {formatRupees(refund.amount)} · {stateWords(refund.reason)}
+                {formatRupees(refund.amount)} ·{' '}
+                {refund.reason === 'shop' ? 'by hand' : stateWords(refund.reason)}
               </p>
               <span
                 className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${looks.className}`}
@@ -79,7 +80,8 @@ function RefundList({ refunds }: { refunds: readonly OrderRefundRow[] }) {
             {refund.note ? <p className="whitespace-pre-line break-words">{refund.note}</p> : null}
             <p className="break-all text-muted">
               {formatIndiaDateTime(refund.createdAt)} ·{' '}
-              {refund.providerRefundId ?? 'not at the provider yet'} · {refund.attempts} attempts
+              {refund.providerRefundId ?? 'not at the provider yet'} · {refund.attempts}{' '}
+              {refund.attempts === 1 ? 'attempt' : 'attempts'}
             </p>
             {refund.state === 'failed' ? (
               <p className="text-brand-800">
