@@ -409,7 +409,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           createOrderActionsService({
             db: database.db,
             orders: ordersRepository,
-            payments: paymentsRepository,
             refunds: refundsRepository,
             refundsWorker: () => refunds,
             outbox,

@@ -180,6 +180,9 @@ describe('refunds by hand', () => {
     await eventually(
       async () => (await shopperOrder(shopper, order._id)).paymentStatus === 'refunded',
     );
+    const after = await refund(order._id, { amount: 1, note: 'Once more' });
+    expect(after.status).toBe(409);
+    expect(after.body.message).toBe(refundMessages.nothingLeft);
   });
 
   it('lets exactly one of two refunds at once through when together they pass what was paid', async () => {

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { orderMessages } from '@shop/contracts/orders';
 import type {
   ChangedAddress,
@@ -16,15 +16,14 @@ import {
   orderActionMessages,
 } from '@shop/domain/order-actions';
 import { statusLabel, type OrderStatus, type PaymentStatus } from '@shop/domain/orders';
-import type { RefundReason, RefundState } from '@shop/domain/payments';
+import type { ProviderPaymentStatus, RefundReason, RefundState } from '@shop/domain/payments';
 import { planShopRefund, type RefundMade } from '@shop/domain/refunds';
 import type { UserRole } from '@shop/domain/roles';
 import type { ShipmentState } from '@shop/domain/shipping';
 import type { Database } from '../../db/client.ts';
-import { shipments, type OrderAddress } from '../../db/schema.ts';
+import { payments as paymentRows, shipments, type OrderAddress } from '../../db/schema.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
-import type { PaymentsRepository } from '../payments/payments.repository.ts';
 import type { RefundsRepository, RefundWithLines } from '../payments/refunds.repository.ts';
 import type { RefundsService } from '../payments/refunds.service.ts';
 import type { Throttle } from '../throttle/throttle.ts';
@@ -41,7 +40,6 @@ export interface ActingUser extends AuditActor {
 export interface OrderActionsDeps {
   db: Database;
   orders: OrdersRepository;
-  payments: PaymentsRepository;
   refunds: RefundsRepository;
   /** The refund worker: sends what a refund decision owes, after its commit. */
   refundsWorker: () => Pick<RefundsService, 'sendSoon'>;
@@ -92,7 +90,7 @@ const toRefundMade = (refund: RefundWithLines): RefundMade => ({
  * an order and its payment does) and records its audit entry in the same transaction.
  */
 export function createOrderActionsService(deps: OrderActionsDeps) {
-  const { db, orders, payments, refunds, outbox } = deps;
+  const { db, orders, refunds, outbox } = deps;
 
   /** Mails the confirmation again: at most once a minute per order, whoever asks. */
   const resendRule = {
@@ -124,7 +122,16 @@ export function createOrderActionsService(deps: OrderActionsDeps) {
         const locked = await orders.lockOrder(tx, orderId);
         if (!locked) throw notFound(orderMessages.notFound);
         const order = (await orders.findById(tx, orderId))!;
-        const paid = await payments.paidPaymentOf(tx, orderId);
+        // The captured payment, refunded in full since or not (then nothing is left to refund).
+        const [paid] = await tx
+          .select()
+          .from(paymentRows)
+          .where(
+            and(
+              eq(paymentRows.orderId, orderId),
+              inArray(paymentRows.status, ['paid', 'refunded'] satisfies ProviderPaymentStatus[]),
+            ),
+          );
         const earlier = paid
           ? (await refunds.withLinesOf(tx, [orderId])).filter(
               (refund) => refund.paymentId === paid.id,
