@@ -55,6 +55,16 @@ const resend = (orderId: string, token = owner.accessToken) =>
 const changeAddress = (orderId: string, body: unknown, token = owner.accessToken) =>
   send(app(), 'PATCH', `/api/admin/orders/${orderId}/shipping-address`, { token, body });
 
+/** The titles of the order's timeline on the desk. */
+async function timelineOf(orderId: string) {
+  const answer = await send(app(), 'GET', `/api/admin/orders/${orderId}`, {
+    token: owner.accessToken,
+  });
+  return (answer.body.data.timeline as { title: string; detail: string }[]).map(
+    (entry) => `${entry.title}: ${entry.detail}`,
+  );
+}
+
 async function auditOf(orderId: string, action: string) {
   const answer = await send(app(), 'GET', `/api/admin/audit?entity=order&id=${orderId}`, {
     token: owner.accessToken,
@@ -284,6 +294,7 @@ describe('the confirmation mailed again', () => {
     // Still within the minute: refused.
     expect((await resend(order._id, staff.accessToken)).status).toBe(429);
     expect(await auditOf(order._id, 'order.confirmation_resent')).toHaveLength(1);
+    expect(await timelineOf(order._id)).toContain(`Confirmation sent again: by ${OWNER}`);
   });
 
   it('sends nothing for an order that is not paid', async () => {
@@ -323,6 +334,9 @@ describe('the shipping address changed before dispatch', () => {
       before: { city: address.city, pinCode: address.pinCode },
       after: { city: 'Kolkata', pinCode: '700016' },
     });
+    expect(await timelineOf(order._id)).toContain(
+      `Shipping address changed: by ${staff.shopper.email}: now 4 Park Street, Kolkata, 700016`,
+    );
 
     const badPin = await changeAddress(order._id, { ...moved, pinCode: '12345' });
     expect(badPin.status).toBe(400);

@@ -152,7 +152,16 @@ export const orderRefundRow = z.object({
 });
 export type OrderRefundRow = z.infer<typeof orderRefundRow>;
 
-export const timelineKinds = ['order', 'payment', 'status', 'refund', 'return', 'note'] as const;
+export const timelineKinds = [
+  'order',
+  'payment',
+  'status',
+  'refund',
+  'return',
+  'note',
+  'mail',
+  'address',
+] as const;
 
 export const timelineEntry = z.object({
   at: z.string(),

@@ -1,5 +1,5 @@
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { orderMessages } from '@shop/contracts/orders';
 import type { AdminShipment } from '@shop/contracts/shipping';
 import {
@@ -26,7 +26,14 @@ import type { ProviderPaymentStatus, RefundState } from '@shop/domain/payments';
 import type { ReturnAction, ReturnLineState } from '@shop/domain/returns';
 import { returnLineStateLabels } from '@shop/domain/returns';
 import { queryRows, type Database } from '../../db/client.ts';
-import { orderNotes, orderReturnLines, payments, users } from '../../db/schema.ts';
+import {
+  auditEntries,
+  orderNotes,
+  orderReturnLines,
+  payments,
+  users,
+  type OrderAddress,
+} from '../../db/schema.ts';
 import type { OrdersRepository } from './orders.repository.ts';
 import { toOrder } from './orders.service.ts';
 import type { RefundWithLines } from '../payments/refunds.repository.ts';
@@ -244,22 +251,35 @@ export function createOrdersDeskService({
   async function detail(orderId: string): Promise<OrderDeskDetail> {
     const row = isUuid(orderId) ? await repository.findById(db, orderId) : undefined;
     if (!row) throw notFound(orderMessages.notFound);
-    const [owner, paymentRows, refundRows, returnRows, notes, shipment] = await Promise.all([
-      db.select().from(users).where(eq(users.id, row.userId)),
-      db
-        .select()
-        .from(payments)
-        .where(eq(payments.orderId, orderId))
-        .orderBy(asc(payments.createdAt)),
-      refundsOf(orderId),
-      db
-        .select()
-        .from(orderReturnLines)
-        .where(eq(orderReturnLines.orderId, orderId))
-        .orderBy(asc(orderReturnLines.requestedAt)),
-      notesOf(orderId),
-      shipmentOf ? shipmentOf(orderId) : Promise.resolve(null),
-    ]);
+    const [owner, paymentRows, refundRows, returnRows, notes, shipment, actions] =
+      await Promise.all([
+        db.select().from(users).where(eq(users.id, row.userId)),
+        db
+          .select()
+          .from(payments)
+          .where(eq(payments.orderId, orderId))
+          .orderBy(asc(payments.createdAt)),
+        refundsOf(orderId),
+        db
+          .select()
+          .from(orderReturnLines)
+          .where(eq(orderReturnLines.orderId, orderId))
+          .orderBy(asc(orderReturnLines.requestedAt)),
+        notesOf(orderId),
+        shipmentOf ? shipmentOf(orderId) : Promise.resolve(null),
+        // The desk's own actions that leave no row of their own: a mail sent again, an address.
+        db
+          .select()
+          .from(auditEntries)
+          .where(
+            and(
+              eq(auditEntries.entity, 'order'),
+              eq(auditEntries.entityId, orderId),
+              inArray(auditEntries.action, ['order.confirmation_resent', 'order.shipping_address']),
+            ),
+          )
+          .orderBy(asc(auditEntries.at)),
+      ]);
     const user = owner[0]!;
     const order = {
       ...toOrder(row),
@@ -345,6 +365,19 @@ export function createOrdersDeskService({
       add(line.declinedAt, 'return', 'Request declined', what);
     }
     for (const note of notes) add(note.createdAt, 'note', `Note by ${note.author}`, note.text);
+    for (const entry of actions) {
+      if (entry.action === 'order.confirmation_resent') {
+        add(entry.at, 'mail', 'Confirmation sent again', `by ${entry.actorEmail}`);
+      } else {
+        const to = entry.after as Partial<OrderAddress> | null;
+        add(
+          entry.at,
+          'address',
+          'Shipping address changed',
+          `by ${entry.actorEmail}: now ${[to?.addressLine1, to?.city, to?.pinCode].filter(Boolean).join(', ')}`,
+        );
+      }
+    }
     timeline.sort((a, b) => a.at.localeCompare(b.at));
 
     const refundStates = refundRows.map((refund) => refund.state as RefundState);
