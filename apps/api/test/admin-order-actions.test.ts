@@ -195,6 +195,29 @@ describe('refunds by hand', () => {
     expect(after.body.message).toBe(refundMessages.nothingLeft);
   });
 
+  it('gives back only the rest when an order refunded in part is cancelled', async () => {
+    const { shopper, order } = await paidOrderOfTwoLines();
+    const line = order.items[1];
+    expect(
+      (await refund(order._id, { lines: [{ itemId: line._id, quantity: 1 }], note: 'Torn' }))
+        .status,
+    ).toBe(201);
+    const cancelled = await send(app(), 'PATCH', `/api/admin/orders/${order._id}/status`, {
+      token: owner.accessToken,
+      body: { status: 'cancelled', reason: 'Out of the other item' },
+    });
+    expect(cancelled.status).toBe(200);
+    const rows = await refundRows(order._id);
+    expect(rows.map((row) => [row.reason, row.amount_paise])).toEqual([
+      ['shop', Math.round(line.itemTotal * 100)],
+      ['cancelled', Math.round((order.total - line.itemTotal) * 100)],
+    ]);
+    await drainRefunds(world);
+    await eventually(
+      async () => (await shopperOrder(shopper, order._id)).paymentStatus === 'refunded',
+    );
+  });
+
   it('lets exactly one of two refunds at once through when together they pass what was paid', async () => {
     const { order } = await paidOrderOfTwoLines();
     const most = Math.floor(order.total * 70) / 100;

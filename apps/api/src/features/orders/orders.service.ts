@@ -154,6 +154,13 @@ function newOrderNumber(now = new Date()): string {
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
+/** Payment states in which some of the order's money is still with the shop to give back. */
+const MONEY_WITH_THE_SHOP: readonly PaymentStatus[] = [
+  'paid',
+  'partially_refunded',
+  'refund_pending',
+];
+
 /**
  * The order mails queued as data in the transaction that owes them (settlement queues the
  * confirmation with the payment), written when the outbox delivers them.
@@ -497,7 +504,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
 
   /** A paid order's money goes back: the refund row is written with the decision. */
   async function oweRefund(tx: Executor, row: OrderRow, reason: 'cancelled') {
-    if (row.paymentStatus !== ('paid' satisfies PaymentStatus)) return false;
+    // Paid, or partly refunded by hand since: the rest goes back (the refunds service owes it).
+    if (!MONEY_WITH_THE_SHOP.includes(row.paymentStatus as PaymentStatus)) return false;
     const owed = await deps.refunds().owe(tx, row.id, reason);
     if (owed) {
       await repository.updateOrder(tx, row.id, {
