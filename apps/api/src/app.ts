@@ -38,6 +38,8 @@ import { adminOrderRoutes } from './features/orders/orders.admin-routes.ts';
 import { ordersDeskRoutes } from './features/orders/orders-desk.admin-routes.ts';
 import { returnsDeskRoutes } from './features/returns/returns-desk.admin-routes.ts';
 import { createReturnsDeskService } from './features/returns/returns-desk.service.ts';
+import { orderActionsRoutes } from './features/orders/order-actions.admin-routes.ts';
+import { createOrderActionsService } from './features/orders/order-actions.service.ts';
 import { dispatchAdminRoutes } from './features/dispatch/dispatch.admin-routes.ts';
 import { createDispatchService } from './features/dispatch/dispatch.service.ts';
 import { createOrdersDeskService } from './features/orders/orders-desk.service.ts';
@@ -300,6 +302,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const orders = createOrdersService({
     db: database.db,
     trackingOf: async (orderIds) => shipping.trackingOf(orderIds),
+    refundsOf: (orderIds) => refundsRepository.withLinesOf(database.db, orderIds),
     orders: ordersRepository,
     facts: productFacts,
     discounts: discountsRepository,
@@ -398,6 +401,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             db: database.db,
             orders: ordersRepository,
             shipmentOf: (orderId) => shipping.ofOrder(database.db, orderId),
+            refundsOf: (orderId) => refundsRepository.withLinesOf(database.db, [orderId]),
+          }),
+          guards,
+        ),
+      );
+      await api.register(
+        orderActionsRoutes(
+          createOrderActionsService({
+            db: database.db,
+            orders: ordersRepository,
+            refunds: refundsRepository,
+            refundsWorker: () => refunds,
+            outbox,
+            throttle,
+            findUser,
+            publicUrl: config.publicUrl,
+            staffRefundLimitPaise: config.staffRefundLimitPaise,
           }),
           guards,
         ),

@@ -78,6 +78,7 @@ const order: Order = {
   canCancel: true,
   canReturn: false,
   tracking: null,
+  refunds: [],
 };
 
 describe('order mails write money as the shop does everywhere', () => {

@@ -137,9 +137,31 @@ export const orderRefundRow = z.object({
   lastError: z.nullable(z.string()),
   createdAt: z.string(),
   processedAt: z.nullable(z.string()),
+  /** Why the shop refunded by hand; null for a refund a cancel or a return owed. */
+  note: z.nullable(z.string()),
+  /** The units of each line it gives back, for a refund of lines; empty otherwise. */
+  lines: z.array(
+    z.object({
+      itemId: z.string(),
+      productName: z.string(),
+      quantity: z.number(),
+      /** Rupees. */
+      amount: z.number(),
+    }),
+  ),
 });
+export type OrderRefundRow = z.infer<typeof orderRefundRow>;
 
-export const timelineKinds = ['order', 'payment', 'status', 'refund', 'return', 'note'] as const;
+export const timelineKinds = [
+  'order',
+  'payment',
+  'status',
+  'refund',
+  'return',
+  'note',
+  'mail',
+  'address',
+] as const;
 
 export const timelineEntry = z.object({
   at: z.string(),

@@ -239,6 +239,21 @@ export const orderReturnLine = z.object({
 });
 export type OrderReturnLine = z.infer<typeof orderReturnLine>;
 
+/**
+ * Money the shop sent back for the order, as its shopper reads it: how much, whether it has reached
+ * her (`Refunded`) or is on its way, and the items it was for (none for a refund of an amount).
+ */
+export const orderRefund = z.object({
+  _id: z.string(),
+  /** Rupees. */
+  amount: z.number(),
+  refunded: z.boolean(),
+  label: z.string(),
+  createdAt: z.string(),
+  lines: z.array(z.object({ itemId: z.string(), productName: z.string(), quantity: z.number() })),
+});
+export type OrderRefund = z.infer<typeof orderRefund>;
+
 export const order = z.object({
   _id: z.string(),
   orderId: z.string(),
@@ -275,6 +290,8 @@ export const order = z.object({
   canReturn: z.boolean(),
   /** The parcel once the shop asked a courier to carry it: AWB, link and its timeline. */
   tracking: z.nullable(tracking),
+  /** Money sent back for the order (a cancel, returned items, or the shop's refund), oldest first. */
+  refunds: z.array(orderRefund),
 });
 export type Order = z.infer<typeof order>;
 

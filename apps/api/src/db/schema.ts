@@ -800,6 +800,8 @@ export const refunds = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     processedAt: timestamp('processed_at', { withTimezone: true }),
+    /** Why the shop refunded by hand, as its staff wrote it (never shown to the shopper). */
+    note: text('note'),
     ...timestamps,
   },
   (t) => [
@@ -820,6 +822,30 @@ export const refunds = pgTable(
     check('refunds_reason_check', oneOf(t.reason, refundReasons)),
     check('refunds_state_check', oneOf(t.state, refundStates)),
     check('refunds_amount_check', sql`${t.amountPaise} > 0`),
+  ],
+);
+
+/**
+ * The units of each bought line a refund gives back, and what each line gives (its price less its
+ * share of the discount): what a line has been refunded of, for the next refund and for the shopper.
+ */
+export const refundLines = pgTable(
+  'refund_lines',
+  {
+    refundId: uuid('refund_id')
+      .notNull()
+      .references(() => refunds.id),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id),
+    quantity: integer('quantity').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.refundId, t.orderItemId] }),
+    index('refund_lines_item_idx').on(t.orderItemId),
+    check('refund_lines_quantity_check', sql`${t.quantity} > 0`),
+    check('refund_lines_amount_check', sql`${t.amountPaise} >= 0`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { orderMessages } from '@shop/contracts/orders';
 import type { AdminShipment } from '@shop/contracts/shipping';
 import {
@@ -22,13 +22,23 @@ import {
   indiaDayStart,
   needsAttention,
 } from '@shop/domain/orders-desk';
-import type { ProviderPaymentStatus, RefundReason, RefundState } from '@shop/domain/payments';
+import type { ProviderPaymentStatus, RefundState } from '@shop/domain/payments';
 import type { ReturnAction, ReturnLineState } from '@shop/domain/returns';
 import { returnLineStateLabels } from '@shop/domain/returns';
 import { queryRows, type Database } from '../../db/client.ts';
-import { orderNotes, orderReturnLines, payments, refunds, users } from '../../db/schema.ts';
+import {
+  auditEntries,
+  orderNotes,
+  orderReturnLines,
+  payments,
+  users,
+  type OrderAddress,
+} from '../../db/schema.ts';
 import type { OrdersRepository } from './orders.repository.ts';
 import { toOrder } from './orders.service.ts';
+import type { RefundWithLines } from '../payments/refunds.repository.ts';
+import { toRefundRow } from './order-actions.service.ts';
+import { shopperRefunds } from './order-refunds.ts';
 
 /** How many orders needing attention the first page lists at most. */
 const ATTENTION_LIMIT = 20;
@@ -165,10 +175,17 @@ export interface OrdersDeskDeps {
   orders: OrdersRepository;
   /** The order's newest shipment as the back office sees it (the shipping feature's read). */
   shipmentOf?: (orderId: string) => Promise<AdminShipment | null>;
+  /** The order's refunds with the lines they give back (the payments feature's read). */
+  refundsOf: (orderId: string) => Promise<RefundWithLines[]>;
 }
 
 /** The back office's reads of orders, and its internal notes. */
-export function createOrdersDeskService({ db, orders: repository, shipmentOf }: OrdersDeskDeps) {
+export function createOrdersDeskService({
+  db,
+  orders: repository,
+  shipmentOf,
+  refundsOf,
+}: OrdersDeskDeps) {
   async function list(query: OrdersDeskQuery): Promise<OrdersDeskPage> {
     const where = filtersSql(query);
     const key = query.sort === 'date' ? sql`o.created_at` : sql`o.total_paise`;
@@ -234,25 +251,39 @@ export function createOrdersDeskService({ db, orders: repository, shipmentOf }: 
   async function detail(orderId: string): Promise<OrderDeskDetail> {
     const row = isUuid(orderId) ? await repository.findById(db, orderId) : undefined;
     if (!row) throw notFound(orderMessages.notFound);
-    const [owner, paymentRows, refundRows, returnRows, notes, shipment] = await Promise.all([
-      db.select().from(users).where(eq(users.id, row.userId)),
-      db
-        .select()
-        .from(payments)
-        .where(eq(payments.orderId, orderId))
-        .orderBy(asc(payments.createdAt)),
-      db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt)),
-      db
-        .select()
-        .from(orderReturnLines)
-        .where(eq(orderReturnLines.orderId, orderId))
-        .orderBy(asc(orderReturnLines.requestedAt)),
-      notesOf(orderId),
-      shipmentOf ? shipmentOf(orderId) : Promise.resolve(null),
-    ]);
+    const [owner, paymentRows, refundRows, returnRows, notes, shipment, actions] =
+      await Promise.all([
+        db.select().from(users).where(eq(users.id, row.userId)),
+        db
+          .select()
+          .from(payments)
+          .where(eq(payments.orderId, orderId))
+          .orderBy(asc(payments.createdAt)),
+        refundsOf(orderId),
+        db
+          .select()
+          .from(orderReturnLines)
+          .where(eq(orderReturnLines.orderId, orderId))
+          .orderBy(asc(orderReturnLines.requestedAt)),
+        notesOf(orderId),
+        shipmentOf ? shipmentOf(orderId) : Promise.resolve(null),
+        // The desk's own actions that leave no row of their own: a mail sent again, an address.
+        db
+          .select()
+          .from(auditEntries)
+          .where(
+            and(
+              eq(auditEntries.entity, 'order'),
+              eq(auditEntries.entityId, orderId),
+              inArray(auditEntries.action, ['order.confirmation_resent', 'order.shipping_address']),
+            ),
+          )
+          .orderBy(asc(auditEntries.at)),
+      ]);
     const user = owner[0]!;
     const order = {
       ...toOrder(row),
+      refunds: shopperRefunds(refundRows, row),
       tracking: shipment
         ? {
             courier: shipment.courier,
@@ -304,11 +335,16 @@ export function createOrdersDeskService({ db, orders: repository, shipmentOf }: 
     add(row.returnedAt, 'status', 'Returned');
     for (const refund of refundRows) {
       const amount = money(refund.amountPaise);
+      const lines = refund.lines
+        .map((line) => `${line.quantity} × ${nameOf(line.itemId)}`)
+        .join(', ');
       add(
         refund.createdAt,
         'refund',
         'Refund owed',
-        `${amount} (${refund.reason.replace(/_/g, ' ')})`,
+        [`${amount} (${refund.reason.replace(/_/g, ' ')})`, lines, refund.note ?? '']
+          .filter(Boolean)
+          .join('\n'),
       );
       if (refund.processedAt) add(refund.processedAt, 'refund', 'Refund processed', amount);
       if (refund.state === ('failed' satisfies RefundState)) {
@@ -329,6 +365,19 @@ export function createOrdersDeskService({ db, orders: repository, shipmentOf }: 
       add(line.declinedAt, 'return', 'Request declined', what);
     }
     for (const note of notes) add(note.createdAt, 'note', `Note by ${note.author}`, note.text);
+    for (const entry of actions) {
+      if (entry.action === 'order.confirmation_resent') {
+        add(entry.at, 'mail', 'Confirmation sent again', `by ${entry.actorEmail}`);
+      } else {
+        const to = entry.after as Partial<OrderAddress> | null;
+        add(
+          entry.at,
+          'address',
+          'Shipping address changed',
+          `by ${entry.actorEmail}: now ${[to?.addressLine1, to?.city, to?.pinCode].filter(Boolean).join(', ')}`,
+        );
+      }
+    }
     timeline.sort((a, b) => a.at.localeCompare(b.at));
 
     const refundStates = refundRows.map((refund) => refund.state as RefundState);
@@ -353,18 +402,7 @@ export function createOrdersDeskService({ db, orders: repository, shipmentOf }: 
         createdAt: iso(payment.createdAt),
         paidAt: isoOrNull(payment.paidAt),
       })),
-      refunds: refundRows.map((refund) => ({
-        _id: refund.id,
-        providerPaymentId: refund.providerPaymentId,
-        providerRefundId: refund.providerRefundId,
-        amount: paiseToRupees(refund.amountPaise),
-        reason: refund.reason as RefundReason,
-        state: refund.state as RefundState,
-        attempts: refund.attempts,
-        lastError: refund.lastError,
-        createdAt: iso(refund.createdAt),
-        processedAt: isoOrNull(refund.processedAt),
-      })),
+      refunds: refundRows.map((refund) => toRefundRow(refund, row)),
       notes,
       shippedBy:
         row.courier !== null && row.awb !== null ? { courier: row.courier, awb: row.awb } : null,

@@ -65,6 +65,8 @@ import type { ShopperLimits } from '../throttle/shopper-limits.ts';
 import type { Throttle } from '../throttle/throttle.ts';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import type { MailOutbox, MailTemplates } from '../mail/mail-outbox.ts';
+import type { RefundWithLines } from '../payments/refunds.repository.ts';
+import { shopperRefunds } from './order-refunds.ts';
 import {
   orderCancelledMail,
   orderConfirmationMail,
@@ -151,6 +153,13 @@ function newOrderNumber(now = new Date()): string {
 }
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** Payment states in which some of the order's money is still with the shop to give back. */
+const MONEY_WITH_THE_SHOP: readonly PaymentStatus[] = [
+  'paid',
+  'partially_refunded',
+  'refund_pending',
+];
 
 /**
  * The order mails queued as data in the transaction that owes them (settlement queues the
@@ -274,6 +283,7 @@ export function toOrder(row: OrderWithItems, now = new Date()): Order {
     canCancel: cancelCheck(status).ok,
     canReturn: open && planReturn(linesForReturn(row), undefined).accepted.length > 0,
     tracking: null,
+    refunds: [],
   };
 }
 
@@ -287,6 +297,8 @@ export interface OrdersServiceDeps {
   db: Database;
   /** Each order's parcel as the shopper sees it (orders without one are absent). */
   trackingOf?: (orderIds: string[]) => Promise<Map<string, Tracking>>;
+  /** The refunds of these orders with the lines they give back. */
+  refundsOf?: (orderIds: string[]) => Promise<RefundWithLines[]>;
   orders: OrdersRepository;
   facts: ProductFactsSource;
   discounts: DiscountsRepository;
@@ -452,6 +464,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     return deps.trackingOf ? deps.trackingOf(orderIds) : new Map<string, Tracking>();
   }
 
+  async function refundsOf(orderIds: string[]) {
+    return deps.refundsOf ? deps.refundsOf(orderIds) : [];
+  }
+
   async function ownOrder(userId: string, orderId: string) {
     const row = isUuid(orderId) ? await repository.findForUser(db, userId, orderId) : undefined;
     if (!row) throw notFound(orderMessages.notFound);
@@ -468,9 +484,14 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       repository.countWhere(where),
     ]);
     const now = new Date();
-    const tracking = await trackingOf(rows.map((row) => row.id));
+    const ids = rows.map((row) => row.id);
+    const [tracking, refunds] = await Promise.all([trackingOf(ids), refundsOf(ids)]);
     return {
-      orders: rows.map((row) => ({ ...toOrder(row, now), tracking: tracking.get(row.id) ?? null })),
+      orders: rows.map((row) => ({
+        ...toOrder(row, now),
+        tracking: tracking.get(row.id) ?? null,
+        refunds: shopperRefunds(refunds, row),
+      })),
       total,
       totalPages: Math.ceil(total / limit),
       page: pageNumber,
@@ -494,7 +515,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
 
   /** A paid order's money goes back: the refund row is written with the decision. */
   async function oweRefund(tx: Executor, row: OrderRow, reason: 'cancelled') {
-    if (row.paymentStatus !== ('paid' satisfies PaymentStatus)) return false;
+    // Paid, or partly refunded by hand since: the rest goes back (the refunds service owes it).
+    if (!MONEY_WITH_THE_SHOP.includes(row.paymentStatus as PaymentStatus)) return false;
     const owed = await deps.refunds().owe(tx, row.id, reason);
     if (owed) {
       await repository.updateOrder(tx, row.id, {
@@ -865,8 +887,12 @@ export function createOrdersService(deps: OrdersServiceDeps) {
 
     async get(userId: string, orderId: string) {
       const row = await ownOrder(userId, orderId);
-      const tracking = await trackingOf([row.id]);
-      return { ...toOrder(row), tracking: tracking.get(row.id) ?? null };
+      const [tracking, refunds] = await Promise.all([trackingOf([row.id]), refundsOf([row.id])]);
+      return {
+        ...toOrder(row),
+        tracking: tracking.get(row.id) ?? null,
+        refunds: shopperRefunds(refunds, row),
+      };
     },
 
     async stats(userId: string) {

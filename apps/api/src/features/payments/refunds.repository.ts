@@ -8,9 +8,31 @@ import {
   type RefundState,
 } from '@shop/domain/payments';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
-import { orders, payments, refunds } from '../../db/schema.ts';
+import { orders, payments, refundLines, refunds } from '../../db/schema.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
+
+/** The units of one bought line a refund gives back, and what that line gives. */
+export interface RefundLineView {
+  itemId: string;
+  quantity: number;
+  amountPaise: number;
+}
+/** A refund with the lines it gives back: chosen by the shop, or returned items it pays for. */
+export type RefundWithLines = RefundRow & { lines: RefundLineView[] };
+
+/**
+ * A refund's lines as one JSON value of the row it is selected with: the shop's refund of chosen
+ * lines, and the returned lines a return's refund pays for.
+ */
+const refundLinesJson = sql<RefundLineView[]>`(
+  select coalesce(json_agg(line), '[]'::json) from (
+    select l.order_item_id as "itemId", l.quantity, l.amount_paise as "amountPaise"
+    from refund_lines l where l.refund_id = "refunds"."id"
+    union all
+    select x.order_item_id, x.quantity, coalesce(x.refund_paise, 0)
+    from order_return_lines x where x.refund_id = "refunds"."id" and x.action = 'return'
+  ) line)`;
 
 /** Refunds that concern the order's own payment; a duplicate capture's refund leaves it paid. */
 const ORDER_REFUND_REASONS: RefundReason[] = ['cancelled', 'returned', 'late_payment', 'shop'];
@@ -30,11 +52,43 @@ export function createRefundsRepository(db: Database) {
         providerPaymentId: string;
         amountPaise: number;
         reason: RefundReason;
+        /** Why the shop refunded by hand. */
+        note?: string | undefined;
       },
     ): Promise<RefundRow | undefined> {
       const [row] = await tx.insert(refunds).values(refund).onConflictDoNothing().returning();
       return row;
     },
+
+    /** The units of each line a refund gives back, in its deciding transaction. */
+    async addLines(tx: Executor, refundId: string, lines: readonly RefundLineView[]) {
+      if (lines.length === 0) return;
+      await tx.insert(refundLines).values(
+        lines.map((line) => ({
+          refundId,
+          orderItemId: line.itemId,
+          quantity: line.quantity,
+          amountPaise: line.amountPaise,
+        })),
+      );
+    },
+
+    /** The refunds of these orders with their lines, oldest first. */
+    async withLinesOf(tx: Executor, orderIds: readonly string[]): Promise<RefundWithLines[]> {
+      if (orderIds.length === 0) return [];
+      const rows = await tx
+        .select({ refund: refunds, lines: refundLinesJson })
+        .from(refunds)
+        .where(inArray(refunds.orderId, [...orderIds]))
+        .orderBy(asc(refunds.createdAt), asc(refunds.id));
+      return rows.map(({ refund, lines }) => ({ ...refund, lines }));
+    },
+
+    /**
+     * The order's payment status from its payment and its refunds, in the caller's transaction
+     * (a refund just owed makes it `refund_pending`).
+     */
+    settleOrder: (tx: Executor, orderId: string) => settleOrderPaymentStatus(tx, orderId),
 
     /**
      * Claims refunds due for sending: each claimed row's next attempt moves `leaseMs` ahead and its

@@ -4,6 +4,7 @@ import {
   type RefundReason,
   type RefundState,
 } from '@shop/domain/payments';
+import { refundablePaise } from '@shop/domain/refunds';
 import type { Database, Executor } from '../../db/client.ts';
 import type { PaymentProvider, ProviderRefund } from '../../adapters/payments/provider.ts';
 import type { PaymentsRepository } from './payments.repository.ts';
@@ -76,8 +77,10 @@ export function createRefundsService(deps: {
 
   const service = {
     /**
-     * Owes a full refund of an order's paid payment, in the caller's transaction (the cancel or
-     * return that decides it). False when the order has no paid payment, or it is already owed.
+     * Owes what is left of an order's paid payment, in the caller's transaction (the cancel or
+     * return that decides it): all of it, less what was refunded or is owed already (a refund by
+     * hand before the cancel). False when the order has no paid payment, nothing is left, or it
+     * is already owed.
      */
     async oweOrder(
       tx: Executor,
@@ -86,11 +89,24 @@ export function createRefundsService(deps: {
     ) {
       const paid = await payments.paidPaymentOf(tx, orderId);
       if (!paid?.providerPaymentId) return false;
+      const earlier = (await refunds.withLinesOf(tx, [orderId])).filter(
+        (refund) => refund.paymentId === paid.id,
+      );
+      const left = refundablePaise({
+        paidPaise: paid.amountPaise,
+        refunds: earlier.map((refund) => ({
+          state: refund.state as RefundState,
+          reason: refund.reason as RefundReason,
+          amountPaise: refund.amountPaise,
+          lines: refund.lines,
+        })),
+      });
+      if (left <= 0) return false;
       const owed = await refunds.owe(tx, {
         orderId,
         paymentId: paid.id,
         providerPaymentId: paid.providerPaymentId,
-        amountPaise: paid.amountPaise,
+        amountPaise: left,
         reason,
       });
       return owed !== undefined;

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { OrderReturnLine } from '@shop/contracts/orders';
-import { ReturnLines } from './order-view';
+import type { OrderRefund, OrderReturnLine } from '@shop/contracts/orders';
+import { LineRefundTag, RefundLines, refundedUnitsOf, ReturnLines } from './order-view';
 
 const line = (overrides: Partial<OrderReturnLine>): OrderReturnLine => ({
   _id: 'r1',
@@ -88,5 +88,39 @@ describe("an order's return lines", () => {
 
   it('show nothing for an order with no return', () => {
     expect(renderToStaticMarkup(<ReturnLines returns={[]} />)).toBe('');
+  });
+});
+
+const refund = (overrides: Partial<OrderRefund>): OrderRefund => ({
+  _id: 'f1',
+  amount: 699,
+  refunded: true,
+  label: 'Refunded',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  lines: [{ itemId: 'i1', productName: 'Period Protect Hipster', quantity: 1 }],
+  ...overrides,
+});
+
+describe('the refunds of an order, to its shopper', () => {
+  it('mark a line refunded only once every refund of it reached her', () => {
+    const units = refundedUnitsOf([
+      refund({}),
+      refund({ _id: 'f2', refunded: false, label: 'Refund in progress' }),
+    ]);
+    expect(units.get('i1')).toEqual({ units: 2, done: false });
+    expect(renderToStaticMarkup(<LineRefundTag refunded={units.get('i1')} />)).toContain(
+      'Refund in progress (2)',
+    );
+    const done = refundedUnitsOf([refund({})]).get('i1');
+    expect(renderToStaticMarkup(<LineRefundTag refunded={done} />)).toContain('Refunded');
+    expect(renderToStaticMarkup(<LineRefundTag refunded={undefined} />)).toBe('');
+  });
+
+  it('list each refund with its amount in the shop’s money format and the items it was for', () => {
+    const html = renderToStaticMarkup(<RefundLines refunds={[refund({ amount: 123456.5 })]} />);
+    expect(html).toContain('₹1,23,456.50');
+    expect(html).toContain('Period Protect Hipster × 1');
+    expect(html).toContain('Refunded');
+    expect(renderToStaticMarkup(<RefundLines refunds={[]} />)).toBe('');
   });
 });

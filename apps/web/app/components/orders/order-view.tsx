@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import type { Order, OrderReturnLine, ReturnParcel } from '@shop/contracts/orders';
+import type { Order, OrderRefund, OrderReturnLine, ReturnParcel } from '@shop/contracts/orders';
 import { orderShopperView, type OrderShopperView, type OrderStatus } from '@shop/domain/orders';
 import type { ReturnLineState } from '@shop/domain/returns';
 import { formatAmount } from '../../lib/format';
@@ -125,6 +125,80 @@ export function ReturnLines({ returns }: { returns: readonly OrderReturnLine[] }
                 {line.stateLabel}
               </span>
               {line.refundAmount !== null && <span>Refund {formatAmount(line.refundAmount)}</span>}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Units of each line the shop has refunded or is refunding, by item id (from the order's refunds). */
+export function refundedUnitsOf(
+  refunds: readonly OrderRefund[],
+): Map<string, { units: number; done: boolean }> {
+  const units = new Map<string, { units: number; done: boolean }>();
+  for (const refund of refunds) {
+    for (const line of refund.lines) {
+      const known = units.get(line.itemId);
+      units.set(line.itemId, {
+        units: (known?.units ?? 0) + line.quantity,
+        done: (known?.done ?? true) && refund.refunded,
+      });
+    }
+  }
+  return units;
+}
+
+/** A line's refund tag: green once the money reached the shopper, amber while on its way. */
+export function LineRefundTag({
+  refunded,
+}: {
+  refunded: { units: number; done: boolean } | undefined;
+}) {
+  if (!refunded) return null;
+  return (
+    <span
+      data-testid="line-refund"
+      className={`ml-2 rounded-full px-2 py-0.5 text-xs font-semibold ${
+        refunded.done ? 'bg-green-100 text-green-900' : 'bg-amber-100 text-amber-900'
+      }`}
+    >
+      {refunded.done ? 'Refunded' : 'Refund in progress'}
+      {refunded.units > 1 ? ` (${refunded.units})` : ''}
+    </span>
+  );
+}
+
+/**
+ * Money the shop sent back for the order: each refund with its amount, whether it has reached her
+ * account, and the items it was for.
+ */
+export function RefundLines({ refunds }: { refunds: readonly OrderRefund[] }) {
+  const headingId = useId();
+  if (refunds.length === 0) return null;
+  return (
+    <section aria-labelledby={headingId} className="mt-3 border-t border-line pt-3 text-sm">
+      <h3 id={headingId} className="font-medium">
+        Refunds
+      </h3>
+      <ul className="mt-2 space-y-2">
+        {refunds.map((refund) => (
+          <li key={refund._id} data-testid="refund-line" className="flex flex-wrap gap-x-3 gap-y-1">
+            <span className="min-w-0 flex-1 basis-40">
+              {formatAmount(refund.amount)}
+              <span className="block text-muted">
+                {refund.lines.length > 0
+                  ? refund.lines.map((line) => `${line.productName} × ${line.quantity}`).join(', ')
+                  : new Date(refund.createdAt).toLocaleDateString('en-IN', { dateStyle: 'long' })}
+              </span>
+            </span>
+            <span
+              className={`self-start rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+                refund.refunded ? 'bg-green-100 text-green-900' : 'bg-amber-100 text-amber-900'
+              }`}
+            >
+              {refund.label}
             </span>
           </li>
         ))}

@@ -12,7 +12,15 @@ import { DiscountRows, orderDiscountLines } from '../cart/discount-lines';
 import { Spinner } from '../spinner';
 import { useModalDialog } from '../use-modal-dialog';
 import { orderApi } from './order-api';
-import { OrderBadge, payByTime, ReturnLines, useDueClock } from './order-view';
+import {
+  LineRefundTag,
+  OrderBadge,
+  payByTime,
+  RefundLines,
+  refundedUnitsOf,
+  ReturnLines,
+  useDueClock,
+} from './order-view';
 import { ReturnDialog } from './return-dialog';
 import { ReasonField } from './reason-field';
 import { TrackingTimeline } from './tracking-timeline';
@@ -142,6 +150,11 @@ export function OrdersTab() {
               {order.items.map((item) => item.productName).join(', ')}
             </p>
             <p className="mt-1 font-semibold">{formatAmount(order.total)}</p>
+            {order.refunds.length > 0 && (
+              <p className="mt-1 text-sm text-green-900" data-testid="order-refunds">
+                {refundSummary(order)}
+              </p>
+            )}
             {view.awaitingPayment && (
               <p className="mt-1 text-sm text-amber-900">
                 Pay by {payByTime(order.paymentDueAt)}, or the order is cancelled.
@@ -242,6 +255,22 @@ export function OrdersTab() {
   );
 }
 
+/** 'Refunded ₹499' once the money is back, 'Refund of ₹499 in progress' until then. */
+function refundSummary(order: Order): string {
+  const total = (done: boolean) =>
+    order.refunds
+      .filter((refund) => refund.refunded === done)
+      .reduce((sum, refund) => sum + Math.round(refund.amount * 100), 0) / 100;
+  const done = total(true);
+  const pending = total(false);
+  return [
+    done > 0 ? `Refunded ${formatAmount(done)}` : '',
+    pending > 0 ? `Refund of ${formatAmount(pending)} in progress` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 function OrderDetails({
   order,
   payment,
@@ -253,6 +282,7 @@ function OrderDetails({
 }) {
   const dialogRef = useModalDialog(true);
   const address = order.shippingAddress;
+  const refunded = refundedUnitsOf(order.refunds);
   return (
     <dialog
       ref={dialogRef}
@@ -269,6 +299,7 @@ function OrderDetails({
             <span>
               {item.productName} ({item.color.colorName}, {item.size.toUpperCase()}) ×{' '}
               {item.quantity}
+              <LineRefundTag refunded={refunded.get(item._id)} />
             </span>
             <span>{formatAmount(item.itemTotal)}</span>
           </li>
@@ -285,6 +316,7 @@ function OrderDetails({
         Total {formatAmount(order.total)} · {payment}
       </p>
       <ReturnLines returns={order.returns} />
+      <RefundLines refunds={order.refunds} />
       {order.tracking && <TrackingTimeline tracking={order.tracking} />}
       <p className="mt-3 text-sm text-muted">
         {address.name}, {address.addressLine1}, {address.city}, {address.state} {address.pinCode}

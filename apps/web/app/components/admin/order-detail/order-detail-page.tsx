@@ -9,7 +9,10 @@ import { ResponsiveImage } from '../../responsive-image';
 import { formatIndiaDateTime, formatRupees, stateWords } from '../admin-format';
 import { NotesBox } from '../notes/notes-box';
 import { ordersDeskApi } from '../orders-desk/orders-desk-api';
+import { RefundPanel } from './refund-panel';
+import { ResendConfirmation } from './resend-confirmation';
 import { ShipmentPanel } from './shipment-panel';
+import { ShippingAddressForm } from './shipping-address-form';
 import { StatusMoves } from './status-moves';
 
 type Load =
@@ -69,9 +72,7 @@ export function OrderDetailPage({ orderId }: { orderId: string }) {
     );
   }
 
-  const { order, customer, payments, refunds, notes, timeline, needsAttention, shippedBy } =
-    load.detail;
-  const address = order.shippingAddress;
+  const { order, customer, payments, notes, timeline, needsAttention, shippedBy } = load.detail;
   return (
     <div className="flex flex-col gap-5">
       <div>
@@ -180,24 +181,7 @@ export function OrderDetailPage({ orderId }: { orderId: string }) {
           </Card>
 
           <Card title="Refunds">
-            {refunds.length === 0 ? (
-              <Empty text="No refunds." />
-            ) : (
-              <ul className="space-y-3 text-sm">
-                {refunds.map((refund) => (
-                  <li key={refund._id} className="rounded-xl bg-cream p-3">
-                    <p className="font-medium">
-                      {formatRupees(refund.amount)} · {refund.state} · {stateWords(refund.reason)}
-                    </p>
-                    <p className="break-all text-muted">
-                      {refund.providerRefundId ?? 'not at the provider yet'} · {refund.attempts}{' '}
-                      attempts
-                    </p>
-                    {refund.lastError ? <p className="text-brand-800">{refund.lastError}</p> : null}
-                  </li>
-                ))}
-              </ul>
-            )}
+            <RefundPanel detail={load.detail} onRefunded={() => void reload()} />
           </Card>
 
           <Card title="Returns">
@@ -262,27 +246,20 @@ export function OrderDetailPage({ orderId }: { orderId: string }) {
             <p className="break-all text-sm">{customer.email}</p>
             <p className="text-sm">{customer.phone}</p>
             <h3 className="mt-3 text-sm font-semibold">Ship to</h3>
-            <address className="text-sm not-italic">
-              {address.name}
-              <br />
-              {address.addressLine1}
-              {address.addressLine2 ? (
-                <>
-                  <br />
-                  {address.addressLine2}
-                </>
-              ) : null}
-              <br />
-              {address.city}, {address.state} {address.pinCode}
-              <br />
-              {address.phone}
-            </address>
+            <ShippingAddressForm
+              order={order}
+              shipment={load.detail.shipment}
+              onChanged={() => void reload()}
+            />
             {order.notes ? (
               <>
                 <h3 className="mt-3 text-sm font-semibold">Shopper&apos;s note</h3>
                 <p className="whitespace-pre-line text-sm">{order.notes}</p>
               </>
             ) : null}
+          </Card>
+          <Card title="Confirmation mail">
+            <ResendConfirmation order={order} onSent={() => void reload()} />
           </Card>
           <Card title="Internal notes">
             <NotesBox

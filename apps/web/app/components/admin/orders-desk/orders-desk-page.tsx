@@ -10,6 +10,7 @@ import { useAdminLoad } from '../use-admin-load';
 import { useCursorPages } from '../use-cursor-pages';
 import { BulkMove, MoveOutcomes, type MoveOutcome } from './bulk-move';
 import { deskQueryFromParams, paramsOfDeskQuery } from './desk-query';
+import { NeedsAttention } from './needs-attention';
 import { ordersDeskApi } from './orders-desk-api';
 
 const SORTS = [
@@ -237,35 +238,6 @@ function Filters() {
         </Link>
       </div>
     </form>
-  );
-}
-
-function NeedsAttention({ rows }: { rows: OrdersDeskRow[] }) {
-  if (rows.length === 0) return null;
-  return (
-    <section
-      aria-labelledby="attention-title"
-      className="rounded-2xl border border-amber-300 bg-amber-50 p-4"
-    >
-      <h2 id="attention-title" className="font-medium text-amber-950">
-        Needs attention ({rows.length})
-      </h2>
-      <p className="text-sm text-amber-950">
-        Payments held for review and refunds that failed: only the shop can settle these.
-      </p>
-      <ul className="mt-2 flex flex-wrap gap-2">
-        {rows.map((row) => (
-          <li key={row._id}>
-            <Link
-              to={`/admin/orders/${row._id}`}
-              className="inline-block rounded-full border border-amber-300 bg-white px-3 py-1 text-sm font-medium text-amber-950 hover:underline"
-            >
-              {row.orderNumber} · {stateWords(row.paymentStatus)} · {formatRupees(row.total)}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }
 

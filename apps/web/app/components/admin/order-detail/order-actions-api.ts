@@ -1,0 +1,34 @@
+import {
+  changedAddressResponse,
+  confirmationResentResponse,
+  orderRefundResponse,
+  type OrderAddressInput,
+  type OrderRefundInput,
+} from '@shop/contracts/order-actions';
+import type { ApiClient } from '../../../lib/api-client';
+
+const path = (id: string, action: string) => `/admin/orders/${encodeURIComponent(id)}/${action}`;
+
+/** The order screen's actions, over the signed-in client `authed` hands out. Back office only. */
+export function orderActionsApi({ sendParsed }: ApiClient) {
+  return {
+    /** Owes a refund of chosen lines or an amount; the worker sends it to the provider. */
+    refund: (id: string, body: OrderRefundInput) =>
+      sendParsed(orderRefundResponse, 'POST', path(id, 'refunds'), 'Failed to refund', body),
+    resendConfirmation: (id: string) =>
+      sendParsed(
+        confirmationResentResponse,
+        'POST',
+        path(id, 'resend-confirmation'),
+        'Failed to send the confirmation again',
+      ),
+    changeAddress: (id: string, body: OrderAddressInput) =>
+      sendParsed(
+        changedAddressResponse,
+        'PATCH',
+        path(id, 'shipping-address'),
+        'Failed to change the address',
+        body,
+      ),
+  };
+}
