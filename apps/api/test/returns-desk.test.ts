@@ -413,6 +413,31 @@ describe('the returns desk', () => {
     expect(entries).toHaveLength(6);
   });
 
+  it('refunds a returned line only up to what an earlier refund by hand left of the payment', async () => {
+    const shop = await requested('return');
+    const { bought } = shop;
+    // The shop already gave back all but ₹100 of the payment by hand.
+    const byHand = await send(app(), 'POST', `/api/admin/orders/${shop.orderId}/refunds`, {
+      token: owner.accessToken,
+      body: { amount: bought.price - 100, note: 'Goodwill for a late parcel' },
+    });
+    expect(byHand.status).toBe(201);
+    for (const path of ['approve', 'receive']) {
+      expect((await step(shop.lineId, path)).status).toBe(200);
+    }
+    expect((await step(shop.lineId, 'quality-check', { passed: true })).status).toBe(200);
+    expect((await step(shop.lineId, 'restock')).status).toBe(200);
+    expect((await step(shop.lineId, 'refund')).status).toBe(200);
+    const owed = await rows<{ amount_paise: number; reason: string }>(
+      sql`select amount_paise, reason from refunds where order_id = ${shop.orderId}
+          order by created_at`,
+    );
+    expect(owed).toEqual([
+      { amount_paise: (bought.price - 100) * 100, reason: 'shop' },
+      { amount_paise: 100 * 100, reason: 'returned' },
+    ]);
+  });
+
   it('leaves a refund above the staff limit to an owner (403), whose refund goes through', async () => {
     const shop = await requested('return');
     const token = staff.accessToken;

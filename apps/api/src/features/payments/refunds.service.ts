@@ -42,6 +42,26 @@ export function createRefundsService(deps: {
   const runs = new Set<Promise<unknown>>();
   let stopped = false;
 
+  /** What is left of the order's captured payment once its refunds so far are counted. */
+  async function leftToRefund(
+    tx: Executor,
+    orderId: string,
+    paid: { id: string; amountPaise: number },
+  ): Promise<number> {
+    const earlier = (await refunds.withLinesOf(tx, [orderId])).filter(
+      (refund) => refund.paymentId === paid.id,
+    );
+    return refundablePaise({
+      paidPaise: paid.amountPaise,
+      refunds: earlier.map((refund) => ({
+        state: refund.state as RefundState,
+        reason: refund.reason as RefundReason,
+        amountPaise: refund.amountPaise,
+        lines: refund.lines,
+      })),
+    });
+  }
+
   async function send(refund: RefundRow) {
     const ours = (candidate: ProviderRefund) =>
       candidate.receipt === refund.id || candidate.notes.refund_id === refund.id;
@@ -89,18 +109,7 @@ export function createRefundsService(deps: {
     ) {
       const paid = await payments.paidPaymentOf(tx, orderId);
       if (!paid?.providerPaymentId) return false;
-      const earlier = (await refunds.withLinesOf(tx, [orderId])).filter(
-        (refund) => refund.paymentId === paid.id,
-      );
-      const left = refundablePaise({
-        paidPaise: paid.amountPaise,
-        refunds: earlier.map((refund) => ({
-          state: refund.state as RefundState,
-          reason: refund.reason as RefundReason,
-          amountPaise: refund.amountPaise,
-          lines: refund.lines,
-        })),
-      });
+      const left = await leftToRefund(tx, orderId, paid);
       if (left <= 0) return false;
       const owed = await refunds.owe(tx, {
         orderId,
@@ -117,14 +126,21 @@ export function createRefundsService(deps: {
      * (the shop receiving them). Answers the refund's id, or undefined when the order has no paid
      * payment.
      */
+    /**
+     * Owes the refund of returned lines, never past what is left of the payment once the refunds
+     * owed or made before it (by hand, or for other lines) are counted. The caller holds the
+     * order's lock.
+     */
     async oweReturn(tx: Executor, orderId: string, amountPaise: number) {
       const paid = await payments.paidPaymentOf(tx, orderId);
       if (!paid?.providerPaymentId || amountPaise <= 0) return undefined;
+      const left = await leftToRefund(tx, orderId, paid);
+      if (left <= 0) return undefined;
       const owed = await refunds.owe(tx, {
         orderId,
         paymentId: paid.id,
         providerPaymentId: paid.providerPaymentId,
-        amountPaise: Math.min(amountPaise, paid.amountPaise),
+        amountPaise: Math.min(amountPaise, left),
         reason: 'returned',
       });
       return owed?.id;
