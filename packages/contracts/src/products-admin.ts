@@ -365,3 +365,39 @@ export const productBulkInput = z.discriminatedUnion('action', [
 export type ProductBulkInput = z.input<typeof productBulkInput>;
 
 export const productBulkResponse = successEnvelope(z.object({ updated: z.number() }));
+
+/**
+ * A product as read, as the values a save takes: what the form opens with, and what a bulk action
+ * writes back with one field changed. Each size carries the stock shown (`stockWas`), so a save
+ * that leaves it keeps the shop's count as it is by then.
+ */
+export function productInputOf(product: AdminProduct): ProductValues {
+  return {
+    name: product.name,
+    slug: product.slug,
+    subheading: product.subheading,
+    description: product.description,
+    brand: product.brand,
+    categoryId: product.category,
+    subcategoryId: product.subcategory,
+    sizeChartId: product.sizeChartId,
+    price: product.price,
+    originalPrice: product.originalPrice,
+    tags: product.tags,
+    specifications: product.specifications.map(({ label, description }) => ({
+      label,
+      description,
+    })),
+    colors: product.colors.map((color) => ({
+      _id: color._id,
+      colorName: color.colorName,
+      colorHex: color.colorHex,
+      photos: color.photos,
+      sizeStock: color.sizeStock.map((entry) => ({ ...entry, stockWas: entry.stock })),
+    })),
+    isActive: product.isActive,
+    countryOfOrigin: product.countryOfOrigin,
+    hsnCode: product.hsnCode,
+    manufacturer: product.manufacturer,
+  };
+}

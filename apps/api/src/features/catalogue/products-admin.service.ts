@@ -1,8 +1,9 @@
-import type {
-  AdminProduct,
-  AdminProductsQuery,
-  ProductBulkInput,
-  ProductValues,
+import {
+  productInputOf,
+  type AdminProduct,
+  type AdminProductsQuery,
+  type ProductBulkInput,
+  type ProductValues,
 } from '@shop/contracts/products-admin';
 import { invalidCursorMessage } from '@shop/contracts/keyset-page';
 import { productSearchText } from '@shop/domain/catalogue';
@@ -283,7 +284,7 @@ export function createProductsAdminService({
             }
           }
           if (!values) continue;
-          await write(tx, id, { ...valuesOf(before), ...values });
+          await write(tx, id, { ...productInputOf(before), ...values });
           const after = (await repository.find(tx, id))!;
           await recordAudit(tx, actor, {
             action: `product.bulk-${input.action}`,
@@ -299,41 +300,6 @@ export function createProductsAdminService({
       if (changed.length > 0) await catalogueChanged(productTags(changed));
       return { updated: changed.length };
     },
-  };
-}
-
-/**
- * A product as read, as the values a save takes: a bulk action changes one field and writes the
- * rest as they are (stock left as read keeps the shop's count, as a form save does).
- */
-function valuesOf(product: AdminProduct): ProductValues {
-  return {
-    name: product.name,
-    slug: product.slug,
-    subheading: product.subheading,
-    description: product.description,
-    brand: product.brand,
-    categoryId: product.category,
-    subcategoryId: product.subcategory,
-    sizeChartId: product.sizeChartId,
-    price: product.price,
-    originalPrice: product.originalPrice,
-    tags: product.tags,
-    specifications: product.specifications.map(({ label, description }) => ({
-      label,
-      description,
-    })),
-    colors: product.colors.map((color) => ({
-      _id: color._id,
-      colorName: color.colorName,
-      colorHex: color.colorHex,
-      photos: color.photos,
-      sizeStock: color.sizeStock.map((entry) => ({ ...entry, stockWas: entry.stock })),
-    })),
-    isActive: product.isActive,
-    countryOfOrigin: product.countryOfOrigin,
-    hsnCode: product.hsnCode,
-    manufacturer: product.manufacturer,
   };
 }
 

@@ -13,6 +13,7 @@ const NAV: readonly NavItem[] = [
   { label: 'Dashboard', to: '/admin', end: true },
   { label: 'Orders', to: '/admin/orders' },
   { label: 'Dispatch', to: '/admin/dispatch' },
+  { label: 'Products', to: '/admin/products' },
   { label: 'Returns', to: null },
   { label: 'Customers', to: '/admin/customers' },
 ];
