@@ -145,6 +145,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
           'true',
         );
         expect(await seriousViolations(page)).toEqual([]);
+        await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: `${shots}/product-new-${viewport}.png`, fullPage: true });
 
         await page.getByLabel('Price with GST (₹)').fill('1899');
@@ -154,6 +155,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
         await page.getByRole('heading', { name, level: 1 }).waitFor(patient);
         expect(await page.locator('#color-1-name').inputValue()).toBe('Ivory');
         expect(await seriousViolations(page)).toEqual([]);
+        await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: `${shots}/product-edit-${viewport}.png`, fullPage: true });
 
         // On the storefront at once.

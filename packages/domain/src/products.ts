@@ -3,6 +3,7 @@
 // product that shoppers have already bought.
 import { formatMoney, type Paise } from './money.ts';
 import { slugify } from './catalogue.ts';
+import { LOW_STOCK_UNITS } from './dashboard.ts';
 
 /**
  * Clothing's GST in India follows the price of a piece before tax: 5% up to ₹2,500, 18% above.
@@ -122,12 +123,9 @@ export function productDeletion(inPastOrders: boolean): 'delete' | 'deactivate' 
 export const stockStates = ['in-stock', 'low', 'sold-out'] as const;
 export type StockState = (typeof stockStates)[number];
 
-/** Units at or below which a size counts as low (the dashboard's threshold too). */
-export const LOW_STOCK_UNITS = 3;
-
 /**
  * Sold out: no size of any colour has stock. Low: some size is in stock but at least one size is
- * at or below the threshold (a popular size running out is what the owner must see). In stock:
+ * at or below the dashboard's low-stock threshold (a popular size running out is what the owner must see). In stock:
  * every size above it.
  */
 export function stockStateOf(stocks: readonly number[]): StockState {

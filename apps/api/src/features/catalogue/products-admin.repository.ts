@@ -6,7 +6,8 @@ import type {
 } from '@shop/contracts/products-admin';
 import { priceBandBounds } from '@shop/domain/catalogue';
 import { paiseToRupees, type Paise } from '@shop/domain/money';
-import { LOW_STOCK_UNITS, stockStateOf } from '@shop/domain/products';
+import { LOW_STOCK_UNITS } from '@shop/domain/dashboard';
+import { stockStateOf } from '@shop/domain/products';
 import { queryRows, type Executor } from '../../db/client.ts';
 import {
   productColorImages,
@@ -133,35 +134,39 @@ export function createProductsAdminRepository() {
             where p.id = ${id}::uuid`,
       );
       if (!base) return undefined;
-      const [colorRows, photoRows, sizeRows, specRows, tagRows] = await Promise.all([
-        queryRows<{ id: string; color_name: string; color_hex: string }>(
-          tx,
-          sql`select id, color_name, color_hex from product_colors
-              where product_id = ${id}::uuid order by position, id`,
-        ),
-        queryRows<{ color_id: string; url: string; alt: string; media_id: string | null }>(
-          tx,
-          sql`select i.color_id, i.url, i.alt, i.media_id from product_color_images i
-              join product_colors c on c.id = i.color_id
-              where c.product_id = ${id}::uuid order by i.position, i.id`,
-        ),
-        queryRows<{ color_id: string; size: string; stock: number }>(
-          tx,
-          sql`select s.color_id, s.size, s.stock from product_size_stock s
-              join product_colors c on c.id = s.color_id
-              where c.product_id = ${id}::uuid order by s.position, s.id`,
-        ),
-        queryRows<{ label: string; description: string; order: number }>(
-          tx,
-          sql`select label, description, "order" from product_specifications
-              where product_id = ${id}::uuid order by "order", id`,
-        ),
-        queryRows<{ name: string }>(
-          tx,
-          sql`select t.name from product_tags pt join tags t on t.id = pt.tag_id
-              where pt.product_id = ${id}::uuid order by pt.position, t.name`,
-        ),
-      ]);
+      // One after another: inside a transaction they share one connection.
+      const colorRows = await queryRows<{ id: string; color_name: string; color_hex: string }>(
+        tx,
+        sql`select id, color_name, color_hex from product_colors
+            where product_id = ${id}::uuid order by position, id`,
+      );
+      const photoRows = await queryRows<{
+        color_id: string;
+        url: string;
+        alt: string;
+        media_id: string | null;
+      }>(
+        tx,
+        sql`select i.color_id, i.url, i.alt, i.media_id from product_color_images i
+            join product_colors c on c.id = i.color_id
+            where c.product_id = ${id}::uuid order by i.position, i.id`,
+      );
+      const sizeRows = await queryRows<{ color_id: string; size: string; stock: number }>(
+        tx,
+        sql`select s.color_id, s.size, s.stock from product_size_stock s
+            join product_colors c on c.id = s.color_id
+            where c.product_id = ${id}::uuid order by s.position, s.id`,
+      );
+      const specRows = await queryRows<{ label: string; description: string; order: number }>(
+        tx,
+        sql`select label, description, "order" from product_specifications
+            where product_id = ${id}::uuid order by "order", id`,
+      );
+      const tagRows = await queryRows<{ name: string }>(
+        tx,
+        sql`select t.name from product_tags pt join tags t on t.id = pt.tag_id
+            where pt.product_id = ${id}::uuid order by pt.position, t.name`,
+      );
       const colors = colorRows.map((color) => {
         const photos = photoRows
           .filter((photo) => photo.color_id === color.id)

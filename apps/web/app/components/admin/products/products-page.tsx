@@ -34,7 +34,7 @@ const SORTS = [
 
 const STOCK_WORDS: Record<StockState, string> = {
   'in-stock': 'In stock',
-  low: 'Low stock',
+  low: 'Some sizes low',
   'sold-out': 'Sold out',
 };
 
@@ -73,7 +73,11 @@ function States({ row }: { row: AdminProductRow }) {
     <div className="flex flex-wrap gap-1">
       <Badge text={row.isActive ? 'Active' : 'Inactive'} tone={row.isActive ? 'plain' : 'off'} />
       <Badge
-        text={`${STOCK_WORDS[row.stockState]} (${row.stock})`}
+        text={
+          row.stockState === 'sold-out'
+            ? STOCK_WORDS[row.stockState]
+            : `${STOCK_WORDS[row.stockState]} · ${row.stock} units`
+        }
         tone={row.stockState === 'in-stock' ? 'plain' : 'alert'}
       />
     </div>
