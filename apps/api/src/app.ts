@@ -14,6 +14,9 @@ import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { auditAdminRoutes } from './features/audit/audit.admin-routes.ts';
 import { customersDeskRoutes } from './features/customers/customers-desk.admin-routes.ts';
+import { productsAdminRoutes } from './features/catalogue/products.admin-routes.ts';
+import { createProductsAdminRepository } from './features/catalogue/products-admin.repository.ts';
+import { createProductsAdminService } from './features/catalogue/products-admin.service.ts';
 import { createCustomersDeskService } from './features/customers/customers-desk.service.ts';
 import { createAuditRepository } from './features/audit/audit.repository.ts';
 import { createAuditService } from './features/audit/audit.service.ts';
@@ -454,6 +457,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             shipFrom: config.shipFrom,
             staffRefundLimitPaise: config.staffRefundLimitPaise,
             log,
+          }),
+          guards,
+        ),
+      );
+      await api.register(
+        productsAdminRoutes(
+          createProductsAdminService({
+            db: database.db,
+            repository: createProductsAdminRepository(),
+            catalogueChanged: (tags) => catalogueChanges.changed(tags),
           }),
           guards,
         ),

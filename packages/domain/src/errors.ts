@@ -19,6 +19,8 @@ export class ShopError extends Error {
     message: string,
     /** Seconds until trying again makes sense (throttling). */
     readonly retryAfterSeconds?: number,
+    /** The form field the failure belongs to (dotted path), so a form can show it there. */
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'ShopError';
@@ -30,6 +32,12 @@ export const unauthenticated = (message: string) => new ShopError('unauthenticat
 export const forbidden = (message: string) => new ShopError('forbidden', message);
 export const notFound = (message: string) => new ShopError('not-found', message);
 export const conflict = (message: string) => new ShopError('conflict', message);
+/** Bad input that belongs to one form field: the answer names the field. */
+export const invalidField = (field: string, message: string) =>
+  new ShopError('invalid', message, undefined, field);
+/** A conflict (e.g. a name already taken) that belongs to one form field. */
+export const conflictingField = (field: string, message: string) =>
+  new ShopError('conflict', message, undefined, field);
 export const throttled = (message: string, retryAfterSeconds: number) =>
   new ShopError('throttled', message, retryAfterSeconds);
 export const unavailable = (message: string) => new ShopError('unavailable', message);

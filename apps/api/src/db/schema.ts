@@ -120,6 +120,12 @@ export const products = pgTable(
     /** Merchandising order: "Recommended" sorting and the home page's featured product follow it. */
     position: integer('position').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
+    /** Package declarations India asks of goods sold online (Legal Metrology) and invoices (GST). */
+    countryOfOrigin: text('country_of_origin').notNull().default('India'),
+    /** 4, 6 or 8 digits; '' until the owner enters it. */
+    hsnCode: text('hsn_code').notNull().default(''),
+    /** The manufacturer's or importer's name and address. */
+    manufacturer: text('manufacturer').notNull().default(''),
     /** Name, subheading, category, subcategory and tags, kept by the catalogue service for search. */
     searchText: text('search_text').notNull().default(''),
     /**
@@ -190,6 +196,10 @@ export const productColorImages = pgTable(
       .notNull()
       .references(() => productColors.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
+    /** What the photo shows, for shoppers who cannot see it. */
+    alt: text('alt').notNull().default(''),
+    /** The uploaded image this photo is (the back office's media id); null for seeded drawings. */
+    mediaId: text('media_id'),
     position: integer('position').notNull().default(0),
   },
   (t) => [index('product_color_images_color_idx').on(t.colorId, t.position)],

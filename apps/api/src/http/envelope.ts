@@ -25,6 +25,12 @@ export function sendOk(reply: FastifyReply, data: Serialized<unknown>, message: 
  * The error answer: `{ success: false, message, requestId }`. The request id is the one in the
  * `x-request-id` header and in the request's log lines, so a shopper's complaint can be found.
  */
-export function failure(request: FastifyRequest, message: string) {
-  return { success: false as const, message, requestId: request.id };
+export function failure(request: FastifyRequest, message: string, field?: string) {
+  return {
+    success: false as const,
+    message,
+    requestId: request.id,
+    // The form field a refusal belongs to, when it belongs to one.
+    ...(field === undefined ? {} : { field }),
+  };
 }

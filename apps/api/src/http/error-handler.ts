@@ -34,7 +34,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (error.retryAfterSeconds !== undefined) {
         reply.header('retry-after', String(error.retryAfterSeconds));
       }
-      return reply.status(statusOf[error.kind]).send(failure(request, error.message));
+      return reply.status(statusOf[error.kind]).send(failure(request, error.message, error.field));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const [first] = error.validation;
@@ -47,7 +47,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
         (error.validationContext === 'body' && !generic) || message.startsWith('Invalid ') || !path
           ? message
           : `Invalid ${path}: ${message}`;
-      return reply.status(400).send(failure(request, named));
+      const field = error.validationContext === 'body' && path ? path : undefined;
+      return reply.status(400).send(failure(request, named, field));
     }
     const sqlState = sqlStateOf(error);
     if (sqlState !== undefined && UNSTORABLE_TEXT.has(sqlState)) {

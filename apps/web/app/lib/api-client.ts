@@ -15,6 +15,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The form field the server's refusal belongs to, when it names one. */
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -98,7 +100,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     } catch {
       throw new ApiError('Network error', 0);
     }
-    let body: { success?: boolean; data?: unknown; message?: string } | undefined;
+    let body: { success?: boolean; data?: unknown; message?: string; field?: string } | undefined;
     try {
       body = (await response.json()) as typeof body;
     } catch {
@@ -107,7 +109,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     if (!response.ok || body?.success === false) {
       const message =
         body?.message || (response.ok ? fallback : `HTTP error! status: ${response.status}`);
-      throw new ApiError(message, response.status);
+      throw new ApiError(message, response.status, body?.field);
     }
     if (!schema) return body as T;
     try {

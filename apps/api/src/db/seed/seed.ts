@@ -316,6 +316,7 @@ async function insertCatalogue(tx: Transaction, now: Date) {
         imageRows.push({
           colorId,
           url: seedImageUrls.product(product, color.colorName, view),
+          alt: `${product.name} in ${color.colorName}, view ${view + 1}`,
           position: view,
         });
       }

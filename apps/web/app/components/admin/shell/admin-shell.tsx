@@ -16,6 +16,7 @@ const NAV: readonly NavItem[] = [
   { label: 'Dashboard', to: '/admin', end: true },
   { label: 'Orders', to: '/admin/orders' },
   { label: 'Dispatch', to: '/admin/dispatch' },
+  { label: 'Products', to: '/admin/products' },
   { label: 'Returns', to: '/admin/returns' },
   { label: 'Customers', to: '/admin/customers' },
   { label: 'Staff', to: '/admin/staff', ownerOnly: true },

@@ -1,0 +1,70 @@
+import {
+  adminProductResponse,
+  adminProductsPageResponse,
+  productBulkResponse,
+  productDeletionResponse,
+  productFormOptionsResponse,
+  type AdminProductsQuery,
+  type ProductBulkInput,
+  type ProductInput,
+} from '@shop/contracts/products-admin';
+import { queryString, type ApiClient } from '../../../lib/api-client';
+
+/** The products screens' calls, over the signed-in client `authed` hands out. Back office only. */
+export function productsApi({ call }: ApiClient) {
+  const json = (method: string, body: unknown): RequestInit => ({
+    method,
+    body: JSON.stringify(body),
+  });
+  return {
+    list: (query: AdminProductsQuery) =>
+      call(
+        `/admin/products${queryString({ ...query })}`,
+        'Failed to fetch products',
+        {},
+        adminProductsPageResponse,
+      ).then((answer) => answer.data),
+    options: () =>
+      call(
+        '/admin/products/options',
+        'Failed to fetch categories',
+        {},
+        productFormOptionsResponse,
+      ).then((answer) => answer.data),
+    get: (id: string) =>
+      call(
+        `/admin/products/${encodeURIComponent(id)}`,
+        'Failed to fetch the product',
+        {},
+        adminProductResponse,
+      ).then((answer) => answer.data),
+    create: (input: ProductInput) =>
+      call(
+        '/admin/products',
+        'Failed to create the product',
+        json('POST', input),
+        adminProductResponse,
+      ).then((answer) => answer.data),
+    save: (id: string, input: ProductInput) =>
+      call(
+        `/admin/products/${encodeURIComponent(id)}`,
+        'Failed to save the product',
+        json('PATCH', input),
+        adminProductResponse,
+      ).then((answer) => answer.data),
+    remove: (id: string) =>
+      call(
+        `/admin/products/${encodeURIComponent(id)}`,
+        'Failed to delete the product',
+        { method: 'DELETE' },
+        productDeletionResponse,
+      ),
+    bulk: (input: ProductBulkInput) =>
+      call(
+        '/admin/products/bulk',
+        'Failed to update the products',
+        json('POST', input),
+        productBulkResponse,
+      ).then((answer) => answer.data),
+  };
+}
