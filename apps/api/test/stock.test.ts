@@ -44,7 +44,11 @@ const cellOf = (g: Grid, colorName: string, size: string) =>
   g.cells.find((cell) => cell.colorName === colorName && cell.size === size)!;
 
 /** A StockedChoice for a cell, as the storefront's Add To Cart would send it. */
-async function choiceOf(productId: string, colorName: string, size: string): Promise<StockedChoice> {
+async function choiceOf(
+  productId: string,
+  colorName: string,
+  size: string,
+): Promise<StockedChoice> {
   const { body } = await getJson(app(), `/api/product/${productId}`);
   const product = body.data;
   const color = product.colors.find((c: { colorName: string }) => c.colorName === colorName);
@@ -101,11 +105,16 @@ describe('the grid', () => {
     const size = bra.sizes[0]!;
     await adjust(bra.product._id, { edits: [{ colorName: color, size, change: '=8' }] });
     const shopper = await signUp(app());
-    await placeOrder(app(), shopper.accessToken, [[await choiceOf(bra.product._id, color, size), 2]]);
+    await placeOrder(app(), shopper.accessToken, [
+      [await choiceOf(bra.product._id, color, size), 2],
+    ]);
     const after = cellOf(await grid(bra.product._id), color, size);
     expect(after).toMatchObject({ stock: 6, held: 2 });
     // The order's units are a movement of their own.
-    const history = await movements(bra.product._id, `?colorName=${encodeURIComponent(color)}&size=${size}`);
+    const history = await movements(
+      bra.product._id,
+      `?colorName=${encodeURIComponent(color)}&size=${size}`,
+    );
     expect(history.body.data.movements[0]).toMatchObject({
       reason: 'sale',
       delta: -2,
@@ -115,9 +124,14 @@ describe('the grid', () => {
   });
 
   it('answers 404 for a product that does not exist', async () => {
-    const missing = await send(app(), 'GET', '/api/admin/stock/00000000-0000-4000-8000-000000000000', {
-      token: owner.accessToken,
-    });
+    const missing = await send(
+      app(),
+      'GET',
+      '/api/admin/stock/00000000-0000-4000-8000-000000000000',
+      {
+        token: owner.accessToken,
+      },
+    );
     expect(missing.status).toBe(404);
     const bad = await send(app(), 'GET', '/api/admin/stock/nope', { token: owner.accessToken });
     expect(bad.status).toBe(404);
@@ -141,8 +155,19 @@ describe('edits', () => {
     expect(saved.status).toBe(200);
     expect(saved.body.data.applied).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ colorName: first, change: '+12', reason: 'delivery', stockAfter: a.stock + 12 }),
-        expect.objectContaining({ colorName: second, change: '=0', reason: 'count', stockAfter: 0, soldSince: 0 }),
+        expect.objectContaining({
+          colorName: first,
+          change: '+12',
+          reason: 'delivery',
+          stockAfter: a.stock + 12,
+        }),
+        expect.objectContaining({
+          colorName: second,
+          change: '=0',
+          reason: 'count',
+          stockAfter: 0,
+          soldSince: 0,
+        }),
       ]),
     );
     expect(cellOf(saved.body.data.grid, first, size).stock).toBe(a.stock + 12);
@@ -150,14 +175,34 @@ describe('edits', () => {
     const history = await movements(bra.product._id, '?limit=2');
     expect(history.body.data.movements).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ colorName: first, size, delta: 12, stockAfter: a.stock + 12, reason: 'delivery', by: OWNER, note: 'Delivery from Tiruppur; shelf counted' }),
-        expect.objectContaining({ colorName: second, size, delta: -b.stock, stockAfter: 0, reason: 'count', by: OWNER }),
+        expect.objectContaining({
+          colorName: first,
+          size,
+          delta: 12,
+          stockAfter: a.stock + 12,
+          reason: 'delivery',
+          by: OWNER,
+          note: 'Delivery from Tiruppur; shelf counted',
+        }),
+        expect.objectContaining({
+          colorName: second,
+          size,
+          delta: -b.stock,
+          stockAfter: 0,
+          reason: 'count',
+          by: OWNER,
+        }),
       ]),
     );
 
-    const audit = await send(app(), 'GET', `/api/admin/audit?entity=product&id=${bra.product._id}`, {
-      token: owner.accessToken,
-    });
+    const audit = await send(
+      app(),
+      'GET',
+      `/api/admin/audit?entity=product&id=${bra.product._id}`,
+      {
+        token: owner.accessToken,
+      },
+    );
     expect(audit.body.data.entries[0]).toMatchObject({ action: 'product.stock' });
 
     // The storefront's product page sells none of the counted size at once.
@@ -170,7 +215,9 @@ describe('edits', () => {
     const color = bra.colors[0]!.colorName;
     const size = bra.sizes[2]!;
     const stock = cellOf(await grid(bra.product._id), color, size).stock;
-    const bad = await adjust(bra.product._id, { edits: [{ colorName: color, size, change: '12x' }] });
+    const bad = await adjust(bra.product._id, {
+      edits: [{ colorName: color, size, change: '12x' }],
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('Write +12 to add');
     const empty = await adjust(bra.product._id, { edits: [] });
@@ -207,13 +254,19 @@ describe('edits', () => {
     await adjust(bra.product._id, { edits: [{ colorName: color, size, change: '=10' }] });
     const read = cellOf(await grid(bra.product._id), color, size);
     const shopper = await signUp(app());
-    await placeOrder(app(), shopper.accessToken, [[await choiceOf(bra.product._id, color, size), 3]]);
+    await placeOrder(app(), shopper.accessToken, [
+      [await choiceOf(bra.product._id, color, size), 3],
+    ]);
     // Counted 9 on the shelf as read; 3 sold since: 6 left to sell.
     const counted = await adjust(bra.product._id, {
       edits: [{ colorName: color, size, change: '=9', seen: read.version }],
     });
     expect(counted.status).toBe(200);
-    expect(counted.body.data.applied[0]).toMatchObject({ stockBefore: 7, stockAfter: 6, soldSince: 3 });
+    expect(counted.body.data.applied[0]).toMatchObject({
+      stockBefore: 7,
+      stockAfter: 6,
+      soldSince: 3,
+    });
     // A second count against the same reading would count the shelf twice.
     const stale = await adjust(bra.product._id, {
       edits: [{ colorName: color, size, change: '=9', seen: read.version }],
@@ -299,15 +352,26 @@ describe('a count while checkouts take the last units', () => {
 describe('low stock', () => {
   it('edits the threshold per product, audited, within its bounds', async () => {
     const path = `/api/admin/stock/${bra.product._id}/threshold`;
-    const bad = await send(app(), 'PATCH', path, { token: owner.accessToken, body: { threshold: -1 } });
+    const bad = await send(app(), 'PATCH', path, {
+      token: owner.accessToken,
+      body: { threshold: -1 },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('Threshold');
-    const saved = await send(app(), 'PATCH', path, { token: owner.accessToken, body: { threshold: 5 } });
+    const saved = await send(app(), 'PATCH', path, {
+      token: owner.accessToken,
+      body: { threshold: 5 },
+    });
     expect(saved.status).toBe(200);
     expect((await grid(bra.product._id)).product.lowStockThreshold).toBe(5);
-    const audit = await send(app(), 'GET', `/api/admin/audit?entity=product&id=${bra.product._id}`, {
-      token: owner.accessToken,
-    });
+    const audit = await send(
+      app(),
+      'GET',
+      `/api/admin/audit?entity=product&id=${bra.product._id}`,
+      {
+        token: owner.accessToken,
+      },
+    );
     expect(audit.body.data.entries[0]).toMatchObject({
       action: 'product.low_stock_threshold',
       before: { lowStockThreshold: 3 },
@@ -325,7 +389,15 @@ describe('low stock', () => {
           values (${bra.product._id}, ${color}, ${size}, -4, 0, 'sale', now() - interval '3 days'),
                  (${bra.product._id}, ${color}, ${size}, -9, 0, 'sale', now() - interval '40 days')`,
     );
-    const rows: { productId: string; colorName: string; size: string; stock: number; threshold: number; sold30: number; popularSoldOut: boolean }[] = [];
+    const rows: {
+      productId: string;
+      colorName: string;
+      size: string;
+      stock: number;
+      threshold: number;
+      sold30: number;
+      popularSoldOut: boolean;
+    }[] = [];
     let cursor: string | null = null;
     do {
       const suffix: string = cursor ? `&cursor=${cursor}` : '';
@@ -337,7 +409,9 @@ describe('low stock', () => {
       cursor = page.body.data.next;
     } while (cursor);
     expect(rows.every((row) => row.stock <= row.threshold)).toBe(true);
-    expect(rows.map((row) => row.stock)).toEqual([...rows.map((row) => row.stock)].sort((a, b) => a - b));
+    expect(rows.map((row) => row.stock)).toEqual(
+      [...rows.map((row) => row.stock)].sort((a, b) => a - b),
+    );
     const counted = rows.find(
       (row) => row.productId === bra.product._id && row.colorName === color && row.size === size,
     );
@@ -348,10 +422,18 @@ describe('low stock', () => {
     const popular = await send(app(), 'GET', '/api/admin/stock/low?popular=1&limit=100', {
       token: owner.accessToken,
     });
-    expect(popular.body.data.sizes.every((row: { popularSoldOut: boolean }) => row.popularSoldOut)).toBe(true);
-    expect(popular.body.data.sizes.some((row: { size: string; colorName: string }) => row.size === size && row.colorName === color)).toBe(true);
+    expect(
+      popular.body.data.sizes.every((row: { popularSoldOut: boolean }) => row.popularSoldOut),
+    ).toBe(true);
+    expect(
+      popular.body.data.sizes.some(
+        (row: { size: string; colorName: string }) => row.size === size && row.colorName === color,
+      ),
+    ).toBe(true);
 
-    const dashboard = await send(app(), 'GET', '/api/admin/dashboard', { token: owner.accessToken });
+    const dashboard = await send(app(), 'GET', '/api/admin/dashboard', {
+      token: owner.accessToken,
+    });
     expect(dashboard.body.data.lowStock).toBe(rows.length);
   });
 

@@ -11,6 +11,7 @@ import {
   stockEditMessages,
   stockMovementReasons,
 } from '@shop/domain/stock';
+import { invalidCursorMessage, keysetPageQuery, nextCursor } from './keyset-page.ts';
 import { optionalText, plainText, requiredText, successEnvelope } from './common-mini.ts';
 
 export const stockMessages = {
@@ -20,7 +21,7 @@ export const stockMessages = {
   duplicateCell: 'Each size once per save',
   countChanged:
     'This size was changed in the back office since you opened it. Reload to see the new stock, then count again.',
-  invalidCursor: 'Invalid cursor: start from the first page',
+  invalidCursor: invalidCursorMessage,
   invalidQuery: 'Invalid q: must be text',
   invalidNote: 'The note must be plain text',
   thresholdInvalid: `Threshold: a whole number from 0 to ${MAX_LOW_STOCK_THRESHOLD}`,
@@ -28,20 +29,13 @@ export const stockMessages = {
     `Only ${available} left: cannot take away more than that (count with =N instead)`,
 } as const;
 
-const cursor = z.optional(
-  z.string().check(z.maxLength(300), plainText(stockMessages.invalidCursor)),
-);
-const limit = (fallback: number) =>
-  z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), fallback);
-
 /** `GET /admin/stock`: products by name (any case, part of it), a page at a time. */
 export const stockProductsQuery = z.object({
   q: z._default(
     z.string().check(z.trim(), z.maxLength(100), plainText(stockMessages.invalidQuery)),
     '',
   ),
-  cursor,
-  limit: limit(20),
+  ...keysetPageQuery(20),
 });
 export type StockProductsQuery = z.output<typeof stockProductsQuery>;
 
@@ -60,7 +54,7 @@ export type StockProductRow = z.infer<typeof stockProductRow>;
 
 export const stockProductsPage = z.object({
   products: z.array(stockProductRow),
-  next: z.nullable(z.string()),
+  next: nextCursor,
 });
 
 export const stockCell = z.object({
@@ -149,8 +143,7 @@ export const stockAdjustmentsAnswer = z.object({
 export const stockMovementsQuery = z.object({
   colorName: z.optional(z.string().check(z.maxLength(100), plainText(stockMessages.sizeNotFound))),
   size: z.optional(z.string().check(z.maxLength(40), plainText(stockMessages.sizeNotFound))),
-  cursor,
-  limit: limit(50),
+  ...keysetPageQuery(50),
 });
 export type StockMovementsQuery = z.output<typeof stockMovementsQuery>;
 
@@ -170,7 +163,7 @@ export type StockMovement = z.infer<typeof stockMovement>;
 
 export const stockMovementsPage = z.object({
   movements: z.array(stockMovement),
-  next: z.nullable(z.string()),
+  next: nextCursor,
 });
 export type StockMovementsPage = z.infer<typeof stockMovementsPage>;
 
@@ -189,8 +182,7 @@ export type StockThresholdInput = z.input<typeof stockThresholdSchema>;
 /** `GET /admin/stock/low`: sizes at their product's threshold or under, fewest units first. */
 export const lowStockQuery = z.object({
   popular: z._default(z.enum(['0', '1']), '0'),
-  cursor,
-  limit: limit(50),
+  ...keysetPageQuery(50),
 });
 export type LowStockQuery = z.output<typeof lowStockQuery>;
 export type LowStockQueryInput = z.input<typeof lowStockQuery>;
@@ -213,7 +205,7 @@ export type LowStockRow = z.infer<typeof lowStockRow>;
 
 export const lowStockPage = z.object({
   sizes: z.array(lowStockRow),
-  next: z.nullable(z.string()),
+  next: nextCursor,
 });
 export type LowStockPage = z.infer<typeof lowStockPage>;
 
@@ -221,7 +213,5 @@ export const stockProductsResponse = successEnvelope(stockProductsPage);
 export const stockGridResponse = successEnvelope(stockGrid);
 export const stockAdjustmentsResponse = successEnvelope(stockAdjustmentsAnswer);
 export const stockMovementsResponse = successEnvelope(stockMovementsPage);
-export const stockThresholdResponse = successEnvelope(
-  z.object({ lowStockThreshold: z.number() }),
-);
+export const stockThresholdResponse = successEnvelope(z.object({ lowStockThreshold: z.number() }));
 export const lowStockResponse = successEnvelope(lowStockPage);
