@@ -305,16 +305,25 @@ describe('a count while checkouts take the last units', () => {
     const choice = await choiceOf(bra.product._id, color, size);
     const shoppers = [];
     for (let i = 0; i < 6; i += 1) shoppers.push(await signUp(app()));
-    for (const round of [1, 2, 3]) {
+    // The count starts at once, or a little after the checkouts, so it lands before, among and
+    // after them in different rounds.
+    for (const [round, delayMs] of [
+      [1, 0],
+      [2, 5],
+      [3, 15],
+      [4, 40],
+    ] as const) {
       await adjust(bra.product._id, { edits: [{ colorName: color, size, change: '=6' }] });
       for (const shopper of shoppers) await fillCart(app(), shopper.accessToken, [[choice, 1]]);
       const read = cellOf(await grid(bra.product._id), color, size);
       expect(read.stock).toBe(6);
       // The shelf holds 4 (two were lost): six checkouts of the last units race the count.
       const [countAnswer, ...orders] = await Promise.all([
-        adjust(bra.product._id, {
-          edits: [{ colorName: color, size, change: '=4', seen: read.version }],
-        }),
+        new Promise((resolve) => setTimeout(resolve, delayMs)).then(() =>
+          adjust(bra.product._id, {
+            edits: [{ colorName: color, size, change: '=4', seen: read.version }],
+          }),
+        ),
         ...shoppers.map((shopper) =>
           send(app(), 'POST', '/api/order', {
             token: shopper.accessToken,
