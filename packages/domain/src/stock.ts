@@ -38,9 +38,7 @@ export const stockEditMessages = {
 /** A cell edit: `add` units (negative takes away), or `set` the count to `units`. */
 export type StockEdit = { kind: 'add'; units: number } | { kind: 'set'; units: number };
 
-export type StockEditParse =
-  | { ok: true; edit: StockEdit | null }
-  | { ok: false; message: string };
+export type StockEditParse = { ok: true; edit: StockEdit | null } | { ok: false; message: string };
 
 /**
  * Reads what was typed in a cell: `+12` or `-3` changes the stock by that many, `=0` (or a bare
@@ -91,11 +89,7 @@ export type StockEditOutcome =
  * since, `N + movedSince`, never below zero (units sold since beyond the count simply leave none).
  * An `add` changes what is there now; taking away more than is there is refused.
  */
-export function applyStockEdit(
-  current: number,
-  edit: StockEdit,
-  movedSince = 0,
-): StockEditOutcome {
+export function applyStockEdit(current: number, edit: StockEdit, movedSince = 0): StockEditOutcome {
   if (edit.kind === 'add') {
     const stockAfter = current + edit.units;
     if (stockAfter < 0) return { ok: false, reason: 'short', available: current };

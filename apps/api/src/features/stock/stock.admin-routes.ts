@@ -28,7 +28,9 @@ export function stockAdminRoutes(service: StockService, guards: AuthGuards): Fas
 
     app.get(
       '/admin/stock',
-      { schema: { tags, querystring: stockProductsQuery, response: { 200: stockProductsResponse } } },
+      {
+        schema: { tags, querystring: stockProductsQuery, response: { 200: stockProductsResponse } },
+      },
       async (request) => ok(await service.products(request.query), 'Products fetched'),
     );
 

@@ -8,7 +8,7 @@ import type {
   StockProductsQuery,
   StockProductRow,
 } from '@shop/contracts/stock';
-import { stockAdjustmentsSchema, stockMessages } from '@shop/contracts/stock';
+import { stockMessages, type stockAdjustmentsSchema } from '@shop/contracts/stock';
 import type { z } from 'zod/mini';
 import { conflict, invalid, notFound } from '@shop/domain/errors';
 import { isUuid } from '@shop/domain/ids';
@@ -27,7 +27,7 @@ import {
   type StockMovementReason,
 } from '@shop/domain/stock';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { layout, signOff } from '../mail/mail-layout.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
@@ -69,7 +69,7 @@ export function createStockService(deps: StockServiceDeps) {
   const { db, stock } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function grid(productId: string, tx: Parameters<StockRepository['product']>[0] = db) {
+  async function grid(tx: Executor, productId: string) {
     if (!isUuid(productId)) throw notFound(stockMessages.productNotFound);
     const product = await stock.product(tx, productId);
     if (!product) throw notFound(stockMessages.productNotFound);
@@ -118,22 +118,20 @@ export function createStockService(deps: StockServiceDeps) {
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
-        products: page.map(
-          (row): StockProductRow => ({
-            _id: row.id,
-            name: row.name,
-            isActive: row.is_active,
-            image: row.image,
-            units: row.units,
-            lowSizes: row.low_sizes,
-            lowStockThreshold: row.threshold,
-          }),
-        ),
+        products: page.map((row): StockProductRow => ({
+          _id: row.id,
+          name: row.name,
+          isActive: row.is_active,
+          image: row.image,
+          units: row.units,
+          lowSizes: row.low_sizes,
+          lowStockThreshold: row.threshold,
+        })),
         next: rows.length > query.limit && last ? encode([last.name_key, last.id]) : null,
       };
     },
 
-    grid: (productId: string) => grid(productId),
+    grid: (productId: string) => grid(db, productId),
 
     /**
      * Saves a batch of cell edits in one transaction, all or none. Each size is locked (in the
@@ -195,7 +193,9 @@ export function createStockService(deps: StockServiceDeps) {
           }
           const outcome = applyStockEdit(row.stock, edit.edit, moved?.orders ?? 0);
           if (!outcome.ok) {
-            throw conflict(`${row.color_name} ${row.size}: ${stockMessages.short(outcome.available)}`);
+            throw conflict(
+              `${row.color_name} ${row.size}: ${stockMessages.short(outcome.available)}`,
+            );
           }
           if (outcome.delta !== 0) {
             await stock.describeNextChange(tx, {
@@ -233,7 +233,7 @@ export function createStockService(deps: StockServiceDeps) {
         return results;
       });
       await deps.stockChanged([productId]);
-      return { applied, grid: await grid(productId) };
+      return { applied, grid: await grid(db, productId) };
     },
 
     async movements(productId: string, query: StockMovementsQuery): Promise<StockMovementsPage> {
