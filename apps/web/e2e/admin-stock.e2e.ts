@@ -75,11 +75,14 @@ for (const [viewport, index] of [
         await page.getByLabel('Product', { exact: true }).fill(grid.product.name);
         await page.getByRole('button', { name: 'Search', exact: true }).click();
         await page.waitForURL(/q=/, patient);
-        await page
+        const picked = page
           .getByRole('link', { name: grid.product.name, exact: true })
           .filter({ visible: true })
-          .first()
-          .click();
+          .first();
+        await picked.waitFor(patient);
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.screenshot({ path: `${shots}/products-${viewport}.png`, fullPage: true });
+        await picked.click();
         await page.getByRole('heading', { name: grid.product.name, level: 1 }).waitFor(patient);
 
         const plus = page.getByLabel(`${delivered.colorName} ${delivered.size}: change`);
