@@ -61,6 +61,9 @@ import { shippingAdminRoutes } from './features/shipping/shipping.admin-routes.t
 import { createShippingRepository } from './features/shipping/shipping.repository.ts';
 import { shippingRoutes } from './features/shipping/shipping.routes.ts';
 import { createShippingService } from './features/shipping/shipping.service.ts';
+import { stockAdminRoutes } from './features/stock/stock.admin-routes.ts';
+import { createStockRepository } from './features/stock/stock.repository.ts';
+import { createStockService } from './features/stock/stock.service.ts';
 import { staffAdminRoutes } from './features/staff/staff.admin-routes.ts';
 import { createStaffRepository } from './features/staff/staff.repository.ts';
 import { createStaffService } from './features/staff/staff.service.ts';
@@ -111,6 +114,7 @@ declare module 'fastify' {
       reconcilePayments: () => Promise<number>;
       sweepGuestCarts: () => Promise<number>;
       bookShipments: () => Promise<number>;
+      mailLowStock: () => Promise<number>;
     };
   }
 }
@@ -321,6 +325,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     metrics,
   });
 
+  const stock = createStockService({
+    db: database.db,
+    stock: createStockRepository(database.db),
+    outbox,
+    stockChanged: (productIds) => catalogueChanges.changed(stockTags(productIds)),
+    publicUrl: config.publicUrl,
+    lowStockMailHour: config.lowStockMailHour,
+    adminEmails: config.adminEmails,
+  });
+
   const dashboard = createDashboardService(createDashboardRepository(database.db));
   const shipping = createShippingService({
     db: database.db,
@@ -344,6 +358,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reconcilePayments: () => payments.reconcile(),
     sweepGuestCarts: () => cart.sweepExpiredGuestCarts(),
     bookShipments: () => shipping.bookDue(),
+    mailLowStock: () => stock.mailLowStock(),
   });
   app.decorate('jobs', jobs);
   // Background work, each safe to run twice and from several processes at once.
@@ -370,6 +385,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     every(60 * 60_000, jobs.sweepGuestCarts, 'forgetting old guest carts'),
     every(30_000, jobs.refreshSalesRollups, "recomputing the dashboard's daily figures"),
     every(15_000, jobs.bookShipments, 'booking shipments with the courier'),
+    every(10 * 60_000, jobs.mailLowStock, 'mailing the owners the sizes low on stock'),
   ];
   app.addHook('onClose', async () => {
     jobsStopped = true;
@@ -471,6 +487,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           guards,
         ),
       );
+      await api.register(stockAdminRoutes(stock, guards));
       await api.register(staffAdminRoutes(staff, guards));
       await api.register(auditAdminRoutes(audit, guards));
       await api.register(paymentRoutes(payments, guards, provider.name === 'simulator'));

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { rupeesToPaise } from '@shop/domain/money';
+import { LOW_STOCK_MAIL_HOUR } from '@shop/domain/stock';
 import type { ShiprocketConfig } from './adapters/shipping/shiprocket-courier.ts';
 
 export interface AppConfig {
@@ -66,6 +67,8 @@ export interface AppConfig {
   shipping: ShippingConfig;
   /** An order not paid within this long is cancelled and its stock released. */
   orderPaymentTimeoutMs: number;
+  /** The hour of the day in India (0-23) from which the daily low-stock mail goes to the owners. */
+  lowStockMailHour: number;
   /** pino level: `info` logs one line per request. */
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Runs every background job at this interval instead of its own (tests). */
@@ -299,6 +302,7 @@ const envSchema = z.object({
   ),
   SHIPMENT_RETRY_BASE_MS: whole('SHIPMENT_RETRY_BASE_MS', 10),
   SHIPMENT_LEASE_MS: whole('SHIPMENT_LEASE_MS', 100),
+  LOW_STOCK_MAIL_HOUR: whole('LOW_STOCK_MAIL_HOUR', 0, 23),
   ORDER_PAYMENT_TIMEOUT_MINUTES: optionalText.pipe(
     z
       .string()
@@ -496,6 +500,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     payments: paymentsConfig(values, dataDir),
     shipping: shippingConfig(values, dataDir),
     orderPaymentTimeoutMs: Math.round((values.ORDER_PAYMENT_TIMEOUT_MINUTES ?? 30) * 60_000),
+    lowStockMailHour: values.LOW_STOCK_MAIL_HOUR ?? LOW_STOCK_MAIL_HOUR,
     jobsIntervalMs: values.JOBS_INTERVAL_MS,
     refunds: {
       retryBaseMs: values.REFUND_RETRY_BASE_MS ?? 30_000,

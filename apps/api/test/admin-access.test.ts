@@ -102,6 +102,12 @@ describe('every /api/admin route', () => {
         'GET /api/admin/audit',
         'GET /api/admin/customers',
         'POST /api/admin/customers/{id}/notes',
+        'GET /api/admin/stock',
+        'GET /api/admin/stock/low',
+        'GET /api/admin/stock/{productId}',
+        'POST /api/admin/stock/{productId}/adjustments',
+        'GET /api/admin/stock/{productId}/movements',
+        'PATCH /api/admin/stock/{productId}/threshold',
         ...ownerOnly,
       ]),
     );

@@ -287,6 +287,21 @@ describe('saving a product', () => {
       { size: '32B', stock: 3 },
       { size: '34B', stock: 9 },
     ]);
+    // The stock history tells the order's sale from the owner's count.
+    const movements = await queryRows<{
+      size: string;
+      delta: number;
+      reason: string;
+      note: string;
+    }>(
+      world.database.db,
+      sql`select size, delta, reason, note from stock_movements
+          where product_id = ${product._id} order by id`,
+    );
+    expect(movements).toEqual([
+      { size: '32B', delta: -2, reason: 'sale', note: '' },
+      { size: '34B', delta: 7, reason: 'count', note: 'Set in the product editor' },
+    ]);
   });
 
   it('lets two saves at once run one after the other, never mixing them', async () => {

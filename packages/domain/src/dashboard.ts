@@ -1,8 +1,6 @@
 // The morning dashboard's arithmetic: figures of a date range from its days' rollups.
 import { indiaDayStart } from './orders-desk.ts';
 
-/** A size with this many units or fewer (of an active product) counts as low on stock. */
-export const LOW_STOCK_UNITS = 3;
 /** The longest range one dashboard answers, in days (a year and a leap day). */
 export const MAX_DASHBOARD_DAYS = 366;
 

@@ -3,7 +3,7 @@
 // product that shoppers have already bought.
 import { formatMoney, type Paise } from './money.ts';
 import { slugify } from './catalogue.ts';
-import { LOW_STOCK_UNITS } from './dashboard.ts';
+import { DEFAULT_LOW_STOCK_THRESHOLD } from './stock.ts';
 
 /**
  * Clothing's GST in India follows the price of a piece before tax: 5% up to ₹2,500, 18% above.
@@ -125,11 +125,14 @@ export type StockState = (typeof stockStates)[number];
 
 /**
  * Sold out: no size of any colour has stock. Low: some size is in stock but at least one size is
- * at or below the dashboard's low-stock threshold (a popular size running out is what the owner must see). In stock:
- * every size above it.
+ * at or below the product's low-stock threshold (a popular size running out is what the owner
+ * must see). In stock: every size above it.
  */
-export function stockStateOf(stocks: readonly number[]): StockState {
+export function stockStateOf(
+  stocks: readonly number[],
+  threshold: number = DEFAULT_LOW_STOCK_THRESHOLD,
+): StockState {
   if (!stocks.some((stock) => stock > 0)) return 'sold-out';
-  if (stocks.some((stock) => stock <= LOW_STOCK_UNITS)) return 'low';
+  if (stocks.some((stock) => stock <= threshold)) return 'low';
   return 'in-stock';
 }

@@ -32,6 +32,7 @@ import {
 import { dispatchPaymentStatus, dispatchStatuses } from '@shop/domain/dispatch';
 import { returnActions, returnLineStates } from '@shop/domain/returns';
 import { shipmentStates } from '@shop/domain/shipping';
+import { DEFAULT_LOW_STOCK_THRESHOLD, stockMovementReasons } from '@shop/domain/stock';
 import { userRoles } from '@shop/domain/roles';
 
 /** `column in ('a', 'b', ...)` for a check constraint whose values come from a domain table. */
@@ -126,6 +127,10 @@ export const products = pgTable(
     hsnCode: text('hsn_code').notNull().default(''),
     /** The manufacturer's or importer's name and address. */
     manufacturer: text('manufacturer').notNull().default(''),
+    /** A size with this many units or fewer is low on stock (the stock desk's list and mail). */
+    lowStockThreshold: integer('low_stock_threshold')
+      .notNull()
+      .default(DEFAULT_LOW_STOCK_THRESHOLD),
     /** Name, subheading, category, subcategory and tags, kept by the catalogue service for search. */
     searchText: text('search_text').notNull().default(''),
     /**
@@ -148,6 +153,7 @@ export const products = pgTable(
     index('products_search_vector_idx').using('gin', t.searchVector),
     index('products_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('products_price_positive', sql`${t.pricePaise} > 0`),
+    check('products_low_stock_threshold_check', sql`${t.lowStockThreshold} >= 0`),
   ],
 );
 
@@ -220,6 +226,45 @@ export const productSizeStock = pgTable(
     uniqueIndex('product_size_stock_color_size_key').on(t.colorId, sql`lower(${t.size})`),
     index('product_size_stock_size_idx').on(sql`lower(${t.size})`, t.stock),
     check('product_size_stock_not_negative', sql`${t.stock} >= 0`),
+  ],
+);
+
+/**
+ * Every change of a size's stock, so the history explains every number: written by the trigger
+ * `record_stock_movement` on `product_size_stock` in the changing transaction (see
+ * db/functions/record_stock_movement.sql). The stock desk names its reason, note and who; an
+ * order's placement or release is recorded as `sale` or `release`. Keyed by product, colour and
+ * size as named (not by stock row), so it outlives a stock row rebuilt by the product editor.
+ * Ids grow in the order a size's changes commit (each is taken under the size's row lock).
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    colorName: text('color_name').notNull(),
+    size: text('size').notNull(),
+    delta: integer('delta').notNull(),
+    stockAfter: integer('stock_after').notNull(),
+    reason: text('reason').notNull(),
+    note: text('note').notNull().default(''),
+    /** Null for an order's movement, or once the account is deleted (the email stays). */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email'),
+    at: timestamp('at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_movements_product_idx').on(t.productId, t.id),
+    index('stock_movements_size_idx').on(
+      t.productId,
+      sql`lower(${t.colorName})`,
+      sql`lower(${t.size})`,
+      t.id,
+    ),
+    check('stock_movements_reason_check', oneOf(t.reason, stockMovementReasons)),
+    check('stock_movements_stock_after_check', sql`${t.stockAfter} >= 0`),
   ],
 );
 

@@ -6,7 +6,6 @@ import type {
 } from '@shop/contracts/products-admin';
 import { priceBandBounds } from '@shop/domain/catalogue';
 import { paiseToRupees, type Paise } from '@shop/domain/money';
-import { LOW_STOCK_UNITS } from '@shop/domain/dashboard';
 import { stockStateOf } from '@shop/domain/products';
 import { queryRows, type Executor } from '../../db/client.ts';
 import {
@@ -442,7 +441,7 @@ export function createProductsAdminRepository() {
           sql`exists (select 1 from product_size_stock s join product_colors c on c.id = s.color_id
                 where c.product_id = p.id and ${condition})`;
         const anyInStock = sizes(sql`s.stock > 0`);
-        const anyLow = sizes(sql`s.stock <= ${LOW_STOCK_UNITS}`);
+        const anyLow = sizes(sql`s.stock <= p.low_stock_threshold`);
         where.push(
           query.stock === 'sold-out'
             ? sql`not ${anyInStock}`
@@ -472,12 +471,13 @@ export function createProductsAdminRepository() {
         stocks: number[] | null;
         tags: string[] | null;
         updated_at: string | Date;
+        low_stock_threshold: number;
         sort_value: string;
       }>(
         tx,
         sql`select p.id, p.name, p.slug, cat.name as category_name,
               sub.name as subcategory_name, p.price_paise, p.original_price_paise, p.is_active,
-              p.updated_at, (${order.key})::text as sort_value,
+              p.updated_at, p.low_stock_threshold, (${order.key})::text as sort_value,
               (select i.url from product_colors c join product_color_images i on i.color_id = c.id
                 where c.product_id = p.id order by c.position, i.position limit 1) as image,
               (select array_agg(s.stock) from product_colors c
@@ -508,7 +508,7 @@ export function createProductsAdminRepository() {
             originalPrice:
               row.original_price_paise === null ? null : paiseToRupees(row.original_price_paise),
             isActive: row.is_active,
-            stockState: stockStateOf(stocks),
+            stockState: stockStateOf(stocks, row.low_stock_threshold),
             stock: stocks.reduce((sum, stock) => sum + stock, 0),
             tags: row.tags ?? [],
             updatedAt: toIso(row.updated_at),

@@ -13,6 +13,7 @@ import { productDeletion, productRuleMessages, productSlug } from '@shop/domain/
 import { isUniqueViolation, type Database, type Executor } from '../../db/client.ts';
 import type { CacheTag } from '../../http/read-cache.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { describeStockChange } from '../stock/stock.repository.ts';
 import {
   decodeProductCursor,
   encodeProductCursor,
@@ -190,6 +191,13 @@ export function createProductsAdminService({
         db.transaction(async (tx) => {
           if (!(await repository.lock(tx, id))) throw notFound(productRuleMessages.notFound);
           const before = (await repository.find(tx, id))!;
+          // A size's stock typed in the editor is a count, in the stock history like the desk's.
+          await describeStockChange(tx, {
+            reason: 'count',
+            note: 'Set in the product editor',
+            actorId: actor.userId,
+            actorEmail: actor.email,
+          });
           await write(tx, id, values);
           const after = (await repository.find(tx, id))!;
           await recordAudit(tx, actor, {

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { LOW_STOCK_UNITS, type SalesDay } from '@shop/domain/dashboard';
+import type { SalesDay } from '@shop/domain/dashboard';
 import { dispatchPaymentStatus, dispatchStatuses } from '@shop/domain/dispatch';
 import type { OrderStatus } from '@shop/domain/orders';
 import type { OrderPaymentStatus, RefundState } from '@shop/domain/payments';
@@ -190,7 +190,8 @@ export function createDashboardRepository(db: Database) {
               (select count(*)::int from product_size_stock s
                  join product_colors c on c.id = s.color_id
                  join products p on p.id = c.product_id and p.is_active
-               where s.stock <= ${LOW_STOCK_UNITS}) as low_stock,
+               -- Each product's own threshold, as the stock desk's low-stock list counts.
+               where s.stock <= p.low_stock_threshold) as low_stock,
               (select count(*)::int from orders where payment_status = ${IN_REVIEW}) as in_review,
               (select count(*)::int from refunds where state = ${FAILED_FOR_GOOD})
                 as failed_refunds,

@@ -61,7 +61,12 @@ function TodaysWork({ figures }: { figures: Dashboard }) {
       to: '/admin/orders',
       alert: figures.failedRefunds > 0,
     },
-    { label: 'Sizes low on stock', value: count(figures.lowStock), alert: false },
+    {
+      label: 'Sizes low on stock',
+      value: count(figures.lowStock),
+      to: '/admin/stock/low',
+      alert: false,
+    },
   ];
   return (
     <section aria-labelledby="todays-work" className="mt-8">

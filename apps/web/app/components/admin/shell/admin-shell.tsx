@@ -19,6 +19,7 @@ const NAV: readonly NavItem[] = [
   { label: 'Products', to: '/admin/products' },
   { label: 'Returns', to: '/admin/returns' },
   { label: 'Customers', to: '/admin/customers' },
+  { label: 'Stock', to: '/admin/stock' },
   { label: 'Staff', to: '/admin/staff', ownerOnly: true },
   { label: 'Audit log', to: '/admin/audit' },
 ];
