@@ -10,6 +10,7 @@ import { send, signUp } from './auth-helpers.ts';
 import { stockedChoices } from './cart-helpers.ts';
 import { address, eventually, payOrder, placeOrder } from './order-helpers.ts';
 import { signUpOwner } from './owner-helpers.ts';
+import { allKeysetPages } from './keyset-pages.ts';
 import { createTestWorld, type TestWorld } from './test-app.ts';
 
 let world: TestWorld;
@@ -67,21 +68,11 @@ async function insertRefund(orderId: string, amountPaise: number, reason: string
 }
 
 /** Pages through the list with `query` until its last page; answers every row in order. */
-async function allPages(query: string, limit: number) {
-  const seen: { _id: string; email: string; joinedAt: string }[] = [];
-  let cursor: string | null = null;
-  let pages = 0;
-  do {
-    const suffix: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
-    const answer = await customers(`?${query}&limit=${limit}${suffix}`);
-    expect(answer.status).toBe(200);
-    expect(answer.body.data.customers.length).toBeLessThanOrEqual(limit);
-    seen.push(...answer.body.data.customers);
-    cursor = answer.body.data.next;
-    pages += 1;
-  } while (cursor && pages < 100);
-  return seen;
-}
+const allPages = (query: string, limit: number) =>
+  allKeysetPages<{ _id: string; email: string; joinedAt: string }>(
+    (url) => send(app(), 'GET', url, { token: owner.accessToken }),
+    { path: '/api/admin/customers', query, limit, field: 'customers' },
+  ).then((walk) => walk.rows);
 
 beforeAll(async () => {
   world = await createTestWorld({ ADMIN_EMAILS: 'owner@lacebloom.in' });

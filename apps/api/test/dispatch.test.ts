@@ -9,6 +9,7 @@ import { send, signUp } from './auth-helpers.ts';
 import { stockedChoices, type StockedChoice } from './cart-helpers.ts';
 import { address, eventually, payOrder, placeOrder } from './order-helpers.ts';
 import { signUpOwner } from './owner-helpers.ts';
+import { allKeysetPages } from './keyset-pages.ts';
 import { createTestWorld, type TestWorld } from './test-app.ts';
 
 let world: TestWorld;
@@ -143,20 +144,17 @@ describe('the queue', () => {
     await insertOrder('LB-DISPATCH-SHIPPED', 30, 'shipped', 'paid');
     await insertOrder('LB-DISPATCH-REFUNDED', 30, 'cancelled', 'refunded');
 
-    const seen: { orderNumber: string; ageDays: number; urgency: string; recipient: string }[] = [];
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const suffix: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
-      const answer = await send(app(), 'GET', `/api/admin/dispatch?limit=2${suffix}`, {
-        token: owner.accessToken,
-      });
-      expect(answer.status).toBe(200);
-      expect(answer.body.data.orders.length).toBeLessThanOrEqual(2);
-      seen.push(...answer.body.data.orders);
-      cursor = answer.body.data.next;
-      pages += 1;
-    } while (cursor && pages < 20);
+    const { rows: seen, pages } = await allKeysetPages<{
+      orderNumber: string;
+      ageDays: number;
+      urgency: string;
+      recipient: string;
+    }>((url) => send(app(), 'GET', url, { token: owner.accessToken }), {
+      path: '/api/admin/dispatch',
+      limit: 2,
+      field: 'orders',
+      maxPages: 20,
+    });
 
     expect(seen.map((row) => row.orderNumber)).toEqual([
       'LB-DISPATCH-LATE',

@@ -7,6 +7,7 @@ import { send, signUp } from './auth-helpers.ts';
 import { stockedChoices } from './cart-helpers.ts';
 import { address, eventually, payOrder, placeOrder } from './order-helpers.ts';
 import { signUpOwner } from './owner-helpers.ts';
+import { allKeysetPages } from './keyset-pages.ts';
 import { createTestWorld, type TestWorld } from './test-app.ts';
 
 let world: TestWorld;
@@ -56,21 +57,11 @@ async function insertOrder(options: {
 }
 
 /** Pages through the desk with `query` until its last page; answers every row in order. */
-async function allPages(query: string, limit: number) {
-  const seen: { _id: string; total: number; createdAt: string }[] = [];
-  let cursor: string | null = null;
-  let pages = 0;
-  do {
-    const suffix: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
-    const answer = await desk(`?${query}&limit=${limit}${suffix}`);
-    expect(answer.status).toBe(200);
-    expect(answer.body.data.orders.length).toBeLessThanOrEqual(limit);
-    seen.push(...answer.body.data.orders);
-    cursor = answer.body.data.next;
-    pages += 1;
-  } while (cursor && pages < 100);
-  return seen;
-}
+const allPages = (query: string, limit: number) =>
+  allKeysetPages<{ _id: string; total: number; createdAt: string }>(
+    (url) => send(app(), 'GET', url, { token: owner.accessToken }),
+    { path: '/api/admin/orders/desk', query, limit, field: 'orders' },
+  ).then((walk) => walk.rows);
 
 beforeAll(async () => {
   world = await createTestWorld({ ADMIN_EMAILS: 'owner@lacebloom.in' });

@@ -1,8 +1,9 @@
 // The back office's morning dashboard in a real browser, at 375 and 1280 px: the owner reads the
 // day's figures and today's work, and picks a range that the URL keeps.
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { signInOwner, type OwnerSession } from './owner-helpers.ts';
 import { seriousViolations, type Viewport } from './page-checks.ts';
@@ -11,18 +12,6 @@ let browser: Browser;
 let owner: OwnerSession;
 const shots = '/tmp/shots-admin';
 const patient = { timeout: 15_000 };
-
-async function signInBrowser(page: Page, session: { accessToken: string; refreshToken: string }) {
-  await page.addInitScript(
-    ([token, refreshToken]) => {
-      if (!localStorage.getItem('token')) {
-        localStorage.setItem('token', token!);
-        localStorage.setItem('refreshToken', refreshToken!);
-      }
-    },
-    [session.accessToken, session.refreshToken],
-  );
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();

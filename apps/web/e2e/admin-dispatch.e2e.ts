@@ -2,10 +2,9 @@
 // orders, reads their pick list, downloads their labels as one PDF and marks one shipped with a
 // courier and an AWB.
 import { mkdirSync, readFileSync } from 'node:fs';
-import type { ProductList } from '@shop/contracts/catalogue';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { newShopper } from './account-helpers.ts';
+import { confirmAsOwner, shopperWithPaidOrder, signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
 import { seriousViolations, type Viewport } from './page-checks.ts';
@@ -15,83 +14,14 @@ let owner: OwnerSession;
 const shots = '/tmp/shots-admin-dispatch';
 const patient = { timeout: 15_000 };
 
-interface PaidOrder {
-  orderId: string;
-  orderNumber: string;
-  productNames: string[];
-}
-
 /**
  * A new shopper's order of one piece each of two products (the `offset`-th pair in stock),
  * paid through the simulator and confirmed by the owner: it waits in the dispatch queue.
  */
-async function confirmedOrder(offset: number): Promise<PaidOrder> {
-  const shopper = newShopper();
-  const signup = await api<{ accessToken: string }>('POST', '/auth/signup', { body: shopper });
-  expect(signup.status).toBe(201);
-  const token = signup.data.accessToken;
-  const { data } = await api<ProductList>('GET', '/product/products?limit=100&sort=price-desc');
-  const products = data.products
-    .filter((candidate) => candidate.colors[0]!.sizeStock.some((entry) => entry.stock >= 3))
-    .slice(offset * 2, offset * 2 + 2);
-  const lines = products.map((product) => {
-    const color = product.colors[0]!;
-    const size = color.sizeStock.find((entry) => entry.stock >= 3)!.size;
-    return {
-      product: product._id,
-      quantity: 1,
-      size: size.toLowerCase(),
-      color: { colorName: color.colorName, colorHex: color.colorHex },
-      selectedImage: color.images[0],
-    };
-  });
-  for (const line of lines) {
-    expect((await api('POST', '/cart', { token, body: line })).status).toBeLessThan(300);
-  }
-  const placed = await api<{ orderId: string; orderNumber: string }>('POST', '/order', {
-    token,
-    body: {
-      items: lines,
-      shippingAddress: {
-        name: 'Lakshmi Menon',
-        addressLine1: '4 Park Street',
-        city: 'Kolkata',
-        state: 'West Bengal',
-        pinCode: '700016',
-        phone: '9876543210',
-      },
-      paymentMethod: 'razorpay',
-    },
-  });
-  expect(placed.status).toBe(201);
-  const started = await api<{ razorpayOrderId: string }>('POST', '/payments/initiate', {
-    token,
-    body: { orderId: placed.data.orderId, method: 'razorpay' },
-  });
-  const paid = await api<Record<string, string>>('POST', '/payments/simulator/pay', {
-    token,
-    body: { razorpayOrderId: started.data.razorpayOrderId, outcome: 'success' },
-  });
-  expect((await api('POST', '/payments/verify', { token, body: paid.data })).status).toBe(200);
-  const confirmed = await api('PATCH', `/admin/orders/${placed.data.orderId}/status`, {
-    token: owner.accessToken,
-    body: { status: 'confirmed' },
-  });
-  expect(confirmed.status).toBe(200);
-  return { ...placed.data, productNames: products.map((product) => product.name) };
-}
-
-/** Puts the owner's session in the browser's storage before any page script runs. */
-async function signInBrowser(page: Page, session: { accessToken: string; refreshToken: string }) {
-  await page.addInitScript(
-    ([token, refreshToken]) => {
-      if (!localStorage.getItem('token')) {
-        localStorage.setItem('token', token!);
-        localStorage.setItem('refreshToken', refreshToken!);
-      }
-    },
-    [session.accessToken, session.refreshToken],
-  );
+async function confirmedOrder(offset: number) {
+  const order = await shopperWithPaidOrder(offset, { sort: 'price-desc', skip: 0, pieces: 2 });
+  await confirmAsOwner(owner, order.orderId);
+  return order;
 }
 
 beforeAll(async () => {
@@ -117,7 +47,7 @@ for (const [viewport, offset] of [
         await page.goto('/admin/dispatch');
         await waitForHydration(page);
         await page.getByRole('heading', { name: 'Dispatch', level: 1 }).waitFor(patient);
-        const select = (order: PaidOrder) =>
+        const select = (order: { orderNumber: string }) =>
           page
             .getByRole('checkbox', { name: `Select order ${order.orderNumber}` })
             .filter({ visible: true });

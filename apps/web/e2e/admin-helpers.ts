@@ -12,37 +12,53 @@ export interface Shopper {
   refreshToken: string;
 }
 
-/** A new shopper with one paid order (the `offset`-th product in stock, so widths do not meet). */
+export interface PaidOrderOptions {
+  /** Which end of the price list the products come from (each file its own, so stock lasts). */
+  sort?: 'price-asc' | 'price-desc';
+  /** Products in stock skipped before the first one taken. */
+  skip?: number;
+  /** How many products the order holds, one piece of each. */
+  pieces?: number;
+}
+
+/**
+ * A new shopper with one paid order: `pieces` products in stock from the `offset`-th group on (so
+ * the orders of a file's tests, and their widths, do not meet).
+ */
 export async function shopperWithPaidOrder(
   offset: number,
-): Promise<Shopper & { orderId: string; orderNumber: string }> {
+  { sort = 'price-asc', skip = 4, pieces = 1 }: PaidOrderOptions = {},
+): Promise<Shopper & { orderId: string; orderNumber: string; productNames: string[] }> {
   const shopper = newShopper();
   const signup = await api<{ accessToken: string; refreshToken: string }>('POST', '/auth/signup', {
     body: shopper,
   });
   expect(signup.status).toBe(201);
   const token = signup.data.accessToken;
-  const { data } = await api<ProductList>('GET', '/product/products?limit=100&sort=price-asc');
-  const product = data.products.filter((candidate) =>
-    candidate.colors[0]!.sizeStock.some((entry) => entry.stock >= 3),
-  )[offset + 4]!;
-  const color = product.colors[0]!;
-  const size = color.sizeStock.find((entry) => entry.stock >= 3)!.size;
-  const line = {
-    product: product._id,
-    quantity: 1,
-    size: size.toLowerCase(),
-    color: { colorName: color.colorName, colorHex: color.colorHex },
-  };
-  const added = await api('POST', '/cart', {
-    token,
-    body: { ...line, selectedImage: color.images[0] },
+  const { data } = await api<ProductList>('GET', `/product/products?limit=100&sort=${sort}`);
+  const first = skip + offset * pieces;
+  const products = data.products
+    .filter((candidate) => candidate.colors[0]!.sizeStock.some((entry) => entry.stock >= 3))
+    .slice(first, first + pieces);
+  expect(products).toHaveLength(pieces);
+  const lines = products.map((product) => {
+    const color = product.colors[0]!;
+    const size = color.sizeStock.find((entry) => entry.stock >= 3)!.size;
+    return {
+      product: product._id,
+      quantity: 1,
+      size: size.toLowerCase(),
+      color: { colorName: color.colorName, colorHex: color.colorHex },
+      selectedImage: color.images[0],
+    };
   });
-  expect(added.status).toBeLessThan(300);
+  for (const line of lines) {
+    expect((await api('POST', '/cart', { token, body: line })).status).toBeLessThan(300);
+  }
   const placed = await api<{ orderId: string; orderNumber: string }>('POST', '/order', {
     token,
     body: {
-      items: [line],
+      items: lines,
       shippingAddress: {
         name: 'Meera Iyer',
         addressLine1: '12 MG Road',
@@ -64,7 +80,21 @@ export async function shopperWithPaidOrder(
     body: { razorpayOrderId: started.data.razorpayOrderId, outcome: 'success' },
   });
   expect((await api('POST', '/payments/verify', { token, body: paid.data })).status).toBe(200);
-  return { email: shopper.email, ...signup.data, ...placed.data };
+  return {
+    email: shopper.email,
+    ...signup.data,
+    ...placed.data,
+    productNames: products.map((product) => product.name),
+  };
+}
+
+/** Confirms a paid order as the owner, so it waits in the dispatch queue. */
+export async function confirmAsOwner(owner: { accessToken: string }, orderId: string) {
+  const confirmed = await api('PATCH', `/admin/orders/${orderId}/status`, {
+    token: owner.accessToken,
+    body: { status: 'confirmed' },
+  });
+  expect(confirmed.status).toBe(200);
 }
 
 /** Puts a session in the browser's storage before any page script runs. */

@@ -152,5 +152,56 @@ for (const [viewport, offset] of [
         await context.close();
       }
     });
+
+    it('pages forward and back, and "Previous" still works after a reload', async () => {
+      for (let extra = 0; ; extra += 1) {
+        const listed = await api<{ orders: unknown[] }>('GET', '/admin/orders/desk?limit=3', {
+          token: owner.accessToken,
+        });
+        if (listed.data.orders.length >= 3) break;
+        await shopperWithPaidOrder(offset * 2 + 20 + extra);
+      }
+      const { page, context, problems } = await openPage(browser, inject('baseURL'), viewport);
+      const shown = page.getByRole('link', { name: /^LB\d+$/ }).filter({ visible: true });
+      /** The one order on the page once it has loaded, and not `before`. */
+      const orderShown = async (before?: string) => {
+        await expect
+          .poll(
+            async () => ((await shown.count()) === 1 ? await shown.textContent() : null),
+            patient,
+          )
+          .toSatisfy((text) => Boolean(text) && text !== before);
+        return (await shown.textContent())!;
+      };
+      const previous = page.getByRole('button', { name: 'Previous' });
+      const next = page.getByRole('button', { name: 'Next' });
+      try {
+        await signInBrowser(page, owner);
+        await page.goto('/admin/orders?limit=1');
+        await waitForHydration(page);
+        const first = await orderShown();
+        expect(await previous.isDisabled()).toBe(true);
+        await next.click();
+        const second = await orderShown(first);
+        await next.click();
+        const third = await orderShown(second);
+        expect(new Set([first, second, third]).size).toBe(3);
+
+        // The trail of earlier pages lives in the URL, so a reload keeps it.
+        await page.reload();
+        await waitForHydration(page);
+        expect(await orderShown()).toBe(third);
+        await previous.click();
+        expect(await orderShown(third)).toBe(second);
+        await previous.click();
+        expect(await orderShown(second)).toBe(first);
+        const url = new URL(page.url());
+        expect([...url.searchParams.keys()]).toEqual(['limit']);
+        expect(await previous.isDisabled()).toBe(true);
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
   });
 }

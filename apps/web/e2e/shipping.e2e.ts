@@ -1,10 +1,9 @@
 // Shipping in a real browser, at 375 and 1280 px: the owner ships an order with the courier
 // simulator and answers a failed delivery; the shopper follows the parcel in My Orders.
 import { mkdirSync } from 'node:fs';
-import type { ProductList } from '@shop/contracts/catalogue';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { newShopper } from './account-helpers.ts';
+import { confirmAsOwner, shopperWithPaidOrder, signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
 import { seriousViolations, type Viewport } from './page-checks.ts';
@@ -16,68 +15,9 @@ const patient = { timeout: 15_000 };
 
 /** A new shopper with one paid order the shop has confirmed (the `offset`-th product in stock). */
 async function confirmedOrder(offset: number) {
-  const shopper = newShopper();
-  const signup = await api<{ accessToken: string; refreshToken: string }>('POST', '/auth/signup', {
-    body: shopper,
-  });
-  expect(signup.status).toBe(201);
-  const token = signup.data.accessToken;
-  const { data } = await api<ProductList>('GET', '/product/products?limit=100&sort=price-desc');
-  const product = data.products.filter((candidate) =>
-    candidate.colors[0]!.sizeStock.some((entry) => entry.stock >= 3),
-  )[offset + 6]!;
-  const color = product.colors[0]!;
-  const size = color.sizeStock.find((entry) => entry.stock >= 3)!.size;
-  const line = {
-    product: product._id,
-    quantity: 1,
-    size: size.toLowerCase(),
-    color: { colorName: color.colorName, colorHex: color.colorHex },
-  };
-  await api('POST', '/cart', { token, body: { ...line, selectedImage: color.images[0] } });
-  const placed = await api<{ orderId: string; orderNumber: string }>('POST', '/order', {
-    token,
-    body: {
-      items: [line],
-      shippingAddress: {
-        name: 'Kavya Menon',
-        addressLine1: '4 Residency Road',
-        city: 'Bengaluru',
-        state: 'Karnataka',
-        pinCode: '560025',
-        phone: '9876543210',
-      },
-      paymentMethod: 'razorpay',
-    },
-  });
-  expect(placed.status).toBe(201);
-  const started = await api<{ razorpayOrderId: string }>('POST', '/payments/initiate', {
-    token,
-    body: { orderId: placed.data.orderId, method: 'razorpay' },
-  });
-  const paid = await api<Record<string, string>>('POST', '/payments/simulator/pay', {
-    token,
-    body: { razorpayOrderId: started.data.razorpayOrderId, outcome: 'success' },
-  });
-  expect((await api('POST', '/payments/verify', { token, body: paid.data })).status).toBe(200);
-  const confirmed = await api('PATCH', `/admin/orders/${placed.data.orderId}/status`, {
-    token: owner.accessToken,
-    body: { status: 'confirmed' },
-  });
-  expect(confirmed.status).toBe(200);
-  return { ...signup.data, ...placed.data };
-}
-
-async function signInBrowser(page: Page, session: { accessToken: string; refreshToken: string }) {
-  await page.addInitScript(
-    ([token, refreshToken]) => {
-      if (!localStorage.getItem('token')) {
-        localStorage.setItem('token', token!);
-        localStorage.setItem('refreshToken', refreshToken!);
-      }
-    },
-    [session.accessToken, session.refreshToken],
-  );
+  const order = await shopperWithPaidOrder(offset, { sort: 'price-desc', skip: 6 });
+  await confirmAsOwner(owner, order.orderId);
+  return order;
 }
 
 const advance = async (awb: string, event?: string) => {

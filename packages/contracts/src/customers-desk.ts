@@ -8,11 +8,12 @@ import { orderStatuses, paymentStatuses } from '@shop/domain/orders';
 import { userRoles } from '@shop/domain/roles';
 import { savedAddress } from './auth.ts';
 import { plainText, requiredText, successEnvelope } from './common-mini.ts';
+import { invalidCursorMessage, keysetPageQuery, nextCursor } from './keyset-page.ts';
 
 export const customersDeskMessages = {
   notFound: 'Customer not found',
   noteRequired: 'Please write the note',
-  invalidCursor: 'Invalid cursor: start from the first page',
+  invalidCursor: invalidCursorMessage,
   invalidQuery: 'Invalid q: must be text',
 } as const;
 
@@ -28,10 +29,7 @@ export const customersDeskQuery = z.object({
     z.string().check(z.trim(), z.maxLength(100), plainText(customersDeskMessages.invalidQuery)),
     '',
   ),
-  cursor: z.optional(
-    z.string().check(z.maxLength(300), plainText(customersDeskMessages.invalidCursor)),
-  ),
-  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 20),
+  ...keysetPageQuery(20),
 });
 export type CustomersDeskQueryInput = z.input<typeof customersDeskQuery>;
 export type CustomersDeskQuery = z.output<typeof customersDeskQuery>;
@@ -57,8 +55,7 @@ export type CustomersDeskRow = z.infer<typeof customersDeskRow>;
 
 export const customersDeskPage = z.object({
   customers: z.array(customersDeskRow),
-  /** The cursor of the next page, or null on the last one. */
-  next: z.nullable(z.string()),
+  next: nextCursor,
 });
 export type CustomersDeskPage = z.infer<typeof customersDeskPage>;
 

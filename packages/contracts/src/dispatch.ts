@@ -4,10 +4,11 @@ import * as z from 'zod/mini';
 import { dispatchStatuses, isAwb } from '@shop/domain/dispatch';
 import { isUuid } from '@shop/domain/ids';
 import { paymentStatuses } from '@shop/domain/orders';
-import { plainText, requiredText, successEnvelope } from './common-mini.ts';
+import { requiredText, successEnvelope } from './common-mini.ts';
+import { invalidCursorMessage, keysetPageQuery, nextCursor } from './keyset-page.ts';
 
 export const dispatchMessages = {
-  invalidCursor: 'Invalid cursor: start from the first page',
+  invalidCursor: invalidCursorMessage,
   selectOrders: 'Select at least one order',
   tooManyOrders: 'At most 100 orders at once',
   invalidOrderId: 'Invalid order id',
@@ -20,8 +21,7 @@ export const MAX_DISPATCH_BATCH = 100;
 
 /** `GET /admin/dispatch`: keyset pages of the queue, oldest order first. */
 export const dispatchQuery = z.object({
-  cursor: z.optional(z.string().check(z.maxLength(300), plainText(dispatchMessages.invalidCursor))),
-  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 50),
+  ...keysetPageQuery(50),
 });
 export type DispatchQueryInput = z.input<typeof dispatchQuery>;
 export type DispatchQuery = z.output<typeof dispatchQuery>;
@@ -49,8 +49,7 @@ export type DispatchRow = z.infer<typeof dispatchRow>;
 
 export const dispatchPage = z.object({
   orders: z.array(dispatchRow),
-  /** The cursor of the next page, or null on the last one. */
-  next: z.nullable(z.string()),
+  next: nextCursor,
 });
 export type DispatchPage = z.infer<typeof dispatchPage>;
 

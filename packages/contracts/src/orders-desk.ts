@@ -7,11 +7,12 @@ import { providerPaymentStatuses, refundReasons, refundStates } from '@shop/doma
 import { order } from './orders.ts';
 import { adminShipment } from './shipping.ts';
 import { plainText, requiredText, successEnvelope } from './common-mini.ts';
+import { invalidCursorMessage, keysetPageQuery, nextCursor } from './keyset-page.ts';
 
 export const ordersDeskMessages = {
   forbidden: 'Only the shop can do this',
   noteRequired: 'Please write the note',
-  invalidCursor: 'Invalid cursor: start from the first page',
+  invalidCursor: invalidCursorMessage,
   invalidDate: 'Dates are written YYYY-MM-DD',
   invalidAmount: 'Amounts are rupees, 0 or more',
   reversedDates: "'from' must not be after 'to'",
@@ -49,10 +50,7 @@ export const ordersDeskQuery = z
     max: rupees,
     sort: z._default(z.enum(ordersDeskSorts), 'date'),
     dir: z._default(z.enum(sortDirections), 'desc'),
-    cursor: z.optional(
-      z.string().check(z.maxLength(300), plainText(ordersDeskMessages.invalidCursor)),
-    ),
-    limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 20),
+    ...keysetPageQuery(20),
   })
   .check(
     z.refine((query) => !query.from || !query.to || query.from <= query.to, {
@@ -97,8 +95,7 @@ export type OrdersDeskRow = z.infer<typeof ordersDeskRow>;
 
 export const ordersDeskPage = z.object({
   orders: z.array(ordersDeskRow),
-  /** The cursor of the next page, or null on the last one. */
-  next: z.nullable(z.string()),
+  next: nextCursor,
   /**
    * On the first page only (no cursor), whatever the filters: the oldest orders that need the
    * shop's attention, at most 20.

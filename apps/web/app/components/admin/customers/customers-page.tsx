@@ -1,25 +1,14 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import {
-  createColumnHelper,
-  flexRender,
-  getCoreRowModel,
-  useReactTable,
-} from '@tanstack/react-table';
-import type { CustomersDeskPage, CustomersDeskRow } from '@shop/contracts/customers-desk';
-import { errorMessage } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth-session';
+import { createColumnHelper } from '@tanstack/react-table';
+import type { CustomersDeskQuery, CustomersDeskRow } from '@shop/contracts/customers-desk';
+import type { ApiClient } from '../../../lib/api-client';
 import { formatIndiaDate, formatRupees } from '../admin-format';
+import { AdminTable, CursorPager } from '../admin-table';
+import { useAdminLoad } from '../use-admin-load';
+import { useCursorPages } from '../use-cursor-pages';
 import { customersApi } from './customers-api';
 import { customersQueryFromParams } from './customers-query';
-
-type Load =
-  | { state: 'loading' }
-  | { state: 'ready'; page: CustomersDeskPage }
-  | { state: 'failed'; message: string };
-
-/** An answer and the request (search, page and reload count) it answers. */
-type Answer = { fetched: string } & Exclude<Load, { state: 'loading' }>;
 
 const button =
   'rounded-full border border-line bg-white px-4 py-2 text-sm font-medium hover:border-brand-300 disabled:opacity-50';
@@ -113,54 +102,43 @@ function Search({ q }: { q: string }) {
   );
 }
 
+const listCustomers = (api: ApiClient, query: CustomersDeskQuery) => customersApi(api).list(query);
+
+/** A customer as a phone's card. */
+function CustomerCard({ row }: { row: CustomersDeskRow }) {
+  return (
+    <>
+      <div className="flex items-baseline justify-between gap-2">
+        <Link
+          to={`/admin/customers/${row._id}`}
+          className="font-medium text-brand-700 hover:underline"
+        >
+          {row.name}
+        </Link>
+        <span className="whitespace-nowrap font-medium">{formatRupees(row.lifetimeValue)}</span>
+      </div>
+      <p className="break-all text-muted">{row.email}</p>
+      <p className="text-muted">{row.phone}</p>
+      <p className="mt-1">
+        {row.ordersCount === 0
+          ? 'No orders yet'
+          : `${row.ordersCount} ${row.ordersCount === 1 ? 'order' : 'orders'}, the last on ${lastOrder(row)}`}
+      </p>
+      <p className="text-muted">Joined {formatIndiaDate(row.joinedAt)}</p>
+    </>
+  );
+}
+
 /** /admin/customers: find an account by email, phone or name; newest accounts first. */
 export function CustomersPage() {
-  const [params, setParams] = useSearchParams();
-  const { authed } = useAuth();
-  const [answer, setAnswer] = useState<Answer | null>(null);
-  const [reloads, setReloads] = useState(0);
-  // Cursors of the pages before this one, for "Previous" (keyset pages only know the next one).
-  const [trail, setTrail] = useState<string[]>([]);
+  const [params] = useSearchParams();
   const key = params.toString();
   const { query, problem } = useMemo(
     () => customersQueryFromParams(new URLSearchParams(key)),
     [key],
   );
-
-  const fetched = `${key}#${reloads}`;
-  // Until the answer to this search arrives, the page shows it is loading.
-  const load: Load = answer?.fetched === fetched ? answer : { state: 'loading' };
-
-  useEffect(() => {
-    let live = true;
-    authed((api) => customersApi(api).list(query))
-      .then((page) => live && setAnswer({ fetched, state: 'ready', page }))
-      .catch(
-        (error) => live && setAnswer({ fetched, state: 'failed', message: errorMessage(error) }),
-      );
-    return () => {
-      live = false;
-    };
-  }, [query, fetched, authed]);
-
-  const rows = load.state === 'ready' ? load.page.customers : [];
-  // TanStack Table keeps a mutable instance, so React Compiler leaves this component unmemoized:
-  // fine for one table of at most 100 rows.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({
-    data: rows,
-    columns,
-    getRowId: (row) => row._id,
-    getCoreRowModel: getCoreRowModel(),
-  });
-
-  function goTo(cursor: string | undefined, nextTrail: string[]) {
-    const next = new URLSearchParams(params);
-    if (cursor) next.set('cursor', cursor);
-    else next.delete('cursor');
-    setTrail(nextTrail);
-    setParams(next);
-  }
+  const { load, reload } = useAdminLoad(key, query, listCustomers);
+  const pages = useCursorPages();
 
   return (
     <section className="flex flex-col gap-5">
@@ -171,112 +149,22 @@ export function CustomersPage() {
           {problem}. Showing every customer instead.
         </p>
       ) : null}
-      {/* Phones get one card per customer; wider screens the table. */}
-      <ul aria-label="Customers" className="flex flex-col gap-3 md:hidden">
-        {rows.map((row) => (
-          <li key={row._id} className="rounded-2xl border border-line bg-white p-4 text-sm">
-            <div className="flex items-baseline justify-between gap-2">
-              <Link
-                to={`/admin/customers/${row._id}`}
-                className="font-medium text-brand-700 hover:underline"
-              >
-                {row.name}
-              </Link>
-              <span className="whitespace-nowrap font-medium">
-                {formatRupees(row.lifetimeValue)}
-              </span>
-            </div>
-            <p className="break-all text-muted">{row.email}</p>
-            <p className="text-muted">{row.phone}</p>
-            <p className="mt-1">
-              {row.ordersCount === 0
-                ? 'No orders yet'
-                : `${row.ordersCount} ${row.ordersCount === 1 ? 'order' : 'orders'}, the last on ${lastOrder(row)}`}
-            </p>
-            <p className="text-muted">Joined {formatIndiaDate(row.joinedAt)}</p>
-          </li>
-        ))}
-      </ul>
-      {/* A wide table scrolls sideways when it must; the region takes focus so keys can scroll it. */}
-      <div
-        role="region"
-        aria-label="Customers"
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        tabIndex={0}
-        className="hidden overflow-x-auto rounded-2xl border border-line bg-white md:block"
-      >
-        <table className="w-full text-left text-sm">
-          <thead className="border-b border-line bg-blush/60">
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => (
-                  <th key={header.id} scope="col" className="px-3 py-2.5 font-semibold">
-                    {flexRender(header.column.columnDef.header, header.getContext())}
-                  </th>
-                ))}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} className="border-b border-line last:border-0 align-top">
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className="px-3 py-2.5">
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {load.state === 'loading' ? (
-        <p
-          role="status"
-          className="rounded-2xl border border-line bg-white p-6 text-center text-muted"
-        >
-          Loading customers...
-        </p>
-      ) : null}
-      {load.state === 'failed' ? (
-        <div role="alert" className="rounded-2xl border border-line bg-white p-6 text-center">
-          <p>{load.message}</p>
-          <button
-            type="button"
-            className={`${button} mt-3`}
-            onClick={() => setReloads((n) => n + 1)}
-          >
-            Try Again
-          </button>
-        </div>
-      ) : null}
-      {load.state === 'ready' && rows.length === 0 ? (
-        <p className="rounded-2xl border border-line bg-white p-6 text-center text-muted">
-          No customers match this search.
-        </p>
-      ) : null}
-      <nav aria-label="Pages of customers" className="flex items-center justify-between gap-3">
-        <button
-          type="button"
-          className={button}
-          disabled={!query.cursor}
-          onClick={() => goTo(trail.at(-1), trail.slice(0, -1))}
-        >
-          Previous
-        </button>
-        <button
-          type="button"
-          className={button}
-          disabled={load.state !== 'ready' || !load.page.next}
-          onClick={() =>
-            load.state === 'ready' && load.page.next
-              ? goTo(load.page.next, query.cursor ? [...trail, query.cursor] : [])
-              : undefined
-          }
-        >
-          Next
-        </button>
-      </nav>
+      <AdminTable
+        label="Customers"
+        load={load}
+        rows={load.state === 'ready' ? load.data.customers : []}
+        columns={columns}
+        rowId={(row) => row._id}
+        card={(row) => <CustomerCard row={row} />}
+        loadingText="Loading customers..."
+        emptyText="No customers match this search."
+        onRetry={reload}
+      />
+      <CursorPager
+        label="Pages of customers"
+        pages={pages}
+        next={load.state === 'ready' ? load.data.next : null}
+      />
     </section>
   );
 }

@@ -1,32 +1,23 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import {
-  createColumnHelper,
-  flexRender,
-  getCoreRowModel,
-  useReactTable,
-  type RowSelectionState,
-} from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import {
   dispatchQuery,
-  type DispatchPage as QueuePage,
+  type DispatchQuery,
   type DispatchRow,
   type PickList,
 } from '@shop/contracts/dispatch';
 import { DISPATCH_WINDOW_DAYS, type DispatchUrgency } from '@shop/domain/dispatch';
 import { statusLabel } from '@shop/domain/orders';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage, type ApiClient } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
 import { formatIndiaDateTime, formatRupees } from '../admin-format';
+import { AdminTable, CursorPager, orderTickLabels, useRowSelection } from '../admin-table';
+import { useAdminLoad } from '../use-admin-load';
+import { useCursorPages } from '../use-cursor-pages';
 import { dispatchApi, saveFile } from './dispatch-api';
 import { PickListPanel } from './pick-list-panel';
 import { ShipForm } from './ship-form';
-
-type Load =
-  { state: 'loading' } | { state: 'ready'; page: QueuePage } | { state: 'failed'; message: string };
-
-/** An answer and the request (cursor and reload count) it answers. */
-type Answer = { fetched: string } & Exclude<Load, { state: 'loading' }>;
 
 const button =
   'rounded-full border border-line bg-white px-4 py-2 text-sm font-medium hover:border-brand-300 disabled:opacity-50';
@@ -95,27 +86,6 @@ const column = createColumnHelper<DispatchRow>();
 
 function columnsWith(actions: RowActions) {
   return [
-    column.display({
-      id: 'select',
-      header: ({ table }) => (
-        <input
-          type="checkbox"
-          aria-label="Select every order on this page"
-          checked={table.getIsAllRowsSelected()}
-          onChange={table.getToggleAllRowsSelectedHandler()}
-          className="h-4 w-4 accent-brand-600"
-        />
-      ),
-      cell: ({ row }) => (
-        <input
-          type="checkbox"
-          aria-label={`Select order ${row.original.orderNumber}`}
-          checked={row.getIsSelected()}
-          onChange={row.getToggleSelectedHandler()}
-          className="h-4 w-4 accent-brand-600"
-        />
-      ),
-    }),
     column.accessor('orderNumber', {
       header: 'Order',
       cell: ({ row }) => (
@@ -159,14 +129,40 @@ function columnsWith(actions: RowActions) {
   ];
 }
 
+const listQueue = (api: ApiClient, query: DispatchQuery) => dispatchApi(api).queue(query);
+
+/** An order to pack as a phone's card. */
+function QueueCard({ order, actions }: { order: DispatchRow; actions: RowActions }) {
+  return (
+    <>
+      <div className="flex items-baseline justify-between gap-2">
+        <Link
+          to={`/admin/orders/${order._id}`}
+          className="font-medium text-brand-700 hover:underline"
+        >
+          {order.orderNumber}
+        </Link>
+        <AgeBadge row={order} />
+      </div>
+      <p className="text-muted">
+        {formatIndiaDateTime(order.createdAt)} · {order.itemCount}{' '}
+        {order.itemCount === 1 ? 'item' : 'items'} · {formatRupees(order.total)}
+      </p>
+      <p className="mt-1">
+        {order.recipient}, {order.city} {order.pinCode}
+      </p>
+      <p className="text-xs font-semibold">{statusLabel(order.status)}</p>
+      <div className="mt-2">
+        <Actions row={order} actions={actions} />
+      </div>
+    </>
+  );
+}
+
 /** /admin/dispatch: paid orders waiting to be packed, oldest first; pick lists, PDFs, shipping. */
 export function DispatchPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const { authed } = useAuth();
-  const [answer, setAnswer] = useState<Answer | null>(null);
-  const [reloads, setReloads] = useState(0);
-  const [selection, setSelection] = useState<RowSelectionState>({});
-  const [trail, setTrail] = useState<string[]>([]);
   const [pickList, setPickList] = useState<PickList | null>(null);
   const [shipping, setShipping] = useState<DispatchRow | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
@@ -176,25 +172,9 @@ export function DispatchPage() {
     const parsed = dispatchQuery.safeParse(Object.fromEntries(new URLSearchParams(key)));
     return parsed.success ? parsed.data : dispatchQuery.parse({});
   }, [key]);
-
-  const fetched = `${key}#${reloads}`;
-  const load: Load = answer?.fetched === fetched ? answer : { state: 'loading' };
-
-  useEffect(() => {
-    let live = true;
-    authed((api) => dispatchApi(api).queue(query))
-      .then((page) => {
-        if (!live) return;
-        setSelection({});
-        setAnswer({ fetched, state: 'ready', page });
-      })
-      .catch(
-        (error) => live && setAnswer({ fetched, state: 'failed', message: errorMessage(error) }),
-      );
-    return () => {
-      live = false;
-    };
-  }, [query, fetched, authed]);
+  const { load, reload } = useAdminLoad(key, query, listQueue);
+  const pages = useCursorPages();
+  const [selection, setSelection] = useRowSelection(load);
 
   /** Runs one call for the screen, showing its failure (or `done`'s text) as the notice. */
   async function run(work: () => Promise<string | null>) {
@@ -230,29 +210,9 @@ export function DispatchPage() {
     },
   };
 
-  const rows = load.state === 'ready' ? load.page.orders : [];
-  // TanStack Table keeps a mutable instance, so React Compiler leaves this component unmemoized:
-  // fine for one table of at most 100 rows.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({
-    data: rows,
-    columns: columnsWith(actions),
-    getRowId: (row) => row._id,
-    getCoreRowModel: getCoreRowModel(),
-    state: { rowSelection: selection },
-    onRowSelectionChange: setSelection,
-    enableRowSelection: true,
-  });
+  const rows = load.state === 'ready' ? load.data.orders : [];
   const selected = rows.filter((row) => selection[row._id]);
   const selectedIds = selected.map((row) => row._id);
-
-  function goTo(cursor: string | undefined, nextTrail: string[]) {
-    const next = new URLSearchParams(params);
-    if (cursor) next.set('cursor', cursor);
-    else next.delete('cursor');
-    setTrail(nextTrail);
-    setParams(next);
-  }
 
   return (
     <section className="flex flex-col gap-5">
@@ -332,7 +292,7 @@ export function DispatchPage() {
             onShipped={(text) => {
               setShipping(null);
               setNotice({ ok: true, text });
-              setReloads((count) => count + 1);
+              reload();
             }}
           />
         </section>
@@ -341,130 +301,28 @@ export function DispatchPage() {
       {pickList ? <PickListPanel pickList={pickList} onClose={() => setPickList(null)} /> : null}
 
       <div className={`flex flex-col gap-5 ${pickList ? 'print:hidden' : ''}`}>
-        {/* Phones get one card per order; wider screens the table. */}
-        <ul aria-label="Orders to pack" className="flex flex-col gap-3 md:hidden">
-          {table.getRowModel().rows.map((row) => {
-            const order = row.original;
-            return (
-              <li key={row.id} className="rounded-2xl border border-line bg-white p-4 text-sm">
-                <div className="flex items-start gap-3">
-                  <input
-                    type="checkbox"
-                    aria-label={`Select order ${order.orderNumber}`}
-                    checked={row.getIsSelected()}
-                    onChange={row.getToggleSelectedHandler()}
-                    className="mt-1 h-4 w-4 accent-brand-600"
-                  />
-                  <div className="min-w-0 flex-1">
-                    <div className="flex items-baseline justify-between gap-2">
-                      <Link
-                        to={`/admin/orders/${order._id}`}
-                        className="font-medium text-brand-700 hover:underline"
-                      >
-                        {order.orderNumber}
-                      </Link>
-                      <AgeBadge row={order} />
-                    </div>
-                    <p className="text-muted">
-                      {formatIndiaDateTime(order.createdAt)} · {order.itemCount}{' '}
-                      {order.itemCount === 1 ? 'item' : 'items'} · {formatRupees(order.total)}
-                    </p>
-                    <p className="mt-1">
-                      {order.recipient}, {order.city} {order.pinCode}
-                    </p>
-                    <p className="text-xs font-semibold">{statusLabel(order.status)}</p>
-                    <div className="mt-2">
-                      <Actions row={order} actions={actions} />
-                    </div>
-                  </div>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-        {/* A wide table scrolls sideways when it must; the region takes focus so keys can scroll it. */}
-        <div
-          role="region"
-          aria-label="Orders to pack"
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          tabIndex={0}
-          className="hidden overflow-x-auto rounded-2xl border border-line bg-white md:block"
-        >
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-line bg-blush/60">
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => (
-                    <th key={header.id} scope="col" className="px-3 py-2.5 font-semibold">
-                      {flexRender(header.column.columnDef.header, header.getContext())}
-                    </th>
-                  ))}
-                </tr>
-              ))}
-            </thead>
-            <tbody>
-              {table.getRowModel().rows.map((row) => (
-                <tr key={row.id} className="border-b border-line align-top last:border-0">
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className="px-3 py-2.5">
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        {load.state === 'loading' ? (
-          <p
-            role="status"
-            className="rounded-2xl border border-line bg-white p-6 text-center text-muted"
-          >
-            Loading the dispatch queue...
-          </p>
-        ) : null}
-        {load.state === 'failed' ? (
-          <div role="alert" className="rounded-2xl border border-line bg-white p-6 text-center">
-            <p>{load.message}</p>
-            <button
-              type="button"
-              className={`${button} mt-3`}
-              onClick={() => setReloads((n) => n + 1)}
-            >
-              Try Again
-            </button>
-          </div>
-        ) : null}
-        {load.state === 'ready' && rows.length === 0 ? (
-          <p className="rounded-2xl border border-line bg-white p-6 text-center text-muted">
-            Nothing to pack: every paid order has shipped.
-          </p>
-        ) : null}
-        <nav
-          aria-label="Pages of the dispatch queue"
-          className="flex items-center justify-between gap-3 print:hidden"
-        >
-          <button
-            type="button"
-            className={button}
-            disabled={!query.cursor}
-            onClick={() => goTo(trail.at(-1), trail.slice(0, -1))}
-          >
-            Previous
-          </button>
-          <button
-            type="button"
-            className={button}
-            disabled={load.state !== 'ready' || !load.page.next}
-            onClick={() =>
-              load.state === 'ready' && load.page.next
-                ? goTo(load.page.next, query.cursor ? [...trail, query.cursor] : [])
-                : undefined
-            }
-          >
-            Next
-          </button>
-        </nav>
+        <AdminTable
+          label="Orders to pack"
+          load={load}
+          rows={rows}
+          columns={columnsWith(actions)}
+          rowId={(row) => row._id}
+          card={(order) => <QueueCard order={order} actions={actions} />}
+          loadingText="Loading the dispatch queue..."
+          emptyText="Nothing to pack: every paid order has shipped."
+          onRetry={reload}
+          selection={{
+            state: selection,
+            onChange: setSelection,
+            ...orderTickLabels,
+          }}
+        />
+        <CursorPager
+          label="Pages of the dispatch queue"
+          pages={pages}
+          next={load.state === 'ready' ? load.data.next : null}
+          className="print:hidden"
+        />
       </div>
     </section>
   );

@@ -1,26 +1,16 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import {
-  createColumnHelper,
-  flexRender,
-  getCoreRowModel,
-  useReactTable,
-  type RowSelectionState,
-} from '@tanstack/react-table';
-import type { OrdersDeskPage as DeskPage, OrdersDeskRow } from '@shop/contracts/orders-desk';
+import { createColumnHelper } from '@tanstack/react-table';
+import type { OrdersDeskQuery, OrdersDeskRow } from '@shop/contracts/orders-desk';
 import { orderStatuses, paymentStatuses, statusLabel } from '@shop/domain/orders';
-import { errorMessage } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth-session';
+import type { ApiClient } from '../../../lib/api-client';
 import { formatIndiaDateTime, formatRupees, stateWords } from '../admin-format';
+import { AdminTable, CursorPager, orderTickLabels, useRowSelection } from '../admin-table';
+import { useAdminLoad } from '../use-admin-load';
+import { useCursorPages } from '../use-cursor-pages';
 import { BulkMove, MoveOutcomes, type MoveOutcome } from './bulk-move';
 import { deskQueryFromParams, paramsOfDeskQuery } from './desk-query';
 import { ordersDeskApi } from './orders-desk-api';
-
-type Load =
-  { state: 'loading' } | { state: 'ready'; page: DeskPage } | { state: 'failed'; message: string };
-
-/** An answer and the request (filters and reload count) it answers. */
-type Answer = { fetched: string } & Exclude<Load, { state: 'loading' }>;
 
 const SORTS = [
   { value: 'date-desc', label: 'Newest first' },
@@ -62,27 +52,6 @@ function StatusBadges({ row }: { row: OrdersDeskRow }) {
 }
 
 const columns = [
-  column.display({
-    id: 'select',
-    header: ({ table }) => (
-      <input
-        type="checkbox"
-        aria-label="Select every order on this page"
-        checked={table.getIsAllRowsSelected()}
-        onChange={table.getToggleAllRowsSelectedHandler()}
-        className="h-4 w-4 accent-brand-600"
-      />
-    ),
-    cell: ({ row }) => (
-      <input
-        type="checkbox"
-        aria-label={`Select order ${row.original.orderNumber}`}
-        checked={row.getIsSelected()}
-        onChange={row.getToggleSelectedHandler()}
-        className="h-4 w-4 accent-brand-600"
-      />
-    ),
-  }),
   column.accessor('orderNumber', {
     header: 'Order',
     cell: ({ row }) => (
@@ -300,61 +269,47 @@ function NeedsAttention({ rows }: { rows: OrdersDeskRow[] }) {
   );
 }
 
+const listOrders = (api: ApiClient, query: OrdersDeskQuery) => ordersDeskApi(api).list(query);
+
+/** An order as a phone's card. */
+function OrderCard({ order }: { order: OrdersDeskRow }) {
+  return (
+    <>
+      <div className="flex items-baseline justify-between gap-2">
+        <Link
+          to={`/admin/orders/${order._id}`}
+          className="font-medium text-brand-700 hover:underline"
+        >
+          {order.orderNumber}
+        </Link>
+        <span className="font-medium">{formatRupees(order.total)}</span>
+      </div>
+      <p className="text-muted">
+        {formatIndiaDateTime(order.createdAt)} · {order.itemCount}{' '}
+        {order.itemCount === 1 ? 'item' : 'items'}
+      </p>
+      <p className="mt-1">{order.customer.name}</p>
+      <p className="break-all text-muted">{order.customer.email}</p>
+      <p className="text-muted">{order.customer.phone}</p>
+      <div className="mt-2">
+        <StatusBadges row={order} />
+      </div>
+    </>
+  );
+}
+
 /** /admin/orders: search, filter, sort and page through every order; move several at once. */
 export function OrdersDeskPage() {
-  const [params, setParams] = useSearchParams();
-  const { authed } = useAuth();
-  const [answer, setAnswer] = useState<Answer | null>(null);
-  const [reloads, setReloads] = useState(0);
-  const [selection, setSelection] = useState<RowSelectionState>({});
-  // Cursors of the pages before this one, for "Previous" (keyset pages only know the next one).
-  const [trail, setTrail] = useState<string[]>([]);
+  const [params] = useSearchParams();
   const [outcomes, setOutcomes] = useState<MoveOutcome[]>([]);
   const key = params.toString();
   const { query, problem } = useMemo(() => deskQueryFromParams(new URLSearchParams(key)), [key]);
+  const { load, reload } = useAdminLoad(key, query, listOrders);
+  const pages = useCursorPages();
+  const [selection, setSelection] = useRowSelection(load);
 
-  const fetched = `${key}#${reloads}`;
-  // Until the answer to these filters arrives, the page shows it is loading.
-  const load: Load = answer?.fetched === fetched ? answer : { state: 'loading' };
-
-  useEffect(() => {
-    let live = true;
-    authed((api) => ordersDeskApi(api).list(query))
-      .then((page) => {
-        if (!live) return;
-        setSelection({});
-        setAnswer({ fetched, state: 'ready', page });
-      })
-      .catch(
-        (error) => live && setAnswer({ fetched, state: 'failed', message: errorMessage(error) }),
-      );
-    return () => {
-      live = false;
-    };
-  }, [query, fetched, authed]);
-
-  const rows = load.state === 'ready' ? load.page.orders : [];
-  // TanStack Table keeps a mutable instance, so React Compiler leaves this component unmemoized:
-  // fine for one table of at most 100 rows.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({
-    data: rows,
-    columns,
-    getRowId: (row) => row._id,
-    getCoreRowModel: getCoreRowModel(),
-    state: { rowSelection: selection },
-    onRowSelectionChange: setSelection,
-    enableRowSelection: true,
-  });
+  const rows = load.state === 'ready' ? load.data.orders : [];
   const selected = rows.filter((row) => selection[row._id]);
-
-  function goTo(cursor: string | undefined, nextTrail: string[]) {
-    const next = new URLSearchParams(params);
-    if (cursor) next.set('cursor', cursor);
-    else next.delete('cursor');
-    setTrail(nextTrail);
-    setParams(next);
-  }
 
   return (
     <section className="flex flex-col gap-5">
@@ -365,137 +320,38 @@ export function OrdersDeskPage() {
           {problem}. Showing every order instead.
         </p>
       ) : null}
-      {load.state === 'ready' ? <NeedsAttention rows={load.page.needsAttention} /> : null}
+      {load.state === 'ready' ? <NeedsAttention rows={load.data.needsAttention} /> : null}
       {selected.length > 0 ? (
         <BulkMove
           orders={selected}
           onDone={(results) => {
             setOutcomes(results);
-            setReloads((count) => count + 1);
+            reload();
           }}
         />
       ) : null}
       <MoveOutcomes outcomes={outcomes} />
-      {/* Phones get one card per order; wider screens the table. */}
-      <ul aria-label="Orders" className="flex flex-col gap-3 md:hidden">
-        {table.getRowModel().rows.map((row) => {
-          const order = row.original;
-          return (
-            <li key={row.id} className="rounded-2xl border border-line bg-white p-4 text-sm">
-              <div className="flex items-start gap-3">
-                <input
-                  type="checkbox"
-                  aria-label={`Select order ${order.orderNumber}`}
-                  checked={row.getIsSelected()}
-                  onChange={row.getToggleSelectedHandler()}
-                  className="mt-1 h-4 w-4 accent-brand-600"
-                />
-                <div className="min-w-0 flex-1">
-                  <div className="flex items-baseline justify-between gap-2">
-                    <Link
-                      to={`/admin/orders/${order._id}`}
-                      className="font-medium text-brand-700 hover:underline"
-                    >
-                      {order.orderNumber}
-                    </Link>
-                    <span className="font-medium">{formatRupees(order.total)}</span>
-                  </div>
-                  <p className="text-muted">
-                    {formatIndiaDateTime(order.createdAt)} · {order.itemCount}{' '}
-                    {order.itemCount === 1 ? 'item' : 'items'}
-                  </p>
-                  <p className="mt-1">{order.customer.name}</p>
-                  <p className="break-all text-muted">{order.customer.email}</p>
-                  <p className="text-muted">{order.customer.phone}</p>
-                  <div className="mt-2">
-                    <StatusBadges row={order} />
-                  </div>
-                </div>
-              </div>
-            </li>
-          );
-        })}
-      </ul>
-      {/* A wide table scrolls sideways when it must; the region takes focus so keys can scroll it. */}
-      <div
-        role="region"
-        aria-label="Orders"
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        tabIndex={0}
-        className="hidden overflow-x-auto rounded-2xl border border-line bg-white md:block"
-      >
-        <table className="w-full text-left text-sm">
-          <thead className="border-b border-line bg-blush/60">
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => (
-                  <th key={header.id} scope="col" className="px-3 py-2.5 font-semibold">
-                    {flexRender(header.column.columnDef.header, header.getContext())}
-                  </th>
-                ))}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} className="border-b border-line last:border-0 align-top">
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className="px-3 py-2.5">
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {load.state === 'loading' ? (
-        <p
-          role="status"
-          className="rounded-2xl border border-line bg-white p-6 text-center text-muted"
-        >
-          Loading orders...
-        </p>
-      ) : null}
-      {load.state === 'failed' ? (
-        <div role="alert" className="rounded-2xl border border-line bg-white p-6 text-center">
-          <p>{load.message}</p>
-          <button
-            type="button"
-            className={`${button} mt-3`}
-            onClick={() => setReloads((n) => n + 1)}
-          >
-            Try Again
-          </button>
-        </div>
-      ) : null}
-      {load.state === 'ready' && rows.length === 0 ? (
-        <p className="rounded-2xl border border-line bg-white p-6 text-center text-muted">
-          No orders match these filters.
-        </p>
-      ) : null}
-      <nav aria-label="Pages of orders" className="flex items-center justify-between gap-3">
-        <button
-          type="button"
-          className={button}
-          disabled={!query.cursor}
-          onClick={() => goTo(trail.at(-1), trail.slice(0, -1))}
-        >
-          Previous
-        </button>
-        <button
-          type="button"
-          className={button}
-          disabled={load.state !== 'ready' || !load.page.next}
-          onClick={() =>
-            load.state === 'ready' && load.page.next
-              ? goTo(load.page.next, query.cursor ? [...trail, query.cursor] : [])
-              : undefined
-          }
-        >
-          Next
-        </button>
-      </nav>
+      <AdminTable
+        label="Orders"
+        load={load}
+        rows={rows}
+        columns={columns}
+        rowId={(row) => row._id}
+        card={(order) => <OrderCard order={order} />}
+        loadingText="Loading orders..."
+        emptyText="No orders match these filters."
+        onRetry={reload}
+        selection={{
+          state: selection,
+          onChange: setSelection,
+          ...orderTickLabels,
+        }}
+      />
+      <CursorPager
+        label="Pages of orders"
+        pages={pages}
+        next={load.state === 'ready' ? load.data.next : null}
+      />
     </section>
   );
 }
