@@ -102,6 +102,8 @@ describe('every /api/admin route', () => {
         'GET /api/admin/audit',
         'GET /api/admin/customers',
         'POST /api/admin/customers/{id}/notes',
+        'POST /api/admin/media',
+        'GET /api/admin/media',
         ...ownerOnly,
       ]),
     );

@@ -42,6 +42,7 @@ export default [
       route('dispatch', 'routes/admin/dispatch.tsx'),
       route('customers', 'routes/admin/customers.tsx'),
       route('customers/:customerId', 'routes/admin/customer.tsx'),
+      route('media', 'routes/admin/media.tsx'),
     ]),
   ]),
   route('*', 'routes/not-found.tsx'),

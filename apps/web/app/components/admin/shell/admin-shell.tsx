@@ -15,6 +15,7 @@ const NAV: readonly NavItem[] = [
   { label: 'Dispatch', to: '/admin/dispatch' },
   { label: 'Returns', to: null },
   { label: 'Customers', to: '/admin/customers' },
+  { label: 'Photos', to: '/admin/media' },
 ];
 
 function NavList({ onNavigate }: { onNavigate?: () => void }) {
