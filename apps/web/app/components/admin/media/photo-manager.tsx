@@ -282,10 +282,8 @@ export function PhotoManager({
   const groupId = useId();
   const [announcement, setAnnouncement] = useState('');
   const [dragged, setDragged] = useState<number | null>(null);
-  /** After a move, the button that moved the photo keeps the focus. */
-  const [focusAfterMove, setFocusAfterMove] = useState<{ mediaId: string; dir: string } | null>(
-    null,
-  );
+  /** After a move, the button that moved the photo keeps the focus (once, then typing is free). */
+  const focusAfterMove = useRef<{ mediaId: string; dir: string } | null>(null);
   const cards = useRef(new Map<string, HTMLLIElement>());
   // Uploads finish after renders: they add to the newest list, never to the one they began with.
   const latest = useRef(value);
@@ -309,15 +307,17 @@ export function PhotoManager({
   });
 
   useEffect(() => {
-    if (!focusAfterMove) return;
-    const card = cards.current.get(focusAfterMove.mediaId);
-    const wanted = card?.querySelector<HTMLButtonElement>(`[data-move="${focusAfterMove.dir}"]`);
+    const pending = focusAfterMove.current;
+    if (!pending) return;
+    focusAfterMove.current = null;
+    const card = cards.current.get(pending.mediaId);
+    const wanted = card?.querySelector<HTMLButtonElement>(`[data-move="${pending.dir}"]`);
     const target =
       wanted && !wanted.disabled
         ? wanted
         : card?.querySelector<HTMLButtonElement>('[data-move]:not(:disabled)');
     target?.focus();
-  }, [focusAfterMove, value]);
+  }, [value]);
 
   const nameOf = (index: number) => `photo ${index + 1}`;
   const update = (index: number, change: Partial<PhotoInput>) =>
@@ -330,7 +330,7 @@ export function PhotoManager({
     setAnnouncement(
       `Photo ${from + 1} moved to position ${to + 1} of ${value.length}${to === 0 ? ': it is now the main photo' : ''}.`,
     );
-    if (dir !== 'drag') setFocusAfterMove({ mediaId: moved.mediaId, dir });
+    if (dir !== 'drag') focusAfterMove.current = { mediaId: moved.mediaId, dir };
   }
 
   function remove(index: number) {
