@@ -78,6 +78,9 @@ import { createContentRepository } from './features/content/content.repository.t
 import { contentRoutes } from './features/content/content.routes.ts';
 import { createContentService } from './features/content/content.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { createMediaLibraryRepository } from './features/media/media-library.repository.ts';
+import { createMediaLibraryService } from './features/media/media-library.service.ts';
+import { mediaAdminRoutes } from './features/media/media.admin-routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
 import { createMediaService } from './features/media/media.service.ts';
 import { openMediaStore } from './features/media/media-store.ts';
@@ -115,6 +118,7 @@ declare module 'fastify' {
       sweepGuestCarts: () => Promise<number>;
       bookShipments: () => Promise<number>;
       mailLowStock: () => Promise<number>;
+      removeOrphanedMedia: () => Promise<number>;
     };
   }
 }
@@ -348,6 +352,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     options: config.shipping,
   });
 
+  const media = createMediaService({
+    store: await openMediaStore(config),
+    renderConcurrency: config.mediaRenderConcurrency,
+    onRenderError: (image, error) =>
+      app.log.error({ err: error, image }, 'Rendering an image failed'),
+  });
+  app.decorate('media', media);
+  const mediaLibrary = createMediaLibraryService({
+    db: database.db,
+    repository: createMediaLibraryRepository(database.db),
+    media,
+    log,
+  });
+
   // Each success is timed for the job lag metric, whether a timer or a test ran it.
   const jobs = metrics.trackJobs({
     refreshSalesRollups: () => dashboard.refresh(),
@@ -359,6 +377,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sweepGuestCarts: () => cart.sweepExpiredGuestCarts(),
     bookShipments: () => shipping.bookDue(),
     mailLowStock: () => stock.mailLowStock(),
+    removeOrphanedMedia: () => mediaLibrary.removeOrphans(),
   });
   app.decorate('jobs', jobs);
   // Background work, each safe to run twice and from several processes at once.
@@ -386,6 +405,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     every(30_000, jobs.refreshSalesRollups, "recomputing the dashboard's daily figures"),
     every(15_000, jobs.bookShipments, 'booking shipments with the courier'),
     every(10 * 60_000, jobs.mailLowStock, 'mailing the owners the sizes low on stock'),
+    every(60 * 60_000, jobs.removeOrphanedMedia, 'removing photos nothing refers to'),
   ];
   app.addHook('onClose', async () => {
     jobsStopped = true;
@@ -397,6 +417,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await outbox.idle();
     await ownMailer?.close();
   });
+  // Closed after the jobs' hook: a job run in flight may still be removing files.
+  app.addHook('onClose', () => media.close());
 
   await app.register(
     async (api) => {
@@ -490,6 +512,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(stockAdminRoutes(stock, guards));
       await api.register(staffAdminRoutes(staff, guards));
       await api.register(auditAdminRoutes(audit, guards));
+      await api.register(mediaAdminRoutes(mediaLibrary, guards));
       await api.register(paymentRoutes(payments, guards, provider.name === 'simulator'));
       // The simulator's controls exist only where it may book parcels (see ShippingConfig).
       await api.register(
@@ -503,14 +526,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  const media = createMediaService({
-    store: await openMediaStore(config),
-    renderConcurrency: config.mediaRenderConcurrency,
-    onRenderError: (image, error) =>
-      app.log.error({ err: error, image }, 'Rendering an image failed'),
-  });
-  app.decorate('media', media);
-  app.addHook('onClose', () => media.close());
   await app.register(mediaRoutes(media));
 
   if (deps.storefront) {

@@ -108,6 +108,8 @@ describe('every /api/admin route', () => {
         'POST /api/admin/stock/{productId}/adjustments',
         'GET /api/admin/stock/{productId}/movements',
         'PATCH /api/admin/stock/{productId}/threshold',
+        'POST /api/admin/media',
+        'GET /api/admin/media',
         ...ownerOnly,
       ]),
     );

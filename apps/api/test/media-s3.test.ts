@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from '@20minutes/s3rver';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
@@ -10,6 +11,7 @@ import { writeSeedImages } from '../src/db/seed/seed.ts';
 import { openMediaStore, type MediaStore } from '../src/features/media/media-store.ts';
 import { createMediaService } from '../src/features/media/media.service.ts';
 import { plannedVariants } from '../src/features/media/media-variants.ts';
+import { backOfficeSession, freshPhoto, uploadPhoto } from './media-helpers.ts';
 import { createTestWorld, type TestWorld } from './test-app.ts';
 
 const BUCKET = 'shop-media';
@@ -102,6 +104,29 @@ describe('media in an S3-compatible bucket', () => {
     expect(queued).toBe((await bucket.list('originals/')).length - 1);
     await starting.close();
   }, 120_000);
+});
+
+describe('uploaded photos in the bucket', () => {
+  it('are stored there, and removed from it once orphaned past the grace period', async () => {
+    const { accessToken } = await backOfficeSession(world, 'staff');
+    const kept = await uploadPhoto(world.app, accessToken, await freshPhoto('jpeg'));
+    const orphan = await uploadPhoto(world.app, accessToken, await freshPhoto('png'));
+    expect([kept.status, orphan.status]).toEqual([201, 201]);
+    const { id } = orphan.body.data;
+    expect(await bucket.has(`originals/uploads/${id}.png`)).toBe(true);
+    expect((await bucket.list(`variants/uploads/${id}/`)).sort()).toEqual(
+      plannedVariants('uploads')
+        .map((name) => `variants/uploads/${id}/${name}`)
+        .sort(),
+    );
+    await world.database.db.execute(
+      sql`update media set last_uploaded_at = now() - interval '25 hours' where id = ${id}::uuid`,
+    );
+    expect(await world.app.jobs.removeOrphanedMedia()).toBe(1);
+    expect(await bucket.has(`originals/uploads/${id}.png`)).toBe(false);
+    expect(await bucket.list(`variants/uploads/${id}/`)).toEqual([]);
+    expect(await bucket.has(`originals/uploads/${kept.body.data.id}.jpg`)).toBe(true);
+  });
 });
 
 describe('MEDIA_S3_* settings', () => {

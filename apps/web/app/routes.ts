@@ -52,6 +52,7 @@ export default [
       route('stock', 'routes/admin/stock.tsx'),
       route('stock/low', 'routes/admin/stock-low.tsx'),
       route('stock/:productId', 'routes/admin/stock-product.tsx'),
+      route('media', 'routes/admin/media.tsx'),
     ]),
   ]),
   route('*', 'routes/not-found.tsx'),

@@ -10,6 +10,8 @@ export type ShopErrorKind =
   | 'not-found'
   | 'conflict'
   | 'unprocessable'
+  | 'too-large'
+  | 'unsupported-type'
   | 'throttled'
   | 'unavailable';
 
@@ -40,4 +42,9 @@ export const conflictingField = (field: string, message: string) =>
   new ShopError('conflict', message, undefined, field);
 export const throttled = (message: string, retryAfterSeconds: number) =>
   new ShopError('throttled', message, retryAfterSeconds);
+/** A body larger than the route takes (413). */
+export const tooLarge = (message: string) => new ShopError('too-large', message);
+/** A body of a kind the route does not take, told by its content (415). */
+export const unsupportedType = (message: string) => new ShopError('unsupported-type', message);
+export const unprocessable = (message: string) => new ShopError('unprocessable', message);
 export const unavailable = (message: string) => new ShopError('unavailable', message);

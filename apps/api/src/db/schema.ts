@@ -34,6 +34,7 @@ import { returnActions, returnLineStates } from '@shop/domain/returns';
 import { shipmentStates } from '@shop/domain/shipping';
 import { DEFAULT_LOW_STOCK_THRESHOLD, stockMovementReasons } from '@shop/domain/stock';
 import { userRoles } from '@shop/domain/roles';
+import { uploadFormats } from '@shop/domain/media-uploads';
 
 /** `column in ('a', 'b', ...)` for a check constraint whose values come from a domain table. */
 function oneOf(column: SQL | AnyPgColumn, values: readonly string[]): SQL {
@@ -348,6 +349,45 @@ export const banners = pgTable(
   (t) => [
     index('banners_placement_idx').on(t.placement, t.isActive, t.position),
     check('banners_placement_check', sql`${t.placement} in ('desktop', 'mobile')`),
+  ],
+);
+
+// ---------- uploaded photos ----------
+
+/**
+ * Photos uploaded in the back office, stored once per content (the hash of the uploaded bytes)
+ * as `/media/uploads/<id>`: the original without its metadata, and its renditions. A row no
+ * product colour, banner, category or article refers to is removed with its files after a grace
+ * period (media-orphans.ts).
+ */
+export const media = pgTable(
+  'media',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** SHA-256 of the bytes as uploaded, hex. */
+    hash: text('hash').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** The format the photo arrived in (sniffed from its bytes). */
+    format: text('format', { enum: uploadFormats }).notNull(),
+    /** Bytes of the stored original. */
+    bytes: integer('bytes').notNull(),
+    alt: text('alt'),
+    focalX: real('focal_x'),
+    focalY: real('focal_y'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Uploaded again (the same bytes): the grace period before an orphan is removed restarts. */
+    lastUploadedAt: timestamp('last_uploaded_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('media_hash_key').on(t.hash),
+    index('media_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('media_last_uploaded_idx').on(t.lastUploadedAt),
+    check('media_format_check', oneOf(t.format, uploadFormats)),
+    check('media_focal_check', sql`${t.focalX} between 0 and 1 and ${t.focalY} between 0 and 1`),
   ],
 );
 

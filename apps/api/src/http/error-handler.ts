@@ -16,6 +16,8 @@ const statusOf: Record<ShopErrorKind, number> = {
   'not-found': 404,
   conflict: 409,
   unprocessable: 422,
+  'too-large': 413,
+  'unsupported-type': 415,
   throttled: 429,
   unavailable: 503,
 };

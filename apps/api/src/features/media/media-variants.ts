@@ -10,6 +10,7 @@ export const mediaCollections = [
   'blogs',
   'charts',
   'site',
+  'uploads',
 ] as const;
 export type MediaCollection = (typeof mediaCollections)[number];
 
@@ -37,6 +38,9 @@ export const mediaWidths: Record<MediaCollection, readonly number[]> = {
   charts: [400, 800, 1200],
   // The placeholder stands in for any picture, at any of the widths above.
   site: [150, 200, 400, 600, 800, 1200, 1920],
+  // Photos uploaded in the back office may become a product's, a banner's or an article's: every
+  // width any of those asks for.
+  uploads: [150, 200, 400, 600, 800, 1200, 1920],
 };
 
 /** The width of a request without `w`. */

@@ -253,6 +253,33 @@ export function createMediaService(options: {
     },
 
     /**
+     * Removes an image's original and every rendition, in whatever store is configured; nothing
+     * happens for parts already gone. Requests for it then answer 404 (in other processes once
+     * their own lookup finds the files gone).
+     */
+    async remove(collection: MediaCollection, name: string) {
+      if (!mediaNamePattern.test(name)) throw invalid('Invalid image name');
+      images.delete(`${collection}/${name}`);
+      // Renditions first: while the original is there, a sweep interrupted here finds it again.
+      const variants = await store.list(variantsPrefix(collection, name));
+      await Promise.all(variants.map((key) => store.remove(key)));
+      await Promise.all(
+        originalExtensions.map((extension) =>
+          store.remove(originalKey(collection, name, extension)),
+        ),
+      );
+    },
+
+    /** The names of the images stored in a collection (from their originals). */
+    async namesIn(collection: MediaCollection): Promise<string[]> {
+      const prefix = `originals/${collection}/`;
+      const names = (await store.list(prefix)).map((key) =>
+        key.slice(prefix.length).replace(/\.[a-z]+$/, ''),
+      );
+      return [...new Set(names)].filter((name) => mediaNamePattern.test(name));
+    },
+
+    /**
      * Queues every stored image that lacks a planned rendition (at start: the demo's pictures of
      * a new data folder, a width added to the plan). Answers how many were queued.
      */

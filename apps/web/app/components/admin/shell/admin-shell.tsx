@@ -16,10 +16,11 @@ const NAV: readonly NavItem[] = [
   { label: 'Dashboard', to: '/admin', end: true },
   { label: 'Orders', to: '/admin/orders' },
   { label: 'Dispatch', to: '/admin/dispatch' },
-  { label: 'Products', to: '/admin/products' },
   { label: 'Returns', to: '/admin/returns' },
   { label: 'Customers', to: '/admin/customers' },
+  { label: 'Products', to: '/admin/products' },
   { label: 'Stock', to: '/admin/stock' },
+  { label: 'Photos', to: '/admin/media' },
   { label: 'Staff', to: '/admin/staff', ownerOnly: true },
   { label: 'Audit log', to: '/admin/audit' },
 ];
