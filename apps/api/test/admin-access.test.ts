@@ -74,6 +74,12 @@ describe('every /api/admin route', () => {
     'GET /api/admin/staff',
     'POST /api/admin/staff',
     'PATCH /api/admin/staff/{id}',
+    'POST /api/admin/discounts',
+    'PATCH /api/admin/discounts/{id}',
+    'POST /api/admin/discounts/{id}/deactivate',
+    'POST /api/admin/discounts/{id}/activate',
+    'GET /api/admin/settings',
+    'PATCH /api/admin/settings',
   ]);
 
   async function adminOperations() {
@@ -102,6 +108,8 @@ describe('every /api/admin route', () => {
         'GET /api/admin/audit',
         'GET /api/admin/customers',
         'POST /api/admin/customers/{id}/notes',
+        'GET /api/admin/discounts',
+        'GET /api/admin/discounts/{id}',
         ...ownerOnly,
       ]),
     );

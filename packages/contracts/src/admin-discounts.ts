@@ -36,32 +36,30 @@ export const adminDiscountMessages = {
 
 /** Rupees with at most two decimals, as an owner types them. */
 const rupees = (message: string) =>
-  z.coerce
-    .number({ error: message })
-    .check(
-      z.minimum(0, { error: message }),
-      z.maximum(10_000_000, { error: message }),
-      z.refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
-        error: message,
-      }),
-    );
+  z.coerce.number({ error: message }).check(
+    z.minimum(0, { error: message }),
+    z.maximum(10_000_000, { error: message }),
+    z.refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+      error: message,
+    }),
+  );
 const limit = z.nullable(
-  z.number({ error: adminDiscountMessages.limitInvalid }).check(
-    z.int({ error: adminDiscountMessages.limitInvalid }),
-    z.minimum(1, { error: adminDiscountMessages.limitInvalid }),
-    z.maximum(10_000_000, { error: adminDiscountMessages.limitInvalid }),
-  ),
+  z
+    .number({ error: adminDiscountMessages.limitInvalid })
+    .check(
+      z.int({ error: adminDiscountMessages.limitInvalid }),
+      z.minimum(1, { error: adminDiscountMessages.limitInvalid }),
+      z.maximum(10_000_000, { error: adminDiscountMessages.limitInvalid }),
+    ),
 );
 const instant = z.nullable(
   z.iso.datetime({ offset: true, error: adminDiscountMessages.dateInvalid }),
 );
 const ids = z._default(
-  z
-    .array(z.string({ error: adminDiscountMessages.idsInvalid }))
-    .check(
-      z.maxLength(500, { error: adminDiscountMessages.idsInvalid }),
-      z.refine((list) => list.every(isUuid), { error: adminDiscountMessages.idsInvalid }),
-    ),
+  z.array(z.string({ error: adminDiscountMessages.idsInvalid })).check(
+    z.maxLength(500, { error: adminDiscountMessages.idsInvalid }),
+    z.refine((list) => list.every(isUuid), { error: adminDiscountMessages.idsInvalid }),
+  ),
   [],
 );
 

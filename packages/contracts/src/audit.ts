@@ -6,7 +6,14 @@ import { isUuid } from '@shop/domain/ids';
 import { plainText, successEnvelope } from './common-mini.ts';
 
 /** What an entry is about; each admin feature records its own kind. */
-export const auditEntities = ['order', 'staff', 'product', 'setting', 'customer'] as const;
+export const auditEntities = [
+  'order',
+  'staff',
+  'product',
+  'setting',
+  'customer',
+  'discount',
+] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 
 export const AUDIT_PAGE_SIZE = 50;

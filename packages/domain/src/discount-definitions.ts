@@ -80,7 +80,10 @@ export function definitionProblems(definition: DiscountDefinition): DefinitionPr
       });
     }
     if (definition.maxDiscountPaise !== null) {
-      problems.push({ field: 'maxDiscountPaise', message: discountDefinitionMessages.maxOnlyPercent });
+      problems.push({
+        field: 'maxDiscountPaise',
+        message: discountDefinitionMessages.maxOnlyPercent,
+      });
     }
   }
   if (

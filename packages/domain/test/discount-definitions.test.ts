@@ -72,7 +72,8 @@ describe('discount definitions', () => {
   });
 
   it('takes codes of 3 to 30 letters, digits, - and _', () => {
-    for (const code of ['NEW10', 'SUMMER-SALE_2', 'ABC']) expect(fields({ ...percent, code })).toEqual([]);
+    for (const code of ['NEW10', 'SUMMER-SALE_2', 'ABC'])
+      expect(fields({ ...percent, code })).toEqual([]);
     for (const code of ['AB', 'new10', 'TEN OFF', '-DASH', 'A'.repeat(31)]) {
       expect(fields({ ...percent, code }), code).toEqual(['code']);
     }
