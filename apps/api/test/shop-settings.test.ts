@@ -7,7 +7,8 @@ import { defaultShopSettings } from '@shop/contracts/shop-settings';
 import { gstinMessages } from '@shop/domain/gstin';
 import { queryRows } from '../src/db/client.ts';
 import { createSettingsService } from '../src/features/settings/settings.service.ts';
-import { send, signUp } from './auth-helpers.ts';
+import type { signUp } from './auth-helpers.ts';
+import { send } from './auth-helpers.ts';
 import { signUpOwner } from './owner-helpers.ts';
 import { createTestWorld, getJson, type TestWorld } from './test-app.ts';
 

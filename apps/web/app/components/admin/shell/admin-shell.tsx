@@ -18,7 +18,9 @@ const NAV: readonly NavItem[] = [
   { label: 'Dispatch', to: '/admin/dispatch' },
   { label: 'Returns', to: null },
   { label: 'Customers', to: '/admin/customers' },
+  { label: 'Discounts', to: '/admin/discounts' },
   { label: 'Staff', to: '/admin/staff', ownerOnly: true },
+  { label: 'Settings', to: '/admin/settings', ownerOnly: true },
   { label: 'Audit log', to: '/admin/audit' },
 ];
 
