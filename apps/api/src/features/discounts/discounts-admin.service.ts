@@ -219,6 +219,39 @@ function changes(before: Record<string, unknown>, after: Record<string, unknown>
   };
 }
 
+/** Refuses ids of categories or products that do not exist (a typo would match nothing). */
+async function checkEligible(tx: Executor, form: DiscountForm) {
+  const columns = columnsOf(form);
+  if (columns.eligibleCategoryIds.length > 0) {
+    const found = await tx
+      .select({ id: categories.id })
+      .from(categories)
+      .where(inArray(categories.id, columns.eligibleCategoryIds));
+    if (found.length !== columns.eligibleCategoryIds.length) {
+      throw invalid(adminDiscountMessages.unknownCategory);
+    }
+  }
+  if (columns.eligibleProductIds.length > 0) {
+    const found = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(inArray(products.id, columns.eligibleProductIds));
+    if (found.length !== columns.eligibleProductIds.length) {
+      throw invalid(adminDiscountMessages.unknownProduct);
+    }
+  }
+}
+
+/**
+ * Writes a new code from the form's values, in the caller's transaction: the back office's create
+ * and the seed's launch codes both come this way, through the same schema and rules.
+ */
+export async function insertDiscount(tx: Executor, form: DiscountForm): Promise<DiscountRow> {
+  await checkEligible(tx, form);
+  const [row] = await tx.insert(discounts).values(columnsOf(form)).returning();
+  return row!;
+}
+
 /**
  * The back office's discount codes: list them with what they brought in, define and redefine
  * them, switch them off and on. Codes are never deleted: past orders keep the code they carried
@@ -245,29 +278,6 @@ export function createDiscountsAdminService({ db }: { db: Database }) {
     const [found] = await select([sql`d.id = ${id}::uuid`], 1, new Date());
     if (!found) throw notFound(adminDiscountMessages.notFound);
     return found.view;
-  }
-
-  /** Refuses ids of categories or products that do not exist (a typo would match nothing). */
-  async function checkEligible(tx: Executor, form: DiscountForm) {
-    const columns = columnsOf(form);
-    if (columns.eligibleCategoryIds.length > 0) {
-      const found = await tx
-        .select({ id: categories.id })
-        .from(categories)
-        .where(inArray(categories.id, columns.eligibleCategoryIds));
-      if (found.length !== columns.eligibleCategoryIds.length) {
-        throw invalid(adminDiscountMessages.unknownCategory);
-      }
-    }
-    if (columns.eligibleProductIds.length > 0) {
-      const found = await tx
-        .select({ id: products.id })
-        .from(products)
-        .where(inArray(products.id, columns.eligibleProductIds));
-      if (found.length !== columns.eligibleProductIds.length) {
-        throw invalid(adminDiscountMessages.unknownProduct);
-      }
-    }
   }
 
   /** A code already taken answers 409, whether seen first or caught by the unique index. */
@@ -320,16 +330,15 @@ export function createDiscountsAdminService({ db }: { db: Database }) {
     async create(actor: AuditActor, form: DiscountForm): Promise<AdminDiscount> {
       const id = await uniquely(form.code, () =>
         db.transaction(async (tx) => {
-          await checkEligible(tx, form);
-          const [row] = await tx.insert(discounts).values(columnsOf(form)).returning();
+          const row = await insertDiscount(tx, form);
           await recordAudit(tx, actor, {
             action: 'discount.create',
             entity: 'discount',
-            entityId: row!.id,
+            entityId: row.id,
             before: null,
-            after: auditView(row!),
+            after: auditView(row),
           });
-          return row!.id;
+          return row.id;
         }),
       );
       return detail(id);
