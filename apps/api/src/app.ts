@@ -34,7 +34,12 @@ import { createProductFacts } from './features/cart/product-facts.ts';
 import { dashboardAdminRoutes } from './features/dashboard/dashboard.admin-routes.ts';
 import { createDashboardRepository } from './features/dashboard/dashboard.repository.ts';
 import { createDashboardService } from './features/dashboard/dashboard.service.ts';
+import { createDiscountsAdminService } from './features/discounts/discounts-admin.service.ts';
+import { discountsAdminRoutes } from './features/discounts/discounts.admin-routes.ts';
 import { createDiscountsRepository } from './features/discounts/discounts.repository.ts';
+import { settingsAdminRoutes } from './features/settings/settings.admin-routes.ts';
+import { settingsRoutes } from './features/settings/settings.routes.ts';
+import { createSettingsService } from './features/settings/settings.service.ts';
 import { createMailOutbox } from './features/mail/mail-outbox.ts';
 import { createOrdersRepository } from './features/orders/orders.repository.ts';
 import { adminOrderRoutes } from './features/orders/orders.admin-routes.ts';
@@ -225,6 +230,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     adminEmails: config.adminEmails,
   });
   const audit = createAuditService(createAuditRepository(database.db));
+  const settings = await createSettingsService({ database, log });
+  app.addHook('onClose', () => settings.close());
   const cartsRepository = createCartRepository(database.db);
   const productFacts = createProductFacts(database.db, catalogueRepository, {
     ttlMs: config.catalogueCacheTtlMs,
@@ -513,6 +520,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(staffAdminRoutes(staff, guards));
       await api.register(auditAdminRoutes(audit, guards));
       await api.register(mediaAdminRoutes(mediaLibrary, guards));
+      await api.register(
+        discountsAdminRoutes(createDiscountsAdminService({ db: database.db }), guards),
+      );
+      await api.register(settingsRoutes(settings));
+      await api.register(settingsAdminRoutes(settings, guards));
       await api.register(paymentRoutes(payments, guards, provider.name === 'simulator'));
       // The simulator's controls exist only where it may book parcels (see ShippingConfig).
       await api.register(

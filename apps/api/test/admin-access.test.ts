@@ -74,6 +74,12 @@ describe('every /api/admin route', () => {
     'GET /api/admin/staff',
     'POST /api/admin/staff',
     'PATCH /api/admin/staff/{id}',
+    'POST /api/admin/discounts',
+    'PATCH /api/admin/discounts/{id}',
+    'POST /api/admin/discounts/{id}/deactivate',
+    'POST /api/admin/discounts/{id}/activate',
+    'GET /api/admin/settings',
+    'PATCH /api/admin/settings',
   ]);
 
   async function adminOperations() {
@@ -110,6 +116,8 @@ describe('every /api/admin route', () => {
         'PATCH /api/admin/stock/{productId}/threshold',
         'POST /api/admin/media',
         'GET /api/admin/media',
+        'GET /api/admin/discounts',
+        'GET /api/admin/discounts/{id}',
         ...ownerOnly,
       ]),
     );

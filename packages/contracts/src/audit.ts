@@ -6,7 +6,15 @@ import { isUuid } from '@shop/domain/ids';
 import { plainText, successEnvelope } from './common-mini.ts';
 
 /** What an entry is about; each admin feature records its own kind. */
-export const auditEntities = ['order', 'staff', 'product', 'setting', 'customer', 'media'] as const;
+export const auditEntities = [
+  'order',
+  'staff',
+  'product',
+  'setting',
+  'customer',
+  'media',
+  'discount',
+] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 
 export const AUDIT_PAGE_SIZE = 50;

@@ -1228,6 +1228,17 @@ export const auditEntries = pgTable(
 );
 
 /**
+ * The shop's settings, one row per setting (`shopName`, `gstin`, `support`, ...), each value as
+ * JSON. Read through one module (features/settings), which fills in a missing row with its
+ * default; the owner's form rewrites the rows that changed.
+ */
+export const shopSettings = pgTable('shop_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * A parcel the shop asked a courier to carry (one per order at a time). Written with the request
  * in state `requested`; a worker books it with the courier after commit (claimed with `FOR UPDATE
  * SKIP LOCKED`, our id as the courier's reference) and stores what the courier answered. Tracking

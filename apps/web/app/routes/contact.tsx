@@ -1,5 +1,9 @@
+import { publicShopSettingsResponse } from '@shop/contracts/shop-settings';
+import type { Route } from './+types/contact';
 import { ContactPage } from '../components/content/contact-page';
 import { pageMeta } from '../components/content/page-meta';
+import { contactDetailsOf } from '../components/content/shop-details';
+import { serverApi } from '../lib/api-client';
 
 export function meta() {
   return pageMeta(
@@ -8,6 +12,21 @@ export function meta() {
   );
 }
 
-export default function Contact() {
-  return <ContactPage />;
+/** The owner's contact settings; the page's fixed copy when they cannot be read. */
+export async function loader({ context }: Route.LoaderArgs) {
+  try {
+    const answer = await serverApi(context).call(
+      '/settings/public',
+      'Failed to fetch the contact details',
+      {},
+      publicShopSettingsResponse,
+    );
+    return { contact: contactDetailsOf(answer.data) };
+  } catch {
+    return { contact: contactDetailsOf(null) };
+  }
+}
+
+export default function Contact({ loaderData }: Route.ComponentProps) {
+  return <ContactPage contact={loaderData.contact} />;
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { discountFormSchema } from '@shop/contracts/admin-discounts';
 import { averageRating, productSearchText, slugify } from '@shop/domain/catalogue';
 import { rupeesToPaise } from '@shop/domain/money';
 import { queryRows, type Database, type Transaction } from '../client.ts';
 import {
-  discounts,
   banners,
   blogs,
   categories,
@@ -20,6 +20,7 @@ import {
   tags,
 } from '../schema.ts';
 import { sanitizeArticleHtml } from '../../features/content/sanitize-html.ts';
+import { insertDiscount } from '../../features/discounts/discounts-admin.service.ts';
 import { createLocalMediaStore, type MediaStore } from '../../features/media/media-store.ts';
 import { seedCategories, seedProducts } from './catalogue-data.ts';
 import { seedBlogs, seedDesktopBanners, seedMobileBanners } from './content-data.ts';
@@ -158,28 +159,32 @@ export async function seedDatabase(
   return { seeded: outcome.seeded };
 }
 
-/** The shop's launch discounts. */
+/**
+ * The shop's launch discounts, written as the back office's form would send them and through the
+ * same schema and write, so a seeded code is one the owner could have made.
+ */
 async function insertDiscounts(tx: Transaction, now: Date) {
   const [bras] = await tx
     .select({ id: categories.id })
     .from(categories)
     .where(eq(categories.slug, 'bras'));
-  await tx.insert(discounts).values(
-    seedDiscounts(now).map(({ onlyBras, ...discount }) => ({
-      ...discount,
-      eligibleCategoryIds: onlyBras && bras ? [bras.id] : [],
-    })),
-  );
+  for (const { onlyBras, ...form } of seedDiscounts(now)) {
+    await insertDiscount(
+      tx,
+      discountFormSchema.parse({ ...form, eligibleCategoryIds: onlyBras && bras ? [bras.id] : [] }),
+    );
+  }
 }
 
 function seedDiscounts(now: Date) {
-  const days = (n: number) => new Date(now.getTime() + n * DAY_MS);
+  const days = (n: number) => new Date(now.getTime() + n * DAY_MS).toISOString();
   return [
     {
       code: 'NEW10',
       type: 'coupon',
       description: 'Introductory flat 10% off your first order',
-      percentOff: 10,
+      kind: 'percent',
+      value: 10,
       perUserLimit: 1,
       firstOrderOnly: true,
       onlyBras: false,
@@ -188,8 +193,9 @@ function seedDiscounts(now: Date) {
       code: 'WELCOME200',
       type: 'voucher',
       description: '₹200 off orders of ₹1,499 or more',
-      amountOffPaise: 20_000,
-      minSubtotalPaise: 149_900,
+      kind: 'flat',
+      value: 200,
+      minOrder: 1499,
       perUserLimit: 1,
       onlyBras: false,
     },
@@ -197,8 +203,9 @@ function seedDiscounts(now: Date) {
       code: 'BRA15',
       type: 'coupon',
       description: '15% off bras, up to ₹500',
-      percentOff: 15,
-      maxDiscountPaise: 50_000,
+      kind: 'percent',
+      value: 15,
+      maxDiscount: 500,
       expiresAt: days(90),
       onlyBras: true,
     },
@@ -206,7 +213,8 @@ function seedDiscounts(now: Date) {
       code: 'FESTIVE20',
       type: 'coupon',
       description: 'Festive season: 20% off (ended)',
-      percentOff: 20,
+      kind: 'percent',
+      value: 20,
       startsAt: days(-60),
       expiresAt: days(-30),
       onlyBras: false,

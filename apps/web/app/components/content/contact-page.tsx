@@ -13,7 +13,7 @@ import {
 } from './content-icons';
 import { ContactForm } from './contact-form';
 import { PageHero } from './page-hero';
-import { shopDetails, socialProfiles } from './shop-details';
+import { shopDetails, socialProfiles, type ContactDetails } from './shop-details';
 
 const socialIcons = {
   Instagram: InstagramIcon,
@@ -51,7 +51,8 @@ function InfoCard({
   );
 }
 
-export function ContactPage() {
+/** `contact`: from the owner's settings (or the fixed copy when they could not be read). */
+export function ContactPage({ contact }: { contact: ContactDetails }) {
   return (
     <>
       <PageHero eyebrow="Contact us" title="Get in Touch">
@@ -70,10 +71,10 @@ export function ContactPage() {
             <InfoCard icon={<MailIcon />} title="Email us">
               <p>
                 <a
-                  href={`mailto:${shopDetails.email}`}
+                  href={`mailto:${contact.email}`}
                   className="font-medium text-brand-700 underline-offset-4 hover:underline"
                 >
-                  {shopDetails.email}
+                  {contact.email}
                 </a>
               </p>
               <p>{shopDetails.emailResponse}</p>
@@ -81,17 +82,18 @@ export function ContactPage() {
             <InfoCard icon={<PhoneIcon />} title="Call us">
               <p>
                 <a
-                  href={shopDetails.phoneHref}
+                  href={contact.phoneHref}
                   className="font-medium text-brand-700 underline-offset-4 hover:underline"
                 >
-                  {shopDetails.phoneDisplay}
+                  {contact.phoneDisplay}
                 </a>
               </p>
-              <p>{shopDetails.hours}</p>
+              {contact.whatsapp ? <p>WhatsApp {contact.whatsapp}</p> : null}
+              <p>{contact.hoursLines[0]}</p>
             </InfoCard>
             <InfoCard icon={<MapPinIcon />} title="Visit us">
               <address className="not-italic">
-                {shopDetails.addressLines.map((line) => (
+                {contact.addressLines.map((line) => (
                   <span key={line} className="block">
                     {line}
                   </span>
@@ -99,8 +101,9 @@ export function ContactPage() {
               </address>
             </InfoCard>
             <InfoCard icon={<ClockIcon />} title="Business hours">
-              <p>{shopDetails.hours}</p>
-              <p>{shopDetails.closed}</p>
+              {contact.hoursLines.map((line) => (
+                <p key={line}>{line}</p>
+              ))}
             </InfoCard>
           </ul>
         </section>
@@ -177,9 +180,7 @@ export function ContactPage() {
             <div>
               <MapPinIcon className="mx-auto h-10 w-10 text-brand-600" />
               <p className="mt-3 font-semibold text-ink">Map integration coming soon</p>
-              <p className="mt-1 text-sm text-muted">
-                {shopDetails.addressLines.slice(1).join(', ')}
-              </p>
+              <p className="mt-1 text-sm text-muted">{contact.addressLines.slice(1).join(', ')}</p>
             </div>
           </div>
         </section>

@@ -21,6 +21,7 @@ const listEntries = (api: ApiClient, filters: AuditFilters) => auditApi(api).lis
 function recordPath(entry: AuditEntryView): string | null {
   if (entry.entity === 'order') return `/admin/orders/${entry.entityId}`;
   if (entry.entity === 'customer') return `/admin/customers/${entry.entityId}`;
+  if (entry.entity === 'discount') return `/admin/discounts/${entry.entityId}`;
   return null;
 }
 

@@ -21,7 +21,9 @@ const NAV: readonly NavItem[] = [
   { label: 'Products', to: '/admin/products' },
   { label: 'Stock', to: '/admin/stock' },
   { label: 'Photos', to: '/admin/media' },
+  { label: 'Discounts', to: '/admin/discounts' },
   { label: 'Staff', to: '/admin/staff', ownerOnly: true },
+  { label: 'Settings', to: '/admin/settings', ownerOnly: true },
   { label: 'Audit log', to: '/admin/audit' },
 ];
 
