@@ -512,6 +512,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             db: database.db,
             repository: createProductsAdminRepository(),
             catalogueChanged: (tags) => catalogueChanges.changed(tags),
+            newProductThreshold: () => settings.lowStockThreshold(),
           }),
           guards,
         ),

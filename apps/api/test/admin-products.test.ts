@@ -259,6 +259,30 @@ describe('saving a product', () => {
     expect(latest!.after.price).toBe(1099);
   });
 
+  it("starts a new product at the shop's low-stock threshold", async () => {
+    const settings = await send(app(), 'GET', '/api/admin/settings', {
+      token: owner.accessToken,
+    });
+    const saved = await send(app(), 'PATCH', '/api/admin/settings', {
+      token: owner.accessToken,
+      body: { ...settings.body.data.settings, lowStockThreshold: 7 },
+    });
+    expect(saved.status).toBe(200);
+    try {
+      const product = (await admin('POST', '', newProduct())).body.data;
+      const [row] = await queryRows<{ low_stock_threshold: number }>(
+        world.database.db,
+        sql`select low_stock_threshold from products where id = ${product._id}`,
+      );
+      expect(row!.low_stock_threshold).toBe(7);
+    } finally {
+      await send(app(), 'PATCH', '/api/admin/settings', {
+        token: owner.accessToken,
+        body: settings.body.data.settings,
+      });
+    }
+  });
+
   it('keeps the stock an order took while the form was open', async () => {
     const product = (await admin('POST', '', newProduct())).body.data;
     const opened = asInput(product);

@@ -248,7 +248,10 @@ export function createProductsAdminRepository() {
     },
 
     /** Inserts the product's row at the end of the shop's order; answers its id. */
-    async insert(tx: Executor, values: ProductWrite): Promise<string> {
+    async insert(
+      tx: Executor,
+      values: ProductWrite & { lowStockThreshold: number },
+    ): Promise<string> {
       const [row] = await tx
         .insert(products)
         .values({

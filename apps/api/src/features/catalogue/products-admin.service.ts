@@ -28,6 +28,8 @@ export interface ProductsAdminDeps {
    * every process (catalogueChanges.changed).
    */
   catalogueChanged: (tags: CacheTag[]) => Promise<void>;
+  /** The low-stock threshold a new product starts with (the shop's setting). */
+  newProductThreshold: () => Promise<number>;
 }
 
 /** What a change of these products empties: their own answers and every list. */
@@ -56,6 +58,7 @@ export function createProductsAdminService({
   db,
   repository,
   catalogueChanged,
+  newProductThreshold,
 }: ProductsAdminDeps) {
   async function checkGroup(tx: Executor, values: ProductValues) {
     const { category, subcategory } = await repository.findGroup(
@@ -113,7 +116,9 @@ export function createProductsAdminService({
         colorNames: values.colors.map((color) => color.colorName),
       }),
     };
-    const productId = id ?? (await repository.insert(tx, row));
+    const productId =
+      id ??
+      (await repository.insert(tx, { ...row, lowStockThreshold: await newProductThreshold() }));
     if (id) await repository.update(tx, id, row);
     await repository.writeColors(
       tx,
