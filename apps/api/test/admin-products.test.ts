@@ -10,6 +10,7 @@ import { queryRows } from '../src/db/client.ts';
 import { createAuthRepository } from '../src/features/auth/auth.repository.ts';
 import { send, signUp } from './auth-helpers.ts';
 import { allKeysetPages } from './keyset-pages.ts';
+import { freshPhoto, uploadPhoto } from './media-helpers.ts';
 import { followVerificationLink } from './owner-helpers.ts';
 import { createTestWorld, type TestWorld } from './test-app.ts';
 import { placeOrder } from './order-helpers.ts';
@@ -68,7 +69,7 @@ function newProduct(overrides: Record<string, unknown> = {}) {
       {
         colorName: 'Blush',
         colorHex: '#F4C2C2',
-        photos: [{ mediaId: 'm-1', url: '/media/test/blush-1.jpg', alt: 'Blush bralette, front' }],
+        photos: [{ mediaId: null, url: '/media/test/blush-1.jpg', alt: 'Blush bralette, front' }],
         sizeStock: [{ size: '34B', stock: 7 }],
       },
     ],
@@ -520,5 +521,85 @@ describe('who may keep products', () => {
     expect(byShopper.body.message).toBe(roleMessages.staffOnly);
     const signedOut = await send(app(), 'GET', '/api/admin/products');
     expect(signedOut.status).toBe(401);
+  });
+});
+
+describe('uploaded photos', () => {
+  const ageUploads = (ids: string[]) =>
+    world.database.db.execute(
+      sql`update media set last_uploaded_at = now() - interval '25 hours' where id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
+  const mediaRow = async (id: string) =>
+    (
+      await queryRows<{ id: string }>(
+        world.database.db,
+        sql`select id from media where id = ${id}::uuid`,
+      )
+    )[0];
+
+  it('keeps the photos a product uses, with their focal points, from the orphan cleanup', async () => {
+    const [used, byAddress, unused] = await Promise.all(
+      [0, 1, 2].map(
+        async () =>
+          (await uploadPhoto(app(), owner.accessToken, await freshPhoto('png', 200, 240))).body
+            .data,
+      ),
+    );
+    const product = newProduct();
+    product.colors[0]!.photos = [
+      { mediaId: used!.id, url: used!.url, alt: 'Black bralette, back', focalX: 0.25, focalY: 0.8 },
+      // An upload's address without its id (the older form): it counts as using the photo too.
+      { mediaId: null, url: byAddress!.url, alt: 'Black bralette, detail' },
+    ] as never;
+    const created = await admin('POST', '', product);
+    expect(created.status).toBe(201);
+    expect(created.body.data.colors[0].photos).toEqual([
+      { mediaId: used!.id, url: used!.url, alt: 'Black bralette, back', focalX: 0.25, focalY: 0.8 },
+      {
+        mediaId: null,
+        url: byAddress!.url,
+        alt: 'Black bralette, detail',
+        focalX: 0.5,
+        focalY: 0.5,
+      },
+    ]);
+    expect(created.body.data.colors[0].images).toEqual([used!.url, byAddress!.url]);
+    expect((await storefront(created.body.data._id)).body.data.colors[0].images).toEqual([
+      used!.url,
+      byAddress!.url,
+    ]);
+
+    await ageUploads([used!.id, byAddress!.id, unused!.id]);
+    await world.app.jobs.removeOrphanedMedia();
+    expect(await mediaRow(used!.id)).toBeDefined();
+    expect(await mediaRow(byAddress!.id)).toBeDefined();
+    expect(await mediaRow(unused!.id)).toBeUndefined();
+
+    // Kept by its media id alone, whatever address the row holds.
+    await world.database.db.execute(
+      sql`update product_color_images set url = '/media/test/renamed.jpg' where media_id = ${used!.id}`,
+    );
+    await world.app.jobs.removeOrphanedMedia();
+    expect(await mediaRow(used!.id)).toBeDefined();
+  });
+
+  it('refuses a save naming a photo the cleanup already removed, on that colour’s photos', async () => {
+    const gone = (await uploadPhoto(app(), owner.accessToken, await freshPhoto('png', 200, 240)))
+      .body.data;
+    await ageUploads([gone.id]);
+    await world.app.jobs.removeOrphanedMedia();
+    expect(await mediaRow(gone.id)).toBeUndefined();
+    const product = newProduct();
+    product.colors[1]!.photos = [
+      { mediaId: null, url: '/media/test/blush-1.jpg', alt: 'Blush bralette, front' },
+      { mediaId: gone.id, url: gone.url, alt: 'Blush bralette, back' },
+    ] as never;
+    const refused = await admin('POST', '', product);
+    expect(refused.status).toBe(400);
+    expect(refused.body.field).toBe('colors.1.photos');
+    expect(refused.body.message).toBe(productFormMessages.photoGone(2, 'Blush'));
   });
 });

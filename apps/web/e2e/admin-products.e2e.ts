@@ -1,11 +1,14 @@
 // The back office's products in a real browser, at 375 and 1280 px: the owner creates a product
-// with two colours and their sizes (the GST rule shown beside the price on the way), activates
-// it, finds it on the storefront; a shopper orders it; the owner's delete then deactivates it, the
+// with two colours and their sizes (the GST rule shown beside the price on the way), uploads six
+// photos to a colour (one refused for its size, with the message shown) and describes them,
+// activates it, finds it on the storefront with the uploaded photo; a shopper orders it; the owner's delete then deactivates it, the
 // storefront answers 404 and the shopper's order still shows it.
 import { mkdirSync } from 'node:fs';
 import type { ProductList } from '@shop/contracts/catalogue';
 import { productRuleMessages } from '@shop/domain/products';
 import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
+import { uploadMessages } from '@shop/domain/media-uploads';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newShopper } from './account-helpers.ts';
 import { signInBrowser } from './admin-helpers.ts';
@@ -17,11 +20,13 @@ let browser: Browser;
 let owner: OwnerSession;
 let photo: string;
 const shots = '/tmp/shots-admin-products';
+const photoShots = '/tmp/shots-products-photos';
 const patient = { timeout: 15_000 };
 
 beforeAll(async () => {
   browser = await launchBrowser();
   mkdirSync(shots, { recursive: true });
+  mkdirSync(photoShots, { recursive: true });
   owner = await signInOwner();
   const { data } = await api<ProductList>('GET', '/product/products?limit=1');
   photo = data.products[0]!.colors[0]!.images[0]!;
@@ -29,6 +34,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** A small photo of one shade, made for this run (no fixtures in the repository). */
+function photoOf(shade: number) {
+  const background = { r: 120 + shade * 20, g: 40 + shade * 9, b: 70 + shade * 13 };
+  return sharp({ create: { width: 400, height: 500, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
+}
 
 /** A shopper's order of one piece of the product, placed through the API. */
 async function orderOf(productId: string, colorName: string, colorHex: string, size: string) {
@@ -122,9 +135,51 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
 
         await page.locator('#color-0-name').fill('Rosewood');
         await page.locator('#color-0-hex').fill('#8A3B4A');
-        await page.locator('#color-0-photos-address').fill(photo);
-        await page.getByRole('button', { name: 'Add photo' }).first().click();
-        await page.locator('#color-0-photos-alt-0').fill('Rosewood balconette, front');
+        // Six photos at once: five upload, the one over 20 MB is refused with the reason.
+        const photos = page.getByRole('group', { name: 'Photos of Rosewood' });
+        const huge = Buffer.alloc(21 * 1024 * 1024, 7);
+        huge.set([0xff, 0xd8, 0xff, 0xe0]);
+        const offset = viewport === 'phone' ? 0 : 5;
+        await page.getByLabel('Add photos of Rosewood').setInputFiles([
+          ...(await Promise.all(
+            [0, 1, 2, 3, 4].map(async (index) => ({
+              name: `rosewood-${viewport}-${index + 1}.jpg`,
+              mimeType: 'image/jpeg',
+              buffer: await photoOf(index + offset),
+            })),
+          )),
+          { name: 'rosewood-huge.jpg', mimeType: 'image/jpeg', buffer: huge },
+        ]);
+        const thumbnails = photos.getByRole('list', { name: /in the order shoppers see them/ });
+        await expect
+          .poll(() => thumbnails.getByRole('listitem').count(), { timeout: 60_000 })
+          .toBe(5);
+        const uploads = photos.getByRole('list', { name: 'Uploads' });
+        await uploads.getByText(uploadMessages.tooLarge).waitFor(patient);
+        expect(await uploads.getByRole('listitem').textContent()).toContain('rosewood-huge.jpg');
+        for (const index of [1, 2, 3, 4, 5]) {
+          await photos
+            .getByLabel(`Alt text of photo ${index} (required)`)
+            .fill(`Rosewood balconette, view ${index}`);
+        }
+        // The main photo's focal point, picked on the image.
+        const focal = photos.getByRole('button', { name: /^Focal point of photo 1/ });
+        const box = (await focal.boundingBox())!;
+        await focal.click({ position: { x: box.width * 0.5, y: box.height * 0.3 } });
+        expect(await focal.getAttribute('aria-label')).toMatch(/50% across, 30% down/);
+        const uploaded = await thumbnails
+          .locator('img')
+          .evaluateAll((images) =>
+            images.map((image) => image.getAttribute('src')!.split('?')[0]!),
+          );
+        expect(uploaded).toHaveLength(5);
+        expect(uploaded.every((src) => /^\/media\/uploads\/[0-9a-f-]{36}$/.test(src))).toBe(true);
+        expect(await seriousViolations(page)).toEqual([]);
+        await photos.scrollIntoViewIfNeeded();
+        await page.screenshot({
+          path: `${photoShots}/product-photos-${viewport}.png`,
+          fullPage: true,
+        });
         await page.locator('#color-0-size-0').fill('34B');
         await page.locator('#color-0-stock-0').fill('6');
         await page.getByRole('button', { name: 'Add a size' }).first().click();
@@ -154,6 +209,22 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
         const productId = page.url().split('/').pop()!;
         await page.getByRole('heading', { name, level: 1 }).waitFor(patient);
         expect(await page.locator('#color-1-name').inputValue()).toBe('Ivory');
+        // The saved photos come back in order, with their alt texts.
+        await expect
+          .poll(
+            () =>
+              page
+                .getByRole('group', { name: 'Photos of Rosewood' })
+                .locator('img')
+                .evaluateAll((images) =>
+                  images.map((image) => image.getAttribute('src')!.split('?')[0]!),
+                ),
+            patient,
+          )
+          .toEqual(uploaded);
+        expect(await page.getByLabel('Alt text of photo 5 (required)').inputValue()).toBe(
+          'Rosewood balconette, view 5',
+        );
         expect(await seriousViolations(page)).toEqual([]);
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: `${shots}/product-edit-${viewport}.png`, fullPage: true });
@@ -161,11 +232,13 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
         // On the storefront at once.
         await page.getByRole('link', { name: 'View in the shop' }).click();
         await page.getByRole('heading', { name, level: 1 }).waitFor(patient);
-        const shown = await api<{ colors: { colorName: string; sizeStock: unknown[] }[] }>(
-          'GET',
-          `/product/${productId}`,
-        );
+        const shown = await api<{
+          colors: { colorName: string; images: string[]; sizeStock: unknown[] }[];
+        }>('GET', `/product/${productId}`);
         expect(shown.data.colors.map((color) => color.colorName)).toEqual(['Rosewood', 'Ivory']);
+        expect(shown.data.colors[0]!.images).toEqual(uploaded);
+        // The storefront shows the uploaded main photo.
+        await page.locator(`img[src^="${uploaded[0]}"]`).first().waitFor(patient);
         expect(shown.data.colors[0]!.sizeStock).toEqual([
           { size: '34B', stock: 6 },
           { size: '36B', stock: 4 },

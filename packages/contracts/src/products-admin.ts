@@ -31,6 +31,9 @@ export const productFormMessages = {
   colorHex: 'Pick the colour (#RRGGBB).',
   photoUrl: 'This photo has no address; upload it again.',
   photoAlt: 'Describe the photo for shoppers who cannot see it.',
+  photoFocal: 'The focal point must lie inside the photo.',
+  photoGone: (photo: number, colorName: string) =>
+    `Photo ${photo} of ${colorName} is no longer in the photo library; remove it and upload it again.`,
   noSizes: 'Add at least one size to this colour.',
   size: 'Enter the size, e.g. 34B or M.',
   stock: 'Stock is a whole number, 0 or more.',
@@ -52,6 +55,14 @@ const rupees = (message: string) =>
 
 const uuid = (message: string) => z.string({ error: message }).check(z.uuid({ error: message }));
 
+/** A point of a photo as a fraction of its width or height: what a crop keeps in view. */
+const focalFraction = z
+  .number({ error: productFormMessages.photoFocal })
+  .check(
+    z.minimum(0, { error: productFormMessages.photoFocal }),
+    z.maximum(1, { error: productFormMessages.photoFocal }),
+  );
+
 /** A photo of a colour: an uploaded image (its media id, when the upload gave one) and its alt text. */
 export const productPhotoInput = z.object({
   mediaId: z._default(
@@ -64,6 +75,9 @@ export const productPhotoInput = z.object({
     }),
   ),
   alt: requiredText(productFormMessages.photoAlt, 200),
+  // The centre until the owner picks a point: photos saved before focal points still validate.
+  focalX: z._default(focalFraction, 0.5),
+  focalY: z._default(focalFraction, 0.5),
 });
 export type ProductPhotoInput = z.input<typeof productPhotoInput>;
 
@@ -83,6 +97,9 @@ export const sizeStockInput = z.object({
   stockWas: z.optional(z.nullable(z.number().check(z.int()))),
 });
 
+/** The most photos one colour shows (front, back, details, on model, in several lights). */
+export const MAX_COLOR_PHOTOS = 20;
+
 export const productColorInput = z.object({
   /** The colour's id when it already exists: it keeps its id (and what refers to it). */
   _id: z.optional(z.string().check(z.maxLength(100))),
@@ -92,7 +109,9 @@ export const productColorInput = z.object({
     .check(z.trim(), z.regex(/^#[0-9a-fA-F]{6}$/, { error: productFormMessages.colorHex })),
   photos: z
     .array(productPhotoInput)
-    .check(z.maxLength(20, { error: 'At most 20 photos a colour.' })),
+    .check(
+      z.maxLength(MAX_COLOR_PHOTOS, { error: `At most ${MAX_COLOR_PHOTOS} photos a colour.` }),
+    ),
   sizeStock: z
     .array(sizeStockInput)
     .check(
@@ -195,6 +214,8 @@ export const adminProductPhoto = z.object({
   mediaId: z.nullable(z.string()),
   url: z.string(),
   alt: z.string(),
+  focalX: z.number(),
+  focalY: z.number(),
 });
 
 export const adminProductColor = z.object({

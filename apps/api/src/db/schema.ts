@@ -207,6 +207,9 @@ export const productColorImages = pgTable(
     alt: text('alt').notNull().default(''),
     /** The uploaded image this photo is (the back office's media id); null for seeded drawings. */
     mediaId: text('media_id'),
+    /** The point a crop keeps in view, as fractions of the width and height (centre by default). */
+    focalX: real('focal_x').notNull().default(0.5),
+    focalY: real('focal_y').notNull().default(0.5),
     position: integer('position').notNull().default(0),
   },
   (t) => [index('product_color_images_color_idx').on(t.colorId, t.position)],

@@ -45,7 +45,7 @@ export interface ColorWrite {
   id: string | undefined;
   colorName: string;
   colorHex: string;
-  photos: { mediaId: string | null; url: string; alt: string }[];
+  photos: { mediaId: string | null; url: string; alt: string; focalX: number; focalY: number }[];
   sizeStock: { size: string; stock: number; stockWas?: number | null | undefined }[];
 }
 
@@ -144,9 +144,11 @@ export function createProductsAdminRepository() {
         url: string;
         alt: string;
         media_id: string | null;
+        focal_x: number;
+        focal_y: number;
       }>(
         tx,
-        sql`select i.color_id, i.url, i.alt, i.media_id from product_color_images i
+        sql`select i.color_id, i.url, i.alt, i.media_id, i.focal_x, i.focal_y from product_color_images i
             join product_colors c on c.id = i.color_id
             where c.product_id = ${id}::uuid order by i.position, i.id`,
       );
@@ -169,7 +171,13 @@ export function createProductsAdminRepository() {
       const colors = colorRows.map((color) => {
         const photos = photoRows
           .filter((photo) => photo.color_id === color.id)
-          .map((photo) => ({ mediaId: photo.media_id, url: photo.url, alt: photo.alt }));
+          .map((photo) => ({
+            mediaId: photo.media_id,
+            url: photo.url,
+            alt: photo.alt,
+            focalX: Number(photo.focal_x),
+            focalY: Number(photo.focal_y),
+          }));
         return {
           _id: color.id,
           colorName: color.color_name,
@@ -322,6 +330,8 @@ export function createProductsAdminRepository() {
               url: photo.url,
               alt: photo.alt,
               mediaId: photo.mediaId,
+              focalX: photo.focalX,
+              focalY: photo.focalY,
               position: index,
             })),
           );

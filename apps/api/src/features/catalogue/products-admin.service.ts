@@ -1,4 +1,5 @@
 import {
+  productFormMessages,
   productInputOf,
   type AdminProduct,
   type AdminProductsQuery,
@@ -13,6 +14,7 @@ import { productDeletion, productRuleMessages, productSlug } from '@shop/domain/
 import { isUniqueViolation, type Database, type Executor } from '../../db/client.ts';
 import type { CacheTag } from '../../http/read-cache.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { lockMediaForUse, uploadIdOf } from '../media/media-library.repository.ts';
 import { describeStockChange } from '../stock/stock.repository.ts';
 import {
   decodeProductCursor,
@@ -84,6 +86,32 @@ export function createProductsAdminService({
     return { categoryName: category.name, subcategoryName: subcategory?.name ?? null };
   }
 
+  /**
+   * Locks the uploaded photos the product is about to use until the save commits, so the orphan
+   * cleanup cannot remove them meanwhile; a photo the cleanup removed first is refused on its
+   * colour's photos field.
+   */
+  async function lockPhotos(tx: Executor, values: ProductValues) {
+    const uses = values.colors.flatMap((color, colorIndex) =>
+      color.photos.flatMap((photo, photoIndex) => {
+        const id = uploadIdOf(photo);
+        return id === null ? [] : [{ id, colorIndex, photoIndex, colorName: color.colorName }];
+      }),
+    );
+    if (uses.length === 0) return;
+    const found = await lockMediaForUse(
+      tx,
+      uses.map((use) => use.id),
+    );
+    const gone = uses.find((use) => !found.has(use.id.toLowerCase()));
+    if (gone) {
+      throw invalidField(
+        `colors.${gone.colorIndex}.photos`,
+        productFormMessages.photoGone(gone.photoIndex + 1, gone.colorName),
+      );
+    }
+  }
+
   /** Writes the whole product page; answers its id. */
   async function write(tx: Executor, id: string | undefined, values: ProductValues) {
     const { categoryName, subcategoryName } = await checkGroup(tx, values);
@@ -116,6 +144,7 @@ export function createProductsAdminService({
         colorNames: values.colors.map((color) => color.colorName),
       }),
     };
+    await lockPhotos(tx, values);
     const productId =
       id ??
       (await repository.insert(tx, { ...row, lowStockThreshold: await newProductThreshold() }));

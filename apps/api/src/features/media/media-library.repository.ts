@@ -10,19 +10,45 @@ export const uploadUrl = (id: string) => `/media/uploads/${id}`;
 
 /**
  * Every column that may hold an uploaded photo's URL, as SQL naming the ids it refers to: a
- * product colour's photos, banners, category pictures, size charts, an
+ * product colour's photos (by address or by media id, whichever a row keeps), banners, category pictures, size charts, an
  * article's cover and the images inside its text.
  */
 const referencedIds = sql`
   select (regexp_matches(source.url, '/media/uploads/([0-9a-f-]{36})', 'g'))[1] as id
   from (
     select url from product_color_images
+    union all select '/media/uploads/' || media_id from product_color_images where media_id is not null
     union all select image from banners
     union all select image from categories where image is not null
     union all select image from size_charts
     union all select image from blogs where image is not null
     union all select markup from blogs where markup like '%/media/uploads/%'
   ) as source`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The uploaded photo an address or media id names, if any. */
+export function uploadIdOf(photo: { mediaId: string | null; url: string }): string | null {
+  if (photo.mediaId !== null) return photo.mediaId;
+  const match = /^\/media\/uploads\/([0-9a-f-]{36})$/i.exec(photo.url);
+  return match ? match[1]!.toLowerCase() : null;
+}
+
+/**
+ * Locks the rows of the photos a save is about to use (`for share`, until its transaction ends)
+ * and answers those that still exist. The orphan cleanup skips a locked row, and a row it
+ * deleted first is missing here: a save can never refer to a photo the cleanup removes.
+ */
+export async function lockMediaForUse(tx: Executor, ids: string[]): Promise<Set<string>> {
+  const wanted = [...new Set(ids.filter((id) => UUID.test(id)).map((id) => id.toLowerCase()))];
+  if (wanted.length === 0) return new Set();
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`select id::text as id from media where id = any(${`{${wanted.join(',')}}`}::uuid[])
+        order by id for share`,
+  );
+  return new Set(rows.map((row) => row.id));
+}
 
 export interface NewMedia {
   id: string;

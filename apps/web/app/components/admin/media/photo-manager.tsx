@@ -30,6 +30,15 @@ const button =
 /** The file picker offers what the server may take; the server decides by the bytes. */
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif,.heic,.heif';
 
+/**
+ * A photo the manager can hold: an upload (its media id), or one a form kept from before uploads
+ * (its address alone, no media id), which can still be reordered, described and removed.
+ */
+export type ManagedPhoto = Omit<PhotoInput, 'mediaId'> & { mediaId: string | null };
+
+/** What tells two photos of one list apart. */
+const keyOf = (photo: ManagedPhoto) => photo.mediaId ?? photo.url;
+
 /** Problems per photo, by its place in the list: what a form shows once it tried to save. */
 export type PhotoErrors = Record<number, string>;
 
@@ -208,7 +217,7 @@ export function FocalPointPicker({
   name,
   onChange,
 }: {
-  photo: PhotoInput;
+  photo: Pick<ManagedPhoto, 'url' | 'focalX' | 'focalY'>;
   name: string;
   onChange: (focal: { focalX: number; focalY: number }) => void;
 }) {
@@ -264,8 +273,9 @@ export function FocalPointPicker({
  * order shoppers see them (drag, or the Move buttons, announced to screen readers), alt text for
  * each, and a focal point picked on the image. The value is the contracts' photo list.
  */
-export function PhotoManager({
+export function PhotoManager<P extends ManagedPhoto>({
   label,
+  addLabel = 'Add photos',
   value,
   onChange,
   errors = {},
@@ -273,8 +283,10 @@ export function PhotoManager({
 }: {
   /** Names the group, e.g. "Photos of Rose". */
   label: string;
-  value: PhotoInput[];
-  onChange: (next: PhotoInput[]) => void;
+  /** Names the file input; unique on the page when a form holds several managers. */
+  addLabel?: string;
+  value: P[];
+  onChange: (next: P[]) => void;
   /** From validatePhotos, once the form tried to save. */
   errors?: PhotoErrors;
   max?: number;
@@ -283,7 +295,7 @@ export function PhotoManager({
   const [announcement, setAnnouncement] = useState('');
   const [dragged, setDragged] = useState<number | null>(null);
   /** After a move, the button that moved the photo keeps the focus (once, then typing is free). */
-  const focusAfterMove = useRef<{ mediaId: string; dir: string } | null>(null);
+  const focusAfterMove = useRef<{ key: string; dir: string } | null>(null);
   const cards = useRef(new Map<string, HTMLLIElement>());
   // Uploads finish after renders: they add to the newest list, never to the one they began with.
   const latest = useRef(value);
@@ -297,10 +309,9 @@ export function PhotoManager({
       setAnnouncement(`${name} is already among these photos.`);
       return;
     }
-    const next = [
-      ...current,
-      { mediaId: photo.id, url: photo.url, alt: '', focalX: 0.5, focalY: 0.5 },
-    ];
+    // A new upload has every field a photo list's entries have (a form's type adds none).
+    const added = { mediaId: photo.id, url: photo.url, alt: '', focalX: 0.5, focalY: 0.5 } as P;
+    const next = [...current, added];
     latest.current = next;
     onChange(next);
     setAnnouncement(`${name} uploaded as photo ${next.length}. Add its alt text.`);
@@ -310,7 +321,7 @@ export function PhotoManager({
     const pending = focusAfterMove.current;
     if (!pending) return;
     focusAfterMove.current = null;
-    const card = cards.current.get(pending.mediaId);
+    const card = cards.current.get(pending.key);
     const wanted = card?.querySelector<HTMLButtonElement>(`[data-move="${pending.dir}"]`);
     const target =
       wanted && !wanted.disabled
@@ -320,7 +331,7 @@ export function PhotoManager({
   }, [value]);
 
   const nameOf = (index: number) => `photo ${index + 1}`;
-  const update = (index: number, change: Partial<PhotoInput>) =>
+  const update = (index: number, change: Partial<ManagedPhoto>) =>
     onChange(value.map((photo, at) => (at === index ? { ...photo, ...change } : photo)));
 
   function move(from: number, to: number, dir: 'earlier' | 'later' | 'drag') {
@@ -330,7 +341,7 @@ export function PhotoManager({
     setAnnouncement(
       `Photo ${from + 1} moved to position ${to + 1} of ${value.length}${to === 0 ? ': it is now the main photo' : ''}.`,
     );
-    if (dir !== 'drag') focusAfterMove.current = { mediaId: moved.mediaId, dir };
+    if (dir !== 'drag') focusAfterMove.current = { key: keyOf(moved), dir };
   }
 
   function remove(index: number) {
@@ -362,16 +373,16 @@ export function PhotoManager({
             const problem = errors[index];
             return (
               <li
-                key={photo.mediaId}
+                key={keyOf(photo)}
                 ref={(element) => {
-                  if (element) cards.current.set(photo.mediaId, element);
-                  else cards.current.delete(photo.mediaId);
+                  if (element) cards.current.set(keyOf(photo), element);
+                  else cards.current.delete(keyOf(photo));
                 }}
                 draggable
                 onDragStart={(event) => {
                   setDragged(index);
                   event.dataTransfer.effectAllowed = 'move';
-                  event.dataTransfer.setData('text/plain', photo.mediaId);
+                  event.dataTransfer.setData('text/plain', keyOf(photo));
                 }}
                 onDragOver={(event) => {
                   if (dragged !== null) event.preventDefault();
@@ -459,7 +470,7 @@ export function PhotoManager({
         </ol>
       ) : null}
       <PhotoDropZone
-        label={full ? `${label}: at most ${max}` : 'Add photos'}
+        label={full ? `${label}: at most ${max}` : addLabel}
         onFiles={(files) => void add(files.slice(0, Math.max(0, max - value.length)))}
         disabled={full}
       />

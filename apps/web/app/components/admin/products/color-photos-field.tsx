@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { ProductPhotoInput } from '@shop/contracts/products-admin';
+import { MAX_COLOR_PHOTOS, type ProductPhotoInput } from '@shop/contracts/products-admin';
+import { PhotoManager, type PhotoErrors } from '../media/photo-manager';
 
 /**
  * What the product form needs of a photo editor: a colour's photos in order, each an uploaded
- * image (its media id and address) with alt text, and a way to hand back the changed list. The
- * back office's photo manager (upload, drag and keyboard reordering, focal point) takes this
- * place with the same props; until then photos are added by their address.
+ * image (its media id and address) with alt text and focal point, and a way to hand back the
+ * changed list.
  */
 export interface ColorPhotosProps {
   /** Names the controls for a screen reader: "Black". */
@@ -15,134 +15,92 @@ export interface ColorPhotosProps {
   photos: ProductPhotoInput[];
   onChange: (photos: ProductPhotoInput[]) => void;
   /** The message of each photo's field that the schema refused, by index and field. */
-  errorOf: (index: number, field: 'url' | 'alt') => string | undefined;
+  errorOf: (
+    index: number,
+    field: 'url' | 'alt' | 'mediaId' | 'focalX' | 'focalY',
+  ) => string | undefined;
+  /** The message the list as a whole was refused with (too many, a photo no longer stored). */
+  error?: string | undefined;
 }
 
 const field = 'mt-1 block w-full rounded-xl border border-line bg-white px-3 py-2 text-sm';
 const small =
-  'rounded-full border border-line bg-white px-3 py-1 text-xs font-medium hover:border-brand-300 disabled:opacity-40';
+  'rounded-full border border-line bg-white px-3 py-1.5 text-sm font-medium hover:border-brand-300 disabled:opacity-40';
 
+type ColorPhoto = ProductPhotoInput & { mediaId: string | null };
+
+/**
+ * A colour's photos: uploaded (or dropped) through the back office's photo manager, reordered by
+ * drag or keyboard, each with its alt text and focal point. A photo kept from before uploads (an
+ * address without a media id) stays editable; one can still be added by its address.
+ */
 export function ColorPhotosField({
   colorName,
   idPrefix,
   photos,
   onChange,
   errorOf,
+  error,
 }: ColorPhotosProps) {
   const [address, setAddress] = useState('');
   const name = colorName.trim() || 'this colour';
-
-  const move = (from: number, to: number) => {
-    const next = [...photos];
-    const [photo] = next.splice(from, 1);
-    next.splice(to, 0, photo!);
-    onChange(next);
-  };
+  const value: ColorPhoto[] = photos.map((photo) => ({ ...photo, mediaId: photo.mediaId ?? null }));
+  const errors: PhotoErrors = {};
+  if (error) errors[-1] = error;
+  value.forEach((_, index) => {
+    const problem =
+      errorOf(index, 'alt') ??
+      errorOf(index, 'url') ??
+      errorOf(index, 'mediaId') ??
+      errorOf(index, 'focalX') ??
+      errorOf(index, 'focalY');
+    if (problem) errors[index] = problem;
+  });
+  const taken = value.some((photo) => photo.url === address.trim());
 
   return (
-    <fieldset className="flex flex-col gap-3">
-      <legend className="text-sm font-medium">Photos of {name}</legend>
-      {photos.length === 0 ? <p className="text-sm text-muted">No photos yet.</p> : null}
-      <ol className="flex flex-col gap-3">
-        {photos.map((photo, index) => {
-          const altId = `${idPrefix}-alt-${index}`;
-          const altError = errorOf(index, 'alt');
-          const urlError = errorOf(index, 'url');
-          return (
-            <li
-              key={`${photo.url}-${index}`}
-              className="flex flex-col gap-2 rounded-xl border border-line p-3 sm:flex-row"
-            >
-              <img
-                src={photo.url}
-                alt=""
-                width={64}
-                height={80}
-                className="h-20 w-16 shrink-0 rounded object-cover"
-              />
-              <div className="min-w-0 flex-1">
-                <p className="break-all text-xs text-muted">{photo.url}</p>
-                {urlError ? <p className="text-xs text-brand-800">{urlError}</p> : null}
-                <label htmlFor={altId} className="mt-1 block text-sm font-medium">
-                  Alt text, photo {index + 1}
-                </label>
-                <input
-                  id={altId}
-                  value={photo.alt}
-                  aria-invalid={altError ? true : undefined}
-                  aria-describedby={altError ? `${altId}-error` : undefined}
-                  onChange={(event) =>
-                    onChange(
-                      photos.map((entry, at) =>
-                        at === index ? { ...entry, alt: event.target.value } : entry,
-                      ),
-                    )
-                  }
-                  className={field}
-                />
-                {altError ? (
-                  <p id={`${altId}-error`} className="mt-1 text-sm text-brand-800">
-                    {altError}
-                  </p>
-                ) : null}
-              </div>
-              <div className="flex gap-1 sm:flex-col">
-                <button
-                  type="button"
-                  className={small}
-                  disabled={index === 0}
-                  aria-label={`Move photo ${index + 1} of ${name} earlier`}
-                  onClick={() => move(index, index - 1)}
-                >
-                  Earlier
-                </button>
-                <button
-                  type="button"
-                  className={small}
-                  disabled={index === photos.length - 1}
-                  aria-label={`Move photo ${index + 1} of ${name} later`}
-                  onClick={() => move(index, index + 1)}
-                >
-                  Later
-                </button>
-                <button
-                  type="button"
-                  className={small}
-                  aria-label={`Remove photo ${index + 1} of ${name}`}
-                  onClick={() => onChange(photos.filter((_, at) => at !== index))}
-                >
-                  Remove
-                </button>
-              </div>
-            </li>
-          );
-        })}
-      </ol>
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-        <div className="flex-1">
-          <label htmlFor={`${idPrefix}-address`} className="block text-sm font-medium">
-            Add a photo of {name} by its address
-          </label>
-          <input
-            id={`${idPrefix}-address`}
-            value={address}
-            placeholder="/media/…"
-            onChange={(event) => setAddress(event.target.value)}
-            className={field}
-          />
+    <div className="flex flex-col gap-3">
+      <PhotoManager
+        label={`Photos of ${name}`}
+        addLabel={`Add photos of ${name}`}
+        value={value}
+        onChange={onChange}
+        errors={errors}
+        max={MAX_COLOR_PHOTOS}
+      />
+      <details className="text-sm">
+        <summary className="cursor-pointer font-medium">
+          Add a photo of {name} by its address
+        </summary>
+        <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-end">
+          <div className="flex-1">
+            <label htmlFor={`${idPrefix}-address`} className="block text-sm font-medium">
+              Address of the photo (/media/… or https://…)
+            </label>
+            <input
+              id={`${idPrefix}-address`}
+              value={address}
+              placeholder="/media/…"
+              onChange={(event) => setAddress(event.target.value)}
+              className={field}
+            />
+          </div>
+          <button
+            type="button"
+            className={small}
+            disabled={address.trim() === '' || taken || value.length >= MAX_COLOR_PHOTOS}
+            onClick={() => {
+              onChange([
+                ...value,
+                { mediaId: null, url: address.trim(), alt: '', focalX: 0.5, focalY: 0.5 },
+              ]);
+              setAddress('');
+            }}
+          >
+            Add photo
+          </button>
         </div>
-        <button
-          type="button"
-          className={small}
-          disabled={address.trim() === ''}
-          onClick={() => {
-            onChange([...photos, { mediaId: null, url: address.trim(), alt: '' }]);
-            setAddress('');
-          }}
-        >
-          Add photo
-        </button>
-      </div>
-    </fieldset>
+      </details>
+    </div>
   );
 }

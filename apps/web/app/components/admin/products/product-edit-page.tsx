@@ -355,8 +355,9 @@ function Colors({
             <Controller
               control={control}
               name={`colors.${index}.photos`}
-              render={({ field: photos }) => (
+              render={({ field: photos, fieldState }) => (
                 <ColorPhotosField
+                  error={fieldState.error?.message}
                   colorName={colorName}
                   idPrefix={`color-${index}-photos`}
                   photos={photos.value ?? []}
