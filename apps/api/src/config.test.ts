@@ -265,10 +265,12 @@ describe('loadConfig', () => {
       DATA_DIR: tempDir(),
       SHIP_FROM_NAME: '  KR Traders ',
       SHIP_FROM_ADDRESS: '2 Hill Road, Mumbai, Maharashtra 400050',
+      SHIP_FROM_PHONE: '9876543210',
     });
     expect(config.shipFrom).toEqual({
       name: 'KR Traders',
       address: '2 Hill Road, Mumbai, Maharashtra 400050',
+      phone: '9876543210',
     });
   });
 

@@ -1,3 +1,4 @@
+import { DEFAULT_LOW_STOCK_THRESHOLD } from '@shop/domain/stock';
 import {
   productFormMessages,
   productInputOf,
@@ -113,7 +114,17 @@ export function createProductsAdminService({
   }
 
   /** Writes the whole product page; answers its id. */
-  async function write(tx: Executor, id: string | undefined, values: ProductValues) {
+  /**
+   * Writes the product page; a new product (no `id`) starts at `threshold` units for low stock.
+   * The threshold is read before the transaction: on the embedded database a read outside an
+   * open transaction waits for it to end.
+   */
+  async function write(
+    tx: Executor,
+    id: string | undefined,
+    values: ProductValues,
+    threshold?: number,
+  ) {
     const { categoryName, subcategoryName } = await checkGroup(tx, values);
     const slug = productSlug(values.name, values.slug);
     const taken = await repository.findBySlug(tx, slug, id);
@@ -147,7 +158,10 @@ export function createProductsAdminService({
     await lockPhotos(tx, values);
     const productId =
       id ??
-      (await repository.insert(tx, { ...row, lowStockThreshold: await newProductThreshold() }));
+      (await repository.insert(tx, {
+        ...row,
+        lowStockThreshold: threshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
+      }));
     if (id) await repository.update(tx, id, row);
     await repository.writeColors(
       tx,
@@ -202,9 +216,10 @@ export function createProductsAdminService({
     options: () => repository.formOptions(db),
 
     async create(values: ProductValues, actor: AuditActor): Promise<AdminProduct> {
+      const threshold = await newProductThreshold();
       const product = await slugRace(values, () =>
         db.transaction(async (tx) => {
-          const id = await write(tx, undefined, values);
+          const id = await write(tx, undefined, values, threshold);
           const after = (await repository.find(tx, id))!;
           await recordAudit(tx, actor, {
             action: 'product.create',
