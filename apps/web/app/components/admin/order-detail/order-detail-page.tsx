@@ -197,7 +197,8 @@ export function OrderDetailPage({ orderId }: { orderId: string }) {
                       : ''}{' '}
                     <Link
                       to={`/admin/returns/${line._id}`}
-                      className="text-brand-700 hover:underline"
+                      // Underlined: it sits in a sentence, where colour alone does not mark it.
+                      className="text-brand-700 underline"
                     >
                       Open in the returns desk
                     </Link>
