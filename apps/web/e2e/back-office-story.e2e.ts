@@ -143,6 +143,8 @@ for (const [viewport, offset] of [
         await shipment.getByText('Booked, awaiting pickup').waitFor(patient);
         awb = (await shipment.getByText(/^SIM\d{10}$/).textContent())!;
         expect(awb).toMatch(/^SIM\d{10}$/);
+        // Booked with the courier, not marked shipped by hand.
+        expect(await page.getByRole('region', { name: 'Shipped by hand' }).count()).toBe(0);
 
         // The label printed now carries the courier's AWB, and still never the products.
         const [label, ...labelMore] = await downloadedPdf(

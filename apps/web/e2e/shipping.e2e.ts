@@ -10,7 +10,7 @@ import {
   signInBrowser,
 } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
-import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
+import { signInOwner, type OwnerSession } from './owner-helpers.ts';
 import { seriousViolations, type Viewport } from './page-checks.ts';
 
 let browser: Browser;

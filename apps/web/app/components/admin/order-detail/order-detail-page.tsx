@@ -170,15 +170,19 @@ export function OrderDetailPage({ orderId }: { orderId: string }) {
             )}
           </Card>
 
-          <Card title="Shipped by hand">
-            {shippedBy ? (
-              <p className="text-sm">
-                {shippedBy.courier} · AWB <span className="font-medium">{shippedBy.awb}</span>
-              </p>
-            ) : (
-              <Empty text="Not marked shipped from dispatch." />
-            )}
-          </Card>
+          {/* A parcel booked with the courier has its own card (Shipment); its courier and AWB
+              are stored on the order too, and are not a hand-marked shipment. */}
+          {load.detail.shipment ? null : (
+            <Card title="Shipped by hand">
+              {shippedBy ? (
+                <p className="text-sm">
+                  {shippedBy.courier} · AWB <span className="font-medium">{shippedBy.awb}</span>
+                </p>
+              ) : (
+                <Empty text="Not marked shipped from dispatch." />
+              )}
+            </Card>
+          )}
 
           <Card title="Refunds">
             <RefundPanel detail={load.detail} onRefunded={() => void reload()} />
