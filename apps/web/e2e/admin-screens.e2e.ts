@@ -20,7 +20,13 @@ import { seriousViolations, type Viewport } from './page-checks.ts';
 let browser: Browser;
 let owner: OwnerSession;
 let shopper: Shopper & { orderId: string; orderNumber: string };
-let ids: { order: string; returnLine: string; customer: string; product: string };
+let ids: {
+  order: string;
+  returnLine: string;
+  customer: string;
+  product: string;
+  discount: string;
+};
 const shots = '/tmp/shots-admin-story';
 const patient = { timeout: 30_000 };
 
@@ -43,14 +49,22 @@ const screens: { route: string; path: () => string; heading: RegExp }[] = [
     heading: /./,
   },
   { route: 'staff', path: () => '/admin/staff', heading: /^Staff$/ },
-  { route: 'audit', path: () => '/admin/audit', heading: /^Audit/ },
+  { route: 'audit', path: () => '/admin/audit', heading: /^Audit log$/ },
   { route: 'products', path: () => '/admin/products', heading: /^Products$/ },
   { route: 'products/new', path: () => '/admin/products/new', heading: /^New product$/ },
   { route: 'products/:productId', path: () => `/admin/products/${ids.product}`, heading: /./ },
   { route: 'stock', path: () => '/admin/stock', heading: /^Stock$/ },
   { route: 'stock/low', path: () => '/admin/stock/low', heading: /^Low stock$/ },
   { route: 'stock/:productId', path: () => `/admin/stock/${ids.product}`, heading: /./ },
-  { route: 'media', path: () => '/admin/media', heading: /^(Photos|Media)/ },
+  { route: 'media', path: () => '/admin/media', heading: /^Photos$/ },
+  { route: 'discounts', path: () => '/admin/discounts', heading: /^Discounts$/ },
+  { route: 'discounts/new', path: () => '/admin/discounts/new', heading: /^New discount code$/ },
+  {
+    route: 'discounts/:discountId',
+    path: () => `/admin/discounts/${ids.discount}`,
+    heading: /./,
+  },
+  { route: 'settings', path: () => '/admin/settings', heading: /^Shop settings$/ },
 ];
 
 /** The back office's routes as the app's route table declares them. */
@@ -102,11 +116,16 @@ beforeAll(async () => {
   const products = await api<{ products: { _id: string }[] }>('GET', '/admin/products?limit=1', {
     token: owner.accessToken,
   });
+  // The shop's seeded codes are there from the start.
+  const discounts = await api<{ discounts: { _id: string }[] }>('GET', '/admin/discounts', {
+    token: owner.accessToken,
+  });
   ids = {
     order: shopper.orderId,
     returnLine: asked.data.returns[0]!._id,
     customer: customers.data.customers[0]!._id,
     product: products.data.products[0]!._id,
+    discount: discounts.data.discounts[0]!._id,
   };
 }, 120_000);
 afterAll(async () => {
