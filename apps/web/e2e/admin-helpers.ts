@@ -1,6 +1,7 @@
 // What the back office's browser tests share: a shopper with a paid order made through the API,
 // and a session put into the browser before any page script runs.
 import type { ProductList } from '@shop/contracts/catalogue';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { newShopper } from './account-helpers.ts';
@@ -124,4 +125,74 @@ export async function signInBrowser(
     },
     [session.accessToken, session.refreshToken],
   );
+}
+
+/**
+ * Two bras with two sizes in stock in their first colour (the `offset`-th pair, so the widths'
+ * orders share no stock): one to return, one to exchange for its other size.
+ */
+export async function twoBras(offset: number) {
+  const { data: categories } = await api<{ _id: string; slug: string }[]>('GET', '/category');
+  const bras = categories.find((category) => category.slug === 'bras')!._id;
+  const list = await api<ProductList>('GET', `/product/category/${bras}?limit=100`);
+  const fit = list.data.products.filter(
+    (product) => product.colors[0]!.sizeStock.filter((entry) => entry.stock >= 3).length >= 2,
+  );
+  const lineOf = (index: number) => {
+    const product = fit[index]!;
+    const color = product.colors[0]!;
+    const [first, second] = color.sizeStock.filter((entry) => entry.stock >= 3);
+    const line: PaidLine = {
+      product: product._id,
+      size: first!.size.toLowerCase(),
+      color: { colorName: color.colorName, colorHex: color.colorHex },
+      selectedImage: color.images[0]!,
+    };
+    return { line, name: product.name, otherSize: second!.size };
+  };
+  return { toReturn: lineOf(offset * 2 + 10), toExchange: lineOf(offset * 2 + 11) };
+}
+
+/** Nothing on the page is wider than the screen. */
+export const fitsWidth = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+/** Takes one step on a returns line page by its button, and waits for the state it leads to. */
+export async function returnsStep(page: Page, button: RegExp | string, state: string) {
+  await page.getByRole('button', { name: button }).click();
+  await page.getByText(`Done: the line is now ${state}.`).waitFor({ timeout: 15_000 });
+}
+
+/**
+ * Moves a parcel booked with the courier simulator to its next scan (or the one named), as the
+ * courier would; the simulator signs the event and posts it to the shop's webhook. Answers the
+ * event sent.
+ */
+export async function advanceParcel(
+  owner: { accessToken: string },
+  awb: string,
+  event?: string,
+): Promise<string> {
+  const pushed = await api<{ event: string; status: number }>(
+    'POST',
+    '/shipping/simulator/advance',
+    { token: owner.accessToken, body: event ? { awb, event } : { awb } },
+  );
+  expect(pushed.status).toBe(200);
+  expect(pushed.data.status).toBe(200);
+  return pushed.data.event;
+}
+
+/** Each page's text, read back from a downloaded PDF's bytes by pdf.js. */
+export async function pdfPages(bytes: Uint8Array): Promise<string[]> {
+  expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
+  const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
+  const pages: string[] = [];
+  for (let number = 1; number <= pdf.numPages; number += 1) {
+    const page = await pdf.getPage(number);
+    const content = await page.getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await pdf.destroy();
+  return pages;
 }

@@ -2,10 +2,15 @@
 // reverse pickup, receives it, passes its check, restocks and refunds it; for an exchange she
 // ships the replacement; the shopper reads each line's state in My Orders.
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import type { ProductList } from '@shop/contracts/catalogue';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { shopperWithPaidOrderOf, signInBrowser, type PaidLine } from './admin-helpers.ts';
+import {
+  fitsWidth,
+  returnsStep as step,
+  shopperWithPaidOrderOf,
+  signInBrowser,
+  twoBras,
+} from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
 import { seriousViolations, type Viewport } from './page-checks.ts';
@@ -23,32 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/**
- * Two bras with two sizes in stock in their first colour (the `offset`-th pair, so the widths'
- * orders share no stock): one to return, one to exchange for its other size.
- */
-async function twoBras(offset: number) {
-  const { data: categories } = await api<{ _id: string; slug: string }[]>('GET', '/category');
-  const bras = categories.find((category) => category.slug === 'bras')!._id;
-  const list = await api<ProductList>('GET', `/product/category/${bras}?limit=100`);
-  const fit = list.data.products.filter(
-    (product) => product.colors[0]!.sizeStock.filter((entry) => entry.stock >= 3).length >= 2,
-  );
-  const lineOf = (index: number) => {
-    const product = fit[index]!;
-    const color = product.colors[0]!;
-    const [first, second] = color.sizeStock.filter((entry) => entry.stock >= 3);
-    const line: PaidLine = {
-      product: product._id,
-      size: first!.size.toLowerCase(),
-      color: { colorName: color.colorName, colorHex: color.colorHex },
-      selectedImage: color.images[0]!,
-    };
-    return { line, name: product.name, otherSize: second!.size };
-  };
-  return { toReturn: lineOf(offset * 2 + 10), toExchange: lineOf(offset * 2 + 11) };
-}
 
 /** A delivered order of both bras, its shopper, and her request: one return, one exchange. */
 async function requestedLines(offset: number) {
@@ -95,16 +74,6 @@ async function requestedLines(offset: number) {
     toReturn,
     toExchange,
   };
-}
-
-/** Nothing on the page is wider than the screen. */
-const fitsWidth = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-
-/** Takes one step on the line page by its button, and waits for the state it leads to. */
-async function step(page: Page, button: RegExp | string, state: string) {
-  await page.getByRole('button', { name: button }).click();
-  await page.getByText(`Done: the line is now ${state}.`).waitFor(patient);
 }
 
 for (const [viewport, offset] of [

@@ -3,9 +3,14 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { confirmAsOwner, shopperWithPaidOrder, signInBrowser } from './admin-helpers.ts';
+import {
+  advanceParcel,
+  confirmAsOwner,
+  shopperWithPaidOrder,
+  signInBrowser,
+} from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
-import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
+import { signInOwner, type OwnerSession } from './owner-helpers.ts';
 import { seriousViolations, type Viewport } from './page-checks.ts';
 
 let browser: Browser;
@@ -20,18 +25,7 @@ async function confirmedOrder(offset: number) {
   return order;
 }
 
-const advance = async (awb: string, event?: string) => {
-  const pushed = await api<{ event: string; status: number }>(
-    'POST',
-    '/shipping/simulator/advance',
-    {
-      token: owner.accessToken,
-      body: event ? { awb, event } : { awb },
-    },
-  );
-  expect(pushed.status).toBe(200);
-  expect(pushed.data.status).toBe(200);
-};
+const advance = (awb: string, event?: string) => advanceParcel(owner, awb, event);
 
 beforeAll(async () => {
   browser = await launchBrowser();

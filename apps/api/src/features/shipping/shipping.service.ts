@@ -137,6 +137,8 @@ export function createShippingService(deps: {
         await shipments.appendEvent(tx, row.id, entry('booked', new Date().toISOString()));
         if (locked.status === 'confirmed') await moves.moveIn(tx, actor, prepared, 'processing');
         return moves.moveIn(tx, actor, prepared, 'shipped', {
+          // Stored on the order too, so the label printed after booking carries the AWB.
+          shipment: { courier: booked.courierName, awb: booked.awb },
           tracking: {
             courier: booked.courierName,
             awb: booked.awb,

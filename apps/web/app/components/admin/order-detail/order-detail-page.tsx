@@ -170,15 +170,19 @@ export function OrderDetailPage({ orderId }: { orderId: string }) {
             )}
           </Card>
 
-          <Card title="Shipped by hand">
-            {shippedBy ? (
-              <p className="text-sm">
-                {shippedBy.courier} · AWB <span className="font-medium">{shippedBy.awb}</span>
-              </p>
-            ) : (
-              <Empty text="Not marked shipped from dispatch." />
-            )}
-          </Card>
+          {/* A parcel booked with the courier has its own card (Shipment); its courier and AWB
+              are stored on the order too, and are not a hand-marked shipment. */}
+          {load.detail.shipment ? null : (
+            <Card title="Shipped by hand">
+              {shippedBy ? (
+                <p className="text-sm">
+                  {shippedBy.courier} · AWB <span className="font-medium">{shippedBy.awb}</span>
+                </p>
+              ) : (
+                <Empty text="Not marked shipped from dispatch." />
+              )}
+            </Card>
+          )}
 
           <Card title="Refunds">
             <RefundPanel detail={load.detail} onRefunded={() => void reload()} />
@@ -197,7 +201,8 @@ export function OrderDetailPage({ orderId }: { orderId: string }) {
                       : ''}{' '}
                     <Link
                       to={`/admin/returns/${line._id}`}
-                      className="text-brand-700 hover:underline"
+                      // Underlined: it sits in a sentence, where colour alone does not mark it.
+                      className="text-brand-700 underline"
                     >
                       Open in the returns desk
                     </Link>

@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
 import { TrackingTimeline } from '../../orders/tracking-timeline';
 import { formatIndiaDateTime } from '../admin-format';
+import { dispatchApi, saveFile } from '../dispatch/dispatch-api';
 import { ordersDeskApi } from '../orders-desk/orders-desk-api';
 
 const primary =
@@ -27,7 +28,7 @@ export function ShipmentPanel({
   shipment,
   onChanged,
 }: {
-  order: { _id: string; status: OrderStatus; paymentStatus: string };
+  order: { _id: string; orderNumber: string; status: OrderStatus; paymentStatus: string };
   shipment: AdminShipment | null;
   onChanged: () => void;
 }) {
@@ -57,6 +58,12 @@ export function ShipmentPanel({
       // The worker books it right after the request: read the AWB back once it has.
       window.setTimeout(onChanged, 1500);
     });
+  // Printed once the courier has booked it, the label carries the AWB the queue's could not.
+  const label = () =>
+    act(async () => {
+      const pdf = await authed((api) => dispatchApi(api).labels([order._id]));
+      saveFile(pdf, `label-${order.orderNumber}.pdf`);
+    }, 'Label downloaded');
   const answer = (id: string, action: NdrAction) =>
     act(
       () => authed((api) => ordersDeskApi(api).answerNdr(id, { action })),
@@ -95,6 +102,16 @@ export function ShipmentPanel({
                 </button>
               </div>
             </div>
+          ) : null}
+          {shipment.awb ? (
+            <button
+              type="button"
+              disabled={busy}
+              className={`${secondary} mt-3`}
+              onClick={() => void label()}
+            >
+              Label (PDF)
+            </button>
           ) : null}
           <TrackingTimeline tracking={shipment} />
         </>

@@ -1,0 +1,166 @@
+// Every back-office screen in a real browser, at 375 and 1280 px, as the owner with data on it:
+// axe finds nothing serious and nothing is wider than the screen. Each is photographed into
+// /tmp/shots-admin-story/ to be looked at. A screen added to the route table and missing here
+// fails the first test.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  fitsWidth,
+  shopperWithPaidOrderOf,
+  signInBrowser,
+  twoBras,
+  type Shopper,
+} from './admin-helpers.ts';
+import { launchBrowser, openPage, waitForHydration } from './browser.ts';
+import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
+import { seriousViolations, type Viewport } from './page-checks.ts';
+
+let browser: Browser;
+let owner: OwnerSession;
+let shopper: Shopper & { orderId: string; orderNumber: string };
+let ids: {
+  order: string;
+  returnLine: string;
+  customer: string;
+  product: string;
+  discount: string;
+};
+const shots = '/tmp/shots-admin-story';
+const patient = { timeout: 30_000 };
+
+/** Each back-office route of the route table, with the screen's path and its heading. */
+const screens: { route: string; path: () => string; heading: RegExp }[] = [
+  { route: '', path: () => '/admin', heading: /^Dashboard$/ },
+  { route: 'orders', path: () => '/admin/orders', heading: /^Orders$/ },
+  { route: 'orders/:orderId', path: () => `/admin/orders/${ids.order}`, heading: /^Order LB/ },
+  { route: 'dispatch', path: () => '/admin/dispatch', heading: /^Dispatch$/ },
+  { route: 'returns', path: () => '/admin/returns', heading: /^Returns$/ },
+  {
+    route: 'returns/:lineId',
+    path: () => `/admin/returns/${ids.returnLine}`,
+    heading: /^(Return|Exchange): /,
+  },
+  { route: 'customers', path: () => '/admin/customers', heading: /^Customers$/ },
+  {
+    route: 'customers/:customerId',
+    path: () => `/admin/customers/${ids.customer}`,
+    heading: /./,
+  },
+  { route: 'staff', path: () => '/admin/staff', heading: /^Staff$/ },
+  { route: 'audit', path: () => '/admin/audit', heading: /^Audit log$/ },
+  { route: 'products', path: () => '/admin/products', heading: /^Products$/ },
+  { route: 'products/new', path: () => '/admin/products/new', heading: /^New product$/ },
+  { route: 'products/:productId', path: () => `/admin/products/${ids.product}`, heading: /./ },
+  { route: 'stock', path: () => '/admin/stock', heading: /^Stock$/ },
+  { route: 'stock/low', path: () => '/admin/stock/low', heading: /^Low stock$/ },
+  { route: 'stock/:productId', path: () => `/admin/stock/${ids.product}`, heading: /./ },
+  { route: 'media', path: () => '/admin/media', heading: /^Photos$/ },
+  { route: 'discounts', path: () => '/admin/discounts', heading: /^Discounts$/ },
+  { route: 'discounts/new', path: () => '/admin/discounts/new', heading: /^New discount code$/ },
+  {
+    route: 'discounts/:discountId',
+    path: () => `/admin/discounts/${ids.discount}`,
+    heading: /./,
+  },
+  { route: 'settings', path: () => '/admin/settings', heading: /^Shop settings$/ },
+];
+
+/** The back office's routes as the app's route table declares them. */
+function adminRoutes(): string[] {
+  const table = readFileSync(fileURLToPath(new URL('../app/routes.ts', import.meta.url)), 'utf8');
+  // From the admin prefix to the end of its block (the not-found route follows it).
+  const block = table.slice(table.indexOf("prefix('admin'"), table.indexOf("route('*'"));
+  const routes = [...block.matchAll(/route\('([^']+)'/g)].map((match) => match[1]!);
+  return block.includes('index(') ? ['', ...routes] : routes;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync(shots, { recursive: true });
+  owner = await signInOwner();
+  // A delivered order of two bras with an exchange asked for one: every screen has rows.
+  const { toReturn, toExchange } = await twoBras(4);
+  shopper = await shopperWithPaidOrderOf([toReturn.line, toExchange.line]);
+  for (const status of ['confirmed', 'processing', 'shipped', 'delivered']) {
+    const moved = await api('PATCH', `/admin/orders/${shopper.orderId}/status`, {
+      token: owner.accessToken,
+      body: { status },
+    });
+    expect(moved.status).toBe(200);
+  }
+  const order = await api<{ items: { _id: string; product: string }[] }>(
+    'GET',
+    `/order/${shopper.orderId}`,
+    { token: shopper.accessToken },
+  );
+  const item = order.data.items.find((line) => line.product === toExchange.line.product)!;
+  const asked = await api<{ returns: { _id: string }[] }>(
+    'POST',
+    `/order/${shopper.orderId}/return`,
+    {
+      token: shopper.accessToken,
+      body: {
+        reason: 'The fit is not right',
+        items: [{ itemId: item._id, action: 'exchange', size: toExchange.otherSize }],
+      },
+    },
+  );
+  expect(asked.status).toBe(200);
+  const customers = await api<{ customers: { _id: string }[] }>(
+    'GET',
+    `/admin/customers?q=${encodeURIComponent(shopper.email)}`,
+    { token: owner.accessToken },
+  );
+  const products = await api<{ products: { _id: string }[] }>('GET', '/admin/products?limit=1', {
+    token: owner.accessToken,
+  });
+  // The shop's seeded codes are there from the start.
+  const discounts = await api<{ discounts: { _id: string }[] }>('GET', '/admin/discounts', {
+    token: owner.accessToken,
+  });
+  ids = {
+    order: shopper.orderId,
+    returnLine: asked.data.returns[0]!._id,
+    customer: customers.data.customers[0]!._id,
+    product: products.data.products[0]!._id,
+    discount: discounts.data.discounts[0]!._id,
+  };
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+it('covers every back-office route of the route table', () => {
+  expect(screens.map((screen) => screen.route).sort()).toEqual(adminRoutes().sort());
+});
+
+for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport[]) {
+  describe(`every back-office screen (${viewport})`, () => {
+    for (const screen of screens) {
+      it(`/admin/${screen.route} passes axe and fits the screen`, async () => {
+        const { page, context, problems } = await openPage(browser, inject('baseURL'), viewport);
+        try {
+          await signInBrowser(page, owner);
+          await page.goto(screen.path());
+          await waitForHydration(page);
+          await page.getByRole('heading', { level: 1, name: screen.heading }).waitFor(patient);
+          // Its data loaded: no call in flight, no "Loading..." left.
+          await page.waitForLoadState('networkidle', patient);
+          await expect.poll(() => page.getByText(/^Loading/).count(), patient).toBe(0);
+          expect(await seriousViolations(page)).toEqual([]);
+          expect(await fitsWidth(page)).toBe(true);
+          const name = screen.route.replace(/[^a-z]+/gi, '-').replace(/-$/, '') || 'dashboard';
+          await page.screenshot({
+            path: `${shots}/screen-${name}-${viewport}.png`,
+            fullPage: true,
+          });
+          expect(problems).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      }, 90_000);
+    }
+  });
+}
