@@ -104,7 +104,7 @@ describe('shipping an order through the courier', () => {
     expect(order.status).toBe('shipped');
     expect(order.tracking).toMatchObject({
       awb,
-      courier: 'Lacebloom Courier Simulator',
+      courier: 'Courier Simulator',
       trackingUrl: `${world.config.publicUrl}/track/${awb}`,
     });
     expect(order.tracking.events.map((e: { status: string }) => e.status)).toEqual(['booked']);
@@ -114,7 +114,7 @@ describe('shipping an order through the courier', () => {
     const mail = (await lastMailTo(world.config.outboxDir, email, /on its way/))!;
     expect(mail.subject).toContain(orderNumber);
     expect(mail.text).toContain(
-      `Lacebloom Courier Simulator AWB ${awb}: track it at ${world.config.publicUrl}/track/${awb}`,
+      `Courier Simulator AWB ${awb}: track it at ${world.config.publicUrl}/track/${awb}`,
     );
     // Both moves (confirmed → processing → shipped) are audited in the name of who asked.
     const audit = await rows<{ actor_email: string; after: { status: string } }>(

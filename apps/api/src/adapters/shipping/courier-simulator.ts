@@ -83,7 +83,8 @@ export function createCourierSimulator(deps: {
     return {
       shipmentId: `simship_${row!.awb}`,
       awb: row!.awb,
-      courierName: 'Lacebloom Courier Simulator',
+      // Printed on labels: a neutral name, like the sender's, says nothing of the shop.
+      courierName: 'Courier Simulator',
       trackingUrl: `${deps.publicUrl}/track/${row!.awb}`,
     };
   }
