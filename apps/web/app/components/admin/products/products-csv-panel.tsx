@@ -147,7 +147,9 @@ function PlanSummary({ plan, onConfirm }: { plan: ProductImportPlan; onConfirm: 
         Dry run of {plan.rows.total} rows: {plan.rows.create} to create, {plan.rows.update} to
         update, {plan.rows.unchanged} unchanged ({plan.products.create} new products,{' '}
         {plan.products.update} changed, {plan.products.unchanged} as they are).
-        {plan.errors.length > 0 ? ` ${plan.errors.length} errors to correct.` : ''}
+        {plan.errors.length > 0
+          ? ` ${plan.errors.length} ${plan.errors.length === 1 ? 'error' : 'errors'} to correct; rows with errors are not counted.`
+          : ''}
       </p>
       {plan.changes.length > 0 ? (
         <ul className="flex flex-col gap-1" aria-label="Planned changes">
