@@ -1,5 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import { MAX_PRODUCT_CSV_BYTES, type ProductImportPlan } from '@shop/contracts/products-csv';
+import {
+  MAX_PRODUCT_CSV_BYTES,
+  productCsvMessages,
+  type ProductImportPlan,
+} from '@shop/contracts/products-csv';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
 import { saveFile } from '../dispatch/dispatch-api';
@@ -63,10 +67,7 @@ export function ImportCsvPanel({ onImported }: { onImported: () => void }) {
     event.preventDefault();
     if (!file) return;
     if (file.size > MAX_PRODUCT_CSV_BYTES) {
-      setStep({
-        kind: 'failed',
-        message: 'The file is larger than 5 MB; split it into smaller files.',
-      });
+      setStep({ kind: 'failed', message: productCsvMessages.tooLarge });
       return;
     }
     setStep({ kind: 'busy', what: 'Checking the file…' });
