@@ -15,6 +15,8 @@ import type { DatabaseHandle } from './db/client.ts';
 import { auditAdminRoutes } from './features/audit/audit.admin-routes.ts';
 import { customersDeskRoutes } from './features/customers/customers-desk.admin-routes.ts';
 import { productsAdminRoutes } from './features/catalogue/products.admin-routes.ts';
+import { productsCsvAdminRoutes } from './features/catalogue/products-csv.admin-routes.ts';
+import { createProductsCsvService } from './features/catalogue/products-csv.service.ts';
 import { createProductsAdminRepository } from './features/catalogue/products-admin.repository.ts';
 import { createProductsAdminService } from './features/catalogue/products-admin.service.ts';
 import { createCustomersDeskService } from './features/customers/customers-desk.service.ts';
@@ -506,17 +508,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           guards,
         ),
       );
+      const productsAdminRepository = createProductsAdminRepository();
+      const productsAdmin = createProductsAdminService({
+        db: database.db,
+        repository: productsAdminRepository,
+        catalogueChanged: (tags) => catalogueChanges.changed(tags),
+        newProductThreshold: () => settings.lowStockThreshold(),
+      });
+      // The CSV's routes first: `export.csv` and `import` are not product ids.
       await api.register(
-        productsAdminRoutes(
-          createProductsAdminService({
+        productsCsvAdminRoutes(
+          createProductsCsvService({
             db: database.db,
-            repository: createProductsAdminRepository(),
+            repository: productsAdminRepository,
+            products: productsAdmin,
             catalogueChanged: (tags) => catalogueChanges.changed(tags),
-            newProductThreshold: () => settings.lowStockThreshold(),
           }),
           guards,
         ),
       );
+      await api.register(productsAdminRoutes(productsAdmin, guards));
       await api.register(stockAdminRoutes(stock, guards));
       await api.register(staffAdminRoutes(staff, guards));
       await api.register(auditAdminRoutes(audit, guards));

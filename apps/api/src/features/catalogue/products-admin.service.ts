@@ -113,17 +113,16 @@ export function createProductsAdminService({
     }
   }
 
-  /** Writes the whole product page; answers its id. */
   /**
-   * Writes the product page; a new product (no `id`) starts at `threshold` units for low stock.
-   * The threshold is read before the transaction: on the embedded database a read outside an
-   * open transaction waits for it to end.
+   * Writes the whole product page; answers its id. A new product (no `id`) starts at
+   * `newThreshold` units for low stock, read by the caller before the transaction: on the
+   * embedded database a read outside an open transaction waits for it to end.
    */
   async function write(
     tx: Executor,
     id: string | undefined,
     values: ProductValues,
-    threshold?: number,
+    newThreshold?: number,
   ) {
     const { categoryName, subcategoryName } = await checkGroup(tx, values);
     const slug = productSlug(values.name, values.slug);
@@ -160,7 +159,7 @@ export function createProductsAdminService({
       id ??
       (await repository.insert(tx, {
         ...row,
-        lowStockThreshold: threshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
+        lowStockThreshold: newThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
       }));
     if (id) await repository.update(tx, id, row);
     await repository.writeColors(
@@ -196,6 +195,48 @@ export function createProductsAdminService({
     }
   }
 
+  /**
+   * One product saved inside the caller's transaction, as the form saves it: the whole product
+   * page, its stock typed as a count (in the stock history), and its audit entry. The caller
+   * holds the product's lock for an update and tells the storefront after its commit.
+   */
+  async function saveIn(
+    tx: Executor,
+    id: string | undefined,
+    values: ProductValues,
+    actor: AuditActor,
+    how: {
+      action: string;
+      stockNote: string;
+      /**
+       * A new product's low-stock threshold, read before the transaction: the setting is read
+       * outside it, and PGlite's one connection would wait for the transaction to end.
+       */
+      newThreshold?: number;
+    },
+  ): Promise<AdminProduct> {
+    const before = id ? ((await repository.find(tx, id)) ?? null) : null;
+    if (id) {
+      // A size's stock typed in the editor (or a file) is a count, in the stock history like the desk's.
+      await describeStockChange(tx, {
+        reason: 'count',
+        note: how.stockNote,
+        actorId: actor.userId,
+        actorEmail: actor.email,
+      });
+    }
+    const productId = await write(tx, id, values, how.newThreshold);
+    const after = (await repository.find(tx, productId))!;
+    await recordAudit(tx, actor, {
+      action: how.action,
+      entity: 'product',
+      entityId: productId,
+      before,
+      after,
+    });
+    return after;
+  }
+
   async function find(id: string): Promise<AdminProduct> {
     const product = await repository.find(db, id);
     if (!product) throw notFound(productRuleMessages.notFound);
@@ -204,6 +245,8 @@ export function createProductsAdminService({
 
   return {
     get: find,
+    saveIn,
+    newProductThreshold,
 
     async list(query: AdminProductsQuery) {
       const after = query.cursor ? decodeProductCursor(query.cursor) : undefined;
@@ -216,20 +259,15 @@ export function createProductsAdminService({
     options: () => repository.formOptions(db),
 
     async create(values: ProductValues, actor: AuditActor): Promise<AdminProduct> {
-      const threshold = await newProductThreshold();
+      const newThreshold = await newProductThreshold();
       const product = await slugRace(values, () =>
-        db.transaction(async (tx) => {
-          const id = await write(tx, undefined, values, threshold);
-          const after = (await repository.find(tx, id))!;
-          await recordAudit(tx, actor, {
+        db.transaction((tx) =>
+          saveIn(tx, undefined, values, actor, {
             action: 'product.create',
-            entity: 'product',
-            entityId: id,
-            before: null,
-            after,
-          });
-          return after;
-        }),
+            stockNote: 'Set in the product editor',
+            newThreshold,
+          }),
+        ),
       );
       await catalogueChanged(productTags([product._id]));
       return product;
@@ -239,24 +277,10 @@ export function createProductsAdminService({
       const product = await slugRace(values, () =>
         db.transaction(async (tx) => {
           if (!(await repository.lock(tx, id))) throw notFound(productRuleMessages.notFound);
-          const before = (await repository.find(tx, id))!;
-          // A size's stock typed in the editor is a count, in the stock history like the desk's.
-          await describeStockChange(tx, {
-            reason: 'count',
-            note: 'Set in the product editor',
-            actorId: actor.userId,
-            actorEmail: actor.email,
-          });
-          await write(tx, id, values);
-          const after = (await repository.find(tx, id))!;
-          await recordAudit(tx, actor, {
+          return saveIn(tx, id, values, actor, {
             action: 'product.update',
-            entity: 'product',
-            entityId: id,
-            before,
-            after,
+            stockNote: 'Set in the product editor',
           });
-          return after;
         }),
       );
       await catalogueChanged(productTags([id]));

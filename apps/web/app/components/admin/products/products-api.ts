@@ -8,10 +8,11 @@ import {
   type ProductBulkInput,
   type ProductInput,
 } from '@shop/contracts/products-admin';
+import type { ProductImportPlan } from '@shop/contracts/products-csv';
 import { queryString, type ApiClient } from '../../../lib/api-client';
 
 /** The products screens' calls, over the signed-in client `authed` hands out. Back office only. */
-export function productsApi({ call }: ApiClient) {
+export function productsApi({ call, file, upload }: ApiClient) {
   const json = (method: string, body: unknown): RequestInit => ({
     method,
     body: JSON.stringify(body),
@@ -58,6 +59,15 @@ export function productsApi({ call }: ApiClient) {
         'Failed to delete the product',
         { method: 'DELETE' },
         productDeletionResponse,
+      ),
+    exportCsv: () => file('GET', '/admin/products/export.csv', 'Failed to export the products'),
+    /** A dry run of the file; with `confirm` (the dry run's id), the import itself. */
+    importCsv: (csv: File, confirm?: string) =>
+      upload<ProductImportPlan>(
+        `/admin/products/import${queryString(confirm ? { confirm } : {})}`,
+        confirm ? 'The import failed' : 'The file could not be checked',
+        csv,
+        csv.name,
       ),
     bulk: (input: ProductBulkInput) =>
       call(

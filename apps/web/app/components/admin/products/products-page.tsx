@@ -17,6 +17,7 @@ import { AdminTable, CursorPager, useRowSelection } from '../admin-table';
 import { useAdminLoad } from '../use-admin-load';
 import { useCursorPages } from '../use-cursor-pages';
 import { productsApi } from './products-api';
+import { ExportCsvButton, ImportCsvPanel } from './products-csv-panel';
 
 const field = 'mt-1 block w-full rounded-xl border border-line bg-white px-3 py-2 text-sm';
 const label = 'block text-sm font-medium';
@@ -453,6 +454,7 @@ export function ProductsPage() {
   const pages = useCursorPages();
   const [selection, setSelection] = useRowSelection(load);
   const [outcome, setOutcome] = useState<{ message: string; ok: boolean } | null>(null);
+  const [importing, setImporting] = useState(false);
   const rows = load.state === 'ready' ? load.data.products : [];
   const ticked = rows.filter((row) => selection[row._id]).map((row) => row._id);
 
@@ -460,10 +462,22 @@ export function ProductsPage() {
     <section className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="font-serif text-3xl">Products</h1>
-        <Link to="/admin/products/new" className={primary}>
-          New product
-        </Link>
+        <div className="flex flex-wrap items-center gap-2">
+          <ExportCsvButton />
+          <button
+            type="button"
+            className={button}
+            aria-expanded={importing}
+            onClick={() => setImporting((open) => !open)}
+          >
+            Import CSV
+          </button>
+          <Link to="/admin/products/new" className={primary}>
+            New product
+          </Link>
+        </div>
       </div>
+      {importing ? <ImportCsvPanel onImported={reload} /> : null}
       <Filters key={key} options={options} />
       {problem ? (
         <p role="alert" className="text-sm text-brand-800">
