@@ -273,8 +273,9 @@ export function createPaymentsRepository(db: Database, refunds: RefundsRepositor
 
       // Paid: the payment, the order, the cart and the confirmation mail (written from the order
       // as it is now paid) in one statement, as the locks above are held.
-      const [row] = await queryRows<{ payment: unknown; order: unknown; items: unknown[] }>(
+      const [row] = await prepared.rows<{ payment: unknown; order: unknown; items: unknown[] }>(
         tx,
+        'settle_paid_order',
         sql`with paid_payment as (
               update payments set status = ${'paid' satisfies ProviderPaymentStatus},
                 provider_payment_id = ${call.providerPaymentId}, method = ${call.method},
