@@ -101,7 +101,8 @@ export function createCategoriesAdminService({
               throw conflictingField('slug', categoryRuleMessages.slugTaken);
             }
             if (patch.isActive === false && before.isActive) {
-              // Counted under the category's lock: a product saved meanwhile waits for it.
+              // Counted under the category's update lock: a product save share-locks its category
+              // (products-admin.repository findGroup), so one saved meanwhile is counted or waits.
               const refusal = deactivationRefusal(
                 before.name,
                 await repository.activeProductsIn(tx, { categoryId: id }),
