@@ -15,6 +15,11 @@ import type { DatabaseHandle } from './db/client.ts';
 import { auditAdminRoutes } from './features/audit/audit.admin-routes.ts';
 import { customersDeskRoutes } from './features/customers/customers-desk.admin-routes.ts';
 import { productsAdminRoutes } from './features/catalogue/products.admin-routes.ts';
+import { categoriesAdminRoutes } from './features/catalogue/categories.admin-routes.ts';
+import { createCategoriesAdminRepository } from './features/catalogue/categories-admin.repository.ts';
+import { createCategoriesAdminService } from './features/catalogue/categories-admin.service.ts';
+import { bannersAdminRoutes } from './features/content/banners.admin-routes.ts';
+import { createBannersAdminService } from './features/content/banners-admin.service.ts';
 import { productsCsvAdminRoutes } from './features/catalogue/products-csv.admin-routes.ts';
 import { createProductsCsvService } from './features/catalogue/products-csv.service.ts';
 import { createProductsAdminRepository } from './features/catalogue/products-admin.repository.ts';
@@ -528,6 +533,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ),
       );
       await api.register(productsAdminRoutes(productsAdmin, guards));
+      await api.register(
+        categoriesAdminRoutes(
+          createCategoriesAdminService({
+            db: database.db,
+            repository: createCategoriesAdminRepository(),
+            catalogueChanged: (tags) => catalogueChanges.changed(tags),
+          }),
+          guards,
+        ),
+      );
+      await api.register(
+        bannersAdminRoutes(
+          createBannersAdminService({
+            db: database.db,
+            catalogueChanged: (tags) => catalogueChanges.changed(tags),
+          }),
+          guards,
+        ),
+      );
       await api.register(stockAdminRoutes(stock, guards));
       await api.register(staffAdminRoutes(staff, guards));
       await api.register(auditAdminRoutes(audit, guards));

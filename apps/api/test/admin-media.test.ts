@@ -329,9 +329,12 @@ describe('the library', () => {
 
 describe('orphaned photos', () => {
   it('removes, after a day, uploads no product colour, banner or article refers to', async () => {
-    const [orphan, onProduct, inArticle, onBanner, recent] = await Promise.all(
-      [0, 1, 2, 3, 4].map(async () => (await upload(await freshPhoto('png', 200, 200))).body.data),
-    );
+    const [orphan, onProduct, inArticle, onBanner, recent, onMobileBanner, onCategory] =
+      await Promise.all(
+        [0, 1, 2, 3, 4, 5, 6].map(
+          async () => (await upload(await freshPhoto('png', 200, 200))).body.data,
+        ),
+      );
     const db = world.database.db;
     const [image] = await db.select().from(productColorImages).limit(1);
     await db
@@ -346,7 +349,17 @@ describe('orphaned photos', () => {
     await db.execute(
       sql`update banners set image = ${onBanner!.url} where id = (select id from banners limit 1)`,
     );
-    const aged = [orphan, onProduct, inArticle, onBanner].map((photo) => photo!.id);
+    // A banner's mobile picture and a category's picture count as well.
+    await db.execute(
+      sql`update banners set mobile_image = ${onMobileBanner!.url}
+          where id = (select id from banners where mobile_image is not null limit 1)`,
+    );
+    await db.execute(
+      sql`update categories set image = ${onCategory!.url} where id = (select id from categories limit 1)`,
+    );
+    const aged = [orphan, onProduct, inArticle, onBanner, onMobileBanner, onCategory].map(
+      (photo) => photo!.id,
+    );
     await db.execute(
       sql`update media set last_uploaded_at = now() - interval '25 hours' where id in (${sql.join(
         aged.map((id) => sql`${id}::uuid`),
@@ -365,7 +378,7 @@ describe('orphaned photos', () => {
     expect(await exists(mediaPath('variants', 'uploads', orphan!.id, '400.avif'))).toBe(false);
     expect((await world.app.inject({ url: `${orphan!.url}?w=400` })).statusCode).toBe(404);
     expect(await exists(mediaPath('originals', 'uploads', `${stray}.png`))).toBe(false);
-    for (const kept of [onProduct, inArticle, onBanner, recent]) {
+    for (const kept of [onProduct, inArticle, onBanner, recent, onMobileBanner, onCategory]) {
       expect(await rowOf(kept!.id), kept!.url).toBeDefined();
       expect(await exists(mediaPath('originals', 'uploads', `${kept!.id}.png`))).toBe(true);
     }

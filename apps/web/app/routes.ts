@@ -57,6 +57,8 @@ export default [
       route('stock/low', 'routes/admin/stock-low.tsx'),
       route('stock/:productId', 'routes/admin/stock-product.tsx'),
       route('media', 'routes/admin/media.tsx'),
+      route('categories', 'routes/admin/categories.tsx'),
+      route('banners', 'routes/admin/banners.tsx'),
     ]),
   ]),
   route('*', 'routes/not-found.tsx'),

@@ -14,6 +14,8 @@ export const auditEntities = [
   'customer',
   'media',
   'discount',
+  'category',
+  'banner',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 

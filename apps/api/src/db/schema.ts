@@ -334,24 +334,33 @@ export const blogs = pgTable(
   ],
 );
 
-export const bannerPlacements = ['desktop', 'mobile'] as const;
-export type BannerPlacement = (typeof bannerPlacements)[number];
-
+/**
+ * A home page banner: a desktop and a mobile picture (either may be missing, and the banner is then
+ * left out at that width), a link, an order and a schedule. It shows while active and from
+ * `starts_at` (or always) until before `ends_at` (or for ever).
+ */
 export const banners = pgTable(
   'banners',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    placement: text('placement', { enum: bannerPlacements }).notNull(),
     name: text('name').notNull(),
-    image: text('image').notNull(),
+    /** The desktop picture. */
+    image: text('image'),
+    mobileImage: text('mobile_image'),
     link: text('link').notNull().default(''),
     position: integer('position').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
-    index('banners_placement_idx').on(t.placement, t.isActive, t.position),
-    check('banners_placement_check', sql`${t.placement} in ('desktop', 'mobile')`),
+    index('banners_showing_idx').on(t.isActive, t.position),
+    check('banners_image_check', sql`${t.image} is not null or ${t.mobileImage} is not null`),
+    check(
+      'banners_schedule_check',
+      sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`,
+    ),
   ],
 );
 

@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
 /**
  * What a cached answer depends on, so a write empties only what it changed:
  * `lists` every product list, search and facet count; `product:<id>` one product's own answers;
- * `categories` the category and subcategory answers; `content` blogs and banners. `stock` tags no
+ * `categories` the category and subcategory answers; `content` blogs (the banner lists are not cached: their schedule follows the clock). `stock` tags no
  * answer: it travels with the product tags of a change of stock levels alone, so copies that keep
  * no stock (an order's product facts) know they still hold.
  */

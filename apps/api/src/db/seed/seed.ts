@@ -364,18 +364,18 @@ async function insertCatalogue(tx: Transaction, now: Date) {
 
   await tx.insert(banners).values([
     ...seedDesktopBanners.map((banner, position) => ({
-      placement: 'desktop' as const,
       name: banner.name,
       image: seedImageUrls.banner('desktop', position),
       link: banner.link,
       position,
     })),
-    ...seedMobileBanners.map((banner, position) => ({
-      placement: 'mobile' as const,
+    // The seeded mobile banners are other pictures than the desktop ones: banners of their own,
+    // shown at the mobile width only, after the desktop ones in the back office's order.
+    ...seedMobileBanners.map((banner, index) => ({
       name: banner.name,
-      image: seedImageUrls.banner('mobile', position),
+      mobileImage: seedImageUrls.banner('mobile', index),
       link: banner.link,
-      position,
+      position: seedDesktopBanners.length + index,
     })),
   ]);
 }

@@ -236,15 +236,21 @@ export function createProductsAdminRepository() {
     },
 
     /** A category's name and, when asked, a subcategory's name and the category it belongs to. */
+    /**
+     * The product's category and subcategory, share-locked until the save commits: a category's
+     * deactivation (which counts its active products under its row's update lock) then waits for
+     * the save, or the save for it, so the count never misses a product saved meanwhile.
+     */
     async findGroup(tx: Executor, categoryId: string, subcategoryId: string | null) {
       const [category] = await queryRows<{ name: string }>(
         tx,
-        sql`select name from categories where id = ${categoryId}::uuid`,
+        sql`select name from categories where id = ${categoryId}::uuid for share`,
       );
       const [subcategory] = subcategoryId
         ? await queryRows<{ name: string; category_id: string }>(
             tx,
-            sql`select name, category_id from subcategories where id = ${subcategoryId}::uuid`,
+            sql`select name, category_id from subcategories where id = ${subcategoryId}::uuid
+                for share`,
           )
         : [];
       return { category, subcategory };

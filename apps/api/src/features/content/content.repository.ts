@@ -1,6 +1,8 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { banners, blogs, type BannerPlacement } from '../../db/schema.ts';
+import { banners, blogs } from '../../db/schema.ts';
+
+export type BannerWidth = 'desktop' | 'mobile';
 
 export function createContentRepository() {
   return {
@@ -15,12 +17,24 @@ export function createContentRepository() {
       return row;
     },
 
-    listBanners: (tx: Executor, placement: BannerPlacement) =>
+    /**
+     * The banners showing now at a width, in their order: active, with a picture for that width,
+     * and whose schedule includes the database's clock (start inclusive, end exclusive), so a
+     * banner scheduled for tomorrow is not even read today.
+     */
+    listBanners: (tx: Executor, width: BannerWidth) =>
       tx
         .select()
         .from(banners)
-        .where(and(eq(banners.placement, placement), eq(banners.isActive, true)))
-        .orderBy(asc(banners.position)),
+        .where(
+          and(
+            eq(banners.isActive, true),
+            width === 'desktop' ? isNotNull(banners.image) : isNotNull(banners.mobileImage),
+            or(isNull(banners.startsAt), lte(banners.startsAt, sql`now()`)),
+            or(isNull(banners.endsAt), gt(banners.endsAt, sql`now()`)),
+          ),
+        )
+        .orderBy(asc(banners.position), asc(banners.id)),
   };
 }
 

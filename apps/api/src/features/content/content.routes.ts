@@ -23,12 +23,16 @@ export function contentRoutes(service: ContentService): FastifyPluginAsyncZod {
     );
     app.get(
       '/banner',
-      { config: cached, schema: { tags: ['content'], response: { 200: bannerListResponse } } },
+      // Not in the read cache: which banners show depends on the clock, not only on writes, and a
+      // cached answer would keep an expired banner (or hide a started one) until some write
+      // invalidated it. The query is one indexed read of a handful of rows.
+      { schema: { tags: ['content'], response: { 200: bannerListResponse } } },
       async () => ok(await service.listDesktopBanners(), 'Banners fetched successfully'),
     );
     app.get(
       '/mobile-banner',
-      { config: cached, schema: { tags: ['content'], response: { 200: bannerListResponse } } },
+      // Not cached, as /banner.
+      { schema: { tags: ['content'], response: { 200: bannerListResponse } } },
       async () => ok(await service.listMobileBanners(), 'Mobile banners fetched successfully'),
     );
   };

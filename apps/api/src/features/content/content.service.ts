@@ -20,7 +20,12 @@ export function toBlog(row: BlogRow): Blog {
 }
 
 export function toBanner(row: BannerRow): Banner {
-  return { _id: row.id, name: row.name, imageUrl: row.image, link: row.link };
+  return {
+    _id: row.id,
+    name: row.name,
+    imageUrl: row.image ?? row.mobileImage ?? '',
+    link: row.link,
+  };
 }
 
 export function createContentService(db: Database, repository: ContentRepository) {
@@ -32,7 +37,11 @@ export function createContentService(db: Database, repository: ContentRepository
       return toBlog(row);
     },
     listDesktopBanners: async () => (await repository.listBanners(db, 'desktop')).map(toBanner),
-    listMobileBanners: async () => (await repository.listBanners(db, 'mobile')).map(toBanner),
+    listMobileBanners: async () =>
+      (await repository.listBanners(db, 'mobile')).map((row) => ({
+        ...toBanner(row),
+        imageUrl: row.mobileImage ?? '',
+      })),
   };
 }
 

@@ -18,7 +18,8 @@ const referencedIds = sql`
   from (
     select url from product_color_images
     union all select '/media/uploads/' || media_id from product_color_images where media_id is not null
-    union all select image from banners
+    union all select image from banners where image is not null
+    union all select mobile_image from banners where mobile_image is not null
     union all select image from categories where image is not null
     union all select image from size_charts
     union all select image from blogs where image is not null

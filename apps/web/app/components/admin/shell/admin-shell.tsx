@@ -20,6 +20,8 @@ const NAV: readonly NavItem[] = [
   { label: 'Customers', to: '/admin/customers' },
   { label: 'Products', to: '/admin/products' },
   { label: 'Stock', to: '/admin/stock' },
+  { label: 'Categories', to: '/admin/categories' },
+  { label: 'Banners', to: '/admin/banners' },
   { label: 'Photos', to: '/admin/media' },
   { label: 'Discounts', to: '/admin/discounts' },
   { label: 'Staff', to: '/admin/staff', ownerOnly: true },
