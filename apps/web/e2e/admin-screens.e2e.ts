@@ -65,6 +65,8 @@ const screens: { route: string; path: () => string; heading: RegExp }[] = [
     heading: /./,
   },
   { route: 'settings', path: () => '/admin/settings', heading: /^Shop settings$/ },
+  { route: 'categories', path: () => '/admin/categories', heading: /^Categories$/ },
+  { route: 'banners', path: () => '/admin/banners', heading: /^Banners$/ },
 ];
 
 /** The back office's routes as the app's route table declares them. */
