@@ -24,7 +24,13 @@ function part(raw: string, type: string): string {
   if (start < 0) return '';
   const headerEnd = raw.indexOf('\n\n', start);
   const headers = raw.slice(start, headerEnd);
-  const bodyEnd = raw.indexOf('\n--', headerEnd + 2);
+  // The part ends at the message's MIME boundary, not at any line starting with '--' (a token
+  // with '--' in it can begin a line after a quoted-printable soft break).
+  const boundaries = [...raw.matchAll(/boundary="?([^";\r\n]+)"?/g)].map((match) => match[1]!);
+  const ends = boundaries
+    .map((boundary) => raw.indexOf(`\n--${boundary}`, headerEnd + 2))
+    .filter((index) => index >= 0);
+  const bodyEnd = ends.length > 0 ? Math.min(...ends) : -1;
   const body = raw.slice(headerEnd + 2, bodyEnd < 0 ? undefined : bodyEnd);
   if (/quoted-printable/i.test(headers)) return decodeQuotedPrintable(body);
   if (/base64/i.test(headers)) return Buffer.from(body, 'base64').toString('utf8');
