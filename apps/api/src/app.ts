@@ -30,6 +30,7 @@ import { createAuditService } from './features/audit/audit.service.ts';
 import { createAuthRepository } from './features/auth/auth.repository.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
+import { readCookie, SESSION_COOKIE } from './features/auth/session-cookie.ts';
 import { createSessionUsers } from './features/auth/session-users.ts';
 import { shopperLimits } from './features/throttle/shopper-limits.ts';
 import { createThrottle } from './features/throttle/throttle.ts';
@@ -120,6 +121,11 @@ export interface AppDeps {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /**
+     * The access token of the sign-in a page request's session cookie names (for its loaders,
+     * never sent to the browser); undefined when signed out or the sign-in has ended.
+     */
+    pageSession: (cookieHeader: string | undefined) => Promise<string | undefined>;
     /** The background work the server runs on timers; tests call it directly. */
     jobs: {
       expireUnpaidOrders: () => Promise<number>;
@@ -230,6 +236,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log,
   });
   const guards = createAuthGuards(auth);
+  // Secure wherever the browser can keep a Secure cookie: a production shop on https. (The
+  // loopback demo of `npm start` is plain http, where a Secure cookie would never be sent back.)
+  const sessionCookieOptions = {
+    secure: config.production && config.publicUrl.startsWith('https:'),
+  };
+  // Pages read the shopper from the session cookie (apps/api/src/storefront.ts).
+  app.decorate('pageSession', (cookieHeader: string | undefined) =>
+    auth.pageSession(readCookie(cookieHeader, SESSION_COOKIE)),
+  );
   const staff = createStaffService({
     db: database.db,
     repository: createStaffRepository(database.db),
@@ -444,7 +459,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       await api.register(catalogueRoutes(catalogue));
       await api.register(contentRoutes(content));
-      await api.register(authRoutes(auth, guards));
+      await api.register(authRoutes(auth, guards, sessionCookieOptions));
       await api.register(cartRoutes(cart, guards));
       await api.register(wishlistRoutes(wishlist, guards));
       await api.register(orderRoutes(orders, guards));

@@ -171,8 +171,11 @@ export async function mountStorefront(config: AppConfig, buildDir = webBuildDir)
           ) {
             return reply.status(404).send(failure(request, 'Route not found'));
           }
+          let session: Promise<string | undefined> | undefined;
           const response = await handleRequest(toFetchRequest(request, reply), {
             nonce: reply.scriptNonce,
+            // Looked up once, and only by a page that asks: catalogue pages pay nothing for it.
+            pageSession: () => (session ??= app.pageSession(request.headers.cookie)),
             apiFetch,
             publicUrl: config.publicUrl,
             testPayments: config.production && config.payments.provider === 'simulator',

@@ -50,7 +50,13 @@ export async function createScratchDatabase(
  * started a throwaway PostgreSQL) gives each file its own new database there; otherwise an
  * in-memory PGlite.
  */
-export async function createTestWorld(env: Record<string, string> = {}): Promise<TestWorld> {
+export async function createTestWorld(
+  env: Record<string, string> = {},
+  options: {
+    /** Also serve the built storefront's pages (apps/web/build, made by `npm run build`). */
+    storefront?: boolean;
+  } = {},
+): Promise<TestWorld> {
   const dataDir = await mkdtemp(join(tmpdir(), 'shop-test-'));
   const scratch = await createScratchDatabase('shop_test');
   const databaseUrl = scratch?.url;
@@ -63,7 +69,10 @@ export async function createTestWorld(env: Record<string, string> = {}): Promise
   const database = await openDatabase({ databaseUrl, dataDir: undefined });
   await migrateDatabase(database, databaseUrl);
   await seedDatabase(database.db, { mediaDir: config.mediaDir });
-  const app = await buildApp({ config, database });
+  const storefront = options.storefront
+    ? await (await import('../src/storefront.ts')).mountStorefront(config)
+    : undefined;
+  const app = await buildApp({ config, database, ...(storefront ? { storefront } : {}) });
   await app.ready();
   return {
     app,

@@ -16,8 +16,10 @@ import {
   readSession,
   refreshDelay,
   subscribeToSession,
+  tokenSubject,
   writeSession,
 } from './auth-storage';
+import { usePageShopperData } from './page-shopper';
 
 export type AuthStatus = 'unknown' | 'signed-out' | 'signed-in';
 
@@ -42,8 +44,11 @@ const AuthContext = createContext<AuthApi | null>(null);
 const REFRESH_LOCK = 'lacebloom-auth-refresh';
 
 const currentToken = () => readSession().token;
-/** On the server, and while hydrating, nobody is known to be signed in or out. */
-const serverToken = () => undefined;
+/**
+ * Stands for the token while the server's HTML is rendered and hydrated for a shopper the server
+ * knew by her session cookie: the browser's own token takes over right after hydration.
+ */
+const SERVER_SESSION = 'server-session';
 
 /**
  * Refreshes the token pair. Refresh tokens are single-use and a reused one ends the whole
@@ -94,9 +99,30 @@ async function authed<T>(call: (api: ApiClient) => Promise<T>): Promise<T> {
  * loaded for each new token.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
+  // On the server and while hydrating: what the page's loader knew (signed in or out by the
+  // session cookie), or nothing on pages that do not ask (the catalogue).
+  const known = usePageShopperData()?.shopper;
+  const serverToken = () =>
+    known?.status === 'signed-in'
+      ? SERVER_SESSION
+      : known?.status === 'signed-out'
+        ? null
+        : undefined;
   const token = useSyncExternalStore(subscribeToSession, currentToken, serverToken);
-  const [profile, setProfile] = useState<{ token: string; user: User } | null>(null);
-  const user = token && profile?.token === token ? profile.user : null;
+  // The account the server rendered with stays this browser's profile while its token is hers,
+  // so nothing she saw in the first HTML blinks out while the profile is asked for again.
+  const [profile, setProfile] = useState<{ token: string; user: User } | null>(() => {
+    const stored = typeof window === 'undefined' ? null : currentToken();
+    return known?.user && stored && tokenSubject(stored) === known.user._id
+      ? { token: stored, user: known.user }
+      : null;
+  });
+  const user =
+    token === SERVER_SESSION
+      ? (known?.user ?? null)
+      : token && profile?.token === token
+        ? profile.user
+        : null;
   const status: AuthStatus = token === undefined ? 'unknown' : token ? 'signed-in' : 'signed-out';
 
   const signedIn = useCallback((session: AuthSession) => {
@@ -108,7 +134,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // A new token (sign-in here or in another tab, a refresh): load whose it is.
   const knownToken = profile?.token;
   useEffect(() => {
-    if (!token || knownToken === token) return;
+    if (!token || token === SERVER_SESSION || knownToken === token) return;
     let live = true;
     authed((api) => api.profile())
       .then((loaded) => {
@@ -126,7 +152,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // A silent refresh a minute before the access token runs out.
   useEffect(() => {
-    if (!token) return;
+    if (!token || token === SERVER_SESSION) return;
     const timer = window.setTimeout(
       () => void refreshSession().catch(() => undefined),
       refreshDelay(token),

@@ -9,6 +9,34 @@ export const STORAGE_KEYS = {
   guestSessionId: 'guestSessionId',
 } as const;
 
+/**
+ * The API's httpOnly session cookie (the sign-in's refresh token, set and cleared by the API's
+ * sign-in, refresh and sign-out answers): no script here reads it; the server renders with it.
+ */
+export const SESSION_COOKIE = 'lb_session';
+
+/**
+ * The guest cart's id, copied from storage into a cookie so the server can render a guest's
+ * cart. It is no secret the page does not already hold in localStorage.
+ */
+export const GUEST_CART_COOKIE = 'lb_guest_cart';
+/** A guest cart untouched for 7 days is removed by the server: the cookie lives as long. */
+const GUEST_CART_COOKIE_MAX_AGE = 7 * 24 * 60 * 60;
+
+/** Keeps the guest cart cookie equal to the stored id (null: removes it). */
+export function syncGuestCartCookie(id: string | null) {
+  if (typeof document === 'undefined') return;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  const current = document.cookie
+    .split('; ')
+    .find((part) => part.startsWith(`${GUEST_CART_COOKIE}=`))
+    ?.slice(GUEST_CART_COOKIE.length + 1);
+  if ((current || null) === id) return;
+  document.cookie = id
+    ? `${GUEST_CART_COOKIE}=${id}; Path=/; SameSite=Lax; Max-Age=${GUEST_CART_COOKIE_MAX_AGE}${secure}`
+    : `${GUEST_CART_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0${secure}`;
+}
+
 export interface StoredSession {
   token: string | null;
   refreshToken: string | null;
@@ -46,6 +74,7 @@ export function clearSession() {
   store?.removeItem(STORAGE_KEYS.token);
   store?.removeItem(STORAGE_KEYS.refreshToken);
   store?.removeItem(STORAGE_KEYS.guestSessionId);
+  syncGuestCartCookie(null);
   window.dispatchEvent(new Event(SESSION_EVENT));
 }
 
@@ -59,17 +88,31 @@ export function subscribeToSession(listener: () => void): () => void {
   };
 }
 
-/** When a JWT expires, in milliseconds since the epoch; undefined when unreadable. */
-export function tokenExpiry(token: string): number | undefined {
+/** A JWT's claims, unverified (the server verifies); undefined when unreadable. */
+function tokenClaims(token: string): Record<string, unknown> | undefined {
   const payload = token.split('.')[1];
   if (!payload) return undefined;
   try {
     const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
-    return typeof exp === 'number' ? exp * 1000 : undefined;
+    const claims: unknown = JSON.parse(json);
+    return typeof claims === 'object' && claims !== null
+      ? (claims as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** When a JWT expires, in milliseconds since the epoch; undefined when unreadable. */
+export function tokenExpiry(token: string): number | undefined {
+  const exp = tokenClaims(token)?.exp;
+  return typeof exp === 'number' ? exp * 1000 : undefined;
+}
+
+/** Whose a JWT is (its subject, the user id); undefined when unreadable. */
+export function tokenSubject(token: string): string | undefined {
+  const sub = tokenClaims(token)?.sub;
+  return typeof sub === 'string' ? sub : undefined;
 }
 
 /** Refresh this long before the access token runs out. */

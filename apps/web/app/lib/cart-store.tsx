@@ -13,7 +13,8 @@ import { isGuestSessionId, lineTotalPaise, newGuestSessionId } from '@shop/domai
 import { paiseToRupees, rupeesToPaise } from '@shop/domain/money';
 import { ApiError, createApiClient, type CartLineRequest } from './api-client';
 import { useAuth } from './auth-session';
-import { STORAGE_KEYS } from './auth-storage';
+import { usePageShopperData } from './page-shopper';
+import { STORAGE_KEYS, syncGuestCartCookie } from './auth-storage';
 
 /**
  * The stored guest cart id. One the server refuses (the short Math.random ids this storefront
@@ -21,11 +22,12 @@ import { STORAGE_KEYS } from './auth-storage';
  */
 function storedGuestId(): string | null {
   try {
-    const id = window.localStorage.getItem(STORAGE_KEYS.guestSessionId);
+    let id = window.localStorage.getItem(STORAGE_KEYS.guestSessionId);
     if (id !== null && !isGuestSessionId(id)) {
       window.localStorage.removeItem(STORAGE_KEYS.guestSessionId);
-      return null;
+      id = null;
     }
+    syncGuestCartCookie(id);
     return id;
   } catch {
     return null;
@@ -52,6 +54,7 @@ function guestId(): string {
   if (!id) {
     id = newGuestSessionId(randomUUID);
     window.localStorage.setItem(STORAGE_KEYS.guestSessionId, id);
+    syncGuestCartCookie(id);
   }
   return id;
 }
@@ -167,7 +170,9 @@ function provisional(cart: Cart, line: AddLine): Cart {
  */
 export function CartProvider({ children }: { children: ReactNode }) {
   const { status, authed } = useAuth();
-  const [cart, setCart] = useState<Cart | null>(null);
+  // The cart the server rendered the page with (her own, or the guest cart by its cookie).
+  const serverCart = usePageShopperData()?.cart ?? null;
+  const [cart, setCart] = useState<Cart | null>(serverCart);
   const [loading, setLoading] = useState<Partial<Record<Operation, boolean>>>({});
   const [errors, setErrors] = useState<Partial<Record<Operation, string>>>({});
   // The latest cart for handlers, so a rollback restores what was showing when they began.
@@ -220,6 +225,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       if (status === 'signed-in' && guest) {
         await track('merge', () => authed((api) => api.mergeCart(guest))).catch(() => undefined);
         window.localStorage.removeItem(STORAGE_KEYS.guestSessionId);
+        syncGuestCartCookie(null);
       }
       const loaded = await fetchCart().catch(() => null);
       if (live && loaded) setCart(loaded);
@@ -310,6 +316,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
           } else {
             // A guest's cart is cleared by forgetting its id.
             window.localStorage.removeItem(STORAGE_KEYS.guestSessionId);
+            syncGuestCartCookie(null);
             setCart(emptyCart);
           }
         });

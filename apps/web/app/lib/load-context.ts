@@ -4,6 +4,11 @@ export interface ShopLoadContext {
   nonce: string;
   /** fetch() for '/api/...' paths, answered in-process by the API without a network hop. */
   apiFetch: typeof fetch;
+  /**
+   * The access token of the shopper asking for this page, found by her httpOnly session cookie;
+   * undefined when signed out. For this request's loaders only: it is never sent to the browser.
+   */
+  pageSession: () => Promise<string | undefined>;
   /** The shop's public origin, for canonical URLs, Open Graph tags and the sitemap. */
   publicUrl: string;
   /** The payment simulator runs in production: every page says no money is taken. */

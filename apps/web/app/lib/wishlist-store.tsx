@@ -11,6 +11,7 @@ import type { Wishlist, WishlistItem } from '@shop/contracts/cart';
 import { ApiError } from './api-client';
 import { useAuth } from './auth-session';
 import { useCart } from './cart-store';
+import { usePageShopperData } from './page-shopper';
 
 /** The colour and size a wishlist entry goes into the cart in (sizes travel in lower case). */
 export interface MoveChoice {
@@ -38,7 +39,16 @@ const WishlistContext = createContext<WishlistStore | null>(null);
 export function WishlistProvider({ children }: { children: ReactNode }) {
   const { status, authed } = useAuth();
   const { reload: reloadCart } = useCart();
-  const [loaded, setLoaded] = useState<{ wishlist: Wishlist; ids: Set<string> } | null>(null);
+  // The wishlist the server rendered the page with.
+  const serverWishlist = usePageShopperData()?.wishlist ?? null;
+  const [loaded, setLoaded] = useState<{ wishlist: Wishlist; ids: Set<string> } | null>(() =>
+    serverWishlist
+      ? {
+          wishlist: serverWishlist,
+          ids: new Set(serverWishlist.items.map((item) => item.productId)),
+        }
+      : null,
+  );
   const signedIn = status === 'signed-in';
 
   const take = useCallback((wishlist: Wishlist) => {

@@ -1,9 +1,31 @@
+import type { Route } from './+types/profile';
 import { ProfilePage } from '../components/account/profile-page';
+import { orderApi } from '../components/orders/order-api';
+import { clientShopperPageData, shopperPageHeaders } from '../lib/page-shopper';
+import { serverCart, serverShopper } from '../lib/page-shopper.server';
 
 export function meta() {
   return [{ title: 'My Account | Lacebloom' }, { name: 'robots', content: 'noindex' }];
 }
 
-export default function ProfileRoute() {
-  return <ProfilePage />;
+/** Her account, and on the My Orders tab its first page, in the first HTML. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const who = await serverShopper(request, context);
+  const ordersTab = new URL(request.url).searchParams.get('tab') === 'orders';
+  const [cart, orders] = await Promise.all([
+    serverCart(who),
+    who.api && ordersTab
+      ? orderApi(who.api)
+          .listOrders(1)
+          .catch(() => null)
+      : null,
+  ]);
+  return { shopper: who.shopper, cart, orders };
+}
+
+export const clientLoader = clientShopperPageData;
+export const headers = shopperPageHeaders;
+
+export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
+  return <ProfilePage initialOrders={'orders' in loaderData ? loaderData.orders : null} />;
 }

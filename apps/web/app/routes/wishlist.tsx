@@ -1,8 +1,21 @@
+import type { Route } from './+types/wishlist';
 import { WishlistPage } from '../components/wishlist/wishlist-page';
+import { clientShopperPageData, shopperPageHeaders } from '../lib/page-shopper';
+import { serverCart, serverShopper, serverWishlist } from '../lib/page-shopper.server';
 
 export function meta() {
   return [{ title: 'Wishlist | Lacebloom' }, { name: 'robots', content: 'noindex' }];
 }
+
+/** Her wishlist (and cart, for the header and the lines already in it) in the first HTML. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const who = await serverShopper(request, context);
+  const [cart, wishlist] = await Promise.all([serverCart(who), serverWishlist(who)]);
+  return { shopper: who.shopper, cart, wishlist };
+}
+
+export const clientLoader = clientShopperPageData;
+export const headers = shopperPageHeaders;
 
 export default function WishlistRoute() {
   return <WishlistPage />;

@@ -19,13 +19,27 @@ import {
 import { callerOf, type AuthGuards } from '../../http/authenticate.ts';
 import { ok } from '../../http/envelope.ts';
 import { authText, type AuthService } from './auth.service.ts';
+import {
+  clearSessionCookie,
+  setSessionCookie,
+  type SessionCookieOptions,
+} from './session-cookie.ts';
 
 const tags = ['auth'];
 const noStore = async (_request: FastifyRequest, reply: FastifyReply) => {
   reply.header('cache-control', 'no-store');
 };
 
-export function authRoutes(auth: AuthService, guards: AuthGuards): FastifyPluginAsyncZod {
+export function authRoutes(
+  auth: AuthService,
+  guards: AuthGuards,
+  cookie: SessionCookieOptions,
+): FastifyPluginAsyncZod {
+  /** Every answer that hands out a token pair also sets the session cookie to its refresh token. */
+  const withCookie = <T extends { refreshToken: string }>(reply: FastifyReply, session: T): T => {
+    setSessionCookie(reply, session.refreshToken, cookie);
+    return session;
+  };
   return async (app) => {
     app.post(
       '/auth/signup',
@@ -34,7 +48,7 @@ export function authRoutes(auth: AuthService, guards: AuthGuards): FastifyPlugin
         schema: { tags, body: signupSchema, response: { 201: authSessionResponse } },
       },
       async (request, reply) => {
-        const session = await auth.signup(request.body, request.ip);
+        const session = withCookie(reply, await auth.signup(request.body, request.ip));
         return reply.status(201).send(ok(session, 'Registration successful'));
       },
     );
@@ -45,7 +59,8 @@ export function authRoutes(auth: AuthService, guards: AuthGuards): FastifyPlugin
         preHandler: noStore,
         schema: { tags, body: loginSchema, response: { 200: authSessionResponse } },
       },
-      async (request) => ok(await auth.login(request.body, request.ip), 'Login successful'),
+      async (request, reply) =>
+        ok(withCookie(reply, await auth.login(request.body, request.ip)), 'Login successful'),
     );
 
     app.get(
@@ -73,8 +88,17 @@ export function authRoutes(auth: AuthService, guards: AuthGuards): FastifyPlugin
         preHandler: noStore,
         schema: { tags, body: refreshSchema, response: { 200: authSessionResponse } },
       },
-      async (request) =>
-        ok(await auth.refresh(request.body.refreshToken), 'Token refreshed successfully'),
+      async (request, reply) => {
+        try {
+          const session = await auth.refresh(request.body.refreshToken);
+          return ok(withCookie(reply, session), 'Token refreshed successfully');
+        } catch (error) {
+          // A spent, revoked or unknown refresh token (a reuse ends the whole sign-in): the page
+          // session ends with it.
+          clearSessionCookie(reply, cookie);
+          throw error;
+        }
+      },
     );
 
     app.post(
@@ -88,8 +112,9 @@ export function authRoutes(auth: AuthService, guards: AuthGuards): FastifyPlugin
         },
         schema: { tags, body: logoutSchema, response: { 200: messageResponse } },
       },
-      async (request) => {
+      async (request, reply) => {
         await auth.logout(request.body?.refreshToken, request.caller);
+        clearSessionCookie(reply, cookie);
         return ok(null, 'Logged out successfully');
       },
     );
@@ -124,13 +149,16 @@ export function authRoutes(auth: AuthService, guards: AuthGuards): FastifyPlugin
         preHandler: guards.requireCaller,
         schema: { tags, body: changePasswordSchema, response: { 200: authSessionResponse } },
       },
-      async (request) =>
+      async (request, reply) =>
         ok(
-          await auth.changePassword(
-            callerOf(request).userId,
-            request.body.currentPassword,
-            request.body.newPassword,
-            request.ip,
+          withCookie(
+            reply,
+            await auth.changePassword(
+              callerOf(request).userId,
+              request.body.currentPassword,
+              request.body.newPassword,
+              request.ip,
+            ),
           ),
           'Password changed successfully!',
         ),
@@ -167,9 +195,9 @@ export function authRoutes(auth: AuthService, guards: AuthGuards): FastifyPlugin
         preHandler: noStore,
         schema: { tags, body: googleSignInSchema, response: { 200: authSessionResponse } },
       },
-      async (request) =>
+      async (request, reply) =>
         ok(
-          await auth.googleSignIn(request.body.code, request.body.redirectUri),
+          withCookie(reply, await auth.googleSignIn(request.body.code, request.body.redirectUri)),
           'Google authentication successful!',
         ),
     );

@@ -350,6 +350,24 @@ export function createAuthService(deps: AuthServiceDeps) {
       return toUser(row);
     },
 
+    /**
+     * The shopper a page request comes from, by its session cookie (the sign-in's current refresh
+     * token), as a short-lived access token of that sign-in for the page's own loaders; the token
+     * never leaves the server. Nothing is rotated or spent: a token that is spent, revoked,
+     * expired or unknown, or whose sign-in ended, renders the page signed out.
+     */
+    async pageSession(refreshToken: string | undefined): Promise<string | undefined> {
+      if (!refreshToken || !hasOpaqueTokenShape(refreshToken)) return undefined;
+      const stored = await repository.findRefreshToken(hashOpaqueToken(refreshToken));
+      if (!stored || stored.replacedAt || stored.revokedAt) return undefined;
+      if (stored.expiresAt.getTime() <= Date.now()) return undefined;
+      const row = await sessionUsers.find(stored.userId);
+      if (!row || row.endedSessions.some((ended) => ended.id === stored.familyId)) {
+        return undefined;
+      }
+      return accessTokens.sign(row.id, stored.familyId);
+    },
+
     /** Rotates a refresh token: the presented one is spent, a new one of its family comes back. */
     async refresh(refreshToken: string): Promise<AuthSession> {
       const stored = await repository.findRefreshToken(hashOpaqueToken(refreshToken));

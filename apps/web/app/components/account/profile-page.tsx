@@ -14,6 +14,7 @@ import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-session';
 import { useSignInOnArrival } from '../../lib/sign-in-on-arrival';
 import { useToast } from '../../lib/toast';
+import type { OrderPage } from '@shop/contracts/orders';
 import { OrdersTab } from '../orders/orders-tab';
 import { accountApi } from './account-api';
 import { Spinner } from '../spinner';
@@ -31,7 +32,7 @@ type Tab = 'profile' | 'orders';
  * /profile: opened signed out, it sends the shopper home and opens the sign-in dialog; signing
  * out here (or in another tab) sends her home without it.
  */
-export function ProfilePage() {
+export function ProfilePage({ initialOrders = null }: { initialOrders?: OrderPage | null }) {
   const { status, user } = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -94,7 +95,7 @@ export function ProfilePage() {
             <SignOutCard />
           </>
         ) : (
-          <OrdersTab />
+          <OrdersTab initial={initialOrders} />
         )}
       </div>
     </section>

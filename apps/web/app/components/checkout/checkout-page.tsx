@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { MAX_ADDRESSES, type SavedAddressInput } from '@shop/contracts/auth';
+import { MAX_ADDRESSES, type SavedAddressInput, type User } from '@shop/contracts/auth';
 import { billingAddressSchema, orderMessages, shippingAddressSchema } from '@shop/contracts/orders';
 import { stockShortfall } from '@shop/domain/cart';
 import { PHONE_INPUT_MAX_LENGTH } from '@shop/domain/contact-details';
@@ -92,12 +92,27 @@ function AddressFields({
   );
 }
 
+/**
+ * The account's first saved address picks and fills the shipping form; with none saved, the
+ * account holder's name and phone start a new one.
+ */
+function prefilledAddress(user: User) {
+  const first = user.addresses[0];
+  return {
+    choice: first ? first._id : NEW_ADDRESS,
+    values: first ? fromSavedAddress(first, user) : newAddressValues(user),
+  };
+}
+
 /** /checkout: addresses, the one payment method, notes, the summary, and the payment window. */
 export function CheckoutPage() {
   const { status, user, authed } = useAuth();
   const { cart, afterOrderPaid, reload } = useCart();
   const navigate = useNavigate();
-  const shipping = useSchemaForm<keyof AddressValues>(emptyAddress);
+  // Known already when the server rendered the page: the form starts filled (see the effect).
+  const shipping = useSchemaForm<keyof AddressValues>(
+    user ? prefilledAddress(user).values : emptyAddress,
+  );
   const billing = useSchemaForm<keyof AddressValues>(emptyAddress);
   const [sameAsShipping, setSameAsShipping] = useState(true);
   const [notes, setNotes] = useState('');
@@ -105,10 +120,12 @@ export function CheckoutPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const { pay, paying, paymentWindow } = usePayment();
   const attempt = useRef<string>(crypto.randomUUID());
-  const prefilled = useRef(false);
+  const prefilled = useRef(user !== null);
   const toast = useToast();
   const formElement = useRef<HTMLFormElement>(null);
-  const [addressChoice, setAddressChoice] = useState(NEW_ADDRESS);
+  const [addressChoice, setAddressChoice] = useState(
+    user ? prefilledAddress(user).choice : NEW_ADDRESS,
+  );
   const [saveAddress, setSaveAddress] = useState(false);
   const saveChoice = useSaveAddressChoice();
   const saveCheckoutAddress = useSaveCheckoutAddress();
@@ -126,9 +143,9 @@ export function CheckoutPage() {
   useEffect(() => {
     if (prefilled.current || !user) return;
     prefilled.current = true;
-    const first = user.addresses[0];
-    setAddressChoice(first ? first._id : NEW_ADDRESS);
-    shipping.reset(first ? fromSavedAddress(first, user) : newAddressValues(user));
+    const { choice, values } = prefilledAddress(user);
+    setAddressChoice(choice);
+    shipping.reset(values);
   }, [user, shipping]);
 
   // After a refused submit the first field with a message scrolls into view and takes focus.

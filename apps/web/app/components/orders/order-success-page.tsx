@@ -24,12 +24,21 @@ const placedAt = (iso: string) =>
  * paid yet says so (never 'Payment Successful' or 'Total Paid'), offers Pay now while it may
  * still be paid, and stays on screen instead of redirecting.
  */
-export function OrderSuccessPage({ orderId }: { orderId: string }) {
+export function OrderSuccessPage({
+  orderId,
+  initialOrder = null,
+}: {
+  orderId: string;
+  /** The order as the server rendered it (then fetched again here, as before). */
+  initialOrder?: Order | null;
+}) {
   const { status, user, authed } = useAuth();
   const { reload: reloadCart } = useCart();
   const navigate = useNavigate();
   const { pay, paymentWindow } = usePayment();
-  const [state, setState] = useState<{ order?: Order; error?: string }>({});
+  const [state, setState] = useState<{ order?: Order; error?: string }>(
+    initialOrder ? { order: initialOrder } : {},
+  );
   const [seconds, setSeconds] = useState(REDIRECT_SECONDS);
   const [paying, setPaying] = useState(false);
   const [payFailure, setPayFailure] = useState<string | null>(null);

@@ -31,7 +31,8 @@ const button =
 type Action = { kind: 'details' | 'cancel' | 'return'; order: Order };
 
 /** Profile → My Orders: 10 a page, search, details, pay, cancel and return. */
-export function OrdersTab() {
+/** `initial`: the first page the server rendered with, shown until the browser's own loads. */
+export function OrdersTab({ initial = null }: { initial?: OrderPage | null }) {
   const { authed, user } = useAuth();
   const { reload: reloadCart } = useCart();
   const navigate = useNavigate();
@@ -40,7 +41,7 @@ export function OrdersTab() {
   const [page, setPage] = useState(1);
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
-  const [result, setResult] = useState<OrderPage | null>(null);
+  const [result, setResult] = useState<OrderPage | null>(initial);
   const [failure, setFailure] = useState<string | null>(null);
   const [action, setAction] = useState<Action | null>(null);
   const now = useDueClock(result?.orders);
