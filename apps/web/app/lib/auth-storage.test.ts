@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { meansSignedOut, refreshDelay, tokenExpiry } from './auth-storage';
+import { meansSignedOut, refreshDelay, tokenExpiry, tokenSubject } from './auth-storage';
 
 const jwt = (payload: object) =>
   `e30.${btoa(JSON.stringify(payload)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.sig`;
@@ -9,6 +9,12 @@ describe('auth storage rules', () => {
     expect(tokenExpiry(jwt({ exp: 1_800_000_000 }))).toBe(1_800_000_000_000);
     expect(tokenExpiry('not-a-token')).toBeUndefined();
     expect(tokenExpiry(jwt({ sub: 'x' }))).toBeUndefined();
+  });
+
+  it('reads whose an access token is, so the page keeps the account it was rendered with', () => {
+    expect(tokenSubject(jwt({ sub: 'user-1', exp: 1 }))).toBe('user-1');
+    expect(tokenSubject(jwt({ exp: 1 }))).toBeUndefined();
+    expect(tokenSubject('not-a-token')).toBeUndefined();
   });
 
   it('refreshes a minute before expiry, or at once when unsure', () => {
