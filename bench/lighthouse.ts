@@ -36,7 +36,8 @@ async function startShop(dataDir: string) {
     },
     stdio: 'inherit',
   });
-  for (let attempt = 0; attempt < 240; attempt += 1) {
+  // Up to 4 minutes: a shared, loaded machine seeds a fresh shop slowly.
+  for (let attempt = 0; attempt < 960; attempt += 1) {
     try {
       if ((await fetch(`${baseURL}/api/health`)).ok) return server;
     } catch {

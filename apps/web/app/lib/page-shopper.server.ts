@@ -72,3 +72,12 @@ export async function serverWishlist(who: ServerShopper): Promise<Wishlist | nul
   if (!who.api) return null;
   return who.api.getWishlist().catch(() => null);
 }
+
+/**
+ * What each of her pages renders with: who she is, her cart and her wishlist (the header's
+ * badges show their counts, so they too must not change once the page hydrates).
+ */
+export async function shopperPageData(who: ServerShopper) {
+  const [cart, wishlist] = await Promise.all([serverCart(who), serverWishlist(who)]);
+  return { shopper: who.shopper, cart, wishlist };
+}

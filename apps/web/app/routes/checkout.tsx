@@ -1,7 +1,7 @@
 import type { Route } from './+types/checkout';
 import { CheckoutPage } from '../components/checkout/checkout-page';
 import { clientShopperPageData, shopperPageHeaders } from '../lib/page-shopper';
-import { serverCart, serverShopper } from '../lib/page-shopper.server';
+import { serverShopper, shopperPageData } from '../lib/page-shopper.server';
 
 export function meta() {
   return [{ title: 'Checkout | Lacebloom' }, { name: 'robots', content: 'noindex' }];
@@ -9,8 +9,7 @@ export function meta() {
 
 /** Her account (the address to prefill) and cart (the order summary) in the first HTML. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const who = await serverShopper(request, context);
-  return { shopper: who.shopper, cart: await serverCart(who) };
+  return shopperPageData(await serverShopper(request, context));
 }
 
 export const clientLoader = clientShopperPageData;

@@ -2,7 +2,7 @@ import type { Route } from './+types/order-success';
 import { orderApi } from '../components/orders/order-api';
 import { OrderSuccessPage } from '../components/orders/order-success-page';
 import { clientShopperPageData, shopperPageHeaders } from '../lib/page-shopper';
-import { serverCart, serverShopper } from '../lib/page-shopper.server';
+import { serverShopper, shopperPageData } from '../lib/page-shopper.server';
 
 export function meta() {
   return [{ title: 'Order Placed | Lacebloom' }, { name: 'robots', content: 'noindex' }];
@@ -11,15 +11,15 @@ export function meta() {
 /** Her order (another shopper's id reads as not found, and renders as before) in the first HTML. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const who = await serverShopper(request, context);
-  const [cart, order] = await Promise.all([
-    serverCart(who),
+  const [data, order] = await Promise.all([
+    shopperPageData(who),
     who.api
       ? orderApi(who.api)
           .getOrder(params.orderId)
           .catch(() => null)
       : null,
   ]);
-  return { shopper: who.shopper, cart, order };
+  return { ...data, order };
 }
 
 export const clientLoader = clientShopperPageData;

@@ -2,7 +2,7 @@ import type { Route } from './+types/profile';
 import { ProfilePage } from '../components/account/profile-page';
 import { orderApi } from '../components/orders/order-api';
 import { clientShopperPageData, shopperPageHeaders } from '../lib/page-shopper';
-import { serverCart, serverShopper } from '../lib/page-shopper.server';
+import { serverShopper, shopperPageData } from '../lib/page-shopper.server';
 
 export function meta() {
   return [{ title: 'My Account | Lacebloom' }, { name: 'robots', content: 'noindex' }];
@@ -12,15 +12,15 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const who = await serverShopper(request, context);
   const ordersTab = new URL(request.url).searchParams.get('tab') === 'orders';
-  const [cart, orders] = await Promise.all([
-    serverCart(who),
+  const [data, orders] = await Promise.all([
+    shopperPageData(who),
     who.api && ordersTab
       ? orderApi(who.api)
           .listOrders(1)
           .catch(() => null)
       : null,
   ]);
-  return { shopper: who.shopper, cart, orders };
+  return { ...data, orders };
 }
 
 export const clientLoader = clientShopperPageData;

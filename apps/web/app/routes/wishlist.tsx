@@ -1,17 +1,15 @@
 import type { Route } from './+types/wishlist';
 import { WishlistPage } from '../components/wishlist/wishlist-page';
 import { clientShopperPageData, shopperPageHeaders } from '../lib/page-shopper';
-import { serverCart, serverShopper, serverWishlist } from '../lib/page-shopper.server';
+import { serverShopper, shopperPageData } from '../lib/page-shopper.server';
 
 export function meta() {
   return [{ title: 'Wishlist | Lacebloom' }, { name: 'robots', content: 'noindex' }];
 }
 
-/** Her wishlist (and cart, for the header and the lines already in it) in the first HTML. */
+/** Her wishlist (and cart: the header, and the lines already in it) in the first HTML. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const who = await serverShopper(request, context);
-  const [cart, wishlist] = await Promise.all([serverCart(who), serverWishlist(who)]);
-  return { shopper: who.shopper, cart, wishlist };
+  return shopperPageData(await serverShopper(request, context));
 }
 
 export const clientLoader = clientShopperPageData;

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { discountCodeSchema, type CartItem } from '@shop/contracts/cart';
+import type { CartItem } from '@shop/contracts/cart';
 import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-session';
 import { useCart } from '../../lib/cart-store';
@@ -173,7 +173,9 @@ function CartSummary() {
 
   async function apply(event: FormEvent) {
     event.preventDefault();
-    // The API's own rule for a code (non-empty once trimmed), in the cart page's words.
+    // The API's own rule for a code (non-empty once trimmed), in the cart page's words. The
+    // schema (and zod with it) loads when a code is applied, not with the page.
+    const { discountCodeSchema } = await import('@shop/contracts/cart');
     if (!discountCodeSchema.safeParse(code).success) {
       setCodeError('Please enter a discount code');
       return;
