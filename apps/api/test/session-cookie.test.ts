@@ -13,10 +13,11 @@ let world: TestWorld;
 let choices: StockedChoice[];
 const app = () => world.app;
 
+// A seeded database and the storefront's server build: slow on a loaded machine.
 beforeAll(async () => {
   world = await createTestWorld({}, { storefront: true });
   choices = await stockedChoices(app());
-});
+}, 180_000);
 afterAll(async () => {
   await world?.close();
 });
