@@ -51,6 +51,7 @@ import { createMailOutbox } from './features/mail/mail-outbox.ts';
 import { createOrdersRepository } from './features/orders/orders.repository.ts';
 import { adminOrderRoutes } from './features/orders/orders.admin-routes.ts';
 import { ordersDeskRoutes } from './features/orders/orders-desk.admin-routes.ts';
+import { createBookingClaims } from './features/shipping/booking-claims.ts';
 import { returnsDeskRoutes } from './features/returns/returns-desk.admin-routes.ts';
 import { createReturnsDeskService } from './features/returns/returns-desk.service.ts';
 import { orderActionsRoutes } from './features/orders/order-actions.admin-routes.ts';
@@ -502,6 +503,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             orders: ordersRepository,
             refunds: () => payments.refunds,
             courier: config.shipping.booking ? courier : undefined,
+            bookingClaims: createBookingClaims(database.db),
             outbox,
             findUser,
             stockChanged: (productIds) => catalogueChanges.changed(stockTags(productIds)),

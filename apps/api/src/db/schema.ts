@@ -1313,6 +1313,16 @@ export const shipmentEvents = pgTable('shipment_events', {
 });
 
 /**
+ * Courier bookings under way, one per reference (a return line's pickup, a replacement parcel):
+ * a second request for the same booking waits for the first instead of calling the courier too.
+ * Rows live for the length of one booking; a stale one belongs to a process that died.
+ */
+export const courierBookingClaims = pgTable('courier_booking_claims', {
+  reference: text('reference').primaryKey(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * The courier simulator's own books: the parcels it booked, by the shop's reference, as a real
  * courier keeps them (so a booking repeated after a crash answers the same AWB).
  */
