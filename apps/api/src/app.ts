@@ -36,6 +36,7 @@ import { createThrottle } from './features/throttle/throttle.ts';
 import { createAccessTokens } from './features/auth/tokens.ts';
 import { createCartRepository } from './features/cart/cart.repository.ts';
 import { cartRoutes } from './features/cart/cart.routes.ts';
+import { rupeesToPaise } from '@shop/domain/money';
 import { createCartService } from './features/cart/cart.service.ts';
 import { createProductFacts } from './features/cart/product-facts.ts';
 import { dashboardAdminRoutes } from './features/dashboard/dashboard.admin-routes.ts';
@@ -342,6 +343,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     paymentTimeoutMs: config.orderPaymentTimeoutMs,
     metrics,
+    cashOnDelivery: {
+      terms: () => settings.codTerms(),
+      // Every PIN code takes cash until the courier's serviceability answers per PIN code.
+      takesCashAt: async () => true,
+      codeSecret: config.jwtSecret,
+      cartTotalPaise: async (userId) => rupeesToPaise((await cart.current({ userId })).total),
+    },
   });
 
   const stock = createStockService({
