@@ -319,6 +319,8 @@ export interface OrdersServiceDeps {
   publicUrl: string;
   paymentTimeoutMs: number;
   metrics: OrderMetrics;
+  /** Refuses a shipping PIN the courier does not serve (absent: every PIN is taken). */
+  requireDeliverable?: (pinCode: string, field: string) => Promise<void>;
 }
 
 export function createOrdersService(deps: OrdersServiceDeps) {
@@ -753,6 +755,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         }
       }
       if (command.paymentMethod !== 'razorpay') throw invalid('Payment initialization incomplete');
+      await deps.requireDeliverable?.(command.shippingAddress.pinCode, 'shippingAddress.pinCode');
       // Lines naming the same size count together.
       if (
         exceedsUnitsPerSize(
