@@ -71,6 +71,9 @@ import { createRazorpayProvider } from './adapters/payments/razorpay-provider.ts
 import { createSimulatorProvider } from './adapters/payments/simulator-provider.ts';
 import { createCourierSimulator } from './adapters/shipping/courier-simulator.ts';
 import { createShiprocketCourier } from './adapters/shipping/shiprocket-courier.ts';
+import { createPincodesRepository } from './features/pincodes/pincodes.repository.ts';
+import { pincodeRoutes } from './features/pincodes/pincodes.routes.ts';
+import { createPincodeService } from './features/pincodes/pincodes.service.ts';
 import { shippingAdminRoutes } from './features/shipping/shipping.admin-routes.ts';
 import { createShippingRepository } from './features/shipping/shipping.repository.ts';
 import { shippingRoutes } from './features/shipping/shipping.routes.ts';
@@ -326,8 +329,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const courier =
     courierSimulator ??
     createShiprocketCourier(config.shipping.shiprocket!, deps.fetch ?? globalThis.fetch);
+  const pincodeService = createPincodeService({
+    repository: createPincodesRepository(database.db),
+    courier,
+    shopAddress: async () => (await settings.publicSettings()).address,
+    codOffered: async () => (await settings.codTerms()).enabled,
+    log,
+  });
   const orders = createOrdersService({
     db: database.db,
+    requireDeliverable: (pinCode, field) => pincodeService.requireDeliverable(pinCode, field),
     trackingOf: async (orderIds) => shipping.trackingOf(orderIds),
     refundsOf: (orderIds) => refundsRepository.withLinesOf(database.db, orderIds),
     orders: ordersRepository,
@@ -345,8 +356,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     metrics,
     cashOnDelivery: {
       terms: () => settings.codTerms(),
-      // Every PIN code takes cash until the courier's serviceability answers per PIN code.
-      takesCashAt: async () => true,
+      takesCashAt: (pinCode) => pincodeService.takesCash(pinCode),
       codeSecret: config.jwtSecret,
       cartTotalPaise: async (userId) => rupeesToPaise((await cart.current({ userId })).total),
     },
@@ -570,6 +580,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         discountsAdminRoutes(createDiscountsAdminService({ db: database.db }), guards),
       );
       await api.register(settingsRoutes(settings));
+      await api.register(pincodeRoutes(pincodeService));
       await api.register(settingsAdminRoutes(settings, guards));
       await api.register(paymentRoutes(payments, guards, provider.name === 'simulator'));
       // The simulator's controls exist only where it may book parcels (see ShippingConfig).

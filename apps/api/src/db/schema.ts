@@ -1344,3 +1344,19 @@ export const simulatorShipments = pgTable('simulator_shipments', {
   awb: text('awb').notNull().unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * India Post's PIN code directory, one row per delivery PIN: the checkout fills city and state
+ * from it and the courier's zones read it. Loaded after the migrations (db/pincode-directory.ts)
+ * from the directory package, never edited by the shop.
+ */
+export const pincodes = pgTable('pincodes', {
+  pinCode: text('pin_code').primaryKey(),
+  /** The district's usual name as a city ('Bengaluru', 'Delhi'), what shoppers type as a city. */
+  city: text('city').notNull(),
+  district: text('district').notNull(),
+  /** The state or union territory as the GST state list names it. */
+  state: text('state').notNull(),
+  /** The post offices delivering to the PIN, first the one named most often. */
+  offices: text('offices').array().notNull(),
+});

@@ -341,6 +341,8 @@ export interface OrdersServiceDeps {
   paymentTimeoutMs: number;
   metrics: OrderMetrics;
   cashOnDelivery: CashOnDeliveryDeps;
+  /** Refuses a shipping PIN the courier does not serve (absent: every PIN is taken). */
+  requireDeliverable?: (pinCode: string, field: string) => Promise<void>;
 }
 
 /** What cash on delivery needs beyond orders: the owner's terms and the courier's word. */
@@ -877,6 +879,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       const method = command.paymentMethod;
       if (method !== 'razorpay' && method !== CASH_ON_DELIVERY)
         throw invalid('Payment initialization incomplete');
+      await deps.requireDeliverable?.(command.shippingAddress.pinCode, 'shippingAddress.pinCode');
       // Lines naming the same size count together.
       if (
         exceedsUnitsPerSize(

@@ -4,6 +4,7 @@ import { MAX_ADDRESSES, type SavedAddressInput } from '@shop/contracts/auth';
 import { billingAddressSchema, orderMessages, shippingAddressSchema } from '@shop/contracts/orders';
 import { stockShortfall } from '@shop/domain/cart';
 import { PHONE_INPUT_MAX_LENGTH } from '@shop/domain/contact-details';
+import { deliveryMessages } from '@shop/domain/delivery-estimate';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-session';
 import { useCart } from '../../lib/cart-store';
@@ -18,6 +19,7 @@ import { Spinner } from '../spinner';
 import { orderApi } from '../orders/order-api';
 import { CodChoice, useCodOptions, type CheckoutPaymentMethod } from './cod-choice';
 import { usePayment } from './use-payment';
+import { usePinAutofill } from './use-pin-autofill';
 import {
   fromSavedAddress,
   isSameAddress,
@@ -46,9 +48,11 @@ const INVALID_FORM = 'Please fill all required fields correctly';
 function AddressFields({
   form,
   prefix,
+  autofill,
 }: {
   form: ReturnType<typeof useSchemaForm<keyof AddressValues>>;
   prefix: string;
+  autofill: ReturnType<typeof usePinAutofill>;
 }) {
   return (
     <div className="grid gap-3 sm:grid-cols-2">
@@ -74,7 +78,7 @@ function AddressFields({
       <TextField {...form.field('city')} label={`${prefix}City`} autoComplete="address-level2" />
       <TextField {...form.field('state')} label={`${prefix}State`} autoComplete="address-level1" />
       <TextField
-        {...form.field('pinCode')}
+        {...autofill.pinField(form.field('pinCode'))}
         label={`${prefix}PIN code`}
         inputMode="numeric"
         maxLength={6}
@@ -103,6 +107,10 @@ export function CheckoutPage() {
   const navigate = useNavigate();
   const shipping = useSchemaForm<keyof AddressValues>(emptyAddress);
   const billing = useSchemaForm<keyof AddressValues>(emptyAddress);
+  const shippingPin = usePinAutofill(shipping.values, shipping.setValues, {
+    requireDelivery: true,
+  });
+  const billingPin = usePinAutofill(billing.values, billing.setValues);
   const [sameAsShipping, setSameAsShipping] = useState(true);
   const [notes, setNotes] = useState('');
   const [busy, setBusy] = useState(false);
@@ -209,6 +217,12 @@ export function CheckoutPage() {
       setRefusedSubmits((count) => count + 1);
       return;
     }
+    // The courier does not go there: the field says so, and nothing is placed.
+    if (shippingPin.blocked) {
+      setFailure(deliveryMessages.notDeliverable);
+      setRefusedSubmits((count) => count + 1);
+      return;
+    }
     setBusy(true);
     setFailure(null);
     try {
@@ -267,6 +281,10 @@ export function CheckoutPage() {
         error instanceof ApiError &&
         (error.status === 409 || error.message === orderMessages.cartEmpty);
       if (cartMovedOn) await reload().catch(() => undefined);
+      // The server's own delivery check (a PIN the page had not checked yet) shows by the field.
+      if (error instanceof ApiError && error.field === 'shippingAddress.pinCode') {
+        shipping.setError('pinCode', message);
+      }
       setFailure(message);
       setBusy(false);
     }
@@ -285,7 +303,15 @@ export function CheckoutPage() {
             shopper scrolls to the fields it names, and at the summary's Place Order button,
             where a phone shopper hears that her cart changed. */}
         <div className="sticky top-[65px] z-10 rounded-lg shadow-sm ring-1 ring-red-200 empty:hidden lg:col-span-2">
-          <FormError message={failure === INVALID_FORM && !fieldErrors ? null : failure} />
+          <FormError
+            message={
+              (failure === INVALID_FORM && !fieldErrors) ||
+              // Gone once she types a PIN the courier serves.
+              (failure === deliveryMessages.notDeliverable && !shippingPin.blocked)
+                ? null
+                : failure
+            }
+          />
         </div>
         <div className="space-y-6">
           <fieldset className="rounded-2xl border border-line bg-white p-5">
@@ -297,7 +323,7 @@ export function CheckoutPage() {
                 onSelect={chooseAddress}
               />
             )}
-            <AddressFields form={shipping} prefix="" />
+            <AddressFields form={shipping} prefix="" autofill={shippingPin} />
             {user && addressChoice === NEW_ADDRESS && (
               <SaveAddressOption
                 checked={saveAddress}
@@ -319,7 +345,7 @@ export function CheckoutPage() {
             </label>
             {!sameAsShipping && (
               <div className="mt-4">
-                <AddressFields form={billing} prefix="Billing " />
+                <AddressFields form={billing} prefix="Billing " autofill={billingPin} />
               </div>
             )}
           </fieldset>

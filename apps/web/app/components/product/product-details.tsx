@@ -2,6 +2,7 @@ import type { Product } from '@shop/contracts/catalogue';
 import { Price } from '../price';
 import { StarRating } from '../star-rating';
 import { ColorSwatches } from './color-swatches';
+import { DeliveryCheck } from './delivery-check';
 import { ProductShortcuts, PurchaseButtons } from './product-actions';
 import { ProductSpecifications } from './product-specifications';
 import { QuantityStepper } from './quantity-stepper';
@@ -82,6 +83,8 @@ export function ProductDetails({ product, selection }: ProductDetailsProps) {
       </div>
 
       <PurchaseButtons input={input} />
+
+      <DeliveryCheck />
 
       {product.description && (
         <section aria-labelledby="description-heading" className="border-t border-line pt-6">
