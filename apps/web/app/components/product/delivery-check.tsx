@@ -126,9 +126,7 @@ export function DeliveryCheck() {
             </p>
             <p className="text-muted">
               {result.place}
-              {result.served && result.cod
-                ? ` · ${deliveryMessages.codAvailable}`
-                : ''}
+              {result.served && result.cod ? ` · ${deliveryMessages.codAvailable}` : ''}
             </p>
           </>
         )}
