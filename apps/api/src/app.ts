@@ -36,6 +36,7 @@ import { createThrottle } from './features/throttle/throttle.ts';
 import { createAccessTokens } from './features/auth/tokens.ts';
 import { createCartRepository } from './features/cart/cart.repository.ts';
 import { cartRoutes } from './features/cart/cart.routes.ts';
+import { rupeesToPaise } from '@shop/domain/money';
 import { createCartService } from './features/cart/cart.service.ts';
 import { createProductFacts } from './features/cart/product-facts.ts';
 import { dashboardAdminRoutes } from './features/dashboard/dashboard.admin-routes.ts';
@@ -332,6 +333,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     repository: createPincodesRepository(database.db),
     courier,
     shopAddress: async () => (await settings.publicSettings()).address,
+    codOffered: async () => (await settings.codTerms()).enabled,
     log,
   });
   const orders = createOrdersService({
@@ -352,6 +354,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     paymentTimeoutMs: config.orderPaymentTimeoutMs,
     metrics,
+    cashOnDelivery: {
+      terms: () => settings.codTerms(),
+      takesCashAt: (pinCode) => pincodeService.takesCash(pinCode),
+      codeSecret: config.jwtSecret,
+      cartTotalPaise: async (userId) => rupeesToPaise((await cart.current({ userId })).total),
+    },
   });
 
   const stock = createStockService({

@@ -7,6 +7,7 @@ import { loadPincodeDirectory } from '../src/db/pincode-directory.ts';
 import { send, signUp } from './auth-helpers.ts';
 import { stockedChoices, type StockedChoice } from './cart-helpers.ts';
 import { address, fillCart, orderBody } from './order-helpers.ts';
+import { signUpOwner } from './owner-helpers.ts';
 import { createTestWorld, getJson, type TestWorld } from './test-app.ts';
 
 let world: TestWorld;
@@ -14,10 +15,22 @@ let choices: StockedChoice[];
 const app = () => world.app;
 
 beforeAll(async () => {
-  world = await createTestWorld();
+  world = await createTestWorld({ ADMIN_EMAILS: 'owner@lacebloom.in' });
   choices = await stockedChoices(app(), 2);
 }, 120_000);
 afterAll(() => world?.close());
+
+/** Cash on delivery on or off, as the owner sets it. */
+async function offerCash(on: boolean) {
+  owner ??= await signUpOwner(world, 'owner@lacebloom.in');
+  const current = await send(app(), 'GET', '/api/admin/settings', { token: owner.accessToken });
+  const saved = await send(app(), 'PATCH', '/api/admin/settings', {
+    token: owner.accessToken,
+    body: { ...current.body.data.settings, paymentMethods: on ? ['online', 'cod'] : ['online'] },
+  });
+  expect(saved.status).toBe(200);
+}
+let owner: { accessToken: string } | undefined;
 
 describe('the PIN directory', () => {
   it('holds every delivery PIN once, with states as the GST list names them', async () => {
@@ -41,6 +54,7 @@ describe('the PIN directory', () => {
 
 describe('GET /api/pincode/{pin}', () => {
   it('answers a served PIN with its place, cash and the dates', async () => {
+    await offerCash(true);
     const before = new Date();
     const answer = await getJson(app(), '/api/pincode/400001');
     expect(answer.status).toBe(200);
@@ -59,6 +73,15 @@ describe('GET /api/pincode/{pin}', () => {
         estimate: expected,
       },
     });
+  });
+
+  it('offers cash nowhere while the shop does not take it', async () => {
+    await offerCash(false);
+    expect((await getJson(app(), '/api/pincode/400001')).body.data).toMatchObject({
+      serviceable: true,
+      cod: false,
+    });
+    await offerCash(true);
   });
 
   it('takes longer to the islands and takes no cash there', async () => {

@@ -9,11 +9,17 @@ import {
   indianStateNames,
   normalizeGstin,
 } from '@shop/domain/gstin';
-import { indianPhone, optionalText, requiredText, successEnvelope } from './common-mini.ts';
+import {
+  indianPhone,
+  optionalText,
+  requiredText,
+  rupeeAmount,
+  successEnvelope,
+} from './common-mini.ts';
 import { emailAddress } from './email.ts';
 
-/** Ways to pay the checkout offers. Cash on delivery joins when checkout can take it. */
-export const paymentMethodsOnOffer = ['online'] as const;
+/** Ways to pay the checkout offers: online (Razorpay) always; cash on delivery when the owner says. */
+export const paymentMethodsOnOffer = ['online', 'cod'] as const;
 
 export const shopSettingsMessages = {
   shopName: 'Please enter the shop name',
@@ -30,6 +36,11 @@ export const shopSettingsMessages = {
   hours: 'Please enter the business hours',
   paymentMethods: 'Offer at least one way to pay',
   lowStock: 'The low-stock threshold is a whole number from 0 to 1000',
+  codFee: 'The cash-on-delivery fee is rupees from 0 to 1,000',
+  codMin: 'The smallest cash-on-delivery order is an amount in rupees',
+  codMax: 'The largest cash-on-delivery order is an amount in rupees',
+  codBounds: 'The largest cash-on-delivery order must be at least the smallest',
+  onlineRequired: 'Online payment is always offered',
 } as const;
 
 const gstin = z
@@ -63,7 +74,19 @@ export const shopSettingsSchema = z
     businessHours: requiredText(shopSettingsMessages.hours, 200),
     paymentMethods: z
       .array(z.enum(paymentMethodsOnOffer, { error: shopSettingsMessages.paymentMethods }))
-      .check(z.minLength(1, { error: shopSettingsMessages.paymentMethods })),
+      .check(
+        z.minLength(1, { error: shopSettingsMessages.paymentMethods }),
+        // Online payment stays: a refused COD (area, amount, history) must leave a way to pay.
+        z.refine((methods) => methods.includes('online'), {
+          error: shopSettingsMessages.onlineRequired,
+        }),
+      ),
+    /** Cash on delivery's terms, used while `paymentMethods` includes 'cod'. */
+    cashOnDelivery: z.object({
+      feeRupees: rupeeAmount(shopSettingsMessages.codFee, 1_000),
+      minOrderRupees: rupeeAmount(shopSettingsMessages.codMin),
+      maxOrderRupees: rupeeAmount(shopSettingsMessages.codMax),
+    }),
     /** A size with this many or fewer left counts as low on stock, unless a product says otherwise. */
     lowStockThreshold: z
       .number({ error: shopSettingsMessages.lowStock })
@@ -74,6 +97,15 @@ export const shopSettingsSchema = z
       ),
   })
   .check((payload) => {
+    const { minOrderRupees, maxOrderRupees } = payload.value.cashOnDelivery;
+    if (maxOrderRupees < minOrderRupees) {
+      payload.issues.push({
+        code: 'custom',
+        message: shopSettingsMessages.codBounds,
+        input: maxOrderRupees,
+        path: ['cashOnDelivery', 'maxOrderRupees'],
+      });
+    }
     const { gstin: value, state } = payload.value;
     const problem = value === '' ? undefined : gstinStateProblem(value, state);
     if (problem)
@@ -119,6 +151,11 @@ export const adminShopSettingsResponse = successEnvelope(
       support: z.object({ email: z.string(), phone: z.string(), whatsapp: z.string() }),
       businessHours: z.string(),
       paymentMethods: z.array(z.string()),
+      cashOnDelivery: z.object({
+        feeRupees: z.number(),
+        minOrderRupees: z.number(),
+        maxOrderRupees: z.number(),
+      }),
       lowStockThreshold: z.number(),
     }),
     updatedAt: z.nullable(z.string()),
@@ -144,5 +181,7 @@ export const defaultShopSettings: ShopSettings = {
   support: { email: 'care@lacebloom.in', phone: '8047196620', whatsapp: '' },
   businessHours: 'Mon-Sat 10 AM-7 PM, Sunday closed',
   paymentMethods: ['online'],
+  // Off until the owner adds 'cod' above; the terms are a common small shop's.
+  cashOnDelivery: { feeRupees: 49, minOrderRupees: 299, maxOrderRupees: 10_000 },
   lowStockThreshold: 3,
 };

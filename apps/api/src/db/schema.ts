@@ -29,7 +29,7 @@ import {
   refundReasons,
   refundStates,
 } from '@shop/domain/payments';
-import { dispatchPaymentStatus, dispatchStatuses } from '@shop/domain/dispatch';
+import { dispatchPaymentStatuses, dispatchStatuses } from '@shop/domain/dispatch';
 import { returnActions, returnLineStates } from '@shop/domain/returns';
 import { shipmentStates } from '@shop/domain/shipping';
 import { DEFAULT_LOW_STOCK_THRESHOLD, stockMovementReasons } from '@shop/domain/stock';
@@ -780,6 +780,13 @@ export const orders = pgTable(
     /** Who carries the parcel and its tracking number (AWB), set when the shop ships it. */
     courier: text('courier'),
     awb: text('awb'),
+    /** Cash on delivery's fee, part of the total the courier collects. */
+    codFeePaise: integer('cod_fee_paise').notNull().default(0),
+    /** A COD order's mailed confirmation code, hashed; null once confirmed or for other orders. */
+    codCodeHash: text('cod_code_hash'),
+    codCodeAttempts: integer('cod_code_attempts').notNull().default(0),
+    /** When the shopper (with the mailed code) or the shop (after a call) confirmed a COD order. */
+    codConfirmedAt: timestamp('cod_confirmed_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -790,6 +797,12 @@ export const orders = pgTable(
     index('orders_awaiting_payment_due_idx')
       .on(t.paymentDueAt)
       .where(sql`${t.status} = 'pending' and ${oneOf(t.paymentStatus, awaitingPaymentStatuses)}`),
+    // Cash-on-delivery orders waiting for their confirmation, swept at their deadline.
+    index('orders_cod_unconfirmed_due_idx')
+      .on(t.paymentDueAt)
+      .where(
+        sql`${t.status} = 'pending' and ${t.paymentStatus} = 'cod_pending' and ${t.codConfirmedAt} is null`,
+      ),
     index('orders_status_idx').on(t.status, t.createdAt),
     // Payments held for review: counted on the dashboard, listed first on the orders desk.
     index('orders_payment_review_idx')
@@ -801,7 +814,7 @@ export const orders = pgTable(
     index('orders_dispatch_idx')
       .on(t.createdAt, t.id)
       .where(
-        sql`${oneOf(t.status, dispatchStatuses)} and ${oneOf(t.paymentStatus, [dispatchPaymentStatus])}`,
+        sql`${oneOf(t.status, dispatchStatuses)} and ${oneOf(t.paymentStatus, dispatchPaymentStatuses)}`,
       ),
     check(
       'orders_status_check',
@@ -810,7 +823,7 @@ export const orders = pgTable(
     check('orders_payment_status_check', oneOf(t.paymentStatus, orderPaymentStatuses)),
     check(
       'orders_total_check',
-      sql`${t.totalPaise} >= 0 and ${t.totalPaise} = ${t.subtotalPaise} - ${t.discountPaise} + ${t.shippingPaise} + ${t.taxPaise}`,
+      sql`${t.totalPaise} >= 0 and ${t.totalPaise} = ${t.subtotalPaise} - ${t.discountPaise} + ${t.shippingPaise} + ${t.taxPaise} + ${t.codFeePaise}`,
     ),
   ],
 );

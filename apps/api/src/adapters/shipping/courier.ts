@@ -9,7 +9,8 @@ export interface ShipmentRequest {
   orderNumber: string;
   orderDate: Date;
   totalPaise: number;
-  /** Prepaid orders only: the shop takes payment online before anything ships. */
+  /** Cash the courier collects at the door (cash on delivery), or 0 for an order paid online. */
+  cashToCollectPaise: number;
   address: {
     name: string;
     addressLine1: string;

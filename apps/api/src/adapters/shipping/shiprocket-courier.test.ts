@@ -20,6 +20,7 @@ const request: ShipmentRequest = {
   orderNumber: 'LB-20260101-0042',
   orderDate: new Date('2026-01-01T06:30:00Z'),
   totalPaise: 249_900,
+  cashToCollectPaise: 0,
   address: {
     name: 'Asha Devi Rao',
     addressLine1: '12 MG Road',

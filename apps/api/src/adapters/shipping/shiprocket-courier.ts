@@ -103,8 +103,11 @@ export function adhocOrderBody(request: ShipmentRequest, pickupLocation: string)
       units: item.quantity,
       selling_price: rupees(item.unitPricePaise),
     })),
-    payment_method: 'Prepaid',
-    sub_total: rupees(request.totalPaise),
+    // Shiprocket collects `sub_total` at the door of a COD order.
+    payment_method: request.cashToCollectPaise > 0 ? 'COD' : 'Prepaid',
+    sub_total: rupees(
+      request.cashToCollectPaise > 0 ? request.cashToCollectPaise : request.totalPaise,
+    ),
     length: PARCEL.length,
     breadth: PARCEL.breadth,
     height: PARCEL.height,

@@ -29,6 +29,8 @@ export interface PincodeServiceDeps {
   courier: Courier;
   /** The shop's registered address; parcels are picked up at its PIN. */
   shopAddress: () => Promise<string>;
+  /** Whether the shop offers cash on delivery at all (the owner's setting). */
+  codOffered: () => Promise<boolean>;
   now?: () => Date;
   log: (error: unknown, message: string) => void;
 }
@@ -97,7 +99,8 @@ export function createPincodeService(deps: PincodeServiceDeps) {
       return {
         ...found,
         serviceable: answer.serviceable,
-        cod: answer.cod,
+        // Cash is on offer where the courier collects it and the shop takes it.
+        cod: answer.serviceable && answer.cod && (await deps.codOffered()),
         estimate: answer.serviceable ? deliveryEstimate(now(), answer.transit) : null,
       };
     },
@@ -119,6 +122,22 @@ export function createPincodeService(deps: PincodeServiceDeps) {
         return;
       }
       if (!answer.serviceable) throw invalidField(field, deliveryMessages.notDeliverable);
+    },
+
+    /**
+     * Whether the courier collects cash at this PIN. Unlike delivery, doubt says no: a PIN
+     * missing from the directory, or a courier that cannot answer, leaves online payment.
+     */
+    async takesCash(pinCode: string): Promise<boolean> {
+      const found = PIN_CODE_PATTERN.test(pinCode) ? await place(pinCode) : undefined;
+      if (!found) return false;
+      try {
+        const answer = await serviceability(found);
+        return answer.serviceable && answer.cod;
+      } catch (error) {
+        deps.log(error, 'The courier could not say whether it collects cash at a PIN code');
+        return false;
+      }
     },
   };
 }

@@ -355,6 +355,8 @@ export function createReturnsDeskService(deps: ReturnsDeskDeps) {
         orderNumber: view.order_number,
         orderDate: new Date(view.order_created_at),
         totalPaise: view.price_paise * view.quantity,
+        // A replacement or an item sent back costs the shopper nothing at the door.
+        cashToCollectPaise: 0,
         address: view.shipping_address,
         email: shopper?.email ?? '',
         items: itemsOf(view, colorName, size),

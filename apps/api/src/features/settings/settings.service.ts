@@ -5,6 +5,8 @@ import {
   type PublicShopSettings,
   type ShopSettings,
 } from '@shop/contracts/shop-settings';
+import type { CodTerms } from '@shop/domain/cash-on-delivery';
+import { rupeesToPaise } from '@shop/domain/money';
 import { queryRows, type DatabaseHandle, type Executor } from '../../db/client.ts';
 import { shopSettings } from '../../db/schema.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
@@ -121,6 +123,17 @@ export async function createSettingsService({ database, log }: SettingsServiceDe
     /** The default low-stock threshold (a product may set its own). */
     async lowStockThreshold(): Promise<number> {
       return (await current()).settings.lowStockThreshold;
+    },
+
+    /** Cash on delivery's terms in paise; off unless the owner offers 'cod'. */
+    async codTerms(): Promise<CodTerms> {
+      const { paymentMethods, cashOnDelivery } = (await current()).settings;
+      return {
+        enabled: paymentMethods.includes('cod'),
+        feePaise: rupeesToPaise(cashOnDelivery.feeRupees),
+        minOrderPaise: rupeesToPaise(cashOnDelivery.minOrderRupees),
+        maxOrderPaise: rupeesToPaise(cashOnDelivery.maxOrderRupees),
+      };
     },
 
     /**

@@ -17,6 +17,7 @@ import { cartDiscountLines, DiscountRows } from '../cart/discount-lines';
 import { StockShortfall } from '../cart/stock-shortfall';
 import { Spinner } from '../spinner';
 import { orderApi } from '../orders/order-api';
+import { CodChoice, useCodOptions, type CheckoutPaymentMethod } from './cod-choice';
 import { usePayment } from './use-payment';
 import { usePinAutofill } from './use-pin-autofill';
 import {
@@ -96,7 +97,10 @@ function AddressFields({
   );
 }
 
-/** /checkout: addresses, the one payment method, notes, the summary, and the payment window. */
+/**
+ * /checkout: addresses, the payment method (online; cash on delivery when the shop offers it),
+ * notes, the summary, and the payment window.
+ */
 export function CheckoutPage() {
   const { status, user, authed } = useAuth();
   const { cart, afterOrderPaid, reload } = useCart();
@@ -123,6 +127,12 @@ export function CheckoutPage() {
   /** The address last stored from this checkout, so a second attempt does not store it again. */
   const savedAddress = useRef<string | null>(null);
   const [refusedSubmits, setRefusedSubmits] = useState(0);
+  const [method, setMethod] = useState<CheckoutPaymentMethod>('razorpay');
+  const codOptions = useCodOptions(shipping.values.pinCode, cart?.total ?? 0);
+  // Cash on delivery only while the server offers it for this PIN code and cart.
+  const payment: CheckoutPaymentMethod =
+    method === 'cod' && codOptions?.available ? 'cod' : 'razorpay';
+  const codFee = payment === 'cod' ? (codOptions?.fee ?? 0) : 0;
   const fieldErrors = [
     shipping.errors,
     ...(sameAsShipping ? [] : [billing.errors]),
@@ -226,7 +236,7 @@ export function CheckoutPage() {
         })),
         shippingAddress,
         ...(sameAsShipping ? { sameAsShipping: true } : { billingAddress, sameAsShipping: false }),
-        paymentMethod: 'razorpay',
+        paymentMethod: payment,
         notes,
       };
       // Retrying the same order reuses its key (the server answers the first order again); a
@@ -243,6 +253,13 @@ export function CheckoutPage() {
         return;
       }
       if (addressToSave) await storeAddress(addressToSave);
+      if (payment === 'cod') {
+        // Nothing to pay now: the server took the lines out of the cart; the order page asks
+        // for the mailed code.
+        await afterOrderPaid().catch(() => undefined);
+        navigate(`/order-success/${orderId}`);
+        return;
+      }
       const paid = await pay(orderId, {
         name: shippingAddress.name,
         email: user?.email ?? '',
@@ -335,9 +352,16 @@ export function CheckoutPage() {
           <fieldset className="rounded-2xl border border-line bg-white p-5">
             <legend className="px-1 font-serif text-xl">Payment Method</legend>
             <label className="flex items-center gap-2">
-              <input type="radio" name="paymentMethod" value="razorpay" checked readOnly />
+              <input
+                type="radio"
+                name="paymentMethod"
+                value="razorpay"
+                checked={payment === 'razorpay'}
+                onChange={() => setMethod('razorpay')}
+              />
               Razorpay — Cards, UPI, Net Banking
             </label>
+            <CodChoice options={codOptions} method={payment} onChange={setMethod} />
           </fieldset>
           <fieldset className="rounded-2xl border border-line bg-white p-5">
             <legend className="px-1 font-serif text-xl">Order Notes</legend>
@@ -390,9 +414,15 @@ export function CheckoutPage() {
               <dt>Shipping</dt>
               <dd>FREE</dd>
             </div>
+            {payment === 'cod' && (
+              <div className="flex justify-between">
+                <dt>Cash on delivery fee</dt>
+                <dd>{formatAmount(codFee)}</dd>
+              </div>
+            )}
             <div className="flex justify-between text-base font-semibold">
               <dt>Total</dt>
-              <dd data-testid="checkout-total">{formatAmount(cart.total)}</dd>
+              <dd data-testid="checkout-total">{formatAmount(cart.total + codFee)}</dd>
             </div>
           </dl>
           {shortOfStock && (

@@ -11,6 +11,7 @@ import { usePayment } from '../checkout/use-payment';
 import { DiscountRows, orderDiscountLines } from '../cart/discount-lines';
 import { Spinner } from '../spinner';
 import { useModalDialog } from '../use-modal-dialog';
+import { CodConfirmBox } from './cod-confirm-box';
 import { orderApi } from './order-api';
 import {
   LineRefundTag,
@@ -159,6 +160,11 @@ export function OrdersTab() {
               <p className="mt-1 text-sm text-amber-900">
                 Pay by {payByTime(order.paymentDueAt)}, or the order is cancelled.
               </p>
+            )}
+            {view.awaitingCodConfirmation && (
+              <div className="mt-1 text-sm text-amber-900">
+                <CodConfirmBox order={order} onConfirmed={() => void load()} />
+              </div>
             )}
             <div className="mt-3 flex flex-wrap gap-2">
               {view.awaitingPayment && (

@@ -23,10 +23,10 @@ function rememberedPin(): string {
 /**
  * 'Check delivery' under the buy box: a PIN and the courier's answer ('Delivery by Thu, 4 Dec'
  * or not deliverable). The answer's line keeps its height whatever it says, so checking the
- * remembered PIN after hydration moves nothing. Cash on delivery shows only when the shop offers
- * it (`cashOnDelivery`) and the courier takes cash there.
+ * remembered PIN after hydration moves nothing. Cash on delivery shows where the server says it
+ * is on offer (the shop offers it and the courier takes cash there).
  */
-export function DeliveryCheck({ cashOnDelivery = false }: { cashOnDelivery?: boolean }) {
+export function DeliveryCheck() {
   const id = useId();
   const [pin, setPin] = useState('');
   const [result, setResult] = useState<Result>({ kind: 'idle' });
@@ -126,9 +126,7 @@ export function DeliveryCheck({ cashOnDelivery = false }: { cashOnDelivery?: boo
             </p>
             <p className="text-muted">
               {result.place}
-              {cashOnDelivery && result.served && result.cod
-                ? ` · ${deliveryMessages.codAvailable}`
-                : ''}
+              {result.served && result.cod ? ` · ${deliveryMessages.codAvailable}` : ''}
             </p>
           </>
         )}
