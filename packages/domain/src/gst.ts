@@ -2,6 +2,7 @@
 // out of GST-inclusive prices, the order discount spread over the lines, the IGST or CGST + SGST
 // split by place of supply, the amount in words and the invoice numbers. Pure: the invoice
 // service and the cart's "Inclusive of GST" line both price through here (docs/decisions/0053).
+import { indianStates } from './gstin.ts';
 import { sumPaise, type Paise } from './money.ts';
 import { GST_SLAB_LIMIT_PAISE } from './products.ts';
 
@@ -153,6 +154,8 @@ export function splitTax(taxPaise: Paise, interState: boolean): TaxSplit {
 }
 
 export interface GstLineInput {
+  /** The caller's name for the line (the bought line's id), carried to the figures. */
+  ref?: string;
   description: string;
   hsn: string;
   quantity: number;
@@ -175,6 +178,7 @@ export interface GstInvoiceInput {
 }
 
 export interface GstInvoiceLine {
+  ref?: string;
   description: string;
   hsn: string;
   quantity: number;
@@ -247,12 +251,16 @@ export function gstInvoiceFigures(input: GstInvoiceInput): GstInvoiceFigures {
       ),
     );
   }
-  const totalPaise = sumPaise(lines.map((line) => line.valuePaise));
-  if (totalPaise !== input.totalPaise) {
+  const figures = figuresOf(lines, interState);
+  if (figures.totalPaise !== input.totalPaise) {
     throw new GstRuleError(
-      `The invoice's lines come to ${totalPaise} paise but ${input.totalPaise} were paid`,
+      `The invoice's lines come to ${figures.totalPaise} paise but ${input.totalPaise} were paid`,
     );
   }
+  return figures;
+}
+
+function figuresOf(lines: GstInvoiceLine[], interState: boolean): GstInvoiceFigures {
   const sumOf = (pick: (split: TaxSplit) => Paise) =>
     sumPaise(lines.map((line) => pick(line.split)));
   return {
@@ -263,8 +271,67 @@ export function gstInvoiceFigures(input: GstInvoiceInput): GstInvoiceFigures {
     cgstPaise: sumOf((split) => (split.kind === 'intra' ? split.cgstPaise : 0)),
     sgstPaise: sumOf((split) => (split.kind === 'intra' ? split.sgstPaise : 0)),
     igstPaise: sumOf((split) => (split.kind === 'inter' ? split.igstPaise : 0)),
-    totalPaise,
+    totalPaise: sumPaise(lines.map((line) => line.valuePaise)),
   };
+}
+
+export interface CreditNoteInput {
+  /** The invoice's figures: rates, HSN codes and the place of supply come from it. */
+  invoice: GstInvoiceFigures;
+  /** The money given back. */
+  amountPaise: Paise;
+  /** The bought lines it gives back (by `ref`), with the units and what each gives. */
+  lines: readonly { ref: string; quantity: number; amountPaise: Paise }[];
+}
+
+/**
+ * The figures of a credit note: each refunded line at its invoice line's rate and HSN, the tax
+ * backed out of what it gives back. Money given back beyond the lines (shipping refunded with a
+ * cancel) is credited on the invoice's shipping line, or its line of highest value. A refund
+ * naming no lines (a whole cancel) is spread over the invoice's lines in proportion to their value.
+ */
+export function creditNoteFigures(input: CreditNoteInput): GstInvoiceFigures {
+  const { invoice } = input;
+  const { interState } = invoice;
+  const credit = (of: GstInvoiceLine, quantity: number, valuePaise: Paise): GstInvoiceLine =>
+    lineOf(
+      {
+        ref: of.ref,
+        description: of.description,
+        hsn: of.hsn,
+        quantity,
+        unitPricePaise: of.unitPricePaise,
+        discountPaise: of.unitPricePaise * quantity - valuePaise,
+        valuePaise,
+        ratePercent: of.ratePercent,
+      },
+      interState,
+    );
+  let lines: GstInvoiceLine[];
+  if (input.lines.length === 0) {
+    const shares = spreadInProportion(
+      input.amountPaise,
+      invoice.lines.map((line) => line.valuePaise),
+    );
+    lines = invoice.lines.flatMap((line, index) =>
+      shares[index]! > 0 ? [credit(line, line.quantity, shares[index]!)] : [],
+    );
+  } else {
+    lines = input.lines.map((refunded) => {
+      const of = invoice.lines.find((line) => line.ref === refunded.ref);
+      if (!of) throw new GstRuleError(`The invoice has no line ${refunded.ref}`);
+      return credit(of, refunded.quantity, refunded.amountPaise);
+    });
+    const rest = input.amountPaise - sumPaise(input.lines.map((line) => line.amountPaise));
+    if (rest < 0) throw new GstRuleError('The refunded lines come to more than the refund');
+    if (rest > 0) {
+      const shipping =
+        invoice.lines.find((line) => line.description === SHIPPING_DESCRIPTION) ??
+        invoice.lines.reduce((a, b) => (b.valuePaise > a.valuePaise ? b : a));
+      lines.push(credit(shipping, 1, rest));
+    }
+  }
+  return figuresOf(lines, interState);
 }
 
 const ONES = [
@@ -376,4 +443,36 @@ export function gstIncludedIn(input: Omit<GstInvoiceInput, 'totalPaise'>): Paise
     input.discountPaise +
     input.shippingPaise;
   return gstInvoiceFigures({ ...input, totalPaise }).taxPaise;
+}
+
+const normalState = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z]+/g, ' ')
+    .trim();
+
+/** Names shoppers type for a state other than its GST name. */
+const stateAliases: Readonly<Record<string, string>> = {
+  orissa: '21',
+  pondicherry: '34',
+  'new delhi': '07',
+  'nct of delhi': '07',
+  'delhi ncr': '07',
+  'jammu kashmir': '01',
+  'andaman nicobar': '35',
+  'andaman and nicobar': '35',
+  'daman and diu': '26',
+  'dadra and nagar haveli': '26',
+};
+
+/**
+ * The GST state code of the place of supply from the state a delivery address names (any case,
+ * '&' or 'and', common older names). A name no state matches is taken as the shop's own state:
+ * the tax is the same, only its split differs, and checkout's state list makes it rare.
+ */
+export function placeOfSupplyCode(stateName: string, shopStateCode: string): string {
+  const wanted = normalState(stateName);
+  const state = indianStates.find((candidate) => normalState(candidate.name) === wanted);
+  return state?.code ?? stateAliases[wanted] ?? shopStateCode;
 }

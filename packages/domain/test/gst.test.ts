@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   amountInWords,
+  creditNoteFigures,
   documentNumber,
   financialYearOf,
   gstIncludedIn,
@@ -11,6 +12,7 @@ import {
   hsnOf,
   indianDayOf,
   indianNumberInWords,
+  placeOfSupplyCode,
   spreadInProportion,
   splitTax,
   taxableOf,
@@ -217,5 +219,80 @@ describe('numbering', () => {
     expect(financialYearOf(new Date('2026-01-15T00:00:00Z'))).toBe('2025-26');
     expect(financialYearOf(new Date('2099-12-01T00:00:00Z'))).toBe('2099-00');
     expect(indianDayOf(new Date('2026-11-26T20:00:00Z'))).toBe('2026-11-27');
+  });
+});
+
+describe('the place of supply', () => {
+  it("reads the delivery address's state however it is written", () => {
+    expect(placeOfSupplyCode('Maharashtra', KARNATAKA)).toBe('27');
+    expect(placeOfSupplyCode('  tamil nadu ', KARNATAKA)).toBe('33');
+    expect(placeOfSupplyCode('Jammu & Kashmir', KARNATAKA)).toBe('01');
+    expect(placeOfSupplyCode('Orissa', KARNATAKA)).toBe('21');
+    expect(placeOfSupplyCode('Karnatka', KARNATAKA)).toBe(KARNATAKA);
+  });
+});
+
+describe('credit notes', () => {
+  const invoiceFigures = gstInvoiceFigures(
+    invoice({
+      lines: [
+        { ref: 'bra', description: 'Lace Bra', hsn: '6212', quantity: 2, unitPricePaise: 129_900 },
+        { ref: 'mist', description: 'Body Mist', hsn: '3303', quantity: 1, unitPricePaise: 49_900 },
+      ],
+      shippingPaise: 9_900,
+      totalPaise: 319_600,
+      placeOfSupplyCode: MAHARASHTRA,
+    }),
+  );
+
+  it("credits a returned unit at its invoice line's rate and HSN", () => {
+    const figures = creditNoteFigures({
+      invoice: invoiceFigures,
+      amountPaise: 129_900,
+      lines: [{ ref: 'bra', quantity: 1, amountPaise: 129_900 }],
+    });
+    expect(figures.lines).toHaveLength(1);
+    expect(figures.lines[0]).toMatchObject({
+      hsn: '6212',
+      quantity: 1,
+      ratePercent: 5,
+      valuePaise: 129_900,
+      taxablePaise: 123_714,
+      discountPaise: 0,
+    });
+    expect(figures.igstPaise).toBe(6_186);
+    expect(figures.totalPaise).toBe(129_900);
+  });
+
+  it('credits money beyond the lines on the shipping line', () => {
+    const figures = creditNoteFigures({
+      invoice: invoiceFigures,
+      amountPaise: 49_900 + 9_900,
+      lines: [{ ref: 'mist', quantity: 1, amountPaise: 49_900 }],
+    });
+    expect(
+      figures.lines.map((line) => [line.description, line.ratePercent, line.valuePaise]),
+    ).toEqual([
+      ['Body Mist', 18, 49_900],
+      ['Shipping and handling', 5, 9_900],
+    ]);
+  });
+
+  it('reverses the whole invoice for a cancel that names no lines', () => {
+    const figures = creditNoteFigures({ invoice: invoiceFigures, amountPaise: 319_600, lines: [] });
+    expect(figures.lines.map((line) => line.valuePaise)).toEqual(
+      invoiceFigures.lines.map((line) => line.valuePaise),
+    );
+    expect(figures.taxPaise).toBe(invoiceFigures.taxPaise);
+  });
+
+  it('refuses lines that come to more than the refund', () => {
+    expect(() =>
+      creditNoteFigures({
+        invoice: invoiceFigures,
+        amountPaise: 100,
+        lines: [{ ref: 'bra', quantity: 1, amountPaise: 129_900 }],
+      }),
+    ).toThrow(GstRuleError);
   });
 });
