@@ -4,6 +4,7 @@
 // service and the cart's "Inclusive of GST" line both price through here (docs/decisions/0053).
 import { indianStates } from './gstin.ts';
 import { sumPaise, type Paise } from './money.ts';
+import type { RefundReason } from './payments.ts';
 import { GST_SLAB_LIMIT_PAISE } from './products.ts';
 
 /**
@@ -476,3 +477,13 @@ export function placeOfSupplyCode(stateName: string, shopStateCode: string): str
   const state = indianStates.find((candidate) => normalState(candidate.name) === wanted);
   return state?.code ?? stateAliases[wanted] ?? shopStateCode;
 }
+
+/**
+ * Refunds a credit note is issued for: money given back for goods (a cancel, a return, the shop's
+ * own refund). A late or a duplicate payment's refund returns money no invoice charged.
+ */
+export const creditedRefundReasons = [
+  'cancelled',
+  'returned',
+  'shop',
+] as const satisfies readonly RefundReason[];
