@@ -13,7 +13,14 @@ import { openDatabase, queryRows, type DatabaseHandle } from '../src/db/client.t
 import { orderItems, orders } from '../src/db/schema.ts';
 import { send, signUp } from './auth-helpers.ts';
 import { stockedChoices, type StockedChoice } from './cart-helpers.ts';
-import { address, drainRefunds, eventually, payOrder, placeOrder } from './order-helpers.ts';
+import {
+  address,
+  drainRefunds,
+  eventually,
+  fillCart,
+  payOrder,
+  placeOrder,
+} from './order-helpers.ts';
 import { signUpOwner } from './owner-helpers.ts';
 import { createTestWorld, type TestWorld } from './test-app.ts';
 
@@ -175,6 +182,21 @@ describe('tax invoices', () => {
     );
     expect(text).toContain(total);
     expect(text).toMatch(/Rupees [A-Za-z ]+Only/);
+  });
+
+  it("answers the cart's GST as the invoice reckons it, computed by the server", async () => {
+    await fillCart(app(), shopper.accessToken, [[choices[1]!, 2]]);
+    const cart = await send(app(), 'GET', '/api/cart', { token: shopper.accessToken });
+    const [{ tax }] = (await queryRows<{ tax: number }>(
+      world.database.db,
+      sql`select (figures->'figures'->>'taxPaise')::int as tax from invoices
+          where order_id = ${orderId} and kind = 'invoice'`,
+    )) as [{ tax: number }];
+    expect(tax).toBeGreaterThan(0);
+    expect(Math.round(cart.body.data.gstIncluded * 100)).toBe(tax);
+    await fillCart(app(), shopper.accessToken, []);
+    const empty = await send(app(), 'GET', '/api/cart', { token: shopper.accessToken });
+    expect(empty.body.data.gstIncluded).toBe(0);
   });
 
   it('charges IGST when the parcel goes to another state', async () => {
