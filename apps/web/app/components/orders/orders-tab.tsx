@@ -22,6 +22,7 @@ import {
   useDueClock,
 } from './order-view';
 import { ReturnDialog } from './return-dialog';
+import { InvoiceLinks } from './invoice-links';
 import { ReasonField } from './reason-field';
 import { TrackingTimeline } from './tracking-timeline';
 
@@ -227,6 +228,7 @@ export function OrdersTab() {
         <OrderDetails
           order={action.order}
           payment={orderShopperView(action.order, now).payment}
+          paid={orderShopperView(action.order, now).paid}
           onClose={() => setAction(null)}
         />
       )}
@@ -274,10 +276,12 @@ function refundSummary(order: Order): string {
 function OrderDetails({
   order,
   payment,
+  paid,
   onClose,
 }: {
   order: Order;
   payment: string;
+  paid: boolean;
   onClose: () => void;
 }) {
   const dialogRef = useModalDialog(true);
@@ -315,6 +319,7 @@ function OrderDetails({
       <p className="mt-3 text-sm">
         Total {formatAmount(order.total)} · {payment}
       </p>
+      <InvoiceLinks orderId={order._id} paid={paid} cancelled={order.status === 'cancelled'} />
       <ReturnLines returns={order.returns} />
       <RefundLines refunds={order.refunds} />
       {order.tracking && <TrackingTimeline tracking={order.tracking} />}
