@@ -61,6 +61,11 @@ import { dispatchAdminRoutes } from './features/dispatch/dispatch.admin-routes.t
 import { createDispatchService } from './features/dispatch/dispatch.service.ts';
 import { createOrdersDeskService } from './features/orders/orders-desk.service.ts';
 import { orderRoutes } from './features/orders/orders.routes.ts';
+import { createGstr1Service } from './features/invoices/gstr1.service.ts';
+import { invoicesAdminRoutes } from './features/invoices/invoices.admin-routes.ts';
+import { createInvoicesRepository } from './features/invoices/invoices.repository.ts';
+import { invoiceRoutes } from './features/invoices/invoices.routes.ts';
+import { createInvoicesService } from './features/invoices/invoices.service.ts';
 import { createOrdersService, orderMailTemplates } from './features/orders/orders.service.ts';
 import { createPaymentsRepository } from './features/payments/payments.repository.ts';
 import { paymentRoutes } from './features/payments/payments.routes.ts';
@@ -136,6 +141,7 @@ declare module 'fastify' {
       bookShipments: () => Promise<number>;
       mailLowStock: () => Promise<number>;
       removeOrphanedMedia: () => Promise<number>;
+      issueInvoices: () => Promise<number>;
     };
   }
 }
@@ -284,6 +290,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const provider =
     simulator ?? createRazorpayProvider(config.payments.keyId, config.payments.keySecret);
   const refundsRepository = createRefundsRepository(database.db);
+  const invoicesRepository = createInvoicesRepository(database.db);
+  const invoices = createInvoicesService({
+    db: database.db,
+    invoices: invoicesRepository,
+    settings: async () => (await settings.current()).settings,
+    refundsOf: (orderId) => refundsRepository.withLinesOf(database.db, [orderId]),
+    log,
+  });
   const paymentsRepository = createPaymentsRepository(database.db, refundsRepository);
   const refunds = createRefundsService({
     db: database.db,
@@ -411,6 +425,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bookShipments: () => shipping.bookDue(),
     mailLowStock: () => stock.mailLowStock(),
     removeOrphanedMedia: () => mediaLibrary.removeOrphans(),
+    issueInvoices: () => invoices.issueDue(),
   });
   app.decorate('jobs', jobs);
   // Background work, each safe to run twice and from several processes at once.
@@ -439,6 +454,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     every(15_000, jobs.bookShipments, 'booking shipments with the courier'),
     every(10 * 60_000, jobs.mailLowStock, 'mailing the owners the sizes low on stock'),
     every(60 * 60_000, jobs.removeOrphanedMedia, 'removing photos nothing refers to'),
+    every(20_000, jobs.issueInvoices, 'issuing GST invoices and credit notes'),
   ];
   app.addHook('onClose', async () => {
     jobsStopped = true;
@@ -467,6 +483,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(cartRoutes(cart, guards));
       await api.register(wishlistRoutes(wishlist, guards));
       await api.register(orderRoutes(orders, guards));
+      await api.register(invoiceRoutes(invoices, guards));
+      await api.register(
+        invoicesAdminRoutes(invoices, createGstr1Service(invoicesRepository), guards),
+      );
       // The back office: every /api/admin route is guarded by requireRole in its plugin.
       await api.register(adminOrderRoutes(orders, guards));
       await api.register(

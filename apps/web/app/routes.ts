@@ -48,6 +48,7 @@ export default [
       route('discounts/new', 'routes/admin/discount-new.tsx'),
       route('discounts/:discountId', 'routes/admin/discount.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
+      route('gst', 'routes/admin/gst.tsx'),
       route('staff', 'routes/admin/staff.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
       route('products', 'routes/admin/products.tsx'),

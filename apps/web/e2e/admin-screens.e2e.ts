@@ -65,6 +65,7 @@ const screens: { route: string; path: () => string; heading: RegExp }[] = [
     heading: /./,
   },
   { route: 'settings', path: () => '/admin/settings', heading: /^Shop settings$/ },
+  { route: 'gst', path: () => '/admin/gst', heading: /^GST returns$/ },
   { route: 'categories', path: () => '/admin/categories', heading: /^Categories$/ },
   { route: 'banners', path: () => '/admin/banners', heading: /^Banners$/ },
 ];

@@ -45,6 +45,11 @@ const tsvector = customType<{ data: string }>({
   dataType: () => 'tsvector',
 });
 
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -1360,3 +1365,60 @@ export const pincodes = pgTable('pincodes', {
   /** The post offices delivering to the PIN, first the one named most often. */
   offices: text('offices').array().notNull(),
 });
+
+/**
+ * GST documents: a tax invoice per paid order and a credit note per refund of an invoiced order.
+ * `figures` is a snapshot of every figure printed, so the document never changes with the order,
+ * the product or the rates; `pdf` is the document's bytes, made once just after issuing, so every
+ * download is the same file. The number is taken from `invoice_counters` in the transaction
+ * that inserts the row (docs/decisions/0053).
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** 'invoice' | 'credit-note' (packages/domain/src/gst.ts documentSeries). */
+    kind: text('kind').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** A credit note's refund; null on an invoice. */
+    refundId: uuid('refund_id').references(() => refunds.id),
+    /** A credit note's invoice. */
+    invoiceId: uuid('invoice_id'),
+    number: text('number').notNull(),
+    financialYear: text('financial_year').notNull(),
+    sequence: integer('sequence').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    figures: jsonb('figures').$type<Record<string, unknown>>().notNull(),
+    /** Null from the issuing commit until the PDF is stored (rendered from `figures`). */
+    pdf: bytea('pdf'),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_key').on(t.number),
+    uniqueIndex('invoices_series_key').on(t.kind, t.financialYear, t.sequence),
+    // One invoice per order, one credit note per refund, however many issuers run at once.
+    uniqueIndex('invoices_invoice_key')
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex('invoices_refund_key')
+      .on(t.refundId)
+      .where(sql`${t.kind} = 'credit-note'`),
+    index('invoices_order_idx').on(t.orderId),
+    // The month's GSTR-1 export reads documents by issue date.
+    index('invoices_issued_idx').on(t.issuedAt),
+    check('invoices_kind_check', sql`${t.kind} in ('invoice', 'credit-note')`),
+    check('invoices_sequence_check', sql`${t.sequence} > 0`),
+  ],
+);
+
+/** The last number given in each series and financial year; its row is locked while issuing. */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    series: text('series').notNull(),
+    financialYear: text('financial_year').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.financialYear] })],
+);

@@ -56,7 +56,11 @@ export type ProductFacts = Pick<
   | 'subcategory_id'
   | 'subcategory_name'
   | 'subcategory_slug'
-> & { colors: Omit<ProductRow['colors'][number], 'id'>[] };
+> & {
+  colors: Omit<ProductRow['colors'][number], 'id'>[];
+  /** The product's HSN code ('' for its category's): the cart's GST line is priced by it. */
+  hsn_code: string;
+};
 
 /** What the in-memory list index keeps of an active product. */
 export interface IndexRow {
@@ -252,7 +256,7 @@ export function createCatalogueRepository() {
       return queryRows<ProductFacts>(
         tx,
         sql`select p.id, p.name, p.brand, p.price_paise, p.original_price_paise, p.is_active,
-              p.category_id, cat.name as category_name, cat.slug as category_slug,
+              p.hsn_code, p.category_id, cat.name as category_name, cat.slug as category_slug,
               p.subcategory_id, sub.name as subcategory_name, sub.slug as subcategory_slug,
               coalesce((
                 select json_agg(json_build_object(

@@ -15,6 +15,7 @@ import { useToast } from '../../lib/toast';
 import { FormError, TextField, useSchemaForm } from '../account/schema-form';
 import { cartDiscountLines, DiscountRows } from '../cart/discount-lines';
 import { StockShortfall } from '../cart/stock-shortfall';
+import { GstIncluded } from '../cart/gst-included';
 import { Spinner } from '../spinner';
 import { orderApi } from '../orders/order-api';
 import { CodChoice, useCodOptions, type CheckoutPaymentMethod } from './cod-choice';
@@ -425,6 +426,7 @@ export function CheckoutPage() {
               <dd data-testid="checkout-total">{formatAmount(cart.total + codFee)}</dd>
             </div>
           </dl>
+          <GstIncluded gst={cart.gstIncluded} testId="checkout-gst" />
           {shortOfStock && (
             <p className="mt-4 text-sm text-red-700" role="status">
               Change the lines marked above in your bag to place your order.

@@ -13,6 +13,7 @@ import { Spinner } from '../spinner';
 import { CodConfirmBox } from './cod-confirm-box';
 import { orderApi } from './order-api';
 import { OrderBadge, payByTime, useDueClock } from './order-view';
+import { InvoiceLinks } from './invoice-links';
 
 /** The confirmation of a paid order sends the shopper to her orders after this many seconds. */
 export const REDIRECT_SECONDS = 10;
@@ -190,6 +191,11 @@ export function OrderSuccessPage({ orderId }: { orderId: string }) {
             <dd data-testid="total-paid">{formatAmount(order.total)}</dd>
           </div>
         </dl>
+        <InvoiceLinks
+          orderId={order._id}
+          paid={view.paid}
+          cancelled={order.status === 'cancelled'}
+        />
         <div className="mt-5 grid gap-4 sm:grid-cols-2">
           <div className="text-sm">
             <h2 className="font-semibold">Shipping address</h2>

@@ -23,6 +23,7 @@ import {
   useDueClock,
 } from './order-view';
 import { ReturnDialog } from './return-dialog';
+import { InvoiceLinks } from './invoice-links';
 import { ReasonField } from './reason-field';
 import { TrackingTimeline } from './tracking-timeline';
 
@@ -233,6 +234,7 @@ export function OrdersTab() {
         <OrderDetails
           order={action.order}
           payment={orderShopperView(action.order, now).payment}
+          paid={orderShopperView(action.order, now).paid}
           onClose={() => setAction(null)}
         />
       )}
@@ -280,10 +282,12 @@ function refundSummary(order: Order): string {
 function OrderDetails({
   order,
   payment,
+  paid,
   onClose,
 }: {
   order: Order;
   payment: string;
+  paid: boolean;
   onClose: () => void;
 }) {
   const dialogRef = useModalDialog(true);
@@ -321,6 +325,7 @@ function OrderDetails({
       <p className="mt-3 text-sm">
         Total {formatAmount(order.total)} · {payment}
       </p>
+      <InvoiceLinks orderId={order._id} paid={paid} cancelled={order.status === 'cancelled'} />
       <ReturnLines returns={order.returns} />
       <RefundLines refunds={order.refunds} />
       {order.tracking && <TrackingTimeline tracking={order.tracking} />}
