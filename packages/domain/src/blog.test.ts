@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blogSlug, firstPublishedAt, hasArticleBody } from './blog.ts';
+import { blogSlug, firstPublishedAt, hasArticleBody, isArticleImageSource } from './blog.ts';
 
 describe('blogSlug', () => {
   it('comes from the title unless one is typed', () => {
@@ -31,5 +31,26 @@ describe('hasArticleBody', () => {
     expect(hasArticleBody('<p>&nbsp; </p><h2> </h2>')).toBe(false);
     expect(hasArticleBody('<p>Hello</p>')).toBe(true);
     expect(hasArticleBody('<p><img src="/media/uploads/x" alt="A"></p>')).toBe(true);
+  });
+});
+
+describe('isArticleImageSource', () => {
+  it("takes https and the shop's media route, nothing else", () => {
+    expect(isArticleImageSource('/media/uploads/0b6f1c2e-4a7d-4f55-9a4e-1d2c3b4a5e6f?w=1200')).toBe(
+      true,
+    );
+    expect(isArticleImageSource('/media/blogs/fit-guide')).toBe(true);
+    expect(isArticleImageSource('https://images.example.com/a.jpg')).toBe(true);
+    for (const src of [
+      'x',
+      'http://a.example/a.jpg',
+      '//a.example/a.jpg',
+      '/api/admin/staff',
+      '/media/../api',
+      'data:image/png;base64,AA',
+      undefined,
+    ]) {
+      expect(isArticleImageSource(src)).toBe(false);
+    }
   });
 });

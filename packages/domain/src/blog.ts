@@ -44,3 +44,17 @@ export function hasArticleBody(html: string): boolean {
     .trim();
   return text !== '';
 }
+
+/**
+ * A picture inside an article: served over https, or by the shop's own media route (an upload's
+ * rendition, `/media/uploads/<id>?w=1200`). Any other address (another path of this site, `data:`,
+ * `http:`, a protocol-relative `//host`, a `..` step out of /media) could make a reader's browser
+ * call something on their behalf or load a picture without encryption, so it is not kept.
+ */
+const ARTICLE_IMAGE_SOURCE =
+  /^(https:\/\/[^\s"'<>]+|\/media(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)+(\?w=\d{1,4})?)$/;
+
+/** Whether `src` may be an article picture's address (the server's allowlist and the editor's paste). */
+export function isArticleImageSource(src: string | undefined | null): boolean {
+  return typeof src === 'string' && ARTICLE_IMAGE_SOURCE.test(src);
+}

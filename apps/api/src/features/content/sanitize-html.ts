@@ -1,18 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-
-/**
- * A picture inside an article: served over https, or by the shop's own media route (an upload's
- * rendition, `/media/uploads/<id>?w=1200`). Any other address (another path of this site, `data:`,
- * `http:`, a protocol-relative `//host`) could make a reader's browser call something on their
- * behalf or load a picture without encryption, so the picture is dropped.
- */
-const IMAGE_SOURCE =
-  /^(https:\/\/[^\s"'<>]+|\/media(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)+(\?w=\d{1,4})?)$/;
-
-/** Whether `src` may be an article picture's address. */
-export function isArticleImageSource(src: string | undefined): boolean {
-  return src !== undefined && IMAGE_SOURCE.test(src);
-}
+import { isArticleImageSource } from '@shop/domain/blog';
 
 /**
  * Allowlist for article bodies: structure and emphasis only, what the back office's editor makes

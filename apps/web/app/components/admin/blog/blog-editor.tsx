@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { StarterKit } from '@tiptap/starter-kit';
 import { Image } from '@tiptap/extension-image';
+import { isArticleImageSource } from '@shop/domain/blog';
 import { mediaUrl } from '../../../lib/media';
 import { proseClasses } from '../../content/prose';
 import { PhotoDropZone, UploadList, usePhotoUploads } from '../media/photo-manager';
@@ -9,6 +10,28 @@ import { PhotoDropZone, UploadList, usePhotoUploads } from '../media/photo-manag
 // This module is the only one that imports the editor (Tiptap and ProseMirror, about 100 KB
 // gzipped): the post form loads it with React.lazy, so it is a chunk of its own that only the
 // journal's edit screens download, never a shopper's page nor the other back-office screens.
+
+/**
+ * Pasted HTML (from a web page, a document, another tab), made harmless before the editor reads
+ * it: parsed inertly (DOMParser runs no script and loads no picture), scripts, frames, styles and
+ * event handlers removed, and pictures the server would drop (sanitize-html.ts) left out, so the
+ * author sees what will be kept. The server still sanitizes whatever arrives.
+ */
+export function cleanPastedHtml(html: string): string {
+  const document = new DOMParser().parseFromString(html, 'text/html');
+  for (const node of document.body.querySelectorAll('script, iframe, object, embed, style, link')) {
+    node.remove();
+  }
+  for (const image of document.body.querySelectorAll('img')) {
+    if (!isArticleImageSource(image.getAttribute('src'))) image.remove();
+  }
+  for (const element of document.body.querySelectorAll('*')) {
+    for (const attribute of [...element.attributes]) {
+      if (/^on/i.test(attribute.name)) element.removeAttribute(attribute.name);
+    }
+  }
+  return document.body.innerHTML;
+}
 
 /** The width pictures in an article are served at: the article column on a 2x phone screen. */
 const ARTICLE_PICTURE_WIDTH = 1200;
@@ -58,7 +81,7 @@ function ToolButton({
       aria-label={label}
       title={label}
       aria-pressed={pressed}
-
+      disabled={disabled}
       // Keeps the editor's selection: the toolbar acts on what the author selected.
       onMouseDown={(event) => event.preventDefault()}
       onClick={onClick}
@@ -241,7 +264,6 @@ export function BlogEditor({
   problemId,
   invalid,
 }: BlogEditorProps) {
-  const [panel, setPanel] = useState<'link' | 'photo' | null>(null);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -268,6 +290,7 @@ export function BlogEditor({
     // The back office renders in the browser only; no server markup to match.
     immediatelyRender: false,
     editorProps: {
+      transformPastedHTML: cleanPastedHtml,
       attributes: {
         role: 'textbox',
         'aria-multiline': 'true',
@@ -280,32 +303,34 @@ export function BlogEditor({
     onUpdate: ({ editor: changed }) => onChange(changed.isEmpty ? '' : changed.getHTML()),
   });
 
-  const active = useEditorState({
-    editor,
-    selector: ({ editor: current }) =>
-      current
-        ? {
-            h2: current.isActive('heading', { level: 2 }),
-            h3: current.isActive('heading', { level: 3 }),
-            bold: current.isActive('bold'),
-            italic: current.isActive('italic'),
-            bullets: current.isActive('bulletList'),
-            numbers: current.isActive('orderedList'),
-            quote: current.isActive('blockquote'),
-            link: current.isActive('link'),
-            undo: current.can().undo(),
-            redo: current.can().redo(),
-          }
-        : null,
-  });
-
-  if (!editor || !active) {
+  if (!editor) {
     return (
       <p role="status" className="rounded-xl border border-line bg-white p-4 text-sm text-muted">
         Loading the editor...
       </p>
     );
   }
+  return <EditorWithToolbar editor={editor} invalid={invalid} />;
+}
+
+/** The toolbar over the text, its buttons showing what applies where the cursor is. */
+function EditorWithToolbar({ editor, invalid }: { editor: Editor; invalid: boolean }) {
+  const [panel, setPanel] = useState<'link' | 'photo' | null>(null);
+  const active = useEditorState({
+    editor,
+    selector: ({ editor: current }) => ({
+      h2: current.isActive('heading', { level: 2 }),
+      h3: current.isActive('heading', { level: 3 }),
+      bold: current.isActive('bold'),
+      italic: current.isActive('italic'),
+      bullets: current.isActive('bulletList'),
+      numbers: current.isActive('orderedList'),
+      quote: current.isActive('blockquote'),
+      link: current.isActive('link'),
+      undo: current.can().undo(),
+      redo: current.can().redo(),
+    }),
+  });
 
   const run = (command: (chain: ReturnType<Editor['chain']>) => ReturnType<Editor['chain']>) =>
     command(editor.chain().focus()).run();
