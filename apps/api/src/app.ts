@@ -19,6 +19,8 @@ import { categoriesAdminRoutes } from './features/catalogue/categories.admin-rou
 import { createCategoriesAdminRepository } from './features/catalogue/categories-admin.repository.ts';
 import { createCategoriesAdminService } from './features/catalogue/categories-admin.service.ts';
 import { bannersAdminRoutes } from './features/content/banners.admin-routes.ts';
+import { blogAdminRoutes } from './features/content/blog.admin-routes.ts';
+import { createBlogAdminService } from './features/content/blog-admin.service.ts';
 import { createBannersAdminService } from './features/content/banners-admin.service.ts';
 import { productsCsvAdminRoutes } from './features/catalogue/products-csv.admin-routes.ts';
 import { createProductsCsvService } from './features/catalogue/products-csv.service.ts';
@@ -586,6 +588,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(
         bannersAdminRoutes(
           createBannersAdminService({
+            db: database.db,
+            catalogueChanged: (tags) => catalogueChanges.changed(tags),
+          }),
+          guards,
+        ),
+      );
+      await api.register(
+        blogAdminRoutes(
+          createBlogAdminService({
             db: database.db,
             catalogueChanged: (tags) => catalogueChanges.changed(tags),
           }),

@@ -26,6 +26,7 @@ let ids: {
   customer: string;
   product: string;
   discount: string;
+  post: string;
 };
 const shots = '/tmp/shots-admin-story';
 const patient = { timeout: 30_000 };
@@ -68,6 +69,9 @@ const screens: { route: string; path: () => string; heading: RegExp }[] = [
   { route: 'gst', path: () => '/admin/gst', heading: /^GST returns$/ },
   { route: 'categories', path: () => '/admin/categories', heading: /^Categories$/ },
   { route: 'banners', path: () => '/admin/banners', heading: /^Banners$/ },
+  { route: 'blog', path: () => '/admin/blog', heading: /^Journal$/ },
+  { route: 'blog/new', path: () => '/admin/blog/new', heading: /^New post$/ },
+  { route: 'blog/:postId', path: () => `/admin/blog/${ids.post}`, heading: /./ },
 ];
 
 /** The back office's routes as the app's route table declares them. */
@@ -123,7 +127,12 @@ beforeAll(async () => {
   const discounts = await api<{ discounts: { _id: string }[] }>('GET', '/admin/discounts', {
     token: owner.accessToken,
   });
+  // The seeded journal's articles are there from the start.
+  const posts = await api<{ posts: { id: string }[] }>('GET', '/admin/blog?limit=1', {
+    token: owner.accessToken,
+  });
   ids = {
+    post: posts.data.posts[0]!.id,
     order: shopper.orderId,
     returnLine: asked.data.returns[0]!._id,
     customer: customers.data.customers[0]!._id,

@@ -35,6 +35,7 @@ import { shipmentStates } from '@shop/domain/shipping';
 import { DEFAULT_LOW_STOCK_THRESHOLD, stockMovementReasons } from '@shop/domain/stock';
 import { userRoles } from '@shop/domain/roles';
 import { uploadFormats } from '@shop/domain/media-uploads';
+import { blogStates } from '@shop/domain/blog';
 
 /** `column in ('a', 'b', ...)` for a check constraint whose values come from a domain table. */
 function oneOf(column: SQL | AnyPgColumn, values: readonly string[]): SQL {
@@ -320,6 +321,11 @@ export const productTags = pgTable(
   ],
 );
 
+/**
+ * A journal article. A draft is the author's until it is published; the storefront reads published
+ * ones only. `published_at` is set the first time it is published and kept after (the journal's
+ * date for it); `markup` is sanitized HTML (allowlist), never stored raw.
+ */
 export const blogs = pgTable(
   'blogs',
   {
@@ -328,14 +334,22 @@ export const blogs = pgTable(
     slug: text('slug').notNull(),
     /** Sanitized HTML (allowlist) — never stored raw. */
     markup: text('markup').notNull(),
+    /** The excerpt the journal's card shows (the brief's `content`). */
     content: text('content').notNull().default(''),
     image: text('image'),
-    isActive: boolean('is_active').notNull().default(true),
+    status: text('status', { enum: blogStates }).notNull().default('draft'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('blogs_slug_key').on(t.slug),
-    index('blogs_active_created_idx').on(t.isActive, t.createdAt),
+    index('blogs_status_published_idx').on(t.status, t.publishedAt),
+    index('blogs_updated_idx').on(t.updatedAt, t.id),
+    check('blogs_status_check', oneOf(t.status, blogStates)),
+    check(
+      'blogs_published_has_date',
+      sql`${t.status} <> 'published' or ${t.publishedAt} is not null`,
+    ),
   ],
 );
 

@@ -22,6 +22,7 @@ const NAV: readonly NavItem[] = [
   { label: 'Stock', to: '/admin/stock' },
   { label: 'Categories', to: '/admin/categories' },
   { label: 'Banners', to: '/admin/banners' },
+  { label: 'Journal', to: '/admin/blog' },
   { label: 'Photos', to: '/admin/media' },
   { label: 'Discounts', to: '/admin/discounts' },
   { label: 'Staff', to: '/admin/staff', ownerOnly: true },
