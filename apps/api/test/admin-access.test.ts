@@ -80,6 +80,10 @@ describe('every /api/admin route', () => {
     'POST /api/admin/discounts/{id}/activate',
     'GET /api/admin/settings',
     'PATCH /api/admin/settings',
+    'GET /api/admin/pages',
+    'GET /api/admin/pages/{key}',
+    'PUT /api/admin/pages/{key}',
+    'DELETE /api/admin/pages/{key}',
   ]);
 
   async function adminOperations() {
