@@ -59,6 +59,8 @@ export default [
       route('media', 'routes/admin/media.tsx'),
       route('categories', 'routes/admin/categories.tsx'),
       route('banners', 'routes/admin/banners.tsx'),
+      route('pages', 'routes/admin/pages.tsx'),
+      route('pages/:pageKey', 'routes/admin/page.tsx'),
     ]),
   ]),
   route('*', 'routes/not-found.tsx'),

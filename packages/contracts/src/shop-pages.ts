@@ -136,8 +136,14 @@ export const shopPageContentInput = z.discriminatedUnion('kind', [
   policyContentInput,
 ]);
 
-/** The editor's form and the body of `PUT /admin/pages/{key}`. */
+/** The body of `PUT /admin/pages/{key}`; the editor's form is one of its two kinds below. */
 export const shopPageInput = z.object({ content: shopPageContentInput });
+/** The FAQ editor's form (a `shopPageInput` of the FAQ kind). */
+export const faqPageInput = z.object({ content: faqContentInput });
+export type FaqPageInput = z.input<typeof faqPageInput>;
+/** A policy editor's form (a `shopPageInput` of the policy kind). */
+export const policyPageInput = z.object({ content: policyContentInput });
+export type PolicyPageInput = z.input<typeof policyPageInput>;
 export type ShopPageInput = z.input<typeof shopPageInput>;
 export type ShopPageContent = z.output<typeof shopPageContentInput>;
 export type FaqContent = z.output<typeof faqContentInput>;
