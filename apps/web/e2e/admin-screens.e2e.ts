@@ -67,6 +67,12 @@ const screens: { route: string; path: () => string; heading: RegExp }[] = [
   { route: 'settings', path: () => '/admin/settings', heading: /^Shop settings$/ },
   { route: 'categories', path: () => '/admin/categories', heading: /^Categories$/ },
   { route: 'banners', path: () => '/admin/banners', heading: /^Banners$/ },
+  { route: 'pages', path: () => '/admin/pages', heading: /^Pages$/ },
+  {
+    route: 'pages/:pageKey',
+    path: () => '/admin/pages/shipping-policy',
+    heading: /^Shipping Policy$/,
+  },
 ];
 
 /** The back office's routes as the app's route table declares them. */
