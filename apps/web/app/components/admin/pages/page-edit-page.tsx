@@ -22,7 +22,7 @@ import {
 import { anchorFor, shopDetailTokens, type ShopPageKey } from '@shop/domain/shop-pages';
 import { ApiError, errorMessage, type ApiClient } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
-import { formatIndiaDateTime } from '../admin-format';
+import { formatIndiaDate, formatIndiaDateTime } from '../admin-format';
 import { useAdminLoad } from '../use-admin-load';
 import { pagesApi } from './pages-api';
 
@@ -603,7 +603,8 @@ export function PageEditPage({ pageKey }: { pageKey: ShopPageKey }) {
         <h1 className="mt-2 font-serif text-3xl">{page?.title ?? 'Page'}</h1>
         {page ? (
           <p className="mt-1 text-sm text-muted">
-            Last updated {formatIndiaDateTime(page.updatedAt)}
+            Last updated{' '}
+            {page.original ? formatIndiaDate(page.updatedAt) : formatIndiaDateTime(page.updatedAt)}
             {page.updatedBy ? ` by ${page.updatedBy}` : ' (the original text)'}.{' '}
             <a href={page.path} target="_blank" rel="noreferrer" className="underline">
               View {page.path}

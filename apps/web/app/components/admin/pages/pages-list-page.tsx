@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { ApiClient } from '../../../lib/api-client';
-import { formatIndiaDateTime } from '../admin-format';
+import { formatIndiaDate, formatIndiaDateTime } from '../admin-format';
 import { useAdminLoad } from '../use-admin-load';
 import { pagesApi } from './pages-api';
 
@@ -51,7 +51,10 @@ export function PagesListPage() {
                   {page.title}
                 </Link>
                 <p className="text-sm text-muted">
-                  Last updated {formatIndiaDateTime(page.updatedAt)}
+                  Last updated{' '}
+                  {page.original
+                    ? formatIndiaDate(page.updatedAt)
+                    : formatIndiaDateTime(page.updatedAt)}
                   {page.updatedBy ? ` by ${page.updatedBy}` : ' (the original text)'}
                 </p>
               </div>
