@@ -47,6 +47,9 @@ import { createDashboardService } from './features/dashboard/dashboard.service.t
 import { createDiscountsAdminService } from './features/discounts/discounts-admin.service.ts';
 import { discountsAdminRoutes } from './features/discounts/discounts.admin-routes.ts';
 import { createDiscountsRepository } from './features/discounts/discounts.repository.ts';
+import { pagesAdminRoutes } from './features/pages/pages.admin-routes.ts';
+import { pagesRoutes } from './features/pages/pages.routes.ts';
+import { createPagesService } from './features/pages/pages.service.ts';
 import { settingsAdminRoutes } from './features/settings/settings.admin-routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { createSettingsService } from './features/settings/settings.service.ts';
@@ -613,6 +616,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(settingsRoutes(settings));
       await api.register(pincodeRoutes(pincodeService));
       await api.register(settingsAdminRoutes(settings, guards));
+      const pages = createPagesService({
+        db: database.db,
+        catalogueChanged: (tags) => catalogueChanges.changed(tags),
+      });
+      await api.register(pagesRoutes(pages));
+      await api.register(pagesAdminRoutes(pages, guards));
       await api.register(paymentRoutes(payments, guards, provider.name === 'simulator'));
       // The simulator's controls exist only where it may book parcels (see ShippingConfig).
       await api.register(

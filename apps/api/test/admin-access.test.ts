@@ -84,6 +84,10 @@ describe('every /api/admin route', () => {
     'GET /api/admin/orders/{id}/invoice.pdf',
     'GET /api/admin/orders/{id}/documents/{documentId}',
     'GET /api/admin/gst/gstr1.csv',
+    'GET /api/admin/pages',
+    'GET /api/admin/pages/{key}',
+    'PUT /api/admin/pages/{key}',
+    'DELETE /api/admin/pages/{key}',
   ]);
 
   async function adminOperations() {

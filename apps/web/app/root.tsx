@@ -9,6 +9,11 @@ import {
   type ShouldRevalidateFunctionArgs,
   useRouteError,
 } from 'react-router';
+import {
+  defaultShopSettings,
+  publicPartOf,
+  publicShopSettingsResponse,
+} from '@shop/contracts/shop-settings';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { SiteLayout } from './components/layout/site-layout';
@@ -23,9 +28,22 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.ico', type: 'image/svg+xml' },
 ];
 
-/** The navigation (and whether payments are only tests) is on every page: loaded with the page. */
+/** The shop's support email and hours as the settings hold them; their first values without them. */
+async function shopContact(api: ReturnType<typeof serverApi>) {
+  const settings = await api
+    .call('/settings/public', 'Failed to fetch the settings', {}, publicShopSettingsResponse)
+    .then((answer) => answer.data)
+    .catch(() => publicPartOf(defaultShopSettings));
+  return { supportEmail: settings.support.email, businessHours: settings.businessHours };
+}
+
+/**
+ * The navigation, whether payments are only tests, and the shop's contact (the footer's email,
+ * the about page's hours) are on every page: loaded with the page.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const api = serverApi(context);
+  const contact = shopContact(api);
   try {
     const [categories, subcategories] = await Promise.all([
       api.listCategories(),
@@ -35,12 +53,14 @@ export async function loader({ context }: Route.LoaderArgs) {
       navigation: buildNavigation(categories, subcategories),
       publicUrl: context.publicUrl,
       testPayments: context.testPayments,
+      contact: await contact,
     };
   } catch {
     return {
       navigation: [] as NavCategory[],
       publicUrl: context.publicUrl,
       testPayments: context.testPayments,
+      contact: await contact,
     };
   }
 }

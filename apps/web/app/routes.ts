@@ -63,6 +63,8 @@ export default [
       route('blog', 'routes/admin/blog-posts.tsx'),
       route('blog/new', 'routes/admin/blog-post-new.tsx'),
       route('blog/:postId', 'routes/admin/blog-post.tsx'),
+      route('pages', 'routes/admin/pages.tsx'),
+      route('pages/:pageKey', 'routes/admin/page.tsx'),
     ]),
   ]),
   route('*', 'routes/not-found.tsx'),

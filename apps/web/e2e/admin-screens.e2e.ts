@@ -72,6 +72,12 @@ const screens: { route: string; path: () => string; heading: RegExp }[] = [
   { route: 'blog', path: () => '/admin/blog', heading: /^Journal$/ },
   { route: 'blog/new', path: () => '/admin/blog/new', heading: /^New post$/ },
   { route: 'blog/:postId', path: () => `/admin/blog/${ids.post}`, heading: /./ },
+  { route: 'pages', path: () => '/admin/pages', heading: /^Pages$/ },
+  {
+    route: 'pages/:pageKey',
+    path: () => '/admin/pages/shipping-policy',
+    heading: /^Shipping Policy$/,
+  },
 ];
 
 /** The back office's routes as the app's route table declares them. */

@@ -17,6 +17,7 @@ export const auditEntities = [
   'category',
   'banner',
   'blog',
+  'page',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 

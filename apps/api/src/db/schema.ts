@@ -1276,6 +1276,19 @@ export const auditEntries = pgTable(
  * JSON. Read through one module (features/settings), which fills in a missing row with its
  * default; the owner's form rewrites the rows that changed.
  */
+/**
+ * The shop's editable pages (FAQ, policies), one row per page once an owner saved it. A page
+ * without a row reads as the shop's original text, kept in the code (decision 0050), so an empty
+ * database still shows every policy.
+ */
+export const shopPages = pgTable('shop_pages', {
+  key: text('key').primaryKey(),
+  /** The page's structure: FAQ topics with questions, or a policy's intro, call-out and sections. */
+  content: jsonb('content').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
 export const shopSettings = pgTable('shop_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),

@@ -63,3 +63,19 @@ const options: sanitizeHtml.IOptions = {
 export function sanitizeArticleHtml(html: string): string {
   return sanitizeHtml(html, options);
 }
+
+/**
+ * Allowlist for the shop's policy texts: the article's, plus call links and the two marked lists
+ * of the exchange page (a tick list of what can be exchanged, a cross list of what cannot).
+ */
+const pageOptions: sanitizeHtml.IOptions = {
+  ...options,
+  allowedTags: (options.allowedTags as string[]).filter((tag) => tag !== 'img'),
+  allowedAttributes: { ...(options.allowedAttributes as Record<string, string[]>), ul: ['class'] },
+  allowedClasses: { ul: ['check-list', 'cross-list'] },
+  allowedSchemes: ['https', 'mailto', 'tel'],
+};
+
+export function sanitizePageHtml(html: string): string {
+  return sanitizeHtml(html, pageOptions);
+}

@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
+import type { loader as rootLoader } from '../../root';
 
 const shopLinks = [
   { to: '/about', label: 'About Us' },
@@ -45,6 +46,8 @@ function FooterLinks({
 }
 
 export function Footer() {
+  // The shop's support email from the settings (root loader); none on the root's error page.
+  const email = useRouteLoaderData<typeof rootLoader>('root')?.contact.supportEmail;
   return (
     <footer className="mt-16 bg-brand-900 text-brand-50">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -54,12 +57,14 @@ export function Footer() {
             Lingerie, sleepwear and everyday essentials designed for Indian women, in sizes that
             fit.
           </p>
-          <a
-            href="mailto:care@lacebloom.in"
-            className="mt-4 inline-block text-sm underline underline-offset-4"
-          >
-            care@lacebloom.in
-          </a>
+          {email && (
+            <a
+              href={`mailto:${email}`}
+              className="mt-4 inline-block text-sm underline underline-offset-4"
+            >
+              {email}
+            </a>
+          )}
         </div>
         <FooterLinks label="About the shop" title="Lacebloom" links={shopLinks} />
         <FooterLinks label="Policies" title="Policies" links={policyLinks} />

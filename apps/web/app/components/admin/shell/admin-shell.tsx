@@ -26,6 +26,7 @@ const NAV: readonly NavItem[] = [
   { label: 'Photos', to: '/admin/media' },
   { label: 'Discounts', to: '/admin/discounts' },
   { label: 'Staff', to: '/admin/staff', ownerOnly: true },
+  { label: 'Pages', to: '/admin/pages', ownerOnly: true },
   { label: 'Settings', to: '/admin/settings', ownerOnly: true },
   { label: 'GST returns', to: '/admin/gst', ownerOnly: true },
   { label: 'Audit log', to: '/admin/audit' },
