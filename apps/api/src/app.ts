@@ -44,6 +44,9 @@ import { createDashboardService } from './features/dashboard/dashboard.service.t
 import { createDiscountsAdminService } from './features/discounts/discounts-admin.service.ts';
 import { discountsAdminRoutes } from './features/discounts/discounts.admin-routes.ts';
 import { createDiscountsRepository } from './features/discounts/discounts.repository.ts';
+import { grievancesAdminRoutes } from './features/grievances/grievances.admin-routes.ts';
+import { grievancesRoutes } from './features/grievances/grievances.routes.ts';
+import { createGrievancesService } from './features/grievances/grievances.service.ts';
 import { settingsAdminRoutes } from './features/settings/settings.admin-routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { createSettingsService } from './features/settings/settings.service.ts';
@@ -560,6 +563,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         discountsAdminRoutes(createDiscountsAdminService({ db: database.db }), guards),
       );
       await api.register(settingsRoutes(settings));
+      const grievances = createGrievancesService({
+        db: database.db,
+        outbox,
+        throttle,
+        publicSettings: () => settings.publicSettings(),
+        publicUrl: config.publicUrl,
+      });
+      await api.register(grievancesRoutes(grievances));
+      await api.register(grievancesAdminRoutes(grievances, guards));
       await api.register(settingsAdminRoutes(settings, guards));
       await api.register(paymentRoutes(payments, guards, provider.name === 'simulator'));
       // The simulator's controls exist only where it may book parcels (see ShippingConfig).

@@ -16,6 +16,7 @@ export const auditEntities = [
   'discount',
   'category',
   'banner',
+  'grievance',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 
