@@ -71,7 +71,7 @@ describe('shop settings', () => {
     );
     const other = await createSettingsService({ database: world.database, log: () => {} });
     try {
-      expect((await other.publicSettings()).grievanceOfficer.designation).toBe('Grievance Officer');
+      expect((await other.publicSettings()).grievanceOfficer.designation).toBe('Head of Customer Care');
     } finally {
       await other.close();
     }
