@@ -71,7 +71,9 @@ describe('shop settings', () => {
     );
     const other = await createSettingsService({ database: world.database, log: () => {} });
     try {
-      expect((await other.publicSettings()).grievanceOfficer.designation).toBe('Head of Customer Care');
+      expect((await other.publicSettings()).grievanceOfficer.designation).toBe(
+        'Head of Customer Care',
+      );
     } finally {
       await other.close();
     }
