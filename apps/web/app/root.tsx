@@ -13,6 +13,7 @@ import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { SiteLayout } from './components/layout/site-layout';
 import { NotFoundContent } from './components/not-found-content';
+import { publicShopSettingsResponse } from '@shop/contracts/shop-settings';
 import { serverApi } from './lib/api-client';
 import { buildNavigation, type NavCategory } from './lib/navigation';
 import { useNonce } from './lib/nonce';
@@ -23,9 +24,31 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.ico', type: 'image/svg+xml' },
 ];
 
-/** The navigation (and whether payments are only tests) is on every page: loaded with the page. */
+/**
+ * The shop's legal details for the footer: read in-process from the settings' in-memory copy, so
+ * every page is rendered with them (no fetch after load, nothing shifts). Null when unreadable.
+ */
+async function legalSettings(context: Route.LoaderArgs['context']) {
+  try {
+    const answer = await serverApi(context).call(
+      '/settings/public',
+      'Failed to fetch the shop details',
+      {},
+      publicShopSettingsResponse,
+    );
+    return answer.data;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The navigation, the shop's legal details (and whether payments are only tests) are on every
+ * page: loaded with the page.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const api = serverApi(context);
+  const shop = legalSettings(context);
   try {
     const [categories, subcategories] = await Promise.all([
       api.listCategories(),
@@ -33,12 +56,14 @@ export async function loader({ context }: Route.LoaderArgs) {
     ]);
     return {
       navigation: buildNavigation(categories, subcategories),
+      shop: await shop,
       publicUrl: context.publicUrl,
       testPayments: context.testPayments,
     };
   } catch {
     return {
       navigation: [] as NavCategory[],
+      shop: await shop,
       publicUrl: context.publicUrl,
       testPayments: context.testPayments,
     };
