@@ -171,7 +171,6 @@ export function GrievanceDetailPage({ ticket }: { ticket: string }) {
   const [done, setDone] = useState<string | null>(null);
 
   const reload = useCallback(() => {
-    setLoad({ state: 'loading' });
     return authed((api) => grievancesApi(api).detail(ticket))
       .then((grievance) => setLoad({ state: 'ready', grievance }))
       .catch((error) => setLoad({ state: 'failed', message: errorMessage(error) }));
@@ -209,7 +208,14 @@ export function GrievanceDetailPage({ ticket }: { ticket: string }) {
     return (
       <div role="alert" className={card}>
         <p>{load.message}</p>
-        <button type="button" className={`${secondary} mt-3`} onClick={() => void reload()}>
+        <button
+          type="button"
+          className={`${secondary} mt-3`}
+          onClick={() => {
+            setLoad({ state: 'loading' });
+            void reload();
+          }}
+        >
           Try Again
         </button>
       </div>
