@@ -26,6 +26,7 @@ let ids: {
   customer: string;
   product: string;
   discount: string;
+  grievance: string;
 };
 const shots = '/tmp/shots-admin-story';
 const patient = { timeout: 30_000 };
@@ -67,6 +68,12 @@ const screens: { route: string; path: () => string; heading: RegExp }[] = [
   { route: 'settings', path: () => '/admin/settings', heading: /^Shop settings$/ },
   { route: 'categories', path: () => '/admin/categories', heading: /^Categories$/ },
   { route: 'banners', path: () => '/admin/banners', heading: /^Banners$/ },
+  { route: 'grievances', path: () => '/admin/grievances', heading: /^Grievances$/ },
+  {
+    route: 'grievances/:ticket',
+    path: () => `/admin/grievances/${ids.grievance}`,
+    heading: /^GRV-\d{4}-\d{6}$/,
+  },
 ];
 
 /** The back office's routes as the app's route table declares them. */
@@ -122,7 +129,18 @@ beforeAll(async () => {
   const discounts = await api<{ discounts: { _id: string }[] }>('GET', '/admin/discounts', {
     token: owner.accessToken,
   });
+  const grievance = await api<{ ticket: string }>('POST', '/grievances', {
+    body: {
+      name: 'Screens Test',
+      email: shopper.email,
+      category: 'delivery',
+      subject: 'The parcel is late',
+      description: 'It was due on Monday and has not come yet.',
+    },
+  });
+  expect(grievance.status).toBe(201);
   ids = {
+    grievance: grievance.data.ticket,
     order: shopper.orderId,
     returnLine: asked.data.returns[0]!._id,
     customer: customers.data.customers[0]!._id,
