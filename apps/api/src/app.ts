@@ -50,6 +50,9 @@ import { createDiscountsRepository } from './features/discounts/discounts.reposi
 import { pagesAdminRoutes } from './features/pages/pages.admin-routes.ts';
 import { pagesRoutes } from './features/pages/pages.routes.ts';
 import { createPagesService } from './features/pages/pages.service.ts';
+import { grievancesAdminRoutes } from './features/grievances/grievances.admin-routes.ts';
+import { grievancesRoutes } from './features/grievances/grievances.routes.ts';
+import { createGrievancesService } from './features/grievances/grievances.service.ts';
 import { settingsAdminRoutes } from './features/settings/settings.admin-routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { createSettingsService } from './features/settings/settings.service.ts';
@@ -615,6 +618,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       await api.register(settingsRoutes(settings));
       await api.register(pincodeRoutes(pincodeService));
+      const grievances = createGrievancesService({
+        db: database.db,
+        outbox,
+        throttle,
+        publicSettings: () => settings.publicSettings(),
+        publicUrl: config.publicUrl,
+      });
+      await api.register(grievancesRoutes(grievances));
+      await api.register(grievancesAdminRoutes(grievances, guards));
       await api.register(settingsAdminRoutes(settings, guards));
       const pages = createPagesService({
         db: database.db,

@@ -28,22 +28,37 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.ico', type: 'image/svg+xml' },
 ];
 
-/** The shop's support email and hours as the settings hold them; their first values without them. */
-async function shopContact(api: ReturnType<typeof serverApi>) {
-  const settings = await api
-    .call('/settings/public', 'Failed to fetch the settings', {}, publicShopSettingsResponse)
-    .then((answer) => answer.data)
-    .catch(() => publicPartOf(defaultShopSettings));
-  return { supportEmail: settings.support.email, businessHours: settings.businessHours };
+/**
+ * The shop's public settings (the footer's legal details and support email, the about page's
+ * hours), read in-process from the settings' in-memory copy, so every page is rendered with them:
+ * no fetch after load, nothing shifts. Null when unreadable.
+ */
+async function shopSettings(context: Route.LoaderArgs['context']) {
+  try {
+    const answer = await serverApi(context).call(
+      '/settings/public',
+      'Failed to fetch the shop details',
+      {},
+      publicShopSettingsResponse,
+    );
+    return answer.data;
+  } catch {
+    return null;
+  }
 }
 
 /**
- * The navigation, whether payments are only tests, and the shop's contact (the footer's email,
- * the about page's hours) are on every page: loaded with the page.
+ * The navigation, the shop's settings and contact (and whether payments are only tests) are on
+ * every page: loaded with the page.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const api = serverApi(context);
-  const contact = shopContact(api);
+  const shop = shopSettings(context);
+  // Without the settings, the shop's first contact details.
+  const contact = shop.then((settings) => {
+    const known = settings ?? publicPartOf(defaultShopSettings);
+    return { supportEmail: known.support.email, businessHours: known.businessHours };
+  });
   try {
     const [categories, subcategories] = await Promise.all([
       api.listCategories(),
@@ -51,6 +66,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     ]);
     return {
       navigation: buildNavigation(categories, subcategories),
+      shop: await shop,
       publicUrl: context.publicUrl,
       testPayments: context.testPayments,
       contact: await contact,
@@ -58,6 +74,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   } catch {
     return {
       navigation: [] as NavCategory[],
+      shop: await shop,
       publicUrl: context.publicUrl,
       testPayments: context.testPayments,
       contact: await contact,

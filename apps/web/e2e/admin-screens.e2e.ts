@@ -27,6 +27,7 @@ let ids: {
   product: string;
   discount: string;
   post: string;
+  grievance: string;
 };
 const shots = '/tmp/shots-admin-story';
 const patient = { timeout: 30_000 };
@@ -77,6 +78,11 @@ const screens: { route: string; path: () => string; heading: RegExp }[] = [
     route: 'pages/:pageKey',
     path: () => '/admin/pages/shipping-policy',
     heading: /^Shipping Policy$/,
+  { route: 'grievances', path: () => '/admin/grievances', heading: /^Grievances$/ },
+  {
+    route: 'grievances/:ticket',
+    path: () => `/admin/grievances/${ids.grievance}`,
+    heading: /^GRV-\d{4}-\d{6}$/,
   },
 ];
 
@@ -139,6 +145,18 @@ beforeAll(async () => {
   });
   ids = {
     post: posts.data.posts[0]!.id,
+  const grievance = await api<{ ticket: string }>('POST', '/grievances', {
+    body: {
+      name: 'Screens Test',
+      email: shopper.email,
+      category: 'delivery',
+      subject: 'The parcel is late',
+      description: 'It was due on Monday and has not come yet.',
+    },
+  });
+  expect(grievance.status).toBe(201);
+  ids = {
+    grievance: grievance.data.ticket,
     order: shopper.orderId,
     returnLine: asked.data.returns[0]!._id,
     customer: customers.data.customers[0]!._id,

@@ -18,6 +18,7 @@ export const auditEntities = [
   'banner',
   'blog',
   'page',
+  'grievance',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 

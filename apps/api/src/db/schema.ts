@@ -12,6 +12,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   real,
@@ -36,6 +37,7 @@ import { DEFAULT_LOW_STOCK_THRESHOLD, stockMovementReasons } from '@shop/domain/
 import { userRoles } from '@shop/domain/roles';
 import { uploadFormats } from '@shop/domain/media-uploads';
 import { blogStates } from '@shop/domain/blog';
+import { grievanceCategories, grievanceStatuses } from '@shop/domain/grievances';
 
 /** `column in ('a', 'b', ...)` for a check constraint whose values come from a domain table. */
 function oneOf(column: SQL | AnyPgColumn, values: readonly string[]): SQL {
@@ -134,6 +136,10 @@ export const products = pgTable(
     hsnCode: text('hsn_code').notNull().default(''),
     /** The manufacturer's or importer's name and address. */
     manufacturer: text('manufacturer').notNull().default(''),
+    /** The goods' common or generic name (e.g. 'Brassiere'); '' shows the category's. */
+    genericName: text('generic_name').notNull().default(''),
+    /** Net quantity as the package declares it: '1 N', 'Pack of 3', '50 ml'. */
+    netQuantity: text('net_quantity').notNull().default('1 N'),
     /** A size with this many units or fewer is low on stock (the stock desk's list and mail). */
     lowStockThreshold: integer('low_stock_threshold')
       .notNull()
@@ -1268,6 +1274,64 @@ export const auditEntries = pgTable(
   (t) => [
     index('audit_entries_at_idx').on(t.at.desc(), t.id.desc()),
     index('audit_entries_entity_idx').on(t.entity, t.entityId, t.at.desc(), t.id.desc()),
+  ],
+);
+
+/** Numbers of grievance tickets: unique across processes, gaps allowed (GRV-2026-000123). */
+export const grievanceTicketSequence = pgSequence('grievance_ticket_seq', { startWith: 1 });
+
+/**
+ * Shoppers' grievances (the e-commerce rules' complaint desk): taken from the public form with a
+ * ticket number given at once, acknowledged within 48 hours, resolved within one month. The
+ * shopper reads her ticket by number and email; the back office works the open ones.
+ */
+export const grievances = pgTable(
+  'grievances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticket: text('ticket').notNull(),
+    name: text('name').notNull(),
+    /** Stored lower-cased, as the lookup compares it. */
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    orderNumber: text('order_number').notNull().default(''),
+    category: text('category', { enum: grievanceCategories }).notNull(),
+    subject: text('subject').notNull(),
+    description: text('description').notNull(),
+    status: text('status', { enum: grievanceStatuses }).notNull().default('open'),
+    /** What the shop did about it, as the shopper reads it once resolved. */
+    resolution: text('resolution').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('grievances_ticket_key').on(t.ticket),
+    index('grievances_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('grievances_created_idx').on(t.createdAt, t.id),
+    check('grievances_status_check', oneOf(t.status, grievanceStatuses)),
+    check('grievances_category_check', oneOf(t.category, grievanceCategories)),
+  ],
+);
+
+/** The shop's replies (mailed to the shopper, shown on her status page) and internal notes. */
+export const grievanceMessages = pgTable(
+  'grievance_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    grievanceId: uuid('grievance_id')
+      .notNull()
+      .references(() => grievances.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['reply', 'note'] }).notNull(),
+    /** Null once the account is deleted; the email stays to say who wrote it. */
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorEmail: text('author_email').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('grievance_messages_grievance_idx').on(t.grievanceId, t.createdAt),
+    check('grievance_messages_kind_check', oneOf(t.kind, ['reply', 'note'])),
   ],
 );
 

@@ -296,6 +296,7 @@ async function insertCatalogue(tx: Transaction, now: Date) {
       pricePaise: rupeesToPaise(product.price),
       originalPricePaise:
         product.originalPrice === undefined ? null : rupeesToPaise(product.originalPrice),
+      netQuantity: product.netQuantity,
       ratings: product.ratings,
       ratingAverage: averageRating(product.ratings),
       sizeChartId: product.sizeChart === 'none' ? null : chartIds[product.sizeChart],

@@ -34,6 +34,17 @@ function canonical(value: unknown): string {
   );
 }
 
+/**
+ * A stored value, with the fields a newer setting added (the grievance officer's designation)
+ * taken from its default until the owner saves the form again.
+ */
+function withDefaults(stored: unknown, fallback: unknown): unknown {
+  if (stored === undefined || stored === null) return fallback;
+  const isRecord = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
+  return isRecord(stored) && isRecord(fallback) ? { ...fallback, ...stored } : stored;
+}
+
 function pick(settings: ShopSettings, keys: SettingKey[]): Record<string, unknown> {
   return Object.fromEntries(keys.map((key) => [key, settings[key]]));
 }
@@ -78,7 +89,7 @@ export async function createSettingsService({ database, log }: SettingsServiceDe
   function snapshotOf(rows: { key: string; value: unknown; updated_at: string | Date }[]) {
     const byKey = new Map(rows.map((row) => [row.key, row]));
     const settings = Object.fromEntries(
-      KEYS.map((key) => [key, byKey.get(key)?.value ?? defaultShopSettings[key]]),
+      KEYS.map((key) => [key, withDefaults(byKey.get(key)?.value, defaultShopSettings[key])]),
     ) as ShopSettings;
     const times = rows.map((row) => new Date(row.updated_at).getTime());
     return { settings, times };

@@ -204,12 +204,25 @@ function SettingsForm({
             hint="15 characters, starting with the state's code. Empty until registered."
             {...bind('gstin', draft.gstin, (value) => set('gstin', value))}
           />
+          <TextField
+            label="CIN"
+            hint="The company's 21-character Corporate Identity Number. Empty if not a company."
+            {...bind('cin', draft.cin ?? '', (value) => set('cin', value))}
+          />
         </Section>
         <Section title="Grievance officer">
           <TextField
             label="Name"
             {...bind('grievanceOfficer.name', draft.grievanceOfficer.name, (value) =>
               setIn('grievanceOfficer', 'name', value),
+            )}
+          />
+          <TextField
+            label="Designation"
+            {...bind(
+              'grievanceOfficer.designation',
+              draft.grievanceOfficer.designation ?? '',
+              (value) => setIn('grievanceOfficer', 'designation', value),
             )}
           />
           <TextField

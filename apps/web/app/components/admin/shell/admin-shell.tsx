@@ -18,6 +18,7 @@ const NAV: readonly NavItem[] = [
   { label: 'Dispatch', to: '/admin/dispatch' },
   { label: 'Returns', to: '/admin/returns' },
   { label: 'Customers', to: '/admin/customers' },
+  { label: 'Grievances', to: '/admin/grievances' },
   { label: 'Products', to: '/admin/products' },
   { label: 'Stock', to: '/admin/stock' },
   { label: 'Categories', to: '/admin/categories' },
