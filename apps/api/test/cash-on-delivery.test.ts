@@ -36,6 +36,8 @@ async function codTerms(terms: { on: boolean; fee?: number; min?: number; max?: 
     token: owner.accessToken,
     body: {
       ...settings,
+      // A registered GSTIN, so paid orders are invoiced.
+      gstin: '29AAGCB7383J1Z4',
       paymentMethods: terms.on ? ['online', 'cod'] : ['online'],
       cashOnDelivery: {
         feeRupees: terms.fee ?? 49,
@@ -184,6 +186,14 @@ describe('cash on delivery', () => {
     const delivered = await send(app(), 'GET', `/api/order/${order._id}`, { token });
     expect(delivered.body.data).toMatchObject({ status: 'delivered', paymentStatus: 'paid' });
     expect(delivered.body.data.paidAt).toEqual(expect.any(String));
+    // Paid at the door, it is invoiced, the fee taxed with the goods.
+    const invoice = await app().inject({
+      method: 'GET',
+      url: `/api/order/${order._id}/invoice.pdf`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(invoice.statusCode).toBe(200);
+    expect(invoice.headers['content-type']).toContain('application/pdf');
   });
 
   it('keeps an unconfirmed order off the shelves; the shop confirms it after a call', async () => {

@@ -78,6 +78,7 @@ const screens: { route: string; path: () => string; heading: RegExp }[] = [
     route: 'pages/:pageKey',
     path: () => '/admin/pages/shipping-policy',
     heading: /^Shipping Policy$/,
+  },
   { route: 'grievances', path: () => '/admin/grievances', heading: /^Grievances$/ },
   {
     route: 'grievances/:ticket',
@@ -143,8 +144,6 @@ beforeAll(async () => {
   const posts = await api<{ posts: { id: string }[] }>('GET', '/admin/blog?limit=1', {
     token: owner.accessToken,
   });
-  ids = {
-    post: posts.data.posts[0]!.id,
   const grievance = await api<{ ticket: string }>('POST', '/grievances', {
     body: {
       name: 'Screens Test',
@@ -156,6 +155,7 @@ beforeAll(async () => {
   });
   expect(grievance.status).toBe(201);
   ids = {
+    post: posts.data.posts[0]!.id,
     grievance: grievance.data.ticket,
     order: shopper.orderId,
     returnLine: asked.data.returns[0]!._id,

@@ -169,6 +169,8 @@ export interface GstInvoiceInput {
   /** The order's discount, spread over the goods in proportion to their value. */
   discountPaise: Paise;
   shippingPaise: Paise;
+  /** Cash on delivery's fee (0 for orders paid online): taxed with the goods, as shipping is. */
+  codFeePaise?: Paise;
   /** What the shopper paid: the invoice must come to exactly this. */
   totalPaise: Paise;
   /** YYYY-MM-DD in India: which rates apply. */
@@ -205,6 +207,7 @@ export interface GstInvoiceFigures {
 }
 
 export const SHIPPING_DESCRIPTION = 'Shipping and handling';
+export const COD_FEE_DESCRIPTION = 'Cash on delivery fee';
 
 function lineOf(
   base: Omit<GstInvoiceLine, 'taxablePaise' | 'taxPaise' | 'split'>,
@@ -235,17 +238,24 @@ export function gstInvoiceFigures(input: GstInvoiceInput): GstInvoiceFigures {
       interState,
     );
   });
-  if (input.shippingPaise > 0 && lines.length > 0) {
-    const principal = lines.reduce((a, b) => (b.valuePaise > a.valuePaise ? b : a));
+  // Charges that come with the goods (a composite supply) take the rate and HSN of the order's
+  // principal line, the one of the highest value.
+  const principal =
+    lines.length > 0 ? lines.reduce((a, b) => (b.valuePaise > a.valuePaise ? b : a)) : undefined;
+  for (const [description, paise] of [
+    [SHIPPING_DESCRIPTION, input.shippingPaise],
+    [COD_FEE_DESCRIPTION, input.codFeePaise ?? 0],
+  ] as const) {
+    if (paise <= 0 || !principal) continue;
     lines.push(
       lineOf(
         {
-          description: SHIPPING_DESCRIPTION,
+          description,
           hsn: principal.hsn,
           quantity: 1,
-          unitPricePaise: input.shippingPaise,
+          unitPricePaise: paise,
           discountPaise: 0,
-          valuePaise: input.shippingPaise,
+          valuePaise: paise,
           ratePercent: principal.ratePercent,
         },
         interState,

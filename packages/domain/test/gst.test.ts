@@ -169,6 +169,20 @@ describe('the figures of an invoice', () => {
     expect(figures.totalPaise).toBe(319_600);
   });
 
+  it('taxes a cash-on-delivery fee with the goods too, after shipping', () => {
+    const figures = gstInvoiceFigures(
+      invoice({ lines, codFeePaise: 4_900, totalPaise: 309_700 + 4_900 }),
+    );
+    expect(figures.lines.at(-1)).toMatchObject({
+      description: 'Cash on delivery fee',
+      hsn: '6212',
+      ratePercent: 5,
+      valuePaise: 4_900,
+      taxablePaise: 4_667,
+    });
+    expect(figures.totalPaise).toBe(314_600);
+  });
+
   it('refuses figures that do not come to what was paid', () => {
     expect(() => gstInvoiceFigures(invoice({ lines, totalPaise: 309_701 }))).toThrow(GstRuleError);
   });

@@ -14,6 +14,7 @@ export interface InvoiceSource {
   invoiceable: boolean;
   discountPaise: number;
   shippingPaise: number;
+  codFeePaise: number;
   totalPaise: number;
   paidAt: Date | null;
   shippingAddress: OrderAddress;
@@ -61,7 +62,8 @@ export function createInvoicesRepository(db: Database) {
         db,
         sql`select o.id, o.user_id as "userId", o.order_number as "orderNumber",
               ${INVOICEABLE} as invoiceable, o.discount_paise as "discountPaise",
-              o.shipping_paise as "shippingPaise", o.total_paise as "totalPaise",
+              o.shipping_paise as "shippingPaise", o.cod_fee_paise as "codFeePaise",
+              o.total_paise as "totalPaise",
               o.paid_at as "paidAt", o.shipping_address as "shippingAddress"
             from orders o where o.id = ${orderId}`,
       );

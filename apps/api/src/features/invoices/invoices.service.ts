@@ -151,6 +151,7 @@ export function createInvoicesService({
       })),
       discountPaise: source.discountPaise,
       shippingPaise: source.shippingPaise,
+      codFeePaise: source.codFeePaise,
       totalPaise: source.totalPaise,
       // The rates of the day of supply: the day it was paid.
       day: indianDayOf(source.paidAt ?? issuedAt),
