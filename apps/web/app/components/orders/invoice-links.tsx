@@ -83,7 +83,13 @@ export function InvoiceLinks({
     setFailure(null);
     try {
       const blob = await authed((api) => invoicesApi(api).download(entry.url));
-      saveFile(blob, fileName(entry.number ?? `invoice-${orderId}`));
+      // An invoice this very download issued: its number, listed now, names the file.
+      const number =
+        entry.number ??
+        (await authed((api) => invoicesApi(api).list(orderId)).catch(() => [])).find(
+          (one) => one.kind === 'invoice',
+        )?.number;
+      saveFile(blob, fileName(number ?? `invoice-${orderId}`));
     } catch (error) {
       setFailure(errorMessage(error, 'Failed to download'));
     } finally {
