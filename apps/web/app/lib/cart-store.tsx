@@ -101,6 +101,7 @@ const emptyCart: Cart = {
   subtotal: 0,
   discountAmount: 0,
   total: 0,
+  gstIncluded: null,
   itemCount: 0,
   updatedAt: null,
 };

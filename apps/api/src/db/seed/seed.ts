@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { discountFormSchema } from '@shop/contracts/admin-discounts';
+import { blogInput } from '@shop/contracts/blog-admin';
 import { averageRating, productSearchText, slugify } from '@shop/domain/catalogue';
 import { rupeesToPaise } from '@shop/domain/money';
 import { queryRows, type Database, type Transaction } from '../client.ts';
 import {
   banners,
-  blogs,
   categories,
   productColorImages,
   productColors,
@@ -19,7 +19,7 @@ import {
   subcategories,
   tags,
 } from '../schema.ts';
-import { sanitizeArticleHtml } from '../../features/content/sanitize-html.ts';
+import { insertBlogPost } from '../../features/content/blog-admin.service.ts';
 import { insertDiscount } from '../../features/discounts/discounts-admin.service.ts';
 import { createLocalMediaStore, type MediaStore } from '../../features/media/media-store.ts';
 import { seedCategories, seedProducts } from './catalogue-data.ts';
@@ -296,6 +296,7 @@ async function insertCatalogue(tx: Transaction, now: Date) {
       pricePaise: rupeesToPaise(product.price),
       originalPricePaise:
         product.originalPrice === undefined ? null : rupeesToPaise(product.originalPrice),
+      netQuantity: product.netQuantity,
       ratings: product.ratings,
       ratingAverage: averageRating(product.ratings),
       sizeChartId: product.sizeChart === 'none' ? null : chartIds[product.sizeChart],
@@ -347,20 +348,21 @@ async function insertCatalogue(tx: Transaction, now: Date) {
   await tx.insert(productSpecifications).values(specRows);
   await tx.insert(productTags).values(productTagRows);
 
-  await tx.insert(blogs).values(
-    seedBlogs.map((blog) => {
-      const createdAt = daysAgo(blog.createdDaysAgo);
-      return {
+  // The journal's articles are written as the back office writes them: the same schema (and
+  // its address rule), the same sanitizing, published on the day each was written.
+  for (const blog of seedBlogs) {
+    await insertBlogPost(
+      tx,
+      blogInput.parse({
         title: blog.title,
-        slug: slugify(blog.title),
-        markup: sanitizeArticleHtml(blog.markup),
-        content: blog.content,
+        excerpt: blog.content,
         image: seedImageUrls.blog(blog.title),
-        createdAt,
-        updatedAt: createdAt,
-      };
-    }),
-  );
+        markup: blog.markup,
+        status: 'published',
+      }),
+      daysAgo(blog.createdDaysAgo),
+    );
+  }
 
   await tx.insert(banners).values([
     ...seedDesktopBanners.map((banner, position) => ({
