@@ -2,7 +2,7 @@
 // routes, so the messages a shopper sees beside a field are the ones the API answers with.
 // zod/mini because these ship to the browser with the sign-in dialog and the profile page.
 import * as z from 'zod/mini';
-import { isPinCode } from '@shop/domain/contact-details';
+import { isPinCode, MAX_ADDRESSES } from '@shop/domain/contact-details';
 import { userRoles } from '@shop/domain/roles';
 import {
   indianPhone,
@@ -15,7 +15,7 @@ import { emailAddress } from './email.ts';
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
-export const MAX_ADDRESSES = 10;
+export { MAX_ADDRESSES };
 
 export const authMessages = {
   firstNameRequired: 'First name is required.',

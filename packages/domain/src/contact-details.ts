@@ -9,6 +9,12 @@
  */
 export const PHONE_INPUT_MAX_LENGTH = 20;
 
+/**
+ * The most addresses a profile keeps. A plain rule here (not beside the zod schema) so the
+ * checkout and profile screens can show it without loading zod for their first paint.
+ */
+export const MAX_ADDRESSES = 10;
+
 /** An Indian mobile number: 10 digits, the first of them 6, 7, 8 or 9 ('1234567890' is not one). */
 const MOBILE_NUMBER = /^[6-9]\d{9}$/;
 

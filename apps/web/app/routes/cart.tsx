@@ -1,4 +1,5 @@
 import type { Route } from './+types/cart';
+import { fetchPopularDeals } from '../components/cart/popular-deals';
 import { CartPage } from '../components/cart/cart-page';
 import { clientShopperPageData, shopperPageHeaders } from '../lib/page-shopper';
 import { serverShopper, shopperPageData } from '../lib/page-shopper.server';
@@ -9,12 +10,18 @@ export function meta() {
 
 /** Her cart (or the guest cart) in the first HTML. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return shopperPageData(await serverShopper(request, context));
+  const who = await serverShopper(request, context);
+  // The suggestions below too: arriving after hydration, they pushed the footer down.
+  const [data, deals] = await Promise.all([
+    shopperPageData(who),
+    fetchPopularDeals(who.publicApi).catch(() => null),
+  ]);
+  return { ...data, deals };
 }
 
 export const clientLoader = clientShopperPageData;
 export const headers = shopperPageHeaders;
 
-export default function CartRoute() {
-  return <CartPage />;
+export default function CartRoute({ loaderData }: Route.ComponentProps) {
+  return <CartPage deals={'deals' in loaderData ? loaderData.deals : null} />;
 }

@@ -1,13 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import {
-  changePasswordSchema,
-  profileUpdateSchema,
-  savedAddressInput,
-  type ProfileUpdateInput,
-  type SavedAddress,
-  type SavedAddressInput,
-  type User,
+import type {
+  ProfileUpdateInput,
+  SavedAddress,
+  SavedAddressInput,
+  User,
 } from '@shop/contracts/auth';
 import { PHONE_INPUT_MAX_LENGTH } from '@shop/domain/contact-details';
 import { errorMessage } from '../../lib/api-client';
@@ -15,7 +12,7 @@ import { useAuth } from '../../lib/auth-session';
 import { useSignInOnArrival } from '../../lib/sign-in-on-arrival';
 import { useToast } from '../../lib/toast';
 import type { OrderPage } from '@shop/contracts/orders';
-import { OrdersTab } from '../orders/orders-tab';
+import { LazyOrdersTab } from '../orders/lazy-orders-tab';
 import { accountApi } from './account-api';
 import { Spinner } from '../spinner';
 import { FormError, TextField, useFormAction, useSchemaForm } from './schema-form';
@@ -28,6 +25,13 @@ const secondaryButton =
 const card = 'rounded-2xl border border-line bg-white p-5 md:p-6';
 
 type Tab = 'profile' | 'orders';
+
+/**
+ * The account's rules (the API's own schemas, and zod with them): loaded once the shopper starts
+ * on a form or submits it, not for the page's first paint, which needs none of them.
+ */
+const accountRules = () => import('@shop/contracts/auth');
+const preloadRules = () => void accountRules();
 
 /**
  * /profile: opened signed out, it sends the shopper home and opens the sign-in dialog; signing
@@ -96,7 +100,7 @@ export function ProfilePage({ initialOrders = null }: { initialOrders?: OrderPag
             <SignOutCard />
           </>
         ) : (
-          <OrdersTab initial={initialOrders} />
+          <LazyOrdersTab initial={initialOrders} />
         )}
       </div>
     </section>
@@ -127,6 +131,7 @@ function DetailsCard({ user }: { user: User }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    const { profileUpdateSchema } = await accountRules();
     const input = form.check(profileUpdateSchema);
     if (!input) return;
     await run(async () => {
@@ -145,7 +150,13 @@ function DetailsCard({ user }: { user: User }) {
   }
 
   return (
-    <form noValidate onSubmit={submit} className={card} aria-labelledby="details-title">
+    <form
+      noValidate
+      onSubmit={submit}
+      onFocus={preloadRules}
+      className={card}
+      aria-labelledby="details-title"
+    >
       <h2 id="details-title" className="font-serif text-xl">
         Your details
       </h2>
@@ -336,6 +347,7 @@ function AddressForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    const { savedAddressInput } = await accountRules();
     const input = form.check(savedAddressInput);
     if (!input) return;
     setBusy(true);
@@ -347,6 +359,7 @@ function AddressForm({
     <form
       noValidate
       onSubmit={submit}
+      onFocus={preloadRules}
       className="space-y-3 rounded-xl border border-brand-200 bg-blush/40 p-4"
       aria-label={initial ? `Edit ${initial.name}` : 'New address'}
     >
@@ -403,6 +416,7 @@ function PasswordCard({ user }: { user: User }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    const { changePasswordSchema } = await accountRules();
     const input = form.check(changePasswordSchema);
     if (!input) return;
     await run(async () => {
@@ -425,7 +439,13 @@ function PasswordCard({ user }: { user: User }) {
     );
   }
   return (
-    <form noValidate onSubmit={submit} className={card} aria-labelledby="password-title">
+    <form
+      noValidate
+      onSubmit={submit}
+      onFocus={preloadRules}
+      className={card}
+      aria-labelledby="password-title"
+    >
       <h2 id="password-title" className="font-serif text-xl">
         Change password
       </h2>

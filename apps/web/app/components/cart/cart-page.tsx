@@ -15,10 +15,10 @@ import { GstIncluded } from './gst-included';
 import { StockShortfall } from './stock-shortfall';
 import { Spinner } from '../spinner';
 import { discountErrorMessage } from './discount-messages';
-import { PopularDeals } from './popular-deals';
+import { PopularDeals, type PopularDeal } from './popular-deals';
 
 /** /cart: the lines, the totals, the coupon box and the way to checkout. */
-export function CartPage() {
+export function CartPage({ deals = null }: { deals?: PopularDeal[] | null }) {
   const { cart, loading } = useCart();
   const { wishlist } = useWishlist();
   // Not before the session is known (the server's HTML, hydration): a signed-in shopper never
@@ -54,6 +54,7 @@ export function CartPage() {
         </div>
       )}
       <PopularDeals
+        initial={deals}
         exclude={[
           ...(cart?.items.map((item) => item.productId) ?? []),
           ...(wishlist?.items.map((item) => item.productId) ?? []),

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '@shop/contracts/catalogue';
-import { createApiClient } from '../../lib/api-client';
+import { createApiClient, type ApiClient } from '../../lib/api-client';
 import { formatPrice } from '../../lib/format';
 import { mediaUrl } from '../../lib/media';
 
@@ -9,7 +9,7 @@ const CACHE_KEY = 'popularDeals';
 const CACHE_MS = 60 * 60 * 1000;
 const MAX_DEALS = 6;
 
-interface Deal {
+export interface PopularDeal {
   _id: string;
   name: string;
   price: number;
@@ -17,7 +17,32 @@ interface Deal {
   image: string;
 }
 
-/** One or two products per category, cached in the browser for an hour. */
+type Deal = PopularDeal;
+
+/**
+ * One or two products per category. The cart's and wishlist's loaders ask on the server, so the
+ * section is in the first HTML and nothing below it moves when the page hydrates.
+ */
+export async function fetchPopularDeals(api: ApiClient): Promise<PopularDeal[]> {
+  const categories = await api.listCategories();
+  const lists = await Promise.all(
+    categories.map((category) =>
+      api.listProductsByCategory(category._id, { page: 1, limit: 2 }).catch(() => null),
+    ),
+  );
+  return lists
+    .flatMap((list) => list?.products ?? [])
+    .map((product: Product) => ({
+      _id: product._id,
+      name: product.name,
+      price: product.price,
+      // With no original price the deal shows an M.R.P. of 1.2 × price.
+      mrp: product.originalPrice ?? Math.round(product.price * 1.2),
+      image: product.colors[0]?.images[0] ?? '',
+    }));
+}
+
+/** The deals in the browser (a visit within the app), cached there for an hour. */
 async function loadDeals(): Promise<Deal[]> {
   try {
     const cached = JSON.parse(localStorage.getItem(CACHE_KEY) ?? 'null') as {
@@ -28,23 +53,7 @@ async function loadDeals(): Promise<Deal[]> {
   } catch {
     // an unreadable cache is refetched
   }
-  const api = createApiClient();
-  const categories = await api.listCategories();
-  const lists = await Promise.all(
-    categories.map((category) =>
-      api.listProductsByCategory(category._id, { page: 1, limit: 2 }).catch(() => null),
-    ),
-  );
-  const deals = lists
-    .flatMap((list) => list?.products ?? [])
-    .map((product: Product) => ({
-      _id: product._id,
-      name: product.name,
-      price: product.price,
-      // With no original price the deal shows an M.R.P. of 1.2 × price.
-      mrp: product.originalPrice ?? Math.round(product.price * 1.2),
-      image: product.colors[0]?.images[0] ?? '',
-    }));
+  const deals = await fetchPopularDeals(createApiClient());
   localStorage.setItem(CACHE_KEY, JSON.stringify({ at: Date.now(), deals }));
   return deals;
 }
@@ -57,13 +66,18 @@ export function PopularDeals({
   exclude,
   title = 'Popular Deals',
   emptyText = 'No deals available',
+  initial = null,
 }: {
   exclude: string[];
   title?: string;
   emptyText?: string;
+  /** The deals the server rendered the page with (none on a visit within the app). */
+  initial?: PopularDeal[] | null;
 }) {
-  const [deals, setDeals] = useState<Deal[] | null>(null);
+  const [deals, setDeals] = useState<Deal[] | null>(initial);
+  const rendered = initial !== null;
   useEffect(() => {
+    if (rendered) return;
     let live = true;
     loadDeals()
       .then((loaded) => live && setDeals(loaded))
@@ -71,7 +85,7 @@ export function PopularDeals({
     return () => {
       live = false;
     };
-  }, []);
+  }, [rendered]);
   if (deals === null) return null;
   const shown = deals.filter((deal) => !exclude.includes(deal._id)).slice(0, MAX_DEALS);
   return (

@@ -1,11 +1,6 @@
 import type { ChangeEvent } from 'react';
-import {
-  MAX_ADDRESSES,
-  savedAddressInput,
-  type SavedAddress,
-  type SavedAddressInput,
-  type User,
-} from '@shop/contracts/auth';
+import type { SavedAddress, SavedAddressInput, User } from '@shop/contracts/auth';
+import { MAX_ADDRESSES } from '@shop/domain/contact-details';
 import { useAuth } from '../../lib/auth-session';
 import { accountApi } from '../account/account-api';
 import { TextField, useSchemaForm } from '../account/schema-form';
@@ -161,7 +156,9 @@ export function useSaveAddressChoice() {
      * The address to store, or null with the name's message shown (the address itself was
      * checked as a checkout address already).
      */
-    check(address: CheckoutAddressValues): SavedAddressInput | null {
+    async check(address: CheckoutAddressValues): Promise<SavedAddressInput | null> {
+      // The profile's address rule loads with the order's, when she submits (not with the page).
+      const { savedAddressInput } = await import('@shop/contracts/auth');
       const { name: _recipient, ...place } = address;
       return label.check(savedAddressInput, { ...place, name: label.values.name });
     },

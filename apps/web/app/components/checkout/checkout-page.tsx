@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { MAX_ADDRESSES, type SavedAddressInput, type User } from '@shop/contracts/auth';
-import { billingAddressSchema, orderMessages, shippingAddressSchema } from '@shop/contracts/orders';
+import type { SavedAddressInput, User } from '@shop/contracts/auth';
 import { stockShortfall } from '@shop/domain/cart';
-import { PHONE_INPUT_MAX_LENGTH } from '@shop/domain/contact-details';
+import { MAX_ADDRESSES, PHONE_INPUT_MAX_LENGTH } from '@shop/domain/contact-details';
 import { deliveryMessages } from '@shop/domain/delivery-estimate';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-session';
@@ -45,6 +44,12 @@ const emptyAddress = {
 type AddressValues = typeof emptyAddress;
 
 const INVALID_FORM = 'Please fill all required fields correctly';
+
+/**
+ * The order's address rules (the API's own schemas, and zod with them): loaded once the shopper
+ * starts on the form or submits it, not for the page's first paint, which needs none of them.
+ */
+const orderRules = () => import('@shop/contracts/orders');
 
 function AddressFields({
   form,
@@ -227,9 +232,10 @@ export function CheckoutPage() {
   async function placeOrder(event: FormEvent) {
     event.preventDefault();
     if (busy || !cart) return;
+    const { billingAddressSchema, orderMessages, shippingAddressSchema } = await orderRules();
     const shippingAddress = shipping.check(shippingAddressSchema);
     const billingAddress = sameAsShipping ? shippingAddress : billing.check(billingAddressSchema);
-    const addressToSave = saveAddress ? saveChoice.check(shipping.values) : null;
+    const addressToSave = saveAddress ? await saveChoice.check(shipping.values) : null;
     if (!shippingAddress || !billingAddress || (saveAddress && !addressToSave)) {
       setFailure(INVALID_FORM);
       setRefusedSubmits((count) => count + 1);
@@ -315,6 +321,8 @@ export function CheckoutPage() {
         ref={formElement}
         noValidate
         onSubmit={placeOrder}
+        // Her first touch of the form fetches the rules, so a submit does not wait for them.
+        onFocus={() => void orderRules()}
         className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]"
       >
         {/* Kept in view right below the sticky header (65 px) anywhere in the form: while the

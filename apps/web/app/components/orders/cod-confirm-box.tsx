@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { codConfirmSchema, type Order } from '@shop/contracts/orders';
+import type { Order } from '@shop/contracts/orders';
 import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-session';
 import { orderApi } from './order-api';
@@ -31,6 +31,9 @@ export function CodConfirmBox({
 
   async function confirm(event: FormEvent) {
     event.preventDefault();
+    // The code's rule (the API's schema, and zod with it) loads when she confirms, not with the
+    // order page.
+    const { codConfirmSchema } = await import('@shop/contracts/orders');
     const parsed = codConfirmSchema.safeParse({ code });
     if (!parsed.success) {
       setProblem(parsed.error.issues[0]?.message ?? null);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { orderDocumentsResponse, type GstDocument } from '@shop/contracts/invoices';
+import type { GstDocument } from '@shop/contracts/invoices';
 import { errorMessage, type ApiClient } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-session';
 import { saveFile } from '../../lib/save-file';
@@ -10,13 +10,17 @@ const linkButton =
 /** The order's GST documents, listed by the server (paths are the API's, under /api). */
 function invoicesApi({ call, file }: ApiClient) {
   return {
-    list: (orderId: string) =>
-      call(
+    // The answer's schema (and zod with it) loads with the list, after the order page's paint.
+    list: async (orderId: string) => {
+      const { orderDocumentsResponse } = await import('@shop/contracts/invoices');
+      const answer = await call(
         `/order/${encodeURIComponent(orderId)}/invoices`,
         'Failed to fetch the invoices',
         {},
         orderDocumentsResponse,
-      ).then((answer) => answer.data),
+      );
+      return answer.data;
+    },
     download: (url: string) => file('GET', url.replace(/^\/api/, ''), 'Failed to download'),
   };
 }

@@ -10,7 +10,7 @@ import { useShopper } from '../../lib/shopper';
 import { useToast } from '../../lib/toast';
 import { useWishlist, type MoveChoice } from '../../lib/wishlist-store';
 import { SignInPrompt } from '../account/sign-in-prompt';
-import { PopularDeals } from '../cart/popular-deals';
+import { PopularDeals, type PopularDeal } from '../cart/popular-deals';
 import { Spinner } from '../spinner';
 import { MoveToCartDialog } from './move-to-cart-dialog';
 
@@ -18,7 +18,7 @@ const button =
   'rounded-full border border-line bg-white px-4 py-2 text-sm font-medium hover:border-brand-300 disabled:opacity-60';
 
 /** /wishlist: what the shopper saved for later, and the way into the cart. */
-export function WishlistPage() {
+export function WishlistPage({ deals = null }: { deals?: PopularDeal[] | null }) {
   const { signedIn } = useShopper();
   const { wishlist, moveToCart, clear } = useWishlist();
   const { cart } = useCart();
@@ -152,6 +152,7 @@ export function WishlistPage() {
         />
       )}
       <PopularDeals
+        initial={deals}
         exclude={exclude}
         title="You Might Also Like"
         emptyText="No recommendations available"
