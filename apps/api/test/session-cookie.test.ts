@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearedSessionCookie, sessionCookie } from '../src/features/auth/session-cookie.ts';
 import { send, signUp } from './auth-helpers.ts';
 import { addBody, guestSessionId, stockedChoices, type StockedChoice } from './cart-helpers.ts';
+import { address } from './order-helpers.ts';
+import { signUpOwner } from './owner-helpers.ts';
 import { createTestWorld, type TestWorld } from './test-app.ts';
 
 let world: TestWorld;
@@ -15,7 +17,7 @@ const app = () => world.app;
 
 // A seeded database and the storefront's server build: slow on a loaded machine.
 beforeAll(async () => {
-  world = await createTestWorld({}, { storefront: true });
+  world = await createTestWorld({ ADMIN_EMAILS: 'owner@lacebloom.in' }, { storefront: true });
   choices = await stockedChoices(app());
 }, 180_000);
 afterAll(async () => {
@@ -258,5 +260,36 @@ describe('the server-rendered cart', () => {
     expect(checkout.html).not.toContain('Loading your bag');
     expect(checkout.html).toContain(escaped(choices[0]!.name));
     expect(checkout.html).toContain(shown(her.cart.total));
+  });
+
+  it('renders the cash-on-delivery choice at checkout for her saved PIN code when the shop offers it', async () => {
+    const owner = await signUpOwner(world, 'owner@lacebloom.in');
+    const current = await send(app(), 'GET', '/api/admin/settings', { token: owner.accessToken });
+    const settings = current.body.data.settings;
+    const terms = (on: boolean) =>
+      send(app(), 'PATCH', '/api/admin/settings', {
+        token: owner.accessToken,
+        body: {
+          ...settings,
+          paymentMethods: on ? ['online', 'cod'] : ['online'],
+          cashOnDelivery: { feeRupees: 49, minOrderRupees: 1, maxOrderRupees: 50_000 },
+        },
+      });
+    expect((await terms(true)).status).toBe(200);
+    try {
+      const her = await shopperWithLines(1);
+      const { name: _recipient, ...place } = address;
+      const saved = await send(app(), 'PATCH', '/api/auth/profile', {
+        token: her.accessToken,
+        body: { addresses: [{ ...place, name: 'Home' }] },
+      });
+      expect(saved.status).toBe(200);
+      // In the first HTML, so the payment choices do not grow once the page hydrates.
+      const checkout = await page('/checkout', `lb_session=${her.refreshToken}`);
+      expect(checkout.html).toContain('Cash on Delivery (fee ');
+      expect(checkout.html).toContain(escaped(shown(49)));
+    } finally {
+      expect((await terms(false)).status).toBe(200);
+    }
   });
 });

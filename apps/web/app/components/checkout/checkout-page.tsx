@@ -17,7 +17,7 @@ import { StockShortfall } from '../cart/stock-shortfall';
 import { GstIncluded } from '../cart/gst-included';
 import { Spinner } from '../spinner';
 import { orderApi } from '../orders/order-api';
-import { CodChoice, useCodOptions, type CheckoutPaymentMethod } from './cod-choice';
+import { CodChoice, useCodOptions, type CheckoutPaymentMethod, type CodAnswer } from './cod-choice';
 import { usePayment } from './use-payment';
 import { usePinAutofill } from './use-pin-autofill';
 import {
@@ -119,7 +119,7 @@ function prefilledAddress(user: User) {
  * /checkout: addresses, the payment method (online; cash on delivery when the shop offers it),
  * notes, the summary, and the payment window.
  */
-export function CheckoutPage() {
+export function CheckoutPage({ initialCod = null }: { initialCod?: CodAnswer | null }) {
   const { status, user, authed } = useAuth();
   const { cart, afterOrderPaid, reload } = useCart();
   const navigate = useNavigate();
@@ -151,7 +151,7 @@ export function CheckoutPage() {
   const savedAddress = useRef<string | null>(null);
   const [refusedSubmits, setRefusedSubmits] = useState(0);
   const [method, setMethod] = useState<CheckoutPaymentMethod>('razorpay');
-  const codOptions = useCodOptions(shipping.values.pinCode, cart?.total ?? 0);
+  const codOptions = useCodOptions(shipping.values.pinCode, cart?.total ?? 0, initialCod);
   // Cash on delivery only while the server offers it for this PIN code and cart.
   const payment: CheckoutPaymentMethod =
     method === 'cod' && codOptions?.available ? 'cod' : 'razorpay';

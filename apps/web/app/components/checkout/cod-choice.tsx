@@ -8,14 +8,26 @@ import { orderApi } from '../orders/order-api';
 
 export type CheckoutPaymentMethod = 'razorpay' | 'cod';
 
+/** The server's answer for one PIN code. */
+export interface CodAnswer {
+  pinCode: string;
+  options: CodOptions | undefined;
+}
+
 /**
  * Cash on delivery for this cart at the shipping PIN code, asked of the server whenever the PIN
  * code or the cart's total changes (the server decides: the owner's terms, the courier, the
  * account's history). Undefined while unknown or when the shop does not offer it at all.
+ * `initial`: the answer the page was rendered with (her prefilled PIN code), so the choice is in
+ * the first HTML rather than appearing after hydration.
  */
-export function useCodOptions(pinCode: string, cartTotal: number): CodOptions | undefined {
+export function useCodOptions(
+  pinCode: string,
+  cartTotal: number,
+  initial?: CodAnswer | null,
+): CodOptions | undefined {
   const { authed } = useAuth();
-  const [answer, setAnswer] = useState<{ pinCode: string; options: CodOptions | undefined }>();
+  const [answer, setAnswer] = useState<CodAnswer | undefined>(initial ?? undefined);
   const valid = isPinCode(pinCode);
   useEffect(() => {
     if (!valid) return;
