@@ -46,6 +46,7 @@ function InlineName({
   onSave,
   action = 'Rename',
   placeholder,
+  width = 'min-w-52',
 }: {
   name: string;
   label: string;
@@ -53,11 +54,13 @@ function InlineName({
   onSave: (name: string) => void;
   action?: string;
   placeholder?: string;
+  /** The form's least width (a tailwind class): a code needs less room than a name. */
+  width?: string;
 }) {
   const [value, setValue] = useState(name);
   return (
     <form
-      className="flex min-w-52 items-center gap-1.5"
+      className={`flex ${width} items-center gap-1.5`}
       onSubmit={(event) => {
         event.preventDefault();
         if (value.trim() !== name) onSave(value);
@@ -151,6 +154,7 @@ function CategoryHsn({ category, changes }: { category: AdminCategory; changes: 
       onSave={(code) => changes.setHsn(category, code)}
       action="Save"
       placeholder="e.g. 6212"
+      width="min-w-36 max-w-48"
     />
   );
 }
@@ -457,7 +461,10 @@ export function CategoriesPage() {
             <p className="text-muted">
               /{category.slug} · {category.activeProducts} active products
             </p>
-            <CategoryHsn category={category} changes={changes} />
+            <div>
+              <p className="mb-1 text-xs text-muted">Default HSN code</p>
+              <CategoryHsn category={category} changes={changes} />
+            </div>
             <ActiveToggle
               name={category.name}
               isActive={category.isActive}
