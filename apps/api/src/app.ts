@@ -293,7 +293,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     facts: productFacts,
     cart,
   });
-  const outbox = createMailOutbox(database.db, mailer, log, orderMailTemplates(config.publicUrl));
+  const outbox = createMailOutbox(
+    database.db,
+    mailer,
+    log,
+    orderMailTemplates(config.publicUrl),
+    // Called only when a mail is delivered, after `invoices` below exists.
+    (orderId) => invoices.invoiceAttachment(orderId),
+  );
   const ordersRepository = createOrdersRepository(database.db);
   // Mail recipients: the name and address of a user, as signed-in requests see them.
   const findUser = (userId: string) => sessionUsers.find(userId);

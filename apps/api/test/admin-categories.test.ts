@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bannerFormMessages } from '@shop/contracts/banners-admin';
+import { categoryFormMessages } from '@shop/contracts/categories-admin';
 import { categoryRuleMessages } from '@shop/domain/categories';
 import { send, signUp } from './auth-helpers.ts';
 import { followVerificationLink, signUpOwner } from './owner-helpers.ts';
@@ -120,6 +121,36 @@ describe('categories', () => {
       'category.update',
       'category.create',
     ]);
+  });
+
+  it("keeps the HSN code a category's products are invoiced under when they have none", async () => {
+    const list = (await asOwner('GET', '/api/admin/categories')).body.data;
+    const bras = list.find((category: any) => category.slug === 'bras');
+    expect(bras.hsnCode).toBe('6212');
+    const beauty = list.find((category: any) => category.slug === 'beauty');
+
+    const refused = await asOwner('PATCH', `/api/admin/categories/${beauty.id}`, { hsnCode: '33' });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain(categoryFormMessages.hsn);
+
+    const changed = await asOwner('PATCH', `/api/admin/categories/${beauty.id}`, {
+      hsnCode: ' 33049990 ',
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data.hsnCode).toBe('33049990');
+    const audit = await auditOf('category', beauty.id);
+    expect(audit[0]).toMatchObject({
+      action: 'category.update',
+      before: { hsnCode: '3304' },
+      after: { hsnCode: '33049990' },
+    });
+
+    const made = await asOwner('POST', '/api/admin/categories', {
+      name: 'Gift Sets',
+      hsnCode: '6212',
+    });
+    expect(made.status).toBe(201);
+    expect(made.body.data.hsnCode).toBe('6212');
   });
 
   it('reorders categories only when every one is named once', async () => {

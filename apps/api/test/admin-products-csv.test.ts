@@ -347,3 +347,39 @@ describe('import', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 });
+
+describe('package declarations', () => {
+  it('exports and imports the generic name and net quantity; a file without those columns keeps them', async () => {
+    const rows = rowsOf((await exportCsv()).body);
+    const slug = rows.find((row) => row.slug !== 'formula-brief')!.slug;
+    const own = rows.filter((row) => row.slug === slug);
+    expect(own[0]!.net_quantity).not.toBe('');
+    const packed = own.map((row) => ({
+      ...row,
+      generic_name: 'Brassiere',
+      net_quantity: 'Pack of 3',
+    }));
+    const dry = await upload(csvOf(packed));
+    expect(dry.body.data).toMatchObject({ errors: [], products: { update: 1 } });
+    expect(JSON.stringify(dry.body.data.changes)).toContain('Pack of 3');
+    expect((await upload(csvOf(packed), dry.body.data.importId)).status).toBe(200);
+    const [product] = await queryRows<{ id: string }>(
+      world.database.db,
+      sql`select id from products where slug = ${slug}`,
+    );
+    const shown = (await send(world.app, 'GET', `/api/product/${product!.id}`)).body.data;
+    expect(shown).toMatchObject({ genericName: 'Brassiere', netQuantity: 'Pack of 3' });
+
+    // A file made before these columns existed changes neither.
+    const older = (await exportCsv()).body;
+    const columns = productCsvColumns.filter(
+      (column) => column !== 'generic_name' && column !== 'net_quantity',
+    );
+    const withoutThem = stringify(
+      rowsOf(older).filter((row) => row.slug === slug),
+      { header: true, columns },
+    );
+    const plan = await upload(withoutThem);
+    expect(plan.body.data).toMatchObject({ errors: [], products: { unchanged: 1, update: 0 } });
+  });
+});

@@ -9,7 +9,7 @@ import { paymentMark } from '../src/features/dispatch/dispatch-documents.ts';
 import { send, signUp } from './auth-helpers.ts';
 import { stockedChoices, type StockedChoice } from './cart-helpers.ts';
 import { address, fillCart, orderBody } from './order-helpers.ts';
-import { readOutbox } from './outbox.ts';
+import { attachmentsOf, readOutbox } from './outbox.ts';
 import { signUpOwner } from './owner-helpers.ts';
 import { createTestWorld, type TestWorld } from './test-app.ts';
 
@@ -194,6 +194,17 @@ describe('cash on delivery', () => {
     });
     expect(invoice.statusCode).toBe(200);
     expect(invoice.headers['content-type']).toContain('application/pdf');
+    // The invoice goes with the delivered mail, not the shipped one (it was unpaid then).
+    await app().jobs.deliverMail();
+    const mails = (await readOutbox(world.config.outboxDir)).filter((mail) =>
+      mail.to.includes(email),
+    );
+    const shippedMail = mails.find((mail) => mail.subject.endsWith('is on its way'));
+    const deliveredMail = mails.find((mail) => mail.subject.endsWith('has been delivered'));
+    expect(attachmentsOf(shippedMail!)).toEqual([]);
+    const attached = attachmentsOf(deliveredMail!);
+    expect(attached.map((file) => file.contentType)).toEqual(['application/pdf']);
+    expect(attached[0]!.content.equals(invoice.rawPayload)).toBe(true);
   });
 
   it('keeps an unconfirmed order off the shelves; the shop confirms it after a call', async () => {

@@ -21,6 +21,7 @@ import {
   payOrder,
   placeOrder,
 } from './order-helpers.ts';
+import { attachmentsOf, lastMailTo } from './outbox.ts';
 import { signUpOwner } from './owner-helpers.ts';
 import { createTestWorld, type TestWorld } from './test-app.ts';
 
@@ -182,6 +183,37 @@ describe('tax invoices', () => {
     );
     expect(text).toContain(total);
     expect(text).toMatch(/Rupees [A-Za-z ]+Only/);
+  });
+
+  it('goes with the shipped mail as the same PDF the shopper downloads', async () => {
+    for (const status of ['confirmed', 'processing', 'shipped']) {
+      const moved = await send(app(), 'PATCH', `/api/admin/orders/${orderId}/status`, {
+        token: owner.accessToken,
+        body: { status },
+      });
+      expect(moved.status).toBe(200);
+    }
+    await app().jobs.deliverMail();
+    const order = (
+      await send(app(), 'GET', `/api/order/${orderId}`, { token: shopper.accessToken })
+    ).body.data;
+    const shipped = await lastMailTo(
+      world.config.outboxDir,
+      'asha.rao@example.in',
+      new RegExp(`Your order ${order.orderNumber} is on its way`),
+    );
+    expect(shipped).toBeDefined();
+    const [invoice] = (
+      await send(app(), 'GET', `/api/order/${orderId}/invoices`, { token: shopper.accessToken })
+    ).body.data;
+    const download = await raw(`/api/order/${orderId}/invoice.pdf`, shopper.accessToken);
+    const attached = attachmentsOf(shipped!);
+    expect(attached).toHaveLength(1);
+    expect(attached[0]).toMatchObject({
+      contentType: 'application/pdf',
+      filename: `${invoice.number.replace(/[^A-Za-z0-9-]/g, '_')}.pdf`,
+    });
+    expect(attached[0]!.content.equals(download.rawPayload)).toBe(true);
   });
 
   it("answers the cart's GST as the invoice reckons it, computed by the server", async () => {

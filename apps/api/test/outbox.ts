@@ -75,3 +75,27 @@ export function linkToken(mail: OutboxMail | undefined, page: string): string | 
   const match = new RegExp(`/${page}\\?token=([A-Za-z0-9_%-]+)`).exec(mail?.text ?? '');
   return match?.[1] ? decodeURIComponent(match[1]) : undefined;
 }
+
+/** A mail's attached files, decoded from their base64 parts. */
+export function attachmentsOf(
+  mail: OutboxMail,
+): { filename: string; contentType: string; content: Buffer }[] {
+  const boundaries = [...mail.raw.matchAll(/boundary="?([^";\r\n]+)"?/g)].map((match) => match[1]!);
+  if (boundaries.length === 0) return [];
+  const escaped = boundaries.map((boundary) => boundary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const parts = mail.raw.split(new RegExp(`\\r?\\n--(?:${escaped.join('|')})(?:--)?`));
+  return parts.flatMap((part) => {
+    const headerEnd = part.search(/\r?\n\r?\n/);
+    if (headerEnd < 0) return [];
+    // Folded header lines are joined before reading them.
+    const headers = part.slice(0, headerEnd).replace(/\r?\n[ \t]+/g, ' ');
+    if (!/^Content-Disposition: attachment/im.test(headers)) return [];
+    return [
+      {
+        filename: /filename="?([^";\r\n]+)"?/i.exec(headers)?.[1] ?? '',
+        contentType: /^Content-Type: ([^;\r\n]+)/im.exec(headers)?.[1]?.trim() ?? '',
+        content: Buffer.from(part.slice(headerEnd).replace(/\s+/g, ''), 'base64'),
+      },
+    ];
+  });
+}

@@ -1,5 +1,6 @@
 // The back office's categories and banners in a real browser, at 375 and 1280 px: deactivating a
-// category that still has active products shows the server's refusal with the count; a banner
+// category that still has active products shows the server's refusal with the count; its default
+// HSN code is checked by the route's schema and saved; a banner
 // added through the form with a desktop picture and a start tomorrow is listed as scheduled and
 // is neither in the public banner answer nor on the home page today.
 import { mkdirSync } from 'node:fs';
@@ -32,13 +33,12 @@ afterAll(async () => {
 for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport[]) {
   describe(`categories and banners (${viewport})`, () => {
     it('shows the refusal to deactivate a category with active products', async () => {
-      const categories = await api<{ id: string; name: string; activeProducts: number }[]>(
-        'GET',
-        '/admin/categories',
-        { token: owner.accessToken },
-      );
+      const categories = await api<
+        { id: string; name: string; activeProducts: number; hsnCode: string }[]
+      >('GET', '/admin/categories', { token: owner.accessToken });
       const busy = categories.data.find((category) => category.activeProducts > 0)!;
       expect(busy).toBeDefined();
+      const hsnBefore = busy.hsnCode;
       const { page, context, problems } = await openPage(browser, inject('baseURL'), viewport);
       try {
         await signInBrowser(page, owner);
@@ -57,11 +57,34 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
           .getByRole('alert')
           .getByText(`${products} still in ${busy.name}; move or deactivate them first`)
           .waitFor(patient);
+
+        // The HSN code its products are invoiced under by default: checked by the route's schema.
+        const hsn = page.getByLabel(`HSN code of ${busy.name}`).filter({ visible: true });
+        const saveHsn = page
+          .getByRole('button', { name: 'Save' })
+          .filter({ visible: true })
+          .nth(categories.data.indexOf(busy));
+        await hsn.fill('62');
+        await saveHsn.click();
+        await page
+          .getByRole('alert')
+          .getByText('The HSN code has 4, 6 or 8 digits.')
+          .waitFor(patient);
+        await hsn.fill('62121000');
+        await saveHsn.click();
+        await page
+          .getByRole('status')
+          .getByText(`${busy.name}'s products are invoiced under HSN 62121000`, { exact: false })
+          .waitFor(patient);
         expect(await seriousViolations(page)).toEqual([]);
         await page.screenshot({ path: `${shots}/categories-${viewport}.png`, fullPage: true });
         expect(problems.filter((problem) => !/status of 409/.test(problem))).toEqual([]);
       } finally {
         await context.close();
+        await api('PATCH', `/admin/categories/${busy.id}`, {
+          token: owner.accessToken,
+          body: { hsnCode: hsnBefore },
+        });
       }
     });
 

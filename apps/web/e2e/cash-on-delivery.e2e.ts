@@ -1,9 +1,10 @@
 // Cash on delivery as a shopper meets it once the owner turned it on: the second option at
 // checkout with its fee in the total, the order placed without a payment window, and confirmed
-// on the order page with the code from the email.
+// on the order page with the code from the email. The product page's delivery box says so too.
 import type { Browser } from 'playwright-core';
 import type { ProductList } from '@shop/contracts/catalogue';
 import type { ShopSettings } from '@shop/contracts/shop-settings';
+import { deliveryMessages } from '@shop/domain/delivery-estimate';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { lastMail, newShopper } from './account-helpers.ts';
 import { signInBrowser } from './admin-helpers.ts';
@@ -60,7 +61,7 @@ async function shopperWithCart(offset: number) {
     },
   });
   expect(added.status).toBeLessThan(300);
-  return { ...shopper, ...signup.data, price: product.price };
+  return { ...shopper, ...signup.data, price: product.price, productId: product._id };
 }
 
 const rupees = (amount: number) =>
@@ -75,6 +76,17 @@ for (const [viewport, offset] of [
       const shopper = await shopperWithCart(offset);
       const { page, context, problems } = await openPage(browser, inject('baseURL'), viewport);
       await signInBrowser(page, shopper);
+
+      // The product page's delivery box says cash is taken at this PIN.
+      await page.goto(`/product/${shopper.productId}`);
+      await waitForHydration(page);
+      const box = page.getByTestId('delivery-check');
+      await box.getByLabel('PIN code').fill('560001');
+      await box.getByRole('button', { name: 'Check' }).click();
+      await expect
+        .poll(() => box.getByText(deliveryMessages.codAvailable, { exact: false }).isVisible())
+        .toBe(true);
+
       await page.goto('/checkout');
       await waitForHydration(page);
       await page.getByLabel('Full name').fill('Meera Iyer');

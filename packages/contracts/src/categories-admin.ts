@@ -2,6 +2,7 @@
 // reorder), shared by the screen and the routes, and the answers. zod/mini because the screen
 // ships it to the browser.
 import * as z from 'zod/mini';
+import { HSN_PATTERN } from '@shop/domain/gst';
 import { SLUG_PATTERN } from '@shop/domain/products';
 import { optionalText, requiredText, successEnvelope } from './common-mini.ts';
 
@@ -11,6 +12,7 @@ export const categoryFormMessages = {
   description: 'The description holds a character that cannot be stored.',
   image: 'Upload the picture again.',
   ids: 'List every item exactly once, in the new order.',
+  hsn: 'The HSN code has 4, 6 or 8 digits.',
 } as const;
 
 const uuid = (message: string) => z.string().check(z.uuid({ error: message }));
@@ -36,23 +38,44 @@ const slugField = z.optional(
   ),
 );
 
-/** A new category or subcategory: a name, and optionally its own web address and picture. */
-export const categoryCreateInput = z.object({
+/**
+ * The HSN code a category's products are invoiced under when they have none of their own; ''
+ * for none (then each product needs its own).
+ */
+const hsnField = z.optional(
+  z.string({ error: categoryFormMessages.hsn }).check(
+    z.trim(),
+    z.refine((value) => value === '' || HSN_PATTERN.test(value), {
+      error: categoryFormMessages.hsn,
+    }),
+  ),
+);
+
+/** A new subcategory: a name, and optionally its own web address and picture. */
+export const subcategoryCreateInput = z.object({
   name: requiredText(categoryFormMessages.name, 80),
   slug: slugField,
   description: optionalText(categoryFormMessages.description, 1000, 'multiline'),
   image: z.optional(imageAddress),
 });
+export type SubcategoryCreateInput = z.infer<typeof subcategoryCreateInput>;
+
+/** A new category: as a subcategory, and the HSN code its products default to. */
+export const categoryCreateInput = z.extend(subcategoryCreateInput, { hsnCode: hsnField });
 export type CategoryCreateInput = z.infer<typeof categoryCreateInput>;
 
-/** A change: any of rename, new address, picture, active flag. */
-export const categoryPatchInput = z.object({
+/** A subcategory's change: any of rename, new address, picture, active flag. */
+export const subcategoryPatchInput = z.object({
   name: z.optional(requiredText(categoryFormMessages.name, 80)),
   slug: slugField,
   description: z.optional(optionalText(categoryFormMessages.description, 1000, 'multiline')),
   image: z.optional(imageAddress),
   isActive: z.optional(z.boolean()),
 });
+export type SubcategoryPatchInput = z.infer<typeof subcategoryPatchInput>;
+
+/** A category's change: as a subcategory's, and its default HSN code. */
+export const categoryPatchInput = z.extend(subcategoryPatchInput, { hsnCode: hsnField });
 export type CategoryPatchInput = z.infer<typeof categoryPatchInput>;
 
 /** The new order: every sibling's id once. */
@@ -89,6 +112,7 @@ export const adminCategory = z.object({
   image: z.nullable(z.string()),
   position: z.number(),
   isActive: z.boolean(),
+  hsnCode: z.string(),
   activeProducts: z.number(),
   subcategories: z.array(adminSubcategory),
 });

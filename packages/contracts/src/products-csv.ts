@@ -24,9 +24,22 @@ export const productCsvColumns = [
   'hsn_code',
   'country_of_origin',
   'manufacturer',
+  'generic_name',
+  'net_quantity',
 ] as const;
 export type ProductCsvColumn = (typeof productCsvColumns)[number];
-export type ProductCsvCells = Record<ProductCsvColumn, string>;
+/**
+ * Columns a file may leave out (files exported before they existed): a product keeps what it has,
+ * a new one gets the form's defaults.
+ */
+export const optionalProductCsvColumns = [
+  'generic_name',
+  'net_quantity',
+] as const satisfies readonly ProductCsvColumn[];
+type OptionalProductCsvColumn = (typeof optionalProductCsvColumns)[number];
+/** A row's cells; an optional column the file does not have is absent. */
+export type ProductCsvCells = Record<Exclude<ProductCsvColumn, OptionalProductCsvColumn>, string> &
+  Partial<Record<OptionalProductCsvColumn, string>>;
 
 /** Tags and photo addresses share one cell each, separated by this. */
 export const CSV_LIST_SEPARATOR = '|';
@@ -45,6 +58,8 @@ const productColumns = [
   'hsn_code',
   'country_of_origin',
   'manufacturer',
+  'generic_name',
+  'net_quantity',
 ] as const satisfies readonly ProductCsvColumn[];
 /** The cells that belong to a colour: the same on each of its rows. */
 const colorColumns = ['colour_hex', 'photos'] as const satisfies readonly ProductCsvColumn[];
@@ -129,6 +144,8 @@ const fieldColumns: Record<string, ProductCsvColumn> = {
   countryOfOrigin: 'country_of_origin',
   hsnCode: 'hsn_code',
   manufacturer: 'manufacturer',
+  genericName: 'generic_name',
+  netQuantity: 'net_quantity',
   colorName: 'colour',
   colorHex: 'colour_hex',
   photos: 'photos',
@@ -203,6 +220,9 @@ export function productValuesFromRows(
     countryOfOrigin: first.cells.country_of_origin,
     hsnCode: first.cells.hsn_code,
     manufacturer: first.cells.manufacturer,
+    genericName: first.cells.generic_name ?? existing?.genericName ?? '',
+    // Every package declares a net quantity: a blank cell keeps the product's, or the form's '1 N'.
+    netQuantity: first.cells.net_quantity?.trim() || existing?.netQuantity || '1 N',
     colors: colors.map((color) => {
       const cells = color.rows[0]!.cells;
       const was = existing?.colors.find(
@@ -285,6 +305,8 @@ export function comparableProduct(values: ProductValues) {
     hsn: values.hsnCode.trim(),
     country: values.countryOfOrigin.trim(),
     manufacturer: values.manufacturer.trim(),
+    genericName: values.genericName.trim(),
+    netQuantity: values.netQuantity.trim(),
     colors: values.colors.map((color) => ({
       name: color.colorName.trim(),
       hex: color.colorHex.trim().toUpperCase(),

@@ -55,22 +55,12 @@ export const gstRateTable: readonly GstRateRow[] = [
   { hsnPrefix: '3305', from: '2017-07-01', rule: BEAUTY },
 ];
 
-/**
- * The HSN heading a product of a category carries when its own code is empty. Clearance holds
- * past-season bras, so it takes the bras' heading; a product of another kind there needs its own.
- */
-export const categoryDefaultHsn: Readonly<Record<string, string>> = {
-  bras: '6212',
-  panties: '6108',
-  'sleep-lingerie': '6108',
-  apparel: '6104',
-  beauty: '3304',
-  clearance: '6212',
-};
+/** An HSN code: 4, 6 or 8 digits (heading, subheading, tariff item). */
+export const HSN_PATTERN = /^\d{4}(\d{2}){0,2}$/;
 
 export const gstMessages = {
   noHsn: (name: string) =>
-    `"${name}" has no HSN code and its category has no default: enter one in the product editor.`,
+    `"${name}" has no HSN code and its category has no default: enter one in the product editor or on its category.`,
   noRate: (hsn: string) => `No GST rate is known for HSN code ${hsn}.`,
 } as const;
 
@@ -79,12 +69,10 @@ export class GstRuleError extends Error {
 }
 
 /** The HSN code a line is invoiced under: the product's own, else its category's default. */
-export function hsnOf(line: { name: string; hsnCode: string; categorySlug: string }): string {
-  const own = line.hsnCode.trim();
-  if (own) return own;
-  const fallback = categoryDefaultHsn[line.categorySlug];
-  if (!fallback) throw new GstRuleError(gstMessages.noHsn(line.name));
-  return fallback;
+export function hsnOf(line: { name: string; hsnCode: string; categoryHsnCode: string }): string {
+  const own = line.hsnCode.trim() || line.categoryHsnCode.trim();
+  if (!own) throw new GstRuleError(gstMessages.noHsn(line.name));
+  return own;
 }
 
 /** The rule in force for an HSN code on a day (YYYY-MM-DD in India). */

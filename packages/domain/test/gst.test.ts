@@ -78,10 +78,10 @@ describe('the rate table', () => {
   });
 
   it("falls back to the category's HSN code when the product has none", () => {
-    expect(hsnOf({ name: 'Bra', hsnCode: '', categorySlug: 'bras' })).toBe('6212');
-    expect(hsnOf({ name: 'Bra', hsnCode: ' 62121000 ', categorySlug: 'bras' })).toBe('62121000');
-    expect(hsnOf({ name: 'Mist', hsnCode: '', categorySlug: 'beauty' })).toBe('3304');
-    expect(() => hsnOf({ name: 'Thing', hsnCode: '', categorySlug: 'gifts' })).toThrow(
+    expect(hsnOf({ name: 'Bra', hsnCode: '', categoryHsnCode: '6212' })).toBe('6212');
+    expect(hsnOf({ name: 'Bra', hsnCode: ' 62121000 ', categoryHsnCode: '6212' })).toBe('62121000');
+    expect(hsnOf({ name: 'Mist', hsnCode: '', categoryHsnCode: '3304' })).toBe('3304');
+    expect(() => hsnOf({ name: 'Thing', hsnCode: '', categoryHsnCode: ' ' })).toThrow(
       '"Thing" has no HSN code',
     );
   });

@@ -68,6 +68,8 @@ export const categories = pgTable(
     image: text('image'),
     position: integer('position').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
+    /** The HSN code its products are invoiced under when a product has none of its own ('' none). */
+    hsnCode: text('hsn_code').notNull().default(''),
     ...timestamps,
   },
   (t) => [
@@ -1224,6 +1226,11 @@ export const mailOutbox = pgTable(
     html: text('html'),
     template: text('template'),
     data: jsonb('data'),
+    /**
+     * The order whose GST invoice goes with the mail as a PDF, fetched (issued if due) when the
+     * mail is delivered: the invoice is stored once, not copied into every mail row.
+     */
+    attachInvoiceOf: uuid('attach_invoice_of'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     /** A worker that claims the mail pushes this forward, so no other worker sends it meanwhile. */

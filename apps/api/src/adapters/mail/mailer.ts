@@ -10,11 +10,43 @@ import nodemailer, { type Transporter } from 'nodemailer';
 // the cost of the write itself for a mail-sized file.
 const writeFile = promisify(writeFileCallback);
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
+}
+
+/**
+ * nodemailer's form of a message. Attachments are copied as Buffers: a Buffer handed to the mail
+ * thread arrives there as a plain Uint8Array, which nodemailer would not take as content.
+ */
+function nodemailerMessage(from: string, message: MailMessage) {
+  const { attachments, ...rest } = message;
+  return {
+    from,
+    ...rest,
+    ...(attachments?.length
+      ? {
+          attachments: attachments.map((one) => ({
+            filename: one.filename,
+            contentType: one.contentType,
+            content: Buffer.from(
+              one.content.buffer,
+              one.content.byteOffset,
+              one.content.byteLength,
+            ),
+          })),
+        }
+      : {}),
+  };
 }
 
 export interface Mailer {
@@ -38,7 +70,7 @@ export function createMailTransport(options: MailerOptions): Mailer {
     const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        await transport.sendMail(nodemailerMessage(options.from, message));
       },
     };
   }
@@ -56,7 +88,7 @@ export function createMailTransport(options: MailerOptions): Mailer {
     }));
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await transport.sendMail(nodemailerMessage(options.from, message));
       // Sortable by time, unique across processes writing into one folder.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const file = join(options.outboxDir, name);

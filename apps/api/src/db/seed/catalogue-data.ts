@@ -262,6 +262,7 @@ function category(
   description: string,
   garment: GarmentKind,
   colorHex: string,
+  hsnCode: string,
   subcategories: [string, string][],
 ): SeedCategory {
   return {
@@ -269,6 +270,7 @@ function category(
     description,
     garment,
     colorHex,
+    hsnCode,
     subcategories: subcategories.map(([subName, subDescription]) => ({
       name: subName,
       description: subDescription,
@@ -282,6 +284,7 @@ export const seedCategories: SeedCategory[] = [
     'T-shirt, padded, non-padded, sports and push-up bras in sizes 32B to 40D, made for all-day comfort in Indian weather.',
     'bra',
     '#F4C2C2',
+    '6212',
     [
       [
         'T-Shirt Bras',
@@ -305,6 +308,7 @@ export const seedCategories: SeedCategory[] = [
     'Everyday hipsters, bikinis, boyshorts, thongs and high-waist briefs in cotton, modal and lace.',
     'panty',
     '#E3BC9A',
+    '6108',
     [
       [
         'Hipsters',
@@ -321,6 +325,7 @@ export const seedCategories: SeedCategory[] = [
     'Cotton nightsuits, satin babydolls, robes and slips for restful nights and special ones.',
     'nightsuit',
     '#C8A2C8',
+    '6108',
     [
       ['Nightsuits', 'Pyjama sets and shorts sets in breathable cotton, modal and flannel.'],
       ['Babydolls', 'Flirty satin, lace and mesh babydolls, most with matching briefs.'],
@@ -336,6 +341,7 @@ export const seedCategories: SeedCategory[] = [
     'Camisoles, leggings, lounge tees and shapewear: the layers you live in.',
     'camisole',
     '#2A7F80',
+    '6104',
     [
       [
         'Camisoles',
@@ -351,6 +357,7 @@ export const seedCategories: SeedCategory[] = [
     'Body mists, lotions and lingerie-care essentials to complete your routine.',
     'beauty-bottle',
     '#F88379',
+    '3304',
     [
       ['Body Mists', 'Light, fresh fragrances that are easy to layer and reapply in the heat.'],
       ['Lingerie Care', 'Gentle washes and mesh bags that help your delicates last longer.'],
@@ -362,6 +369,7 @@ export const seedCategories: SeedCategory[] = [
     'Last-chance styles at 30 to 60% off, in limited sizes and colours, while stocks last.',
     'bralette',
     '#722F37',
+    '6212',
     [
       ['Last Chance Bras', 'Retired bra styles and past-season colours at their lowest prices.'],
       ['Last Chance Panties', 'The final pieces and packs of past-season panties.'],

@@ -36,6 +36,11 @@ export interface SeedCategory {
   garment: GarmentKind;
   /** Hex colour of the category card's drawing. */
   colorHex: string;
+  /**
+   * The HSN heading its products are invoiced under by default: 6212 bras, 6108 knitted panties
+   * and nightwear, 6104 knitted apparel, 3304 beauty. Clearance holds past-season bras.
+   */
+  hsnCode: string;
   subcategories: SeedSubcategory[];
 }
 

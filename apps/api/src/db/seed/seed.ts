@@ -236,6 +236,7 @@ async function insertCatalogue(tx: Transaction, now: Date) {
       slug: slugify(category.name),
       description: category.description,
       image: seedImageUrls.category(category.name),
+      hsnCode: category.hsnCode,
       position,
     };
   });

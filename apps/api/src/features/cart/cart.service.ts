@@ -261,7 +261,7 @@ export function createCartService(deps: {
           hsn: hsnOf({
             name: line.product.name,
             hsnCode: line.product.hsn_code ?? '',
-            categorySlug: line.product.category_slug,
+            categoryHsnCode: line.product.category_hsn_code ?? '',
           }),
           quantity: line.row.quantity,
           unitPricePaise: unitPrice(line),

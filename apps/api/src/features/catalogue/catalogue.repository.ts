@@ -64,6 +64,8 @@ export type ProductFacts = Pick<
   colors: Omit<ProductRow['colors'][number], 'id'>[];
   /** The product's HSN code ('' for its category's): the cart's GST line is priced by it. */
   hsn_code: string;
+  /** Its category's HSN code, the default ('' when the category has none). */
+  category_hsn_code: string;
 };
 
 /** What the in-memory list index keeps of an active product. */
@@ -261,7 +263,8 @@ export function createCatalogueRepository() {
       return queryRows<ProductFacts>(
         tx,
         sql`select p.id, p.name, p.brand, p.price_paise, p.original_price_paise, p.is_active,
-              p.hsn_code, p.category_id, cat.name as category_name, cat.slug as category_slug,
+              p.hsn_code, cat.hsn_code as category_hsn_code,
+              p.category_id, cat.name as category_name, cat.slug as category_slug,
               p.subcategory_id, sub.name as subcategory_name, sub.slug as subcategory_slug,
               coalesce((
                 select json_agg(json_build_object(

@@ -39,6 +39,7 @@ function toCategory(
     image: row.image,
     position: row.position,
     isActive: row.isActive,
+    hsnCode: row.hsnCode,
     activeProducts: Number(activeProducts),
     subcategories: subs,
   };

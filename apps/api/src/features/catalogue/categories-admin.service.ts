@@ -3,6 +3,8 @@ import type {
   AdminSubcategory,
   CategoryCreateInput,
   CategoryPatchInput,
+  SubcategoryCreateInput,
+  SubcategoryPatchInput,
 } from '@shop/contracts/categories-admin';
 import {
   categoryRuleMessages,
@@ -70,6 +72,7 @@ export function createCategoriesAdminService({
               slug,
               description: input.description,
               image: input.image ?? null,
+              hsnCode: input.hsnCode ?? '',
               position: await repository.nextPosition(tx),
             });
             const after = (await repository.find(tx, id))!;
@@ -115,6 +118,7 @@ export function createCategoriesAdminService({
               ...(patch.description !== undefined && { description: patch.description }),
               ...(patch.image !== undefined && { image: patch.image }),
               ...(patch.isActive !== undefined && { isActive: patch.isActive }),
+              ...(patch.hsnCode !== undefined && { hsnCode: patch.hsnCode }),
             });
             const after = (await repository.find(tx, id))!;
             await recordAudit(tx, actor, {
@@ -156,7 +160,7 @@ export function createCategoriesAdminService({
 
     async createSubcategory(
       categoryId: string,
-      input: CategoryCreateInput,
+      input: SubcategoryCreateInput,
       actor: AuditActor,
     ): Promise<AdminSubcategory> {
       const slug = categorySlug(input.name, input.slug);
@@ -196,7 +200,7 @@ export function createCategoriesAdminService({
     async updateSubcategory(
       categoryId: string,
       id: string,
-      patch: CategoryPatchInput,
+      patch: SubcategoryPatchInput,
       actor: AuditActor,
     ): Promise<AdminSubcategory> {
       const { subcategory, productIds } = await slugRace(

@@ -7,7 +7,9 @@ import {
   categoryIdParams,
   categoryPatchInput,
   reorderInput,
+  subcategoryCreateInput,
   subcategoryIdParams,
+  subcategoryPatchInput,
 } from '@shop/contracts/categories-admin';
 import { callerOf, type AuthGuards } from '../../http/authenticate.ts';
 import { ok } from '../../http/envelope.ts';
@@ -69,7 +71,7 @@ export function categoriesAdminRoutes(
         schema: {
           tags,
           params: categoryIdParams,
-          body: categoryCreateInput,
+          body: subcategoryCreateInput,
           response: { 201: adminSubcategoryResponse },
         },
       },
@@ -111,7 +113,7 @@ export function categoriesAdminRoutes(
         schema: {
           tags,
           params: subcategoryIdParams,
-          body: categoryPatchInput,
+          body: subcategoryPatchInput,
           response: { 200: adminSubcategoryResponse },
         },
       },

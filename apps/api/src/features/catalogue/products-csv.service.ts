@@ -9,6 +9,7 @@ import {
   csvSafeCell,
   groupProductRows,
   productChanges,
+  optionalProductCsvColumns,
   productCsvColumns,
   productCsvMessages,
   productValuesFromRows,
@@ -25,6 +26,9 @@ import type { CacheTag } from '../../http/read-cache.ts';
 import type { AuditActor } from '../audit/audit.repository.ts';
 import type { ProductsAdminRepository } from './products-admin.repository.ts';
 import type { ProductsAdminService } from './products-admin.service.ts';
+
+const isOptionalColumn = (column: string) =>
+  (optionalProductCsvColumns as readonly string[]).includes(column);
 
 export interface ProductsCsvDeps {
   db: Database;
@@ -75,7 +79,7 @@ export function createProductsCsvService({
     const names = header.map((name) => name.trim().toLowerCase());
     const issues: ProductImportIssue[] = [];
     for (const column of productCsvColumns) {
-      if (!names.includes(column)) {
+      if (!names.includes(column) && !isOptionalColumn(column)) {
         issues.push({ row: 1, column, message: productCsvMessages.missingColumn(column) });
       }
     }
@@ -83,7 +87,10 @@ export function createProductsCsvService({
     const rows = body.map((record, index) => {
       const cells = {} as ProductCsvCells;
       for (const column of productCsvColumns) {
-        cells[column] = csvCellValue(record[names.indexOf(column)] ?? '');
+        const index = names.indexOf(column);
+        if (index >= 0 || !isOptionalColumn(column)) {
+          cells[column] = csvCellValue(record[index] ?? '');
+        }
       }
       return { row: index + 2, cells };
     });
@@ -235,6 +242,8 @@ export function createProductsCsvService({
         hsn_code: string;
         country_of_origin: string;
         manufacturer: string;
+        generic_name: string;
+        net_quantity: string;
       }>(
         db,
         sql`select p.slug, p.name, c.name as category, s.name as subcategory, p.price_paise,
@@ -244,7 +253,8 @@ export function createProductsCsvService({
               pc.color_name, pc.color_hex,
               (select array_agg(i.url order by i.position) from product_color_images i
                  where i.color_id = pc.id) as photos,
-              ss.size, ss.stock, p.is_active, p.hsn_code, p.country_of_origin, p.manufacturer
+              ss.size, ss.stock, p.is_active, p.hsn_code, p.country_of_origin, p.manufacturer,
+              p.generic_name, p.net_quantity
             from products p
             join categories c on c.id = p.category_id
             left join subcategories s on s.id = p.subcategory_id
@@ -270,6 +280,8 @@ export function createProductsCsvService({
           row.hsn_code,
           row.country_of_origin,
           row.manufacturer,
+          row.generic_name,
+          row.net_quantity,
         ].map(csvSafeCell),
       );
       // A byte-order mark, so spreadsheets read the file as UTF-8 (₹, names in Indian scripts).

@@ -6,6 +6,9 @@ import PDFDocument from 'pdfkit';
 import type { GstInvoiceFigures } from '@shop/domain/gst';
 import { formatMoney } from '@shop/domain/money';
 
+/** A file name of the document number's safe characters (it goes into a header and a mail). */
+export const pdfFileName = (number: string) => `${number.replace(/[^A-Za-z0-9-]/g, '_')}.pdf`;
+
 /** Every figure a document prints, as stored in `invoices.figures` when it was issued. */
 export interface DocumentSnapshot {
   kind: 'invoice' | 'credit-note';

@@ -4,7 +4,7 @@ import { gstr1Query, orderDocumentsResponse } from '@shop/contracts/invoices';
 import type { AuthGuards } from '../../http/authenticate.ts';
 import { ok } from '../../http/envelope.ts';
 import type { Gstr1Service } from './gstr1.service.ts';
-import { pdfFileName } from './invoices.routes.ts';
+import { pdfFileName } from './invoice-documents.ts';
 import type { InvoicesService } from './invoices.service.ts';
 
 const tags = ['admin'];

@@ -27,6 +27,7 @@ export interface InvoiceSource {
     pricePaise: number;
     categorySlug: string;
     hsnCode: string;
+    categoryHsnCode: string;
   }[];
 }
 
@@ -72,8 +73,9 @@ export function createInvoicesRepository(db: Database) {
         db,
         sql`select i.id, i.product_name as "productName", i.color_name as "colorName", i.size,
               i.quantity, i.price_paise as "pricePaise", i.category_slug as "categorySlug",
-              p.hsn_code as "hsnCode"
+              p.hsn_code as "hsnCode", coalesce(cat.hsn_code, '') as "categoryHsnCode"
             from order_items i join products p on p.id = i.product_id
+              left join categories cat on cat.id = p.category_id
             where i.order_id = ${orderId} order by i.position, i.id`,
       );
       return { ...order, paidAt: order.paidAt ? new Date(order.paidAt) : null, items };

@@ -4,14 +4,12 @@ import { orderDocumentsResponse } from '@shop/contracts/invoices';
 import { orderMessages } from '@shop/contracts/orders';
 import { callerOf, type AuthGuards } from '../../http/authenticate.ts';
 import { ok } from '../../http/envelope.ts';
+import { pdfFileName } from './invoice-documents.ts';
 import type { InvoicesService } from './invoices.service.ts';
 
 const tags = ['orders'];
 const idParams = z.object({ id: z.string() });
 const documentParams = z.object({ id: z.string(), documentId: z.string() });
-
-/** A file name of the document number's safe characters (it goes into a header). */
-export const pdfFileName = (number: string) => `${number.replace(/[^A-Za-z0-9-]/g, '_')}.pdf`;
 
 /** The shopper's GST documents: only her own orders' (another's read as not found). */
 export function invoiceRoutes(service: InvoicesService, guards: AuthGuards): FastifyPluginAsyncZod {

@@ -16,10 +16,11 @@ import {
 import { stateCodeOf, stateNameOf } from '@shop/domain/gstin';
 import { isUuid } from '@shop/domain/ids';
 import { paiseToRupees } from '@shop/domain/money';
+import type { MailAttachment } from '../../adapters/mail/mailer.ts';
 import type { Database } from '../../db/client.ts';
 import type { OrderAddress } from '../../db/schema.ts';
 import type { RefundWithLines } from '../payments/refunds.repository.ts';
-import { gstDocumentPdf, type DocumentSnapshot } from './invoice-documents.ts';
+import { gstDocumentPdf, pdfFileName, type DocumentSnapshot } from './invoice-documents.ts';
 import type { InvoiceSource, InvoiceSummary, InvoicesRepository } from './invoices.repository.ts';
 
 /** Orders (and refunds) one job pass issues documents for. */
@@ -144,7 +145,7 @@ export function createInvoicesService({
         hsn: hsnOf({
           name: item.productName,
           hsnCode: item.hsnCode,
-          categorySlug: item.categorySlug,
+          categoryHsnCode: item.categoryHsnCode,
         }),
         quantity: item.quantity,
         unitPricePaise: item.pricePaise,
@@ -304,12 +305,19 @@ export function createInvoicesService({
       );
     },
 
-    /** The invoice's PDF for the shipped mail, when one is issued. */
-    async invoiceAttachment(orderId: string): Promise<{ pdf: Buffer; number: string } | undefined> {
+    /**
+     * The invoice as a mail attaches it (issued now if it is due and nobody has yet), or nothing
+     * while the order cannot be invoiced (unpaid, or the shop has no GSTIN).
+     */
+    async invoiceAttachment(orderId: string): Promise<MailAttachment | undefined> {
       const row =
         (await invoices.issued(db, { kind: 'invoice', orderId })) ?? (await issueInvoice(orderId));
       if (!row) return undefined;
-      return { pdf: (await invoices.pdfOf(row.id)) ?? (await storePdf(row)), number: row.number };
+      return {
+        filename: pdfFileName(row.number),
+        contentType: 'application/pdf',
+        content: (await invoices.pdfOf(row.id)) ?? (await storePdf(row)),
+      };
     },
 
     issuedBetween: (from: Date, to: Date) => invoices.issuedBetween(from, to),

@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { Mailer, MailMessage } from '../../adapters/mail/mailer.ts';
+import type { MailAttachment, Mailer, MailMessage } from '../../adapters/mail/mailer.ts';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 
@@ -15,6 +15,15 @@ const BATCH_SIZE = 10;
  * itself): each template writes its mail from the data when the mail is delivered.
  */
 export type MailTemplates = Record<string, (data: unknown) => MailMessage>;
+/** An order's GST invoice as a mail carries it, or nothing while none can be issued. */
+export type InvoiceAttachmentSource = (orderId: string) => Promise<MailAttachment | undefined>;
+
+/** What a queued mail carries besides its text. */
+export interface MailExtras {
+  /** The order whose GST invoice is attached when the mail is delivered (if one is issued). */
+  invoiceOf?: string;
+}
+
 /** A batch running longer than this marks what it has delivered so far. */
 const MARK_SENT_AFTER_MS = 10_000;
 
@@ -27,6 +36,7 @@ interface ClaimedMail {
   html: string | null;
   template: string | null;
   data: unknown;
+  attachInvoiceOf: string | null;
 }
 
 /**
@@ -40,6 +50,7 @@ export function createMailOutbox(
   mailer: Mailer,
   log: (error: unknown, message: string) => void,
   templates: MailTemplates,
+  invoiceAttachment?: InvoiceAttachmentSource,
 ) {
   let delivering: Promise<number> | undefined;
   /** Mail was queued while a run was under way: the run makes another pass for it. */
@@ -55,7 +66,8 @@ export function createMailOutbox(
             select id from mail_outbox
             where sent_at is null and next_attempt_at <= now() and attempts < ${MAX_ATTEMPTS}
             order by created_at limit ${BATCH_SIZE} for update skip locked)
-          returning id, recipient, subject, text, html, template, data`,
+          returning id, recipient, subject, text, html, template, data,
+                    attach_invoice_of as "attachInvoiceOf"`,
     );
     // Delivered mails are marked sent together, at the end of the batch or once it has run for
     // `MARK_SENT_AFTER_MS`: a claim lapses after 5 minutes, and a mail left unmarked by then could
@@ -81,7 +93,7 @@ export function createMailOutbox(
     const deliveries = claimed.map(async (row) => {
       let mail: MailMessage | undefined;
       try {
-        mail = compose(row);
+        mail = await compose(row);
         await mailer.send(mail);
         sent.push(row.id);
       } catch (error) {
@@ -97,15 +109,25 @@ export function createMailOutbox(
     return claimed.length;
   }
 
-  /** A claimed mail as it is sent: as queued, or written now from its template's data. */
-  function compose(row: ClaimedMail): MailMessage {
+  /**
+   * A claimed mail as it is sent: as queued, or written now from its template's data, with the
+   * order's invoice attached when it asks for one. An invoice that cannot be issued yet (the shop
+   * has no GSTIN) leaves the mail without it; an error issuing it fails the mail, which is retried.
+   */
+  async function compose(row: ClaimedMail): Promise<MailMessage> {
+    let mail: MailMessage;
     if (row.template === null) {
-      return { to: row.recipient!, subject: row.subject!, text: row.text!, html: row.html! };
-    }
-    if (!Object.hasOwn(templates, row.template)) {
+      mail = { to: row.recipient!, subject: row.subject!, text: row.text!, html: row.html! };
+    } else if (Object.hasOwn(templates, row.template)) {
+      mail = templates[row.template]!(row.data);
+    } else {
       throw new Error(`no mail template "${row.template}"`);
     }
-    return templates[row.template]!(row.data);
+    if (row.attachInvoiceOf && invoiceAttachment) {
+      const invoice = await invoiceAttachment(row.attachInvoiceOf);
+      if (invoice) mail = { ...mail, attachments: [invoice] };
+    }
+    return mail;
   }
 
   /**
@@ -135,12 +157,13 @@ export function createMailOutbox(
   }
 
   return {
-    async enqueue(tx: Executor, message: MailMessage) {
+    async enqueue(tx: Executor, message: MailMessage, extras: MailExtras = {}) {
       await tx.insert(mailOutbox).values({
         recipient: message.to,
         subject: message.subject,
         text: message.text,
         html: message.html,
+        attachInvoiceOf: extras.invoiceOf ?? null,
       });
     },
     /** Ends the delivery under way after its current pass; resolves once it has (on closing). */

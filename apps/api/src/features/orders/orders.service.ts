@@ -74,7 +74,7 @@ import type { Tracking } from '@shop/contracts/shipping';
 import type { ShopperLimits } from '../throttle/shopper-limits.ts';
 import type { Throttle } from '../throttle/throttle.ts';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
-import type { MailOutbox, MailTemplates } from '../mail/mail-outbox.ts';
+import type { MailExtras, MailOutbox, MailTemplates } from '../mail/mail-outbox.ts';
 import type { RefundWithLines } from '../payments/refunds.repository.ts';
 import { shopperRefunds } from './order-refunds.ts';
 import {
@@ -371,11 +371,13 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     recipient: Recipient,
     row: OrderWithItems,
     build: OrderMail,
+    extras?: MailExtras,
   ) {
     if (recipient)
       await outbox.enqueue(
         tx,
         build(recipient.email, recipient.firstName, toOrder(row), deps.publicUrl),
+        extras,
       );
   }
 
@@ -831,13 +833,28 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     const row = await repository.updateOrder(tx, orderId, changes);
     await audit(row);
     const full = (await repository.findById(tx, orderId))!;
+    // The tax invoice goes with the mail that follows payment: a prepaid order's shipped mail,
+    // a cash order's delivered mail (it is paid, and invoiced, at the door).
+    const paidNow = full.paymentStatus === ('paid' satisfies PaymentStatus);
     if (to === 'shipped') {
-      await mailShopper(tx, recipient, full, (address, name, order, url) =>
-        orderShippedMail(address, name, { ...order, tracking: options.tracking ?? null }, url),
+      await mailShopper(
+        tx,
+        recipient,
+        full,
+        (address, name, order, url) =>
+          orderShippedMail(address, name, { ...order, tracking: options.tracking ?? null }, url),
+        paidNow ? { invoiceOf: orderId } : undefined,
       );
     }
     if (to === 'delivered' && locked.status === 'shipped') {
-      await mailShopper(tx, recipient, full, orderDeliveredMail);
+      const collectedNow = locked.paymentStatus === ('cod_pending' satisfies PaymentStatus);
+      await mailShopper(
+        tx,
+        recipient,
+        full,
+        orderDeliveredMail,
+        collectedNow && paidNow ? { invoiceOf: orderId } : undefined,
+      );
     }
     if (to === 'delivered' && locked.status === 'return_requested') {
       await mailShopper(tx, recipient, full, returnDeclinedMail);

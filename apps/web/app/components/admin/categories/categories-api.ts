@@ -4,6 +4,8 @@ import {
   adminSubcategoryResponse,
   type CategoryCreateInput,
   type CategoryPatchInput,
+  type SubcategoryCreateInput,
+  type SubcategoryPatchInput,
 } from '@shop/contracts/categories-admin';
 import type { ApiClient } from '../../../lib/api-client';
 
@@ -40,14 +42,14 @@ export function categoriesApi({ call }: ApiClient) {
         json('POST', { ids }),
         adminCategoryListResponse,
       ),
-    createSubcategory: (categoryId: string, input: CategoryCreateInput) =>
+    createSubcategory: (categoryId: string, input: SubcategoryCreateInput) =>
       call(
         `/admin/categories/${encodeURIComponent(categoryId)}/subcategories`,
         'Failed to add the subcategory',
         json('POST', input),
         adminSubcategoryResponse,
       ),
-    updateSubcategory: (categoryId: string, id: string, patch: CategoryPatchInput) =>
+    updateSubcategory: (categoryId: string, id: string, patch: SubcategoryPatchInput) =>
       call(
         `/admin/categories/${encodeURIComponent(categoryId)}/subcategories/${encodeURIComponent(id)}`,
         'Failed to save the subcategory',

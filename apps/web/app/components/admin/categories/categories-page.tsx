@@ -3,6 +3,8 @@ import { createColumnHelper } from '@tanstack/react-table';
 import {
   categoryCreateInput,
   categoryPatchInput,
+  subcategoryCreateInput,
+  subcategoryPatchInput,
   type AdminCategory,
   type AdminSubcategory,
   type CategoryCreateInput,
@@ -24,6 +26,7 @@ type Notice = { ok: boolean; text: string } | null;
 interface Changes {
   busy: boolean;
   rename: (category: AdminCategory, name: string) => void;
+  setHsn: (category: AdminCategory, hsnCode: string) => void;
   setActive: (category: AdminCategory, active: boolean) => void;
   move: (category: AdminCategory, by: -1 | 1) => void;
   renameSub: (sub: AdminSubcategory, name: string) => void;
@@ -35,22 +38,29 @@ interface Changes {
 
 const listCategories = (api: ApiClient) => categoriesApi(api).list();
 
-/** A name edited in place: Save sends it, Escape puts the saved one back. */
+/** A name (or code) edited in place: the button sends it, Escape puts the saved one back. */
 function InlineName({
   name,
   label,
   busy,
   onSave,
+  action = 'Rename',
+  placeholder,
+  width = 'min-w-52',
 }: {
   name: string;
   label: string;
   busy: boolean;
   onSave: (name: string) => void;
+  action?: string;
+  placeholder?: string;
+  /** The form's least width (a tailwind class): a code needs less room than a name. */
+  width?: string;
 }) {
   const [value, setValue] = useState(name);
   return (
     <form
-      className="flex min-w-52 items-center gap-1.5"
+      className={`flex ${width} items-center gap-1.5`}
       onSubmit={(event) => {
         event.preventDefault();
         if (value.trim() !== name) onSave(value);
@@ -64,11 +74,12 @@ function InlineName({
           onKeyDown={(event) => {
             if (event.key === 'Escape') setValue(name);
           }}
+          placeholder={placeholder}
           className={field}
         />
       </label>
       <button type="submit" className={smallButton} disabled={busy || value.trim() === name}>
-        Rename
+        {action}
       </button>
     </form>
   );
@@ -126,6 +137,25 @@ function OrderButtons({ category, changes }: { category: AdminCategory; changes:
         Down
       </button>
     </div>
+  );
+}
+
+/**
+ * The HSN code the category's products are invoiced under when they have none of their own;
+ * empty means each product needs its own.
+ */
+function CategoryHsn({ category, changes }: { category: AdminCategory; changes: Changes }) {
+  return (
+    <InlineName
+      key={category.hsnCode}
+      name={category.hsnCode}
+      label={`HSN code of ${category.name}`}
+      busy={changes.busy}
+      onSave={(code) => changes.setHsn(category, code)}
+      action="Save"
+      placeholder="e.g. 6212"
+      width="min-w-36 max-w-48"
+    />
   );
 }
 
@@ -208,6 +238,10 @@ function columnsWith(changes: Changes) {
           <p className="mt-1 text-xs text-muted">/{row.original.slug}</p>
         </div>
       ),
+    }),
+    column.accessor('hsnCode', {
+      header: 'Default HSN',
+      cell: ({ row }) => <CategoryHsn category={row.original} changes={changes} />,
     }),
     column.accessor('activeProducts', {
       header: 'Active products',
@@ -318,6 +352,7 @@ export function CategoriesPage() {
   }
 
   const patch = (value: unknown) => categoryPatchInput.parse(value);
+  const subPatch = (value: unknown) => subcategoryPatchInput.parse(value);
   const changes: Changes = {
     busy,
     count: rows.length,
@@ -327,6 +362,19 @@ export function CategoriesPage() {
         (api) => categoriesApi(api).update(category.id, patch({ name })),
         `Renamed to ${name.trim()}.`,
       ),
+    setHsn: (category, hsnCode) => {
+      const parsed = categoryPatchInput.safeParse({ hsnCode });
+      if (!parsed.success) {
+        setNotice({ ok: false, text: parsed.error.issues[0]?.message ?? 'Invalid HSN code' });
+        return;
+      }
+      run(
+        (api) => categoriesApi(api).update(category.id, parsed.data),
+        parsed.data.hsnCode
+          ? `${category.name}'s products are invoiced under HSN ${parsed.data.hsnCode} unless they have their own.`
+          : `${category.name} has no default HSN code: each of its products needs its own.`,
+      );
+    },
     setActive: (category, isActive) =>
       run(
         (api) => categoriesApi(api).update(category.id, patch({ isActive })),
@@ -346,16 +394,17 @@ export function CategoriesPage() {
     },
     renameSub: (sub, name) =>
       run(
-        (api) => categoriesApi(api).updateSubcategory(sub.categoryId, sub.id, patch({ name })),
+        (api) => categoriesApi(api).updateSubcategory(sub.categoryId, sub.id, subPatch({ name })),
         `Renamed to ${name.trim()}.`,
       ),
     setSubActive: (sub, isActive) =>
       run(
-        (api) => categoriesApi(api).updateSubcategory(sub.categoryId, sub.id, patch({ isActive })),
+        (api) =>
+          categoriesApi(api).updateSubcategory(sub.categoryId, sub.id, subPatch({ isActive })),
         `${sub.name} is ${isActive ? 'active' : 'inactive'}.`,
       ),
     addSub: (category, name) => {
-      const parsed = categoryCreateInput.safeParse({ name });
+      const parsed = subcategoryCreateInput.safeParse({ name });
       if (!parsed.success) {
         setNotice({ ok: false, text: parsed.error.issues[0]?.message ?? 'Invalid name' });
         return;
@@ -412,6 +461,10 @@ export function CategoriesPage() {
             <p className="text-muted">
               /{category.slug} · {category.activeProducts} active products
             </p>
+            <div>
+              <p className="mb-1 text-xs text-muted">Default HSN code</p>
+              <CategoryHsn category={category} changes={changes} />
+            </div>
             <ActiveToggle
               name={category.name}
               isActive={category.isActive}
