@@ -38,7 +38,14 @@ export async function signUpThroughDialog(page: Page, shopper: ReturnType<typeof
   await dialog.getByLabel('Email').fill(shopper.email);
   await dialog.getByLabel(/^Password/).fill(shopper.password);
   await dialog.getByLabel('Phone').fill(shopper.phone);
-  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  // Returns once the shop has answered: a sign-up hashes the password, which on a loaded
+  // machine takes longer than the second a test's next poll allows for the page to react.
+  await Promise.all([
+    page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/signup', {
+      timeout: 30_000,
+    }),
+    dialog.getByRole('button', { name: 'Create Account' }).click(),
+  ]);
 }
 
 /** The decoded text of the newest mail to `to` whose subject matches. */
