@@ -67,12 +67,19 @@ export function PopularDeals({
   title = 'Popular Deals',
   emptyText = 'No deals available',
   initial = null,
+  inView = false,
 }: {
   exclude: string[];
   title?: string;
   emptyText?: string;
   /** The deals the server rendered the page with (none on a visit within the app). */
   initial?: PopularDeal[] | null;
+  /**
+   * The section starts within a phone's first screen (an empty wishlist): its first row of
+   * pictures (two on a phone) is fetched at once, not lazily after layout, so that screen
+   * finishes painting sooner.
+   */
+  inView?: boolean;
 }) {
   const [deals, setDeals] = useState<Deal[] | null>(initial);
   const rendered = initial !== null;
@@ -97,7 +104,7 @@ export function PopularDeals({
         <p className="mt-3 text-muted">{emptyText}</p>
       ) : (
         <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
-          {shown.map((deal) => (
+          {shown.map((deal, index) => (
             <li key={deal._id}>
               <Link
                 to={`/product/${deal._id}`}
@@ -108,7 +115,7 @@ export function PopularDeals({
                   alt=""
                   width={200}
                   height={250}
-                  loading="lazy"
+                  loading={inView && index < 2 ? 'eager' : 'lazy'}
                   className="aspect-[4/5] w-full rounded-lg bg-cream object-cover"
                 />
                 <span className="mt-2 line-clamp-2 text-sm">{deal.name}</span>

@@ -153,6 +153,7 @@ export function WishlistPage({ deals = null }: { deals?: PopularDeal[] | null })
       )}
       <PopularDeals
         initial={deals}
+        inView={wishlist !== null && wishlist.items.length === 0}
         exclude={exclude}
         title="You Might Also Like"
         emptyText="No recommendations available"
