@@ -7,6 +7,8 @@ import {
   createOrdersRepository,
   type PlacedOrder,
 } from '../src/features/orders/orders.repository.ts';
+import { createPaymentsRepository } from '../src/features/payments/payments.repository.ts';
+import { createRefundsRepository } from '../src/features/payments/refunds.repository.ts';
 import { send, signUp } from './auth-helpers.ts';
 import { addBody, stockedChoices, type StockedChoice } from './cart-helpers.ts';
 import { address, eventually, fillCart, orderBody, payOrder, placeOrder } from './order-helpers.ts';
@@ -659,6 +661,25 @@ describe('paying', () => {
       sql`select count(*)::int as n from payments where order_id = ${orderId}`,
     );
     expect(counted[0]?.n).toBe(1);
+    // Settled again, as by the loser of a race: the order comes back from its lock, paid, with
+    // its lines (the verification answers from it, with no further read).
+    const db = world.database.db;
+    const payments = createPaymentsRepository(db, createRefundsRepository(db));
+    const again = await db.transaction((tx) =>
+      payments.settle(
+        tx,
+        {
+          providerOrderId: paid.razorpay_order_id,
+          providerPaymentId: paid.razorpay_payment_id,
+          method: null,
+          userId: null,
+        },
+        createOrdersRepository(db),
+      ),
+    );
+    expect(again.outcome).toBe('already');
+    expect(again.order?.paymentStatus).toBe('paid');
+    expect(again.order?.items.map((item) => item.productId)).toEqual([choices[8]!.productId]);
   });
 
   it('settles an order from the webhook alone when the shopper never comes back', async () => {

@@ -199,7 +199,7 @@ export function createPaymentsRepository(db: Database, refunds: RefundsRepositor
      * (the order every writer of both locks them in), so verify, success and webhooks arriving
      * together settle it once. A paid order's confirmation mail is queued with it; a late or
      * duplicate payment's refund is owed with it. Runs in `tx` (a webhook's, which marks its
-     * event handled in the same transaction). The order comes back when it is settled now; the
+     * event handled in the same transaction). The order comes back when it is settled now or was by this payment; the
      * other outcomes leave reading it to the caller.
      */
     async settle(
@@ -227,7 +227,8 @@ export function createPaymentsRepository(db: Database, refunds: RefundsRepositor
       const payment = fromColumnNames(payments, locked);
       const { elsewhere } = locked;
       if (payment.providerPaymentId === call.providerPaymentId) {
-        return { outcome: 'already', payment };
+        // The order as locked is as this payment left it: the answer, without another read.
+        return { outcome: 'already', payment, order };
       }
       if (elsewhere) return { outcome: 'taken' };
 
