@@ -21,7 +21,11 @@ let choices: StockedChoice[];
 const app = () => world.app;
 
 beforeAll(async () => {
-  world = await createTestWorld({ ADMIN_EMAILS: 'owner@lacebloom.in' });
+  world = await createTestWorld({
+    ADMIN_EMAILS: 'owner@lacebloom.in',
+    // Every test signs up shoppers of its own, from one address: more than an hour's 50.
+    SIGNUPS_PER_ADDRESS_PER_HOUR: '1000',
+  });
   choices = await stockedChoices(world.app, 4);
 });
 afterAll(async () => {
@@ -680,6 +684,41 @@ describe('paying', () => {
     expect(again.outcome).toBe('already');
     expect(again.order?.paymentStatus).toBe('paid');
     expect(again.order?.items.map((item) => item.productId)).toEqual([choices[8]!.productId]);
+  });
+
+  it('stores the capture of a payment settled already as handled in one statement, and nothing else', async () => {
+    const { accessToken } = await signUp(app());
+    const { orderId } = await placeOrder(app(), accessToken, [[choices[8]!, 1]]);
+    const paid = await payOrder(app(), accessToken, orderId);
+    const db = world.database.db;
+    const payments = createPaymentsRepository(db, createRefundsRepository(db));
+    const stored = async (eventId: string) =>
+      queryRows<{ handled: boolean }>(
+        db,
+        sql`select handled_at is not null as handled from webhook_events where event_id = ${eventId}`,
+      );
+    const capture = (paymentId: string, eventId: string) =>
+      payments.claimSettledCapture(paid.razorpay_order_id, paymentId, eventId, 'payment.captured', {
+        event: 'payment.captured',
+      });
+    // Another payment id than the one that settles the order: nothing is stored, the caller applies it.
+    expect(await capture('pay_other', 'evt_other')).toEqual({ settled: false, claimed: false });
+    expect(await stored('evt_other')).toEqual([]);
+    const verified = await send(app(), 'POST', '/api/payments/verify', {
+      token: accessToken,
+      body: paid,
+    });
+    expect(verified.status).toBe(200);
+    expect(await capture(paid.razorpay_payment_id, 'evt_settled')).toEqual({
+      settled: true,
+      claimed: true,
+    });
+    expect(await stored('evt_settled')).toEqual([{ handled: true }]);
+    // Delivered again: found handled, not claimed twice.
+    expect(await capture(paid.razorpay_payment_id, 'evt_settled')).toEqual({
+      settled: true,
+      claimed: false,
+    });
   });
 
   it('settles an order from the webhook alone when the shopper never comes back', async () => {

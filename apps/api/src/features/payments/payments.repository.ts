@@ -1,4 +1,4 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import {
   captureMatchesOrder,
   type OrderPaymentStatus,
@@ -62,6 +62,18 @@ type NewProviderOrder = Pick<
   typeof payments.$inferInsert,
   'orderId' | 'provider' | 'providerOrderId' | 'amountPaise'
 >;
+
+/**
+ * Stores a webhook event (as it came) handled now, unless it was handled before: a second delivery
+ * of the same event waits on its row until the first one's transaction ends, then finds it
+ * handled. `when` (a `where` clause) stores it only if it holds.
+ */
+function claimStatement(eventId: string, event: string, payload: unknown, when: SQL = sql``) {
+  return sql`insert into webhook_events (event_id, event, payload, handled_at)
+    select ${eventId}, ${event}, ${JSON.stringify(payload)}::jsonb, now() ${when}
+    on conflict (event_id) do update set handled_at = now()
+      where webhook_events.handled_at is null`;
+}
 
 export function createPaymentsRepository(db: Database, refunds: RefundsRepository) {
   // Written or locked by every paid order: prepared once (see prepared.ts).
@@ -406,13 +418,39 @@ export function createPaymentsRepository(db: Database, refunds: RefundsRepositor
       const claimed = await prepared.rows<{ event_id: string }>(
         tx,
         'claim_webhook_event',
-        sql`insert into webhook_events (event_id, event, payload, handled_at)
-            values (${eventId}, ${event}, ${JSON.stringify(payload)}::jsonb, now())
-            on conflict (event_id) do update set handled_at = now()
-              where webhook_events.handled_at is null
-            returning event_id`,
+        sql`${claimStatement(eventId, event, payload)} returning event_id`,
       );
       return claimed.length > 0;
+    },
+
+    /**
+     * A capture of a payment already settled (its payment carries the provider's payment id)
+     * needs nothing applied: its event is claimed as `claimEvent` claims it, in the same one
+     * statement that finds the payment settled. Answers `settled: false`, having stored nothing,
+     * when the payment is not settled by this payment id: the caller then applies the event.
+     */
+    async claimSettledCapture(
+      providerOrderId: string,
+      providerPaymentId: string,
+      eventId: string,
+      event: string,
+      payload: unknown,
+    ): Promise<{ settled: boolean; claimed: boolean }> {
+      const [row] = await prepared.rows<{ settled: boolean; claimed: boolean }>(
+        db,
+        'claim_settled_capture',
+        sql`with settled as (
+              select 1 from payments
+              where provider_order_id = ${providerOrderId}
+                and provider_payment_id = ${providerPaymentId}
+            ), claimed as (
+              ${claimStatement(eventId, event, payload, sql`where exists (select 1 from settled)`)}
+              returning event_id
+            )
+            select exists (select 1 from settled) as settled,
+              exists (select 1 from claimed) as claimed`,
+      );
+      return row!;
     },
   };
 }
