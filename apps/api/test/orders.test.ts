@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney, rupeesToPaise } from '@shop/domain/money';
 import { detailOf, isUniqueViolation, queryRows, sqlStateOf } from '../src/db/client.ts';
@@ -720,6 +721,50 @@ describe('paying', () => {
       claimed: false,
     });
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'locks the order before its payment when settling: the payment stays free while another holds the order',
+    async () => {
+      const { accessToken } = await signUp(app());
+      const { orderId } = await placeOrder(app(), accessToken, [[choices[9]!, 1]]);
+      const paid = await payOrder(app(), accessToken, orderId);
+      // This file's own database, on the test cluster.
+      const [{ name }] = (await queryRows<{ name: string }>(
+        world.database.db,
+        sql`select current_database() as name`,
+      )) as [{ name: string }];
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${name}`;
+      const holder = new pg.Client({ connectionString: url.toString() });
+      const prober = new pg.Client({ connectionString: url.toString() });
+      await holder.connect();
+      await prober.connect();
+      try {
+        await holder.query('begin');
+        await holder.query('select id from orders where id = $1 for update', [orderId]);
+        // The verification (and the simulator's webhook) wait on the order's lock...
+        const verifying = send(app(), 'POST', '/api/payments/verify', {
+          token: accessToken,
+          body: paid,
+        });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        // ...holding no lock on its payment meanwhile (every writer locks the order first).
+        const free = await prober.query(
+          'select id from payments where order_id = $1 for update nowait',
+          [orderId],
+        );
+        expect(free.rowCount).toBe(1);
+        await holder.query('commit');
+        const verified = await verifying;
+        expect(verified.status).toBe(200);
+        expect(verified.body.data.order.paymentStatus).toBe('paid');
+      } finally {
+        await holder.query('rollback').catch(() => undefined);
+        await holder.end();
+        await prober.end();
+      }
+    },
+  );
 
   it('settles an order from the webhook alone when the shopper never comes back', async () => {
     const { accessToken } = await signUp(app());

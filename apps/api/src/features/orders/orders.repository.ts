@@ -447,27 +447,6 @@ export function createOrdersRepository(db: Database) {
       return row;
     },
 
-    /**
-     * Locks the order a provider's order pays for (found through its payment row), and answers
-     * it with its lines, so a settlement that finds the payment settled already answers from it
-     * without reading the order again. Every verification and capture runs it: prepared.
-     */
-    async lockOrderPaidBy(
-      tx: Executor,
-      providerOrderId: string,
-    ): Promise<OrderWithItems | undefined> {
-      const [row] = await prepared.rows<
-        Record<string, unknown> & { items: OrderItemRow[]; returns: OrderReturnLineView[] }
-      >(
-        tx,
-        'lock_order_paid_by',
-        sql`select orders.*, ${itemsJson} as items, ${returnsJson} as returns from orders
-            where id = (select order_id from payments where provider_order_id = ${providerOrderId})
-            for update of orders`,
-      );
-      return row && { ...fromColumnNames(orders, row), items: row.items, returns: row.returns };
-    },
-
     async updateOrder(tx: Executor, orderId: string, changes: Partial<NewOrder>) {
       const [row] = await tx
         .update(orders)

@@ -219,25 +219,46 @@ export function createPaymentsRepository(db: Database, refunds: RefundsRepositor
       call: SettleCall,
       ordersRepository: OrdersRepository,
     ): Promise<Settled> {
-      const order = await ordersRepository.lockOrderPaidBy(tx, call.providerOrderId);
-      if (!order || (call.userId !== null && order.userId !== call.userId)) {
-        return { outcome: 'unknown' };
-      }
-      // The payment, and whether the provider's payment id is already on another one (a
-      // provider's payment pays one order). The outer row is named in full: Drizzle writes a
-      // column of the selection unqualified, which inside the subquery would mean `other`'s.
-      const [locked] = await prepared.rows<Record<string, unknown> & { elsewhere: boolean }>(
+      // The order and then its payment, locked in one statement: the payment's lock is taken in
+      // a subquery that names the locked order, so it cannot run before the order's lock is
+      // granted, and both rows come back as committed then (a lock that waited answers the row
+      // as its holder left it). With the payment comes whether the provider's payment id is
+      // already on another one (a provider's payment pays one order); the unique key on it
+      // refuses the rare one committed meanwhile ('taken' too). The order comes with its lines.
+      const [locked] = await prepared.rows<{
+        order: (Record<string, unknown> & Pick<OrderWithItems, 'items' | 'returns'>) | null;
+        payment: (Record<string, unknown> & { elsewhere: boolean }) | null;
+      }>(
         tx,
-        'lock_payment_to_settle',
-        sql`select payments.*, exists (select 1 from payments other
-              where other.provider_payment_id = ${call.providerPaymentId}
-                and other.id <> payments.id) as elsewhere
-            from payments where provider_order_id = ${call.providerOrderId}
-            for update of payments`,
+        'lock_to_settle',
+        sql`with locked_order as (
+              select orders.*, ${itemsJson} as items, ${returnsJson} as returns from orders
+              where id = (select order_id from payments
+                where provider_order_id = ${call.providerOrderId})
+              for update of orders
+            )
+            select to_jsonb(o) as order, to_jsonb(p) as payment
+            from locked_order o
+            left join lateral (
+              select payments.*, exists (select 1 from payments other
+                  where other.provider_payment_id = ${call.providerPaymentId}
+                    and other.id <> payments.id) as elsewhere
+              from payments
+              where payments.provider_order_id = ${call.providerOrderId}
+                and payments.order_id = o.id
+              for update of payments
+            ) p on true`,
       );
-      if (!locked) return { outcome: 'unknown' };
-      const payment = fromColumnNames(payments, locked);
-      const { elsewhere } = locked;
+      if (!locked?.order) return { outcome: 'unknown' };
+      const order: OrderWithItems = {
+        ...fromColumnNames(orders, locked.order),
+        items: locked.order.items,
+        returns: locked.order.returns,
+      };
+      if (call.userId !== null && order.userId !== call.userId) return { outcome: 'unknown' };
+      if (!locked.payment) return { outcome: 'unknown' };
+      const payment = fromColumnNames(payments, locked.payment);
+      const { elsewhere } = locked.payment;
       if (payment.providerPaymentId === call.providerPaymentId) {
         // The order as locked is as this payment left it: the answer, without another read.
         return { outcome: 'already', payment, order };
