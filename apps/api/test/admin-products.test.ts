@@ -313,6 +313,29 @@ describe('saving a product', () => {
     expect(latest!.after.price).toBe(1099);
   });
 
+  it("gives the storefront each photo's alt text beside its address", async () => {
+    const product = (await admin('POST', '', newProduct())).body.data;
+    const page = (await storefront(product._id)).body.data;
+    expect(page.colors.map((color: { imageAlts: string[] }) => color.imageAlts)).toEqual([
+      ['Black bralette, front'],
+      ['Blush bralette, front'],
+    ]);
+    expect(page.imageAlts).toEqual(['Black bralette, front', 'Blush bralette, front']);
+    // The owner rewrites one photo's alt text: the storefront's list says it at once.
+    const input = asInput(product);
+    input.colors[0].photos = [{ ...input.colors[0].photos[0], alt: 'Black lace, back' }];
+    expect((await admin('PATCH', `/${product._id}`, input)).status).toBe(200);
+    const listed = await send(
+      app(),
+      'GET',
+      `/api/product/products?limit=100&q=${encodeURIComponent(product.name)}`,
+    );
+    const card = listed.body.data.products.find(
+      (entry: { _id: string }) => entry._id === product._id,
+    );
+    expect(card.imageAlts[0]).toBe('Black lace, back');
+  });
+
   it("starts a new product at the shop's low-stock threshold", async () => {
     const settings = await send(app(), 'GET', '/api/admin/settings', {
       token: owner.accessToken,

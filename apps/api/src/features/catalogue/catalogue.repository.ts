@@ -35,6 +35,8 @@ export interface ProductRow {
     colorName: string;
     colorHex: string;
     images: string[];
+    /** Each image's alt text, in the order of `images`. */
+    imageAlts: string[];
     sizeStock: { size: string; stock: number }[];
   }[];
   tags: string[];
@@ -56,7 +58,7 @@ export type ProductFacts = Pick<
   | 'subcategory_id'
   | 'subcategory_name'
   | 'subcategory_slug'
-> & { colors: Omit<ProductRow['colors'][number], 'id'>[] };
+> & { colors: Omit<ProductRow['colors'][number], 'id' | 'imageAlts'>[] };
 
 /** What the in-memory list index keeps of an active product. */
 export interface IndexRow {
@@ -193,9 +195,10 @@ export function createCatalogueRepository() {
               group by c.id
               order by c.product_id, c.position`,
         ),
-        queryRows<{ color_id: string; urls: string[] }>(
+        queryRows<{ color_id: string; urls: string[]; alts: string[] }>(
           tx,
-          sql`select i.color_id, array_agg(i.url order by i.position) as urls
+          sql`select i.color_id, array_agg(i.url order by i.position) as urls,
+                array_agg(i.alt order by i.position) as alts
               from product_color_images i
               join product_colors c on c.id = i.color_id
               where c.product_id = any(${wanted})
@@ -218,7 +221,7 @@ export function createCatalogueRepository() {
               group by sp.product_id`,
         ),
       ]);
-      const images = new Map(imageRows.map((row) => [row.color_id, row.urls]));
+      const images = new Map(imageRows.map((row) => [row.color_id, row]));
       const tagsOf = new Map(tagRows.map((row) => [row.product_id, row.names]));
       const specsOf = new Map(specRows.map((row) => [row.product_id, row.specifications]));
       const byId = new Map<string, ProductRow>(
@@ -239,7 +242,8 @@ export function createCatalogueRepository() {
           id: color.id,
           colorName: color.name,
           colorHex: color.hex,
-          images: images.get(color.id) ?? [],
+          images: images.get(color.id)?.urls ?? [],
+          imageAlts: images.get(color.id)?.alts ?? [],
           sizeStock: sizes.map((size, at) => ({ size, stock: stocks[at] ?? 0 })),
         });
       }
