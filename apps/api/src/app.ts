@@ -19,6 +19,8 @@ import { categoriesAdminRoutes } from './features/catalogue/categories.admin-rou
 import { createCategoriesAdminRepository } from './features/catalogue/categories-admin.repository.ts';
 import { createCategoriesAdminService } from './features/catalogue/categories-admin.service.ts';
 import { bannersAdminRoutes } from './features/content/banners.admin-routes.ts';
+import { blogAdminRoutes } from './features/content/blog.admin-routes.ts';
+import { createBlogAdminService } from './features/content/blog-admin.service.ts';
 import { createBannersAdminService } from './features/content/banners-admin.service.ts';
 import { productsCsvAdminRoutes } from './features/catalogue/products-csv.admin-routes.ts';
 import { createProductsCsvService } from './features/catalogue/products-csv.service.ts';
@@ -36,6 +38,7 @@ import { createThrottle } from './features/throttle/throttle.ts';
 import { createAccessTokens } from './features/auth/tokens.ts';
 import { createCartRepository } from './features/cart/cart.repository.ts';
 import { cartRoutes } from './features/cart/cart.routes.ts';
+import { rupeesToPaise } from '@shop/domain/money';
 import { createCartService } from './features/cart/cart.service.ts';
 import { createProductFacts } from './features/cart/product-facts.ts';
 import { dashboardAdminRoutes } from './features/dashboard/dashboard.admin-routes.ts';
@@ -44,6 +47,12 @@ import { createDashboardService } from './features/dashboard/dashboard.service.t
 import { createDiscountsAdminService } from './features/discounts/discounts-admin.service.ts';
 import { discountsAdminRoutes } from './features/discounts/discounts.admin-routes.ts';
 import { createDiscountsRepository } from './features/discounts/discounts.repository.ts';
+import { pagesAdminRoutes } from './features/pages/pages.admin-routes.ts';
+import { pagesRoutes } from './features/pages/pages.routes.ts';
+import { createPagesService } from './features/pages/pages.service.ts';
+import { grievancesAdminRoutes } from './features/grievances/grievances.admin-routes.ts';
+import { grievancesRoutes } from './features/grievances/grievances.routes.ts';
+import { createGrievancesService } from './features/grievances/grievances.service.ts';
 import { settingsAdminRoutes } from './features/settings/settings.admin-routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { createSettingsService } from './features/settings/settings.service.ts';
@@ -51,6 +60,7 @@ import { createMailOutbox } from './features/mail/mail-outbox.ts';
 import { createOrdersRepository } from './features/orders/orders.repository.ts';
 import { adminOrderRoutes } from './features/orders/orders.admin-routes.ts';
 import { ordersDeskRoutes } from './features/orders/orders-desk.admin-routes.ts';
+import { createBookingClaims } from './features/shipping/booking-claims.ts';
 import { returnsDeskRoutes } from './features/returns/returns-desk.admin-routes.ts';
 import { createReturnsDeskService } from './features/returns/returns-desk.service.ts';
 import { orderActionsRoutes } from './features/orders/order-actions.admin-routes.ts';
@@ -59,6 +69,11 @@ import { dispatchAdminRoutes } from './features/dispatch/dispatch.admin-routes.t
 import { createDispatchService } from './features/dispatch/dispatch.service.ts';
 import { createOrdersDeskService } from './features/orders/orders-desk.service.ts';
 import { orderRoutes } from './features/orders/orders.routes.ts';
+import { createGstr1Service } from './features/invoices/gstr1.service.ts';
+import { invoicesAdminRoutes } from './features/invoices/invoices.admin-routes.ts';
+import { createInvoicesRepository } from './features/invoices/invoices.repository.ts';
+import { invoiceRoutes } from './features/invoices/invoices.routes.ts';
+import { createInvoicesService } from './features/invoices/invoices.service.ts';
 import { createOrdersService, orderMailTemplates } from './features/orders/orders.service.ts';
 import { createPaymentsRepository } from './features/payments/payments.repository.ts';
 import { paymentRoutes } from './features/payments/payments.routes.ts';
@@ -69,6 +84,9 @@ import { createRazorpayProvider } from './adapters/payments/razorpay-provider.ts
 import { createSimulatorProvider } from './adapters/payments/simulator-provider.ts';
 import { createCourierSimulator } from './adapters/shipping/courier-simulator.ts';
 import { createShiprocketCourier } from './adapters/shipping/shiprocket-courier.ts';
+import { createPincodesRepository } from './features/pincodes/pincodes.repository.ts';
+import { pincodeRoutes } from './features/pincodes/pincodes.routes.ts';
+import { createPincodeService } from './features/pincodes/pincodes.service.ts';
 import { shippingAdminRoutes } from './features/shipping/shipping.admin-routes.ts';
 import { createShippingRepository } from './features/shipping/shipping.repository.ts';
 import { shippingRoutes } from './features/shipping/shipping.routes.ts';
@@ -131,6 +149,7 @@ declare module 'fastify' {
       bookShipments: () => Promise<number>;
       mailLowStock: () => Promise<number>;
       removeOrphanedMedia: () => Promise<number>;
+      issueInvoices: () => Promise<number>;
     };
   }
 }
@@ -279,6 +298,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const provider =
     simulator ?? createRazorpayProvider(config.payments.keyId, config.payments.keySecret);
   const refundsRepository = createRefundsRepository(database.db);
+  const invoicesRepository = createInvoicesRepository(database.db);
+  const invoices = createInvoicesService({
+    db: database.db,
+    invoices: invoicesRepository,
+    settings: async () => (await settings.current()).settings,
+    refundsOf: (orderId) => refundsRepository.withLinesOf(database.db, [orderId]),
+    log,
+  });
   const paymentsRepository = createPaymentsRepository(database.db, refundsRepository);
   const refunds = createRefundsService({
     db: database.db,
@@ -324,8 +351,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const courier =
     courierSimulator ??
     createShiprocketCourier(config.shipping.shiprocket!, deps.fetch ?? globalThis.fetch);
+  const pincodeService = createPincodeService({
+    repository: createPincodesRepository(database.db),
+    courier,
+    shopAddress: async () => (await settings.publicSettings()).address,
+    codOffered: async () => (await settings.codTerms()).enabled,
+    log,
+  });
   const orders = createOrdersService({
     db: database.db,
+    requireDeliverable: (pinCode, field) => pincodeService.requireDeliverable(pinCode, field),
     trackingOf: async (orderIds) => shipping.trackingOf(orderIds),
     refundsOf: (orderIds) => refundsRepository.withLinesOf(database.db, orderIds),
     orders: ordersRepository,
@@ -341,6 +376,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     paymentTimeoutMs: config.orderPaymentTimeoutMs,
     metrics,
+    cashOnDelivery: {
+      terms: () => settings.codTerms(),
+      takesCashAt: (pinCode) => pincodeService.takesCash(pinCode),
+      codeSecret: config.jwtSecret,
+      cartTotalPaise: async (userId) => rupeesToPaise((await cart.current({ userId })).total),
+    },
   });
 
   const stock = createStockService({
@@ -392,6 +433,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bookShipments: () => shipping.bookDue(),
     mailLowStock: () => stock.mailLowStock(),
     removeOrphanedMedia: () => mediaLibrary.removeOrphans(),
+    issueInvoices: () => invoices.issueDue(),
   });
   app.decorate('jobs', jobs);
   // Background work, each safe to run twice and from several processes at once.
@@ -420,6 +462,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     every(15_000, jobs.bookShipments, 'booking shipments with the courier'),
     every(10 * 60_000, jobs.mailLowStock, 'mailing the owners the sizes low on stock'),
     every(60 * 60_000, jobs.removeOrphanedMedia, 'removing photos nothing refers to'),
+    every(20_000, jobs.issueInvoices, 'issuing GST invoices and credit notes'),
   ];
   app.addHook('onClose', async () => {
     jobsStopped = true;
@@ -448,6 +491,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(cartRoutes(cart, guards));
       await api.register(wishlistRoutes(wishlist, guards));
       await api.register(orderRoutes(orders, guards));
+      await api.register(invoiceRoutes(invoices, guards));
+      await api.register(
+        invoicesAdminRoutes(invoices, createGstr1Service(invoicesRepository), guards),
+      );
       // The back office: every /api/admin route is guarded by requireRole in its plugin.
       await api.register(adminOrderRoutes(orders, guards));
       await api.register(
@@ -502,6 +549,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             orders: ordersRepository,
             refunds: () => payments.refunds,
             courier: config.shipping.booking ? courier : undefined,
+            bookingClaims: createBookingClaims(database.db),
             outbox,
             findUser,
             stockChanged: (productIds) => catalogueChanges.changed(stockTags(productIds)),
@@ -552,6 +600,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           guards,
         ),
       );
+      await api.register(
+        blogAdminRoutes(
+          createBlogAdminService({
+            db: database.db,
+            catalogueChanged: (tags) => catalogueChanges.changed(tags),
+          }),
+          guards,
+        ),
+      );
       await api.register(stockAdminRoutes(stock, guards));
       await api.register(staffAdminRoutes(staff, guards));
       await api.register(auditAdminRoutes(audit, guards));
@@ -560,7 +617,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         discountsAdminRoutes(createDiscountsAdminService({ db: database.db }), guards),
       );
       await api.register(settingsRoutes(settings));
+      await api.register(pincodeRoutes(pincodeService));
+      const grievances = createGrievancesService({
+        db: database.db,
+        outbox,
+        throttle,
+        publicSettings: () => settings.publicSettings(),
+        publicUrl: config.publicUrl,
+      });
+      await api.register(grievancesRoutes(grievances));
+      await api.register(grievancesAdminRoutes(grievances, guards));
       await api.register(settingsAdminRoutes(settings, guards));
+      const pages = createPagesService({
+        db: database.db,
+        catalogueChanged: (tags) => catalogueChanges.changed(tags),
+      });
+      await api.register(pagesRoutes(pages));
+      await api.register(pagesAdminRoutes(pages, guards));
       await api.register(paymentRoutes(payments, guards, provider.name === 'simulator'));
       // The simulator's controls exist only where it may book parcels (see ShippingConfig).
       await api.register(

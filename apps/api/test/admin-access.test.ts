@@ -80,6 +80,14 @@ describe('every /api/admin route', () => {
     'POST /api/admin/discounts/{id}/activate',
     'GET /api/admin/settings',
     'PATCH /api/admin/settings',
+    'GET /api/admin/orders/{id}/invoices',
+    'GET /api/admin/orders/{id}/invoice.pdf',
+    'GET /api/admin/orders/{id}/documents/{documentId}',
+    'GET /api/admin/gst/gstr1.csv',
+    'GET /api/admin/pages',
+    'GET /api/admin/pages/{key}',
+    'PUT /api/admin/pages/{key}',
+    'DELETE /api/admin/pages/{key}',
   ]);
 
   async function adminOperations() {

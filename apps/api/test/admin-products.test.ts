@@ -7,8 +7,8 @@ import { productRuleMessages } from '@shop/domain/products';
 import { productFormMessages, productInput, productInputOf } from '@shop/contracts/products-admin';
 import { roleMessages } from '@shop/domain/roles';
 import { queryRows } from '../src/db/client.ts';
-import { createAuthRepository } from '../src/features/auth/auth.repository.ts';
 import { seedProducts } from '../src/db/seed/catalogue-data.ts';
+import { createAuthRepository } from '../src/features/auth/auth.repository.ts';
 import { seedProductForm } from '../src/db/seed/seed.ts';
 import { send, signUp } from './auth-helpers.ts';
 import { allKeysetPages } from './keyset-pages.ts';
@@ -677,5 +677,65 @@ describe('uploaded photos', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.field).toBe('colors.1.photos');
     expect(refused.body.message).toBe(productFormMessages.photoGone(2, 'Blush'));
+  });
+});
+
+describe('package declarations', () => {
+  it('are saved from the editor and shown in the storefront answer', async () => {
+    const product = (await admin('POST', '', newProduct())).body.data;
+    // Left out: one piece, the subcategory's (or category's) name in the singular.
+    expect(product).toMatchObject({ genericName: '', netQuantity: '1 N' });
+    const before = (await storefront(product._id)).body.data;
+    expect(before).toMatchObject({ countryOfOrigin: 'India', netQuantity: '1 N' });
+    expect(before.genericName).not.toBe('');
+
+    const saved = await admin('PATCH', `/${product._id}`, {
+      ...asInput(product),
+      countryOfOrigin: 'Sri Lanka',
+      manufacturer: 'Imported by Lacebloom Retail Pvt. Ltd., Bengaluru 560025',
+      genericName: 'Brassiere',
+      netQuantity: 'Pack of 2',
+    });
+    expect(saved.status).toBe(200);
+    expect((await storefront(product._id)).body.data).toMatchObject({
+      countryOfOrigin: 'Sri Lanka',
+      manufacturer: 'Imported by Lacebloom Retail Pvt. Ltd., Bengaluru 560025',
+      genericName: 'Brassiere',
+      netQuantity: 'Pack of 2',
+    });
+    const blank = await admin('PATCH', `/${product._id}`, {
+      ...asInput(saved.body.data),
+      netQuantity: '  ',
+    });
+    expect(blank.status).toBe(400);
+    expect(blank.body.message).toBe(productFormMessages.netQuantity);
+  });
+
+  it('give every demo product a round M.R.P. at or above its price, and a pack its count', async () => {
+    const { products } = (await send(app(), 'GET', '/api/product/products?limit=100')).body
+      .data as {
+      products: {
+        name: string;
+        price: number;
+        originalPrice: number | null;
+        netQuantity: string;
+      }[];
+    };
+    // The demo's own products (the tests above add others of their own).
+    const seeded = new Set(seedProducts.map((product) => product.name));
+    const demo = products.filter((product) => seeded.has(product.name));
+    expect(demo.length).toBeGreaterThan(50);
+    for (const product of demo) {
+      expect(product.originalPrice, product.name).not.toBeNull();
+      expect(product.originalPrice!, product.name).toBeGreaterThanOrEqual(product.price);
+      // Whole rupees ending in 9 or 0: never the 1.2 × fallback's ₹538.80.
+      expect(Number.isInteger(product.originalPrice), product.name).toBe(true);
+      expect(
+        product.originalPrice! % 10 === 9 || product.originalPrice! % 10 === 0,
+        product.name,
+      ).toBe(true);
+    }
+    const pack = products.find((product) => product.name === 'Cotton Comfort Hipster (Pack of 3)');
+    expect(pack?.netQuantity).toBe('Pack of 3');
   });
 });

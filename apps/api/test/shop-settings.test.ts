@@ -3,7 +3,7 @@
 // before and after, and the storefront's public part following a save at once.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultShopSettings } from '@shop/contracts/shop-settings';
+import { defaultShopSettings, shopSettingsMessages } from '@shop/contracts/shop-settings';
 import { gstinMessages } from '@shop/domain/gstin';
 import { queryRows } from '../src/db/client.ts';
 import { createSettingsService } from '../src/features/settings/settings.service.ts';
@@ -38,7 +38,7 @@ describe('shop settings', () => {
     expect(rows.map((row) => row.key)).toEqual(Object.keys(defaultShopSettings).sort());
   });
 
-  it('show the storefront only its contacts, hours and grievance officer', async () => {
+  it('show the storefront its legal details, contacts, hours and grievance officer only', async () => {
     const { status, body } = await getJson(app(), '/api/settings/public');
     expect(status).toBe(200);
     expect(body.data).toEqual({
@@ -46,11 +46,40 @@ describe('shop settings', () => {
       legalName: defaultShopSettings.legalName,
       address: defaultShopSettings.address,
       state: 'Karnataka',
+      gstin: '',
+      cin: 'U52399KA2021PTC145678',
       support: defaultShopSettings.support,
       businessHours: defaultShopSettings.businessHours,
-      grievanceOfficer: defaultShopSettings.grievanceOfficer,
+      grievanceOfficer: {
+        name: 'Kavya Raghunath',
+        designation: 'Head of Customer Care',
+        email: 'grievances@lacebloom.in',
+        phone: '8047196620',
+      },
     });
-    expect(JSON.stringify(body.data)).not.toMatch(/gstin|lowStock|paymentMethods/);
+    expect(JSON.stringify(body.data)).not.toMatch(/lowStock|paymentMethods/);
+  });
+
+  it('refuse a malformed CIN, and take a form from before the designation existed', async () => {
+    const badCin = await save({ ...defaultShopSettings, cin: 'U52399KA21PTC145678' });
+    expect(badCin.status).toBe(400);
+    expect(badCin.body.message).toBe(shopSettingsMessages.cin);
+    // A stored officer without a designation (saved before it existed) reads with the default's.
+    const { designation: _dropped, ...oldOfficer } = defaultShopSettings.grievanceOfficer;
+    await world.database.db.execute(
+      sql`update shop_settings set value = ${JSON.stringify(oldOfficer)}::jsonb where key = 'grievanceOfficer'`,
+    );
+    const other = await createSettingsService({ database: world.database, log: () => {} });
+    try {
+      expect((await other.publicSettings()).grievanceOfficer.designation).toBe(
+        'Head of Customer Care',
+      );
+    } finally {
+      await other.close();
+    }
+    await world.database.db.execute(
+      sql`update shop_settings set value = ${JSON.stringify(defaultShopSettings.grievanceOfficer)}::jsonb where key = 'grievanceOfficer'`,
+    );
   });
 
   it('refuse a GSTIN whose check digit, shape or state is wrong, with the reason', async () => {

@@ -9,6 +9,11 @@ import {
   type ShouldRevalidateFunctionArgs,
   useRouteError,
 } from 'react-router';
+import {
+  defaultShopSettings,
+  publicPartOf,
+  publicShopSettingsResponse,
+} from '@shop/contracts/shop-settings';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { SiteLayout } from './components/layout/site-layout';
@@ -23,9 +28,37 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.ico', type: 'image/svg+xml' },
 ];
 
-/** The navigation (and whether payments are only tests) is on every page: loaded with the page. */
+/**
+ * The shop's public settings (the footer's legal details and support email, the about page's
+ * hours), read in-process from the settings' in-memory copy, so every page is rendered with them:
+ * no fetch after load, nothing shifts. Null when unreadable.
+ */
+async function shopSettings(context: Route.LoaderArgs['context']) {
+  try {
+    const answer = await serverApi(context).call(
+      '/settings/public',
+      'Failed to fetch the shop details',
+      {},
+      publicShopSettingsResponse,
+    );
+    return answer.data;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The navigation, the shop's settings and contact (and whether payments are only tests) are on
+ * every page: loaded with the page.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const api = serverApi(context);
+  const shop = shopSettings(context);
+  // Without the settings, the shop's first contact details.
+  const contact = shop.then((settings) => {
+    const known = settings ?? publicPartOf(defaultShopSettings);
+    return { supportEmail: known.support.email, businessHours: known.businessHours };
+  });
   try {
     const [categories, subcategories] = await Promise.all([
       api.listCategories(),
@@ -33,14 +66,18 @@ export async function loader({ context }: Route.LoaderArgs) {
     ]);
     return {
       navigation: buildNavigation(categories, subcategories),
+      shop: await shop,
       publicUrl: context.publicUrl,
       testPayments: context.testPayments,
+      contact: await contact,
     };
   } catch {
     return {
       navigation: [] as NavCategory[],
+      shop: await shop,
       publicUrl: context.publicUrl,
       testPayments: context.testPayments,
+      contact: await contact,
     };
   }
 }

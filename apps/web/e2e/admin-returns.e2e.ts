@@ -92,7 +92,7 @@ for (const [viewport, offset] of [
         if (viewport === 'phone') await page.getByRole('button', { name: 'Menu' }).click();
         await page
           .getByRole('navigation', { name: 'Back office' })
-          .getByRole('link', { name: 'Returns' })
+          .getByRole('link', { name: 'Returns', exact: true })
           .click();
         await page.getByRole('heading', { name: 'Returns', level: 1 }).waitFor(patient);
 

@@ -26,6 +26,8 @@ let ids: {
   customer: string;
   product: string;
   discount: string;
+  post: string;
+  grievance: string;
 };
 const shots = '/tmp/shots-admin-story';
 const patient = { timeout: 30_000 };
@@ -65,8 +67,24 @@ const screens: { route: string; path: () => string; heading: RegExp }[] = [
     heading: /./,
   },
   { route: 'settings', path: () => '/admin/settings', heading: /^Shop settings$/ },
+  { route: 'gst', path: () => '/admin/gst', heading: /^GST returns$/ },
   { route: 'categories', path: () => '/admin/categories', heading: /^Categories$/ },
   { route: 'banners', path: () => '/admin/banners', heading: /^Banners$/ },
+  { route: 'blog', path: () => '/admin/blog', heading: /^Journal$/ },
+  { route: 'blog/new', path: () => '/admin/blog/new', heading: /^New post$/ },
+  { route: 'blog/:postId', path: () => `/admin/blog/${ids.post}`, heading: /./ },
+  { route: 'pages', path: () => '/admin/pages', heading: /^Pages$/ },
+  {
+    route: 'pages/:pageKey',
+    path: () => '/admin/pages/shipping-policy',
+    heading: /^Shipping Policy$/,
+  },
+  { route: 'grievances', path: () => '/admin/grievances', heading: /^Grievances$/ },
+  {
+    route: 'grievances/:ticket',
+    path: () => `/admin/grievances/${ids.grievance}`,
+    heading: /^GRV-\d{4}-\d{6}$/,
+  },
 ];
 
 /** The back office's routes as the app's route table declares them. */
@@ -122,7 +140,23 @@ beforeAll(async () => {
   const discounts = await api<{ discounts: { _id: string }[] }>('GET', '/admin/discounts', {
     token: owner.accessToken,
   });
+  // The seeded journal's articles are there from the start.
+  const posts = await api<{ posts: { id: string }[] }>('GET', '/admin/blog?limit=1', {
+    token: owner.accessToken,
+  });
+  const grievance = await api<{ ticket: string }>('POST', '/grievances', {
+    body: {
+      name: 'Screens Test',
+      email: shopper.email,
+      category: 'delivery',
+      subject: 'The parcel is late',
+      description: 'It was due on Monday and has not come yet.',
+    },
+  });
+  expect(grievance.status).toBe(201);
   ids = {
+    post: posts.data.posts[0]!.id,
+    grievance: grievance.data.ticket,
     order: shopper.orderId,
     returnLine: asked.data.returns[0]!._id,
     customer: customers.data.customers[0]!._id,

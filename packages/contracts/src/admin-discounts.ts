@@ -12,7 +12,7 @@ import {
 import { discountTypes, normalizeDiscountCode } from '@shop/domain/discounts';
 import { isUuid } from '@shop/domain/ids';
 import { rupeesToPaise } from '@shop/domain/money';
-import { optionalText, plainText, successEnvelope } from './common-mini.ts';
+import { optionalText, plainText, rupeeAmount, successEnvelope } from './common-mini.ts';
 import { invalidCursorMessage, keysetPageQuery, nextCursor } from './keyset-page.ts';
 
 export const adminDiscountMessages = {
@@ -35,14 +35,7 @@ export const adminDiscountMessages = {
 } as const;
 
 /** Rupees with at most two decimals, as an owner types them. */
-const rupees = (message: string) =>
-  z.coerce.number({ error: message }).check(
-    z.minimum(0, { error: message }),
-    z.maximum(10_000_000, { error: message }),
-    z.refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
-      error: message,
-    }),
-  );
+const rupees = (message: string) => rupeeAmount(message);
 const limit = z.nullable(
   z
     .number({ error: adminDiscountMessages.limitInvalid })

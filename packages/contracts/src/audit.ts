@@ -16,6 +16,9 @@ export const auditEntities = [
   'discount',
   'category',
   'banner',
+  'blog',
+  'page',
+  'grievance',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 

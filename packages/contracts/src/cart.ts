@@ -310,6 +310,11 @@ export const cart = z.object({
   subtotal: z.number(),
   discountAmount: z.number(),
   total: z.number(),
+  /**
+   * The GST included in the total, computed by the server (prices include GST); null when a
+   * product's HSN code has no known rate, so no wrong figure is shown.
+   */
+  gstIncluded: z.nullable(z.number()),
   itemCount: z.number(),
   updatedAt: z.nullable(z.string()),
 });

@@ -90,6 +90,15 @@ export const product = z.object({
   inStock: z.boolean(),
   isActive: z.boolean(),
   createdAt: z.string(),
+  // The package's declarations India's Legal Metrology rules ask an online shop to show; extra to
+  // the brief's fields, so optional for a reader that does not know them.
+  countryOfOrigin: z.string().optional(),
+  /** The manufacturer's or importer's name and address. */
+  manufacturer: z.string().optional(),
+  /** The goods' common name ('Brassiere'); the category's name when the owner left it empty. */
+  genericName: z.string().optional(),
+  /** '1 N', 'Pack of 3', '50 ml'. */
+  netQuantity: z.string().optional(),
 });
 export type Product = z.infer<typeof product>;
 

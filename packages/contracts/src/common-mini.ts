@@ -97,3 +97,13 @@ export const requiredIndianPhone = (required: string, invalid: string) =>
       ),
     indianPhone(invalid),
   );
+
+/** Rupees with at most two decimals, from 0 to `max`, as an owner types them. */
+export const rupeeAmount = (message: string, max = 10_000_000) =>
+  z.coerce.number({ error: message }).check(
+    z.minimum(0, { error: message }),
+    z.maximum(max, { error: message }),
+    z.refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+      error: message,
+    }),
+  );

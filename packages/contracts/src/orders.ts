@@ -1,6 +1,7 @@
 // Checkout and orders. The address schemas carry the checkout's messages and serve the checkout
 // form and `POST /order` alike; zod/mini because they ship to the browser.
 import * as z from 'zod/mini';
+import { normalizeCodCode } from '@shop/domain/cash-on-delivery';
 import { isPinCode } from '@shop/domain/contact-details';
 import { MAX_UNITS_PER_SIZE } from '@shop/domain/cart';
 import { discountTypes } from '@shop/domain/discounts';
@@ -41,7 +42,37 @@ export const orderMessages = {
   returnSize: 'Invalid size',
   returnColor: 'Invalid colour',
   returnNoItems: 'Choose at least one item to exchange or return',
+  codNotConfirmedInTime: 'Cash on delivery was not confirmed in time',
+  codCodeRequired: 'Please enter the 6-digit code from the email',
 } as const;
+
+/** How an order may be paid: online through Razorpay, or cash on delivery when the shop offers it. */
+export const orderPaymentMethods = ['razorpay', 'cod'] as const;
+export type OrderPaymentMethod = (typeof orderPaymentMethods)[number];
+
+/** `POST /order/{id}/cod/confirm`: the code mailed when a cash-on-delivery order was placed. */
+export const codConfirmSchema = z.object({
+  code: z.string({ error: orderMessages.codCodeRequired }).check(
+    z.refine((value) => /^\d{6}$/.test(normalizeCodCode(value)), {
+      error: orderMessages.codCodeRequired,
+    }),
+  ),
+});
+export type CodConfirmInput = z.input<typeof codConfirmSchema>;
+
+/** `GET /order/cod-options?pinCode=`: whether this cart may be paid on delivery there. */
+export const codOptionsQuery = z.object({
+  pinCode: z.string().check(z.refine(isPinCode, { error: 'Invalid PIN code' })),
+});
+export const codOptions = z.object({
+  available: z.boolean(),
+  /** Rupees added to the total when chosen. */
+  fee: z.number(),
+  /** Why not, in the shopper's words; null when available. */
+  message: z.nullable(z.string()),
+});
+export type CodOptions = z.infer<typeof codOptions>;
+export const codOptionsResponse = successEnvelope(codOptions);
 
 const pinCode = (required: string, invalidMessage: string) =>
   requiredText(required, 10).check(z.refine(isPinCode, { error: invalidMessage }));
@@ -273,8 +304,13 @@ export const order = z.object({
   total: z.number(),
   paymentMethod: z.string(),
   paymentStatus: z.enum(paymentStatuses),
+  /** For an unpaid order its deadline to pay; for cash on delivery its deadline to confirm. */
   paymentDueAt: z.string(),
   paidAt: z.nullable(z.string()),
+  /** Cash on delivery's fee, in the total (0 for orders paid online). */
+  codFee: z.optional(z.number()),
+  /** When a cash-on-delivery order was confirmed (by its mailed code, or by the shop). */
+  codConfirmedAt: z.optional(z.nullable(z.string())),
   notes: z.string(),
   items: z.array(orderItem),
   shippingAddress: address,

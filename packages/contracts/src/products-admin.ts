@@ -39,6 +39,7 @@ export const productFormMessages = {
   stock: 'Stock is a whole number, 0 or more.',
   country: 'Enter the country of origin.',
   hsn: 'The HSN code has 4, 6 or 8 digits.',
+  netQuantity: "Enter the net quantity as the package says it, e.g. '1 N' or 'Pack of 3'.",
   text: 'Text must not contain control characters.',
 } as const;
 
@@ -187,6 +188,10 @@ export const productInput = z
     ),
     /** The manufacturer's or importer's name and address, as the package declares it. */
     manufacturer: optionalText(productFormMessages.text, 500, 'multiline'),
+    /** The goods' common name the package declares ('Brassiere'); '' leaves it unsaid. */
+    genericName: optionalText(productFormMessages.text, 100),
+    /** Net quantity as the package declares it: '1 N', 'Pack of 3', '50 ml'. */
+    netQuantity: z._default(requiredText(productFormMessages.netQuantity, 40), '1 N'),
   })
   .check(
     z.superRefine((product, context) => {
@@ -256,6 +261,8 @@ export const adminProduct = z.object({
   countryOfOrigin: z.string(),
   hsnCode: z.string(),
   manufacturer: z.string(),
+  genericName: z.string(),
+  netQuantity: z.string(),
   /** Whether orders hold it: deleting it then deactivates it instead. */
   inPastOrders: z.boolean(),
   createdAt: z.string(),
@@ -420,5 +427,7 @@ export function productInputOf(product: AdminProduct): ProductValues {
     countryOfOrigin: product.countryOfOrigin,
     hsnCode: product.hsnCode,
     manufacturer: product.manufacturer,
+    genericName: product.genericName,
+    netQuantity: product.netQuantity,
   };
 }

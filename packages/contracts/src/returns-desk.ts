@@ -19,6 +19,7 @@ export const returnsDeskMessages = {
   courierFailed:
     'The courier could not book the parcel just now: please try again in a few minutes',
   noCourier: 'No courier is set up to book parcels: book this one by hand',
+  bookingUnderWay: 'The courier is booking this parcel just now: refresh in a moment',
 } as const;
 
 /** The list's state filter: one state, the lines still to work on (default), or every line. */

@@ -9,11 +9,17 @@ import {
   indianStateNames,
   normalizeGstin,
 } from '@shop/domain/gstin';
-import { indianPhone, optionalText, requiredText, successEnvelope } from './common-mini.ts';
+import {
+  indianPhone,
+  optionalText,
+  requiredText,
+  rupeeAmount,
+  successEnvelope,
+} from './common-mini.ts';
 import { emailAddress } from './email.ts';
 
-/** Ways to pay the checkout offers. Cash on delivery joins when checkout can take it. */
-export const paymentMethodsOnOffer = ['online'] as const;
+/** Ways to pay the checkout offers: online (Razorpay) always; cash on delivery when the owner says. */
+export const paymentMethodsOnOffer = ['online', 'cod'] as const;
 
 export const shopSettingsMessages = {
   shopName: 'Please enter the shop name',
@@ -21,7 +27,9 @@ export const shopSettingsMessages = {
   address: 'Please enter the registered address',
   state: 'Choose the state the business is registered in',
   gstin: 'A GSTIN is 15 letters and digits',
+  cin: 'A CIN is 21 letters and digits, e.g. U52399KA2021PTC145678',
   officerName: "Please enter the grievance officer's name",
+  officerDesignation: "Please enter the grievance officer's designation",
   officerEmail: "Please enter the grievance officer's email",
   officerPhone: "Enter the grievance officer's 10-digit mobile number",
   supportEmail: 'Please enter the support email',
@@ -30,6 +38,11 @@ export const shopSettingsMessages = {
   hours: 'Please enter the business hours',
   paymentMethods: 'Offer at least one way to pay',
   lowStock: 'The low-stock threshold is a whole number from 0 to 1000',
+  codFee: 'The cash-on-delivery fee is rupees from 0 to 1,000',
+  codMin: 'The smallest cash-on-delivery order is an amount in rupees',
+  codMax: 'The largest cash-on-delivery order is an amount in rupees',
+  codBounds: 'The largest cash-on-delivery order must be at least the smallest',
+  onlineRequired: 'Online payment is always offered',
 } as const;
 
 const gstin = z
@@ -41,6 +54,18 @@ const gstin = z
     }),
   );
 
+/**
+ * The Corporate Identity Number of a company (MCA): listed or unlisted, industry code, state,
+ * year, type and registration number. Empty for a business that is not a company.
+ */
+const CIN = /^[LU]\d{5}[A-Z]{2}\d{4}[A-Z]{3}\d{6}$/;
+const cin = z
+  .pipe(
+    optionalText(shopSettingsMessages.cin, 30),
+    z.transform((value) => value.toUpperCase()),
+  )
+  .check(z.refine((value) => value === '' || CIN.test(value), { error: shopSettingsMessages.cin }));
+
 export const shopSettingsSchema = z
   .object({
     shopName: requiredText(shopSettingsMessages.shopName, 100),
@@ -49,8 +74,15 @@ export const shopSettingsSchema = z
     state: z.enum(indianStateNames, { error: shopSettingsMessages.state }),
     /** Empty until the business is registered for GST. */
     gstin,
+    /** Shown with the legal name when the business is a company; old forms without it keep ''. */
+    cin: z._default(cin, ''),
     grievanceOfficer: z.object({
       name: requiredText(shopSettingsMessages.officerName, 100),
+      /** The rules ask for the officer's name and designation; old forms without it keep this. */
+      designation: z._default(
+        requiredText(shopSettingsMessages.officerDesignation, 100),
+        'Grievance Officer',
+      ),
       email: emailAddress(shopSettingsMessages.officerEmail),
       phone: indianPhone(shopSettingsMessages.officerPhone),
     }),
@@ -63,7 +95,19 @@ export const shopSettingsSchema = z
     businessHours: requiredText(shopSettingsMessages.hours, 200),
     paymentMethods: z
       .array(z.enum(paymentMethodsOnOffer, { error: shopSettingsMessages.paymentMethods }))
-      .check(z.minLength(1, { error: shopSettingsMessages.paymentMethods })),
+      .check(
+        z.minLength(1, { error: shopSettingsMessages.paymentMethods }),
+        // Online payment stays: a refused COD (area, amount, history) must leave a way to pay.
+        z.refine((methods) => methods.includes('online'), {
+          error: shopSettingsMessages.onlineRequired,
+        }),
+      ),
+    /** Cash on delivery's terms, used while `paymentMethods` includes 'cod'. */
+    cashOnDelivery: z.object({
+      feeRupees: rupeeAmount(shopSettingsMessages.codFee, 1_000),
+      minOrderRupees: rupeeAmount(shopSettingsMessages.codMin),
+      maxOrderRupees: rupeeAmount(shopSettingsMessages.codMax),
+    }),
     /** A size with this many or fewer left counts as low on stock, unless a product says otherwise. */
     lowStockThreshold: z
       .number({ error: shopSettingsMessages.lowStock })
@@ -74,6 +118,15 @@ export const shopSettingsSchema = z
       ),
   })
   .check((payload) => {
+    const { minOrderRupees, maxOrderRupees } = payload.value.cashOnDelivery;
+    if (maxOrderRupees < minOrderRupees) {
+      payload.issues.push({
+        code: 'custom',
+        message: shopSettingsMessages.codBounds,
+        input: maxOrderRupees,
+        path: ['cashOnDelivery', 'maxOrderRupees'],
+      });
+    }
     const { gstin: value, state } = payload.value;
     const problem = value === '' ? undefined : gstinStateProblem(value, state);
     if (problem)
@@ -82,15 +135,27 @@ export const shopSettingsSchema = z
 export type ShopSettingsInput = z.input<typeof shopSettingsSchema>;
 export type ShopSettings = z.output<typeof shopSettingsSchema>;
 
-/** What the storefront shows: how to reach the shop, when, and whom to complain to. */
+const officer = z.object({
+  name: z.string(),
+  designation: z.string(),
+  email: z.string(),
+  phone: z.string(),
+});
+
+/**
+ * What the storefront shows: who the seller is (legal name, registered address, GSTIN, CIN, as
+ * India's e-commerce rules ask every page to say), how to reach it, when, and whom to complain to.
+ */
 export const publicShopSettings = z.object({
   shopName: z.string(),
   legalName: z.string(),
   address: z.string(),
   state: z.string(),
+  gstin: z.string(),
+  cin: z.string(),
   support: z.object({ email: z.string(), phone: z.string(), whatsapp: z.string() }),
   businessHours: z.string(),
-  grievanceOfficer: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
+  grievanceOfficer: officer,
 });
 export type PublicShopSettings = z.infer<typeof publicShopSettings>;
 
@@ -100,6 +165,8 @@ export function publicPartOf(settings: ShopSettings): PublicShopSettings {
     legalName: settings.legalName,
     address: settings.address,
     state: settings.state,
+    gstin: settings.gstin,
+    cin: settings.cin,
     support: { ...settings.support },
     businessHours: settings.businessHours,
     grievanceOfficer: { ...settings.grievanceOfficer },
@@ -115,10 +182,16 @@ export const adminShopSettingsResponse = successEnvelope(
       address: z.string(),
       state: z.string(),
       gstin: z.string(),
-      grievanceOfficer: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
+      cin: z.string(),
+      grievanceOfficer: officer,
       support: z.object({ email: z.string(), phone: z.string(), whatsapp: z.string() }),
       businessHours: z.string(),
       paymentMethods: z.array(z.string()),
+      cashOnDelivery: z.object({
+        feeRupees: z.number(),
+        minOrderRupees: z.number(),
+        maxOrderRupees: z.number(),
+      }),
       lowStockThreshold: z.number(),
     }),
     updatedAt: z.nullable(z.string()),
@@ -136,13 +209,17 @@ export const defaultShopSettings: ShopSettings = {
   address: '2nd Floor, 14 Wood Street, Ashok Nagar, Bengaluru 560025',
   state: 'Karnataka',
   gstin: '',
+  cin: 'U52399KA2021PTC145678',
   grievanceOfficer: {
     name: 'Kavya Raghunath',
-    email: 'care@lacebloom.in',
+    designation: 'Head of Customer Care',
+    email: 'grievances@lacebloom.in',
     phone: '8047196620',
   },
   support: { email: 'care@lacebloom.in', phone: '8047196620', whatsapp: '' },
   businessHours: 'Mon-Sat 10 AM-7 PM, Sunday closed',
   paymentMethods: ['online'],
+  // Off until the owner adds 'cod' above; the terms are a common small shop's.
+  cashOnDelivery: { feeRupees: 49, minOrderRupees: 299, maxOrderRupees: 10_000 },
   lowStockThreshold: 3,
 };

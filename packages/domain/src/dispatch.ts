@@ -15,13 +15,23 @@ export const dispatchStatuses = [
   'processing',
 ] as const satisfies readonly OrderStatus[];
 
-/** The one payment state that lets goods leave: the shop holds the money in full. */
-export const dispatchPaymentStatus = 'paid' satisfies PaymentStatus;
+/**
+ * Payment states that let goods leave: the shop holds the money in full, or the order is cash on
+ * delivery (only a confirmed COD order ever becomes `confirmed`).
+ */
+export const dispatchPaymentStatuses = [
+  'paid',
+  'cod_pending',
+] as const satisfies readonly PaymentStatus[];
+
+export function mayLeaveTheShelves(paymentStatus: PaymentStatus): boolean {
+  return (dispatchPaymentStatuses as readonly PaymentStatus[]).includes(paymentStatus);
+}
 
 export function isReadyToPack(order: { status: OrderStatus; paymentStatus: PaymentStatus }) {
   return (
     (dispatchStatuses as readonly OrderStatus[]).includes(order.status) &&
-    order.paymentStatus === dispatchPaymentStatus
+    mayLeaveTheShelves(order.paymentStatus)
   );
 }
 

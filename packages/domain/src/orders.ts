@@ -100,6 +100,8 @@ const PAYMENT_TITLES: Record<OrderPaymentStatus, string> = {
   refunded: 'Refunded',
   partially_refunded: 'Partly refunded',
   payment_review: 'Payment under review',
+  cod_pending: 'Cash on delivery',
+  cod_refused: 'Not paid: parcel returned',
 };
 
 export interface OrderShopperView {
@@ -119,20 +121,32 @@ export interface OrderShopperView {
 
 /** How an order reads to its shopper at `now`: badge, payment box, and whether she can pay it. */
 export function orderShopperView(
-  order: { status: OrderStatus; paymentStatus: OrderPaymentStatus; paymentDueAt: string | Date },
+  order: {
+    status: OrderStatus;
+    paymentStatus: OrderPaymentStatus;
+    paymentDueAt: string | Date;
+    codConfirmedAt?: string | Date | null | undefined;
+  },
   now: Date,
-): OrderShopperView {
+): OrderShopperView & { awaitingCodConfirmation: boolean } {
   const paid = MONEY_RECEIVED.includes(order.paymentStatus);
   const unpaid = awaitsPayment(order.paymentStatus);
   const due = new Date(order.paymentDueAt).getTime();
-  const awaitingPayment = order.status === 'pending' && unpaid && now.getTime() < due;
+  const inTime = now.getTime() < due;
+  const awaitingPayment = order.status === 'pending' && unpaid && inTime;
+  const unconfirmedCod =
+    order.status === 'pending' && order.paymentStatus === 'cod_pending' && !order.codConfirmedAt;
+  const awaitingCodConfirmation = unconfirmedCod && inTime;
   let badge = statusLabel(order.status);
   if (order.status === 'pending') {
     if (awaitingPayment) badge = 'Awaiting payment';
     else if (unpaid) badge = 'Payment expired';
+    else if (awaitingCodConfirmation) badge = 'Confirm your order';
+    else if (unconfirmedCod) badge = 'Not confirmed in time';
     else if (order.paymentStatus === 'payment_review') badge = 'Payment under review';
-    else if (order.paymentStatus === 'paid') badge = 'Placed';
+    else if (order.paymentStatus === 'paid' || order.paymentStatus === 'cod_pending')
+      badge = 'Placed';
   }
   const payment = awaitingPayment ? 'Payment pending' : PAYMENT_TITLES[order.paymentStatus];
-  return { badge, awaitingPayment, paid, payment };
+  return { badge, awaitingPayment, awaitingCodConfirmation, paid, payment };
 }

@@ -17,6 +17,10 @@ export const orderPaymentStatuses = [
   'refunded',
   'partially_refunded',
   'payment_review',
+  // cash on delivery: placed, to be collected by the courier (then `paid`)
+  'cod_pending',
+  // cash on delivery: the parcel came back unpaid (refused or never received)
+  'cod_refused',
 ] as const;
 export type OrderPaymentStatus = (typeof orderPaymentStatuses)[number];
 

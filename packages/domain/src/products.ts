@@ -136,3 +136,16 @@ export function stockStateOf(
   if (stocks.some((stock) => stock <= threshold)) return 'low';
   return 'in-stock';
 }
+
+/**
+ * A product's common (generic) name when the owner gave none, as a package would declare it: its
+ * subcategory's or category's name in the singular ('Sports Bras' → 'Sports Bra', 'Panties' →
+ * 'Panty', 'Nightdresses' → 'Nightdress'); names that are not plurals stay as they are.
+ */
+export function genericNameOfGroup(group: string): string {
+  const name = group.trim();
+  if (/ies$/i.test(name)) return name.replace(/ies$/i, 'y');
+  if (/(ss|sh|ch|x)es$/i.test(name)) return name.slice(0, -2);
+  if (/[^su]s$/i.test(name)) return name.slice(0, -1);
+  return name;
+}

@@ -11,13 +11,19 @@ import {
 import { orderStatuses, paymentStatuses, transition } from '../src/orders.ts';
 
 describe('the dispatch queue', () => {
-  it('holds only confirmed or processing orders that are paid', () => {
+  it('holds only confirmed or processing orders that are paid, or cash on delivery', () => {
     const ready = orderStatuses.flatMap((status) =>
       paymentStatuses
         .filter((paymentStatus) => isReadyToPack({ status, paymentStatus }))
         .map((paymentStatus) => `${status}/${paymentStatus}`),
     );
-    expect(ready).toEqual(['confirmed/paid', 'processing/paid']);
+    // A COD order reaches `confirmed` only once its shopper (or the shop) confirmed it.
+    expect(ready).toEqual([
+      'confirmed/paid',
+      'confirmed/cod_pending',
+      'processing/paid',
+      'processing/cod_pending',
+    ]);
   });
 
   it('counts whole days since the order was placed: due past 8, late past 14', () => {

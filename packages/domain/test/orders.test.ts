@@ -37,6 +37,7 @@ describe('an order as its shopper sees it', () => {
       ).toEqual({
         badge: 'Awaiting payment',
         awaitingPayment: true,
+        awaitingCodConfirmation: false,
         paid: false,
         payment: 'Payment pending',
       });
@@ -45,6 +46,7 @@ describe('an order as its shopper sees it', () => {
       ).toEqual({
         badge: 'Payment expired',
         awaitingPayment: false,
+        awaitingCodConfirmation: false,
         paid: false,
         payment: 'Not paid',
       });
@@ -57,6 +59,7 @@ describe('an order as its shopper sees it', () => {
     ).toEqual({
       badge: 'Placed',
       awaitingPayment: false,
+      awaitingCodConfirmation: false,
       paid: true,
       payment: 'Payment Successful',
     });
@@ -70,9 +73,28 @@ describe('an order as its shopper sees it', () => {
     expect(view).toEqual({
       badge: 'CANCELLED',
       awaitingPayment: false,
+      awaitingCodConfirmation: false,
       paid: false,
       payment: 'Not paid',
     });
+  });
+
+  it('a cash-on-delivery order asks for its code until due, then is placed once confirmed', () => {
+    const cod = { status: 'pending', paymentStatus: 'cod_pending' } as const;
+    expect(orderShopperView({ ...cod, paymentDueAt: dueLater }, now)).toEqual({
+      badge: 'Confirm your order',
+      awaitingPayment: false,
+      awaitingCodConfirmation: true,
+      paid: false,
+      payment: 'Cash on delivery',
+    });
+    expect(orderShopperView({ ...cod, paymentDueAt: duePassed }, now)).toMatchObject({
+      badge: 'Not confirmed in time',
+      awaitingCodConfirmation: false,
+    });
+    expect(
+      orderShopperView({ ...cod, paymentDueAt: dueLater, codConfirmedAt: now.toISOString() }, now),
+    ).toMatchObject({ badge: 'Placed', awaitingCodConfirmation: false, paid: false });
   });
 
   it('refunds keep the order paid and name where the money is', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  genericNameOfGroup,
   inGstGap,
   productDeletion,
   productIssues,
@@ -101,5 +102,16 @@ describe('stockStateOf', () => {
     expect(stockStateOf([10, 3])).toBe('low');
     expect(stockStateOf([10, 0])).toBe('low');
     expect(stockStateOf([10, 4])).toBe('in-stock');
+  });
+});
+
+describe('generic name of a group', () => {
+  it('says the subcategory in the singular, as a package would', () => {
+    expect(genericNameOfGroup('Sports Bras')).toBe('Sports Bra');
+    expect(genericNameOfGroup('Panties')).toBe('Panty');
+    expect(genericNameOfGroup('Nightdresses')).toBe('Nightdress');
+    expect(genericNameOfGroup('Briefs')).toBe('Brief');
+    expect(genericNameOfGroup('Nightwear')).toBe('Nightwear');
+    expect(genericNameOfGroup('Shapewear')).toBe('Shapewear');
   });
 });

@@ -10,6 +10,7 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { queryRows, type DatabaseHandle, type Executor } from './client.ts';
+import { loadPincodeDirectory } from './pincode-directory.ts';
 import { preparedStatements } from './prepared.ts';
 import * as schema from './schema.ts';
 
@@ -94,7 +95,8 @@ function refuseNewerSchema(status: MigrationStatus) {
 }
 
 /**
- * Applies the pending migrations; answers how many there were. On PostgreSQL it holds an advisory
+ * Applies the pending migrations, then the database functions and the PIN code directory (each
+ * only when it changed); answers how many migrations there were. On PostgreSQL it holds an advisory
  * lock on a connection of its own while it works, so any number of processes may start at once
  * on one fresh database: the first migrates, the rest wait and find nothing left to do. A database
  * migrated by newer code is refused untouched.
@@ -113,6 +115,7 @@ export async function migrateDatabase(
       });
     }
     await applyFunctions(database.db);
+    await loadPincodeDirectory(database.db);
     // A statement prepared before the schema changed would run against the old one.
     await preparedStatements(database.db).forget();
     return status.pending;
@@ -127,6 +130,7 @@ export async function migrateDatabase(
     refuseNewerSchema(status);
     if (status.pending > 0) await migratePg(db, { migrationsFolder });
     await applyFunctions(db as unknown as Executor);
+    await loadPincodeDirectory(db as unknown as Executor);
     return status.pending;
   } finally {
     // Ending the connection releases the lock, also when a migration failed.

@@ -12,6 +12,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   real,
@@ -29,12 +30,14 @@ import {
   refundReasons,
   refundStates,
 } from '@shop/domain/payments';
-import { dispatchPaymentStatus, dispatchStatuses } from '@shop/domain/dispatch';
+import { dispatchPaymentStatuses, dispatchStatuses } from '@shop/domain/dispatch';
 import { returnActions, returnLineStates } from '@shop/domain/returns';
 import { shipmentStates } from '@shop/domain/shipping';
 import { DEFAULT_LOW_STOCK_THRESHOLD, stockMovementReasons } from '@shop/domain/stock';
 import { userRoles } from '@shop/domain/roles';
 import { uploadFormats } from '@shop/domain/media-uploads';
+import { blogStates } from '@shop/domain/blog';
+import { grievanceCategories, grievanceStatuses } from '@shop/domain/grievances';
 
 /** `column in ('a', 'b', ...)` for a check constraint whose values come from a domain table. */
 function oneOf(column: SQL | AnyPgColumn, values: readonly string[]): SQL {
@@ -43,6 +46,11 @@ function oneOf(column: SQL | AnyPgColumn, values: readonly string[]): SQL {
 
 const tsvector = customType<{ data: string }>({
   dataType: () => 'tsvector',
+});
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
 const timestamps = {
@@ -128,6 +136,10 @@ export const products = pgTable(
     hsnCode: text('hsn_code').notNull().default(''),
     /** The manufacturer's or importer's name and address. */
     manufacturer: text('manufacturer').notNull().default(''),
+    /** The goods' common or generic name (e.g. 'Brassiere'); '' shows the category's. */
+    genericName: text('generic_name').notNull().default(''),
+    /** Net quantity as the package declares it: '1 N', 'Pack of 3', '50 ml'. */
+    netQuantity: text('net_quantity').notNull().default('1 N'),
     /** A size with this many units or fewer is low on stock (the stock desk's list and mail). */
     lowStockThreshold: integer('low_stock_threshold')
       .notNull()
@@ -315,6 +327,11 @@ export const productTags = pgTable(
   ],
 );
 
+/**
+ * A journal article. A draft is the author's until it is published; the storefront reads published
+ * ones only. `published_at` is set the first time it is published and kept after (the journal's
+ * date for it); `markup` is sanitized HTML (allowlist), never stored raw.
+ */
 export const blogs = pgTable(
   'blogs',
   {
@@ -323,14 +340,22 @@ export const blogs = pgTable(
     slug: text('slug').notNull(),
     /** Sanitized HTML (allowlist) — never stored raw. */
     markup: text('markup').notNull(),
+    /** The excerpt the journal's card shows (the brief's `content`). */
     content: text('content').notNull().default(''),
     image: text('image'),
-    isActive: boolean('is_active').notNull().default(true),
+    status: text('status', { enum: blogStates }).notNull().default('draft'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('blogs_slug_key').on(t.slug),
-    index('blogs_active_created_idx').on(t.isActive, t.createdAt),
+    index('blogs_status_published_idx').on(t.status, t.publishedAt),
+    index('blogs_updated_idx').on(t.updatedAt, t.id),
+    check('blogs_status_check', oneOf(t.status, blogStates)),
+    check(
+      'blogs_published_has_date',
+      sql`${t.status} <> 'published' or ${t.publishedAt} is not null`,
+    ),
   ],
 );
 
@@ -780,6 +805,13 @@ export const orders = pgTable(
     /** Who carries the parcel and its tracking number (AWB), set when the shop ships it. */
     courier: text('courier'),
     awb: text('awb'),
+    /** Cash on delivery's fee, part of the total the courier collects. */
+    codFeePaise: integer('cod_fee_paise').notNull().default(0),
+    /** A COD order's mailed confirmation code, hashed; null once confirmed or for other orders. */
+    codCodeHash: text('cod_code_hash'),
+    codCodeAttempts: integer('cod_code_attempts').notNull().default(0),
+    /** When the shopper (with the mailed code) or the shop (after a call) confirmed a COD order. */
+    codConfirmedAt: timestamp('cod_confirmed_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -790,6 +822,12 @@ export const orders = pgTable(
     index('orders_awaiting_payment_due_idx')
       .on(t.paymentDueAt)
       .where(sql`${t.status} = 'pending' and ${oneOf(t.paymentStatus, awaitingPaymentStatuses)}`),
+    // Cash-on-delivery orders waiting for their confirmation, swept at their deadline.
+    index('orders_cod_unconfirmed_due_idx')
+      .on(t.paymentDueAt)
+      .where(
+        sql`${t.status} = 'pending' and ${t.paymentStatus} = 'cod_pending' and ${t.codConfirmedAt} is null`,
+      ),
     index('orders_status_idx').on(t.status, t.createdAt),
     // Payments held for review: counted on the dashboard, listed first on the orders desk.
     index('orders_payment_review_idx')
@@ -801,7 +839,7 @@ export const orders = pgTable(
     index('orders_dispatch_idx')
       .on(t.createdAt, t.id)
       .where(
-        sql`${oneOf(t.status, dispatchStatuses)} and ${oneOf(t.paymentStatus, [dispatchPaymentStatus])}`,
+        sql`${oneOf(t.status, dispatchStatuses)} and ${oneOf(t.paymentStatus, dispatchPaymentStatuses)}`,
       ),
     check(
       'orders_status_check',
@@ -810,7 +848,7 @@ export const orders = pgTable(
     check('orders_payment_status_check', oneOf(t.paymentStatus, orderPaymentStatuses)),
     check(
       'orders_total_check',
-      sql`${t.totalPaise} >= 0 and ${t.totalPaise} = ${t.subtotalPaise} - ${t.discountPaise} + ${t.shippingPaise} + ${t.taxPaise}`,
+      sql`${t.totalPaise} >= 0 and ${t.totalPaise} = ${t.subtotalPaise} - ${t.discountPaise} + ${t.shippingPaise} + ${t.taxPaise} + ${t.codFeePaise}`,
     ),
   ],
 );
@@ -1239,11 +1277,82 @@ export const auditEntries = pgTable(
   ],
 );
 
+/** Numbers of grievance tickets: unique across processes, gaps allowed (GRV-2026-000123). */
+export const grievanceTicketSequence = pgSequence('grievance_ticket_seq', { startWith: 1 });
+
+/**
+ * Shoppers' grievances (the e-commerce rules' complaint desk): taken from the public form with a
+ * ticket number given at once, acknowledged within 48 hours, resolved within one month. The
+ * shopper reads her ticket by number and email; the back office works the open ones.
+ */
+export const grievances = pgTable(
+  'grievances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticket: text('ticket').notNull(),
+    name: text('name').notNull(),
+    /** Stored lower-cased, as the lookup compares it. */
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    orderNumber: text('order_number').notNull().default(''),
+    category: text('category', { enum: grievanceCategories }).notNull(),
+    subject: text('subject').notNull(),
+    description: text('description').notNull(),
+    status: text('status', { enum: grievanceStatuses }).notNull().default('open'),
+    /** What the shop did about it, as the shopper reads it once resolved. */
+    resolution: text('resolution').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('grievances_ticket_key').on(t.ticket),
+    index('grievances_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('grievances_created_idx').on(t.createdAt, t.id),
+    check('grievances_status_check', oneOf(t.status, grievanceStatuses)),
+    check('grievances_category_check', oneOf(t.category, grievanceCategories)),
+  ],
+);
+
+/** The shop's replies (mailed to the shopper, shown on her status page) and internal notes. */
+export const grievanceMessages = pgTable(
+  'grievance_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    grievanceId: uuid('grievance_id')
+      .notNull()
+      .references(() => grievances.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['reply', 'note'] }).notNull(),
+    /** Null once the account is deleted; the email stays to say who wrote it. */
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorEmail: text('author_email').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('grievance_messages_grievance_idx').on(t.grievanceId, t.createdAt),
+    check('grievance_messages_kind_check', oneOf(t.kind, ['reply', 'note'])),
+  ],
+);
+
 /**
  * The shop's settings, one row per setting (`shopName`, `gstin`, `support`, ...), each value as
  * JSON. Read through one module (features/settings), which fills in a missing row with its
  * default; the owner's form rewrites the rows that changed.
  */
+/**
+ * The shop's editable pages (FAQ, policies), one row per page once an owner saved it. A page
+ * without a row reads as the shop's original text, kept in the code (decision 0050), so an empty
+ * database still shows every policy.
+ */
+export const shopPages = pgTable('shop_pages', {
+  key: text('key').primaryKey(),
+  /** The page's structure: FAQ topics with questions, or a policy's intro, call-out and sections. */
+  content: jsonb('content').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
 export const shopSettings = pgTable('shop_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
@@ -1313,6 +1422,16 @@ export const shipmentEvents = pgTable('shipment_events', {
 });
 
 /**
+ * Courier bookings under way, one per reference (a return line's pickup, a replacement parcel):
+ * a second request for the same booking waits for the first instead of calling the courier too.
+ * Rows live for the length of one booking; a stale one belongs to a process that died.
+ */
+export const courierBookingClaims = pgTable('courier_booking_claims', {
+  reference: text('reference').primaryKey(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * The courier simulator's own books: the parcels it booked, by the shop's reference, as a real
  * courier keeps them (so a booking repeated after a crash answers the same AWB).
  */
@@ -1321,3 +1440,76 @@ export const simulatorShipments = pgTable('simulator_shipments', {
   awb: text('awb').notNull().unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * India Post's PIN code directory, one row per delivery PIN: the checkout fills city and state
+ * from it and the courier's zones read it. Loaded after the migrations (db/pincode-directory.ts)
+ * from the directory package, never edited by the shop.
+ */
+export const pincodes = pgTable('pincodes', {
+  pinCode: text('pin_code').primaryKey(),
+  /** The district's usual name as a city ('Bengaluru', 'Delhi'), what shoppers type as a city. */
+  city: text('city').notNull(),
+  district: text('district').notNull(),
+  /** The state or union territory as the GST state list names it. */
+  state: text('state').notNull(),
+  /** The post offices delivering to the PIN, first the one named most often. */
+  offices: text('offices').array().notNull(),
+});
+
+/**
+ * GST documents: a tax invoice per paid order and a credit note per refund of an invoiced order.
+ * `figures` is a snapshot of every figure printed, so the document never changes with the order,
+ * the product or the rates; `pdf` is the document's bytes, made once just after issuing, so every
+ * download is the same file. The number is taken from `invoice_counters` in the transaction
+ * that inserts the row (docs/decisions/0053).
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** 'invoice' | 'credit-note' (packages/domain/src/gst.ts documentSeries). */
+    kind: text('kind').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** A credit note's refund; null on an invoice. */
+    refundId: uuid('refund_id').references(() => refunds.id),
+    /** A credit note's invoice. */
+    invoiceId: uuid('invoice_id'),
+    number: text('number').notNull(),
+    financialYear: text('financial_year').notNull(),
+    sequence: integer('sequence').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    figures: jsonb('figures').$type<Record<string, unknown>>().notNull(),
+    /** Null from the issuing commit until the PDF is stored (rendered from `figures`). */
+    pdf: bytea('pdf'),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_key').on(t.number),
+    uniqueIndex('invoices_series_key').on(t.kind, t.financialYear, t.sequence),
+    // One invoice per order, one credit note per refund, however many issuers run at once.
+    uniqueIndex('invoices_invoice_key')
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex('invoices_refund_key')
+      .on(t.refundId)
+      .where(sql`${t.kind} = 'credit-note'`),
+    index('invoices_order_idx').on(t.orderId),
+    // The month's GSTR-1 export reads documents by issue date.
+    index('invoices_issued_idx').on(t.issuedAt),
+    check('invoices_kind_check', sql`${t.kind} in ('invoice', 'credit-note')`),
+    check('invoices_sequence_check', sql`${t.sequence} > 0`),
+  ],
+);
+
+/** The last number given in each series and financial year; its row is locked while issuing. */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    series: text('series').notNull(),
+    financialYear: text('financial_year').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.financialYear] })],
+);

@@ -5,11 +5,12 @@ import { LRUCache } from 'lru-cache';
 /**
  * What a cached answer depends on, so a write empties only what it changed:
  * `lists` every product list, search and facet count; `product:<id>` one product's own answers;
- * `categories` the category and subcategory answers; `content` blogs (the banner lists are not cached: their schedule follows the clock). `stock` tags no
+ * `categories` the category and subcategory answers; `content` blogs (the banner lists are not cached: their schedule follows the clock); `pages` the
+ * FAQ and policy pages. `stock` tags no
  * answer: it travels with the product tags of a change of stock levels alone, so copies that keep
  * no stock (an order's product facts) know they still hold.
  */
-export type CacheTag = 'lists' | 'categories' | 'content' | 'stock' | `product:${string}`;
+export type CacheTag = 'lists' | 'categories' | 'content' | 'pages' | 'stock' | `product:${string}`;
 
 /** How a route's answers are tagged: fixed tags, or tags read from the validated request. */
 export type CacheTagging = CacheTag[] | ((request: FastifyRequest) => CacheTag[]);

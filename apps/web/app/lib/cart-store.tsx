@@ -98,6 +98,7 @@ const emptyCart: Cart = {
   subtotal: 0,
   discountAmount: 0,
   total: 0,
+  gstIncluded: null,
   itemCount: 0,
   updatedAt: null,
 };

@@ -1,3 +1,5 @@
+import { useRouteLoaderData } from 'react-router';
+import type { loader as rootLoader } from '../root';
 import { AboutPage } from '../components/content/about-page';
 import { pageMeta } from '../components/content/page-meta';
 
@@ -9,5 +11,6 @@ export function meta() {
 }
 
 export default function About() {
-  return <AboutPage />;
+  const hours = useRouteLoaderData<typeof rootLoader>('root')?.contact.businessHours;
+  return <AboutPage businessHours={hours} />;
 }

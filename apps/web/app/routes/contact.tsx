@@ -1,4 +1,8 @@
-import { publicShopSettingsResponse } from '@shop/contracts/shop-settings';
+import {
+  defaultShopSettings,
+  publicPartOf,
+  publicShopSettingsResponse,
+} from '@shop/contracts/shop-settings';
 import type { Route } from './+types/contact';
 import { ContactPage } from '../components/content/contact-page';
 import { pageMeta } from '../components/content/page-meta';
@@ -12,7 +16,7 @@ export function meta() {
   );
 }
 
-/** The owner's contact settings; the page's fixed copy when they cannot be read. */
+/** The owner's contact settings; the shop's first settings when they cannot be read. */
 export async function loader({ context }: Route.LoaderArgs) {
   try {
     const answer = await serverApi(context).call(
@@ -23,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     );
     return { contact: contactDetailsOf(answer.data) };
   } catch {
-    return { contact: contactDetailsOf(null) };
+    return { contact: contactDetailsOf(publicPartOf(defaultShopSettings)) };
   }
 }
 

@@ -1,5 +1,7 @@
+import type { Route } from './+types/privacy-policy';
 import { pageMeta } from '../components/content/page-meta';
-import { PrivacyPolicy } from '../components/content/privacy-policy';
+import { PolicyPage } from '../components/content/policy-page';
+import { loadPolicyPage } from '../components/content/shop-page.server';
 
 export function meta() {
   return pageMeta(
@@ -8,6 +10,10 @@ export function meta() {
   );
 }
 
-export default function Privacy() {
-  return <PrivacyPolicy />;
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadPolicyPage(context, 'privacy-policy');
+}
+
+export default function Privacy({ loaderData }: Route.ComponentProps) {
+  return <PolicyPage title="Privacy Policy" text={loaderData} />;
 }

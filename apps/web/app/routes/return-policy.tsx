@@ -1,6 +1,7 @@
 import type { Route } from './+types/return-policy';
-import { ExchangePolicy } from '../components/content/exchange-policy';
 import { pageMeta } from '../components/content/page-meta';
+import { PolicyPage } from '../components/content/policy-page';
+import { loadPolicyPage } from '../components/content/shop-page.server';
 
 /** Served at /return-refund-policy and at /return-policy (the contact page's link); one canonical. */
 export function meta({ matches }: Route.MetaArgs) {
@@ -16,6 +17,10 @@ export function meta({ matches }: Route.MetaArgs) {
   ];
 }
 
-export default function ReturnPolicy() {
-  return <ExchangePolicy />;
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadPolicyPage(context, 'exchange-policy');
+}
+
+export default function ReturnPolicy({ loaderData }: Route.ComponentProps) {
+  return <PolicyPage title="Exchange & Refund Policy" text={loaderData} />;
 }

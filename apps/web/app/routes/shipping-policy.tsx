@@ -1,5 +1,7 @@
+import type { Route } from './+types/shipping-policy';
 import { pageMeta } from '../components/content/page-meta';
-import { ShippingPolicy } from '../components/content/shipping-policy';
+import { PolicyPage } from '../components/content/policy-page';
+import { loadPolicyPage } from '../components/content/shop-page.server';
 
 export function meta() {
   return pageMeta(
@@ -8,6 +10,10 @@ export function meta() {
   );
 }
 
-export default function Shipping() {
-  return <ShippingPolicy />;
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadPolicyPage(context, 'shipping-policy');
+}
+
+export default function Shipping({ loaderData }: Route.ComponentProps) {
+  return <PolicyPage title="Shipping Policy" text={loaderData} />;
 }

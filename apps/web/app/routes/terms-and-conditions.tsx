@@ -1,5 +1,7 @@
+import type { Route } from './+types/terms-and-conditions';
 import { pageMeta } from '../components/content/page-meta';
-import { TermsAndConditions } from '../components/content/terms-and-conditions';
+import { PolicyPage } from '../components/content/policy-page';
+import { loadPolicyPage } from '../components/content/shop-page.server';
 
 export function meta() {
   return pageMeta(
@@ -8,6 +10,10 @@ export function meta() {
   );
 }
 
-export default function Terms() {
-  return <TermsAndConditions />;
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadPolicyPage(context, 'terms-and-conditions');
+}
+
+export default function Terms({ loaderData }: Route.ComponentProps) {
+  return <PolicyPage title="Terms & Conditions" text={loaderData} />;
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { zoneServiceability } from '@shop/domain/delivery-zones';
 import { trackingEvents, type TrackingEvent } from '@shop/domain/shipping';
 import { queryRows, type Database } from '../../db/client.ts';
 import { simulatorShipments } from '../../db/schema.ts';
@@ -99,6 +100,13 @@ export function createCourierSimulator(deps: {
     },
     async ndrAction() {
       // The simulated courier takes the shop's word; the next event it sends follows from it.
+    },
+    async serviceability(request) {
+      // Zones relative to the pickup, as a courier's rate card draws them (see delivery-zones).
+      const answer = zoneServiceability(request.pickup, request.delivery);
+      return answer.serviceable
+        ? { serviceable: true, cod: answer.cod, transit: answer.transit }
+        : { serviceable: false, cod: false };
     },
     verifyWebhook(rawBody, headers): WebhookCheck {
       const signature = headers[COURIER_SIGNATURE_HEADER];

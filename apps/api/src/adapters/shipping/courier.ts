@@ -1,3 +1,5 @@
+import type { TransitDays } from '@shop/domain/delivery-estimate';
+import type { DeliveryPlace } from '@shop/domain/delivery-zones';
 import type { NdrAction, TrackingEvent } from '@shop/domain/shipping';
 
 /** What a courier needs of an order to carry it. */
@@ -7,7 +9,8 @@ export interface ShipmentRequest {
   orderNumber: string;
   orderDate: Date;
   totalPaise: number;
-  /** Prepaid orders only: the shop takes payment online before anything ships. */
+  /** Cash the courier collects at the door (cash on delivery), or 0 for an order paid online. */
+  cashToCollectPaise: number;
   address: {
     name: string;
     addressLine1: string;
@@ -67,6 +70,17 @@ export type WebhookCheck =
   | { ok: true; event: VerifiedTrackingEvent; payload: unknown }
   | { ok: false; reason: 'signature' | 'body'; message: string };
 
+/** A serviceability question: can a parcel of this weight go from the shop's pickup to a PIN? */
+export interface ServiceabilityRequest {
+  pickup: DeliveryPlace;
+  delivery: DeliveryPlace;
+  weightKg: number;
+}
+
+/** The courier's answer: whether it delivers there, in how many business days, and for cash. */
+export type Serviceability =
+  { serviceable: false; cod: false } | { serviceable: true; cod: boolean; transit: TransitDays };
+
 /** What the shop needs of a courier. Shiprocket and the local simulator both provide it. */
 export interface Courier {
   readonly name: 'shiprocket' | 'simulator';
@@ -76,6 +90,8 @@ export interface Courier {
   createReturnPickup(request: ReturnPickupRequest): Promise<BookedShipment>;
   /** The shop's answer to a failed delivery. */
   ndrAction(awb: string, action: NdrAction): Promise<void>;
+  /** Whether the courier delivers to a PIN from the shop's pickup, and how soon. */
+  serviceability(request: ServiceabilityRequest): Promise<Serviceability>;
   /** Checks a tracking webhook's signature over the raw body and reads it. */
   verifyWebhook(rawBody: string, headers: Record<string, string | undefined>): WebhookCheck;
 }

@@ -20,6 +20,7 @@ const request: ShipmentRequest = {
   orderNumber: 'LB-20260101-0042',
   orderDate: new Date('2026-01-01T06:30:00Z'),
   totalPaise: 249_900,
+  cashToCollectPaise: 0,
   address: {
     name: 'Asha Devi Rao',
     addressLine1: '12 MG Road',
@@ -294,5 +295,75 @@ describe('booking with Shiprocket', () => {
       { action: 'return', comments: 'Return to the shop' },
       { action: 're-attempt', comments: 'Please attempt the delivery again' },
     ]);
+  });
+
+  describe('serviceability', () => {
+    const question = {
+      pickup: { pinCode: '560025', city: 'Bengaluru', state: 'Karnataka' },
+      delivery: { pinCode: '302001', city: 'Jaipur', state: 'Rajasthan' },
+      weightKg: 0.5,
+    };
+
+    it('asks for the pickup and delivery PINs and reads the couriers', async () => {
+      const { calls, fake } = recordedShiprocket({
+        '/auth/login': { token: 'jwt-1' },
+        '/courier/serviceability/': fixture('serviceability'),
+      });
+      const answer = await createShiprocketCourier(config, fake).serviceability(question);
+      // Fastest courier 2 days, the recommended one (Delhivery) 5; two of three take cash.
+      expect(answer).toEqual({ serviceable: true, cod: true, transit: { min: 2, max: 5 } });
+      const asked = calls.find((call) => call.path.startsWith('/courier/serviceability/'))!;
+      expect(asked.method).toBe('GET');
+      expect(asked.auth).toBe('Bearer jwt-1');
+      expect(Object.fromEntries(new URL(`https://x${asked.path}`).searchParams)).toEqual({
+        pickup_postcode: '560025',
+        delivery_postcode: '302001',
+        weight: '0.5',
+        cod: '0',
+      });
+    });
+
+    it('reads no courier, or a 404, as not serviceable', async () => {
+      const empty = recordedShiprocket({
+        '/auth/login': { token: 'jwt-1' },
+        '/courier/serviceability/': { status: 200, data: { available_courier_companies: [] } },
+      });
+      expect(await createShiprocketCourier(config, empty.fake).serviceability(question)).toEqual({
+        serviceable: false,
+        cod: false,
+      });
+      // The fake answers 404 for a path it has no answer for, as Shiprocket does for such a PIN.
+      const missing = recordedShiprocket({ '/auth/login': { token: 'jwt-1' } });
+      expect(await createShiprocketCourier(config, missing.fake).serviceability(question)).toEqual({
+        serviceable: false,
+        cod: false,
+      });
+    });
+
+    it('takes no cash where no listed courier does', async () => {
+      const prepaidOnly = recordedShiprocket({
+        '/auth/login': { token: 'jwt-1' },
+        '/courier/serviceability/': {
+          data: {
+            available_courier_companies: [
+              { courier_company_id: 9, cod: 0, estimated_delivery_days: '7' },
+            ],
+          },
+        },
+      });
+      expect(
+        await createShiprocketCourier(config, prepaidOnly.fake).serviceability(question),
+      ).toEqual({ serviceable: true, cod: false, transit: { min: 7, max: 7 } });
+    });
+
+    it('fails loudly when Shiprocket itself fails, so the caller can decide', async () => {
+      const broken = (async (url: string | URL) =>
+        String(url).endsWith('/auth/login')
+          ? new Response('{"token":"jwt-1"}', { status: 200 })
+          : new Response('{"message":"down"}', { status: 500 })) as typeof fetch;
+      await expect(
+        createShiprocketCourier(config, broken).serviceability(question),
+      ).rejects.toThrow(/serviceability/);
+    });
   });
 });

@@ -5,6 +5,7 @@ import {
   type BookedShipment,
   type Courier,
   type ReturnPickupRequest,
+  type Serviceability,
   type ShipmentRequest,
   type VerifiedTrackingEvent,
   type WebhookCheck,
@@ -102,8 +103,11 @@ export function adhocOrderBody(request: ShipmentRequest, pickupLocation: string)
       units: item.quantity,
       selling_price: rupees(item.unitPricePaise),
     })),
-    payment_method: 'Prepaid',
-    sub_total: rupees(request.totalPaise),
+    // Shiprocket collects `sub_total` at the door of a COD order.
+    payment_method: request.cashToCollectPaise > 0 ? 'COD' : 'Prepaid',
+    sub_total: rupees(
+      request.cashToCollectPaise > 0 ? request.cashToCollectPaise : request.totalPaise,
+    ),
     length: PARCEL.length,
     breadth: PARCEL.breadth,
     height: PARCEL.height,
@@ -218,6 +222,41 @@ export function readShiprocketWebhook(
   };
 }
 
+/** The part of `GET /courier/serviceability/` the shop reads. */
+export interface ShiprocketServiceability {
+  status?: number;
+  data?: {
+    recommended_courier_company_id?: number;
+    available_courier_companies?: Array<{
+      courier_company_id?: number;
+      cod?: number;
+      estimated_delivery_days?: string | number;
+    }>;
+  };
+}
+
+/**
+ * Shiprocket's couriers for a PIN in our words: served when any courier is listed; cash when any
+ * of them takes it; days from the fastest courier to the one Shiprocket recommends (the one a
+ * booking gets), or the slowest listed when it recommends none.
+ */
+export function readServiceability(answer: ShiprocketServiceability): Serviceability {
+  const couriers = (answer.data?.available_courier_companies ?? [])
+    .map((courier) => ({ ...courier, days: Number(courier.estimated_delivery_days) }))
+    .filter((courier) => Number.isFinite(courier.days) && courier.days > 0);
+  if (answer.status === 404 || couriers.length === 0) return { serviceable: false, cod: false };
+  const days = couriers.map((courier) => courier.days);
+  const min = Math.min(...days);
+  const recommended = couriers.find(
+    (courier) => courier.courier_company_id === answer.data?.recommended_courier_company_id,
+  );
+  return {
+    serviceable: true,
+    cod: couriers.some((courier) => courier.cod === 1),
+    transit: { min, max: Math.max(min, recommended?.days ?? Math.max(...days)) },
+  };
+}
+
 function sameToken(expected: string, given: string | undefined): boolean {
   if (!given) return false;
   const a = Buffer.from(expected);
@@ -252,7 +291,13 @@ export function createShiprocketCourier(
     return body.token;
   }
 
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  async function call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    /** Statuses that are an answer rather than a failure (a PIN no courier serves is a 404). */
+    answers: number[] = [],
+  ): Promise<T> {
     for (let attempt = 0; attempt < 2; attempt++) {
       const answer = await fetchImpl(`${SHIPROCKET_API}${path}`, {
         method,
@@ -264,7 +309,7 @@ export function createShiprocketCourier(
         continue;
       }
       const parsed = (await answer.json().catch(() => ({}))) as T & { message?: string };
-      if (!answer.ok) {
+      if (!answer.ok && !answers.includes(answer.status)) {
         throw new CourierError(
           `Shiprocket ${path} failed (${answer.status}): ${String(parsed.message ?? '').slice(0, 200)}`,
         );
@@ -362,6 +407,21 @@ export function createShiprocketCourier(
         action: action === 'rto' ? 'return' : 're-attempt',
         comments: action === 'rto' ? 'Return to the shop' : 'Please attempt the delivery again',
       });
+    },
+    async serviceability(request): Promise<Serviceability> {
+      const query = new URLSearchParams({
+        pickup_postcode: request.pickup.pinCode,
+        delivery_postcode: request.delivery.pinCode,
+        weight: String(request.weightKg),
+        cod: '0',
+      });
+      const answer = await call<ShiprocketServiceability>(
+        'GET',
+        `/courier/serviceability/?${query.toString()}`,
+        undefined,
+        [404],
+      );
+      return readServiceability(answer);
     },
     verifyWebhook(rawBody, headers): WebhookCheck {
       if (!sameToken(config.webhookToken, headers['x-api-key'])) {

@@ -34,10 +34,12 @@ BEGIN
 
 	INSERT INTO "orders" ("order_number", "user_id", "subtotal_paise", "discount_paise", "total_paise",
 		"discount_id", "discount_code", "discounts", "notes", "shipping_address", "billing_address",
-		"idempotency_key", "request_hash", "payment_due_at")
+		"idempotency_key", "request_hash", "payment_due_at", "payment_method", "payment_status",
+		"cod_fee_paise", "cod_code_hash")
 	SELECT r."order_number", r."user_id", r."subtotal_paise", coalesce(r."discount_paise", 0), r."total_paise",
 		r."discount_id", r."discount_code", coalesce(r."discounts", '[]'::jsonb), coalesce(r."notes", ''), r."shipping_address", r."billing_address",
-		r."idempotency_key", r."request_hash", r."payment_due_at"
+		r."idempotency_key", r."request_hash", r."payment_due_at", coalesce(r."payment_method", 'razorpay'),
+		coalesce(r."payment_status", 'pending'), coalesce(r."cod_fee_paise", 0), r."cod_code_hash"
 	FROM jsonb_populate_record(NULL::"orders", p->'order') r
 	RETURNING * INTO placed;
 

@@ -202,7 +202,7 @@ interface ColourDef {
   stock?: readonly number[];
 }
 
-type ProductDef = Omit<SeedProduct, 'colors'> & {
+type ProductDef = Omit<SeedProduct, 'colors' | 'netQuantity'> & {
   sizes: readonly string[];
   colours: readonly ColourDef[];
 };
@@ -229,7 +229,28 @@ function product(def: ProductDef): SeedProduct {
       sizeStock,
     };
   });
-  return { ...rest, colors };
+  // Every product states its M.R.P. (the law asks for it on each one): a product not on sale
+  // sells at its M.R.P., a whole round figure like its price, never the cart's 1.2 × fallback
+  // (₹449 would otherwise show an M.R.P. of ₹538.80).
+  return {
+    ...rest,
+    originalPrice: rest.originalPrice ?? rest.price,
+    netQuantity: netQuantityOf(def),
+    colors,
+  };
+}
+
+/**
+ * The net quantity the package declares: a pack's count from its name, a beauty item's volume
+ * or weight, a set as one set, else one piece ('1 N').
+ */
+function netQuantityOf(def: ProductDef): string {
+  const pack = /\(Pack of (\d+)\)/.exec(def.name);
+  if (pack) return `Pack of ${pack[1]}`;
+  const volume = def.specifications.find((spec) => spec.label === 'Volume');
+  if (volume) return volume.description.replace(/\s*\(.*\)$/, '');
+  if (/\bSet\b/.test(def.name)) return '1 Set';
+  return '1 N';
 }
 
 // ---------------------------------------------------------------------------------------------

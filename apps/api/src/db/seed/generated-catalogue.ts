@@ -134,7 +134,8 @@ async function insertGenerated(tx: Transaction, count: number, lastPosition: num
       categoryId,
       subcategoryId,
       pricePaise: rupeesToPaise(price),
-      originalPricePaise: onSale ? rupeesToPaise(Math.round((price * 1.4) / 10) * 10 - 1) : null,
+      // Every product states an M.R.P.: a round figure ending in 9 when on sale, else its price.
+      originalPricePaise: rupeesToPaise(onSale ? Math.round((price * 1.4) / 10) * 10 - 1 : price),
       ratings,
       ratingAverage: averageRating(ratings),
       sizeChartId: chartId(pattern.sizeChart),

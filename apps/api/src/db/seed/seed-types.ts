@@ -69,8 +69,10 @@ export interface SeedProduct {
   garment: GarmentKind;
   /** Selling price in rupees (whole rupees, e.g. 899). */
   price: number;
-  /** M.R.P. in rupees when the product is discounted, else undefined. */
+  /** M.R.P. in rupees: above the price when discounted, else the price itself. */
   originalPrice?: number;
+  /** Net quantity as the package declares it: '1 N', 'Pack of 3', '150 ml'. */
+  netQuantity: string;
   /** Individual ratings, 1 to 5. */
   ratings: number[];
   tags: string[];

@@ -2,19 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { discountFormSchema } from '@shop/contracts/admin-discounts';
 import { bannerInput } from '@shop/contracts/banners-admin';
+import { blogInput } from '@shop/contracts/blog-admin';
 import { categoryCreateInput } from '@shop/contracts/categories-admin';
 import { productInput, type ProductInput } from '@shop/contracts/products-admin';
 import { defaultShopSettings } from '@shop/contracts/shop-settings';
 import { averageRating, slugify } from '@shop/domain/catalogue';
 import { queryRows, type Database, type Transaction } from '../client.ts';
-import { blogs, categories, shopState, sizeCharts } from '../schema.ts';
+import { categories, shopState, sizeCharts } from '../schema.ts';
 import type { AuditActor } from '../../features/audit/audit.repository.ts';
 import { createCategoriesAdminRepository } from '../../features/catalogue/categories-admin.repository.ts';
 import { createCategoriesAdminService } from '../../features/catalogue/categories-admin.service.ts';
 import { createProductsAdminRepository } from '../../features/catalogue/products-admin.repository.ts';
 import { createProductsAdminService } from '../../features/catalogue/products-admin.service.ts';
 import { createBannersAdminService } from '../../features/content/banners-admin.service.ts';
-import { sanitizeArticleHtml } from '../../features/content/sanitize-html.ts';
+import { insertBlogPost } from '../../features/content/blog-admin.service.ts';
 import { createDiscountIn } from '../../features/discounts/discounts-admin.service.ts';
 import { createLocalMediaStore, type MediaStore } from '../../features/media/media-store.ts';
 import { seedCategories, seedProducts } from './catalogue-data.ts';
@@ -275,6 +276,7 @@ export function seedProductForm(
     })),
     isActive: true,
     countryOfOrigin: 'India',
+    netQuantity: product.netQuantity,
   };
 }
 
@@ -371,20 +373,21 @@ async function insertCatalogue(tx: Transaction, db: Database, now: Date) {
         where p.id = v.id`,
   );
 
-  await tx.insert(blogs).values(
-    seedBlogs.map((blog) => {
-      const createdAt = daysAgo(blog.createdDaysAgo);
-      return {
+  // The journal's articles are written as the back office writes them: the same schema (and
+  // its address rule), the same sanitizing, published on the day each was written.
+  for (const blog of seedBlogs) {
+    await insertBlogPost(
+      tx,
+      blogInput.parse({
         title: blog.title,
-        slug: slugify(blog.title),
-        markup: sanitizeArticleHtml(blog.markup),
-        content: blog.content,
+        excerpt: blog.content,
         image: seedImageUrls.blog(blog.title),
-        createdAt,
-        updatedAt: createdAt,
-      };
-    }),
-  );
+        markup: blog.markup,
+        status: 'published',
+      }),
+      daysAgo(blog.createdDaysAgo),
+    );
+  }
 
   // The seeded mobile banners are other pictures than the desktop ones: banners of their own,
   // shown at the mobile width only, after the desktop ones in the back office's order.

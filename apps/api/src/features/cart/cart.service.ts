@@ -29,6 +29,7 @@ import {
   type DiscountLine,
 } from '@shop/domain/discounts';
 import { invalid, notFound } from '@shop/domain/errors';
+import { gstIncludedIn, GstRuleError, hsnOf, indianDayOf } from '@shop/domain/gst';
 import { formatMoney, paiseToRupees } from '@shop/domain/money';
 import type { Database } from '../../db/client.ts';
 import type { ProductFacts } from '../catalogue/catalogue.repository.ts';
@@ -248,6 +249,35 @@ export function createCartService(deps: {
   }
 
   /** The cart as the brief shapes it, priced from today's catalogue and discounts. */
+  /**
+   * The GST in the cart's total, by the invoice's own rules (the same module prices the invoice).
+   * The split between CGST/SGST and IGST waits for the address; the amount does not depend on it.
+   */
+  function gstIncludedOf(lines: LoadedLine[], discountPaise: number): number | null {
+    try {
+      return gstIncludedIn({
+        lines: lines.map((line) => ({
+          description: line.product.name,
+          hsn: hsnOf({
+            name: line.product.name,
+            hsnCode: line.product.hsn_code ?? '',
+            categorySlug: line.product.category_slug,
+          }),
+          quantity: line.row.quantity,
+          unitPricePaise: unitPrice(line),
+        })),
+        discountPaise,
+        shippingPaise: 0,
+        day: indianDayOf(new Date()),
+        shopStateCode: '',
+        placeOfSupplyCode: '',
+      });
+    } catch (error) {
+      if (error instanceof GstRuleError) return null;
+      throw error;
+    }
+  }
+
   async function render(loaded: LoadedCart, userId?: string): Promise<Cart> {
     const { cart, lines } = loaded;
     const items: CartItem[] = lines.map((line) => {
@@ -300,6 +330,7 @@ export function createCartService(deps: {
       discountPaise,
     );
     const hasDiscount = totals.discountAmount > 0;
+    const gstIncluded = gstIncludedOf(lines, totals.discountAmount);
     return {
       _id: cart?.id ?? null,
       items,
@@ -311,6 +342,7 @@ export function createCartService(deps: {
       subtotal: rupees(totals.subtotal),
       discountAmount: rupees(totals.discountAmount),
       total: rupees(totals.total),
+      gstIncluded: gstIncluded === null ? null : rupees(gstIncluded),
       itemCount: totals.itemCount,
       updatedAt: cart?.updatedAt.toISOString() ?? null,
     };

@@ -30,6 +30,10 @@ export interface ProductRow {
   size_chart_image: string | null;
   is_active: boolean;
   created_at: string | Date;
+  country_of_origin: string;
+  manufacturer: string;
+  generic_name: string;
+  net_quantity: string;
   colors: {
     id: string;
     colorName: string;
@@ -58,7 +62,11 @@ export type ProductFacts = Pick<
   | 'subcategory_id'
   | 'subcategory_name'
   | 'subcategory_slug'
-> & { colors: Omit<ProductRow['colors'][number], 'id' | 'imageAlts'>[] };
+> & {
+  colors: Omit<ProductRow['colors'][number], 'id' | 'imageAlts'>[];
+  /** The product's HSN code ('' for its category's): the cart's GST line is priced by it. */
+  hsn_code: string;
+};
 
 /** What the in-memory list index keeps of an active product. */
 export interface IndexRow {
@@ -168,7 +176,8 @@ export function createCatalogueRepository() {
           tx,
           sql`select p.id, p.name, p.slug, p.subheading, p.description, p.brand, p.price_paise,
                 p.original_price_paise, p.ratings, p.category_id, p.subcategory_id, p.is_active,
-                p.created_at, cat.name as category_name, cat.slug as category_slug,
+                p.created_at, p.country_of_origin, p.manufacturer, p.generic_name, p.net_quantity,
+                cat.name as category_name, cat.slug as category_slug,
                 sub.name as subcategory_name, sub.slug as subcategory_slug,
                 chart.image as size_chart_image
               from products p
@@ -256,7 +265,7 @@ export function createCatalogueRepository() {
       return queryRows<ProductFacts>(
         tx,
         sql`select p.id, p.name, p.brand, p.price_paise, p.original_price_paise, p.is_active,
-              p.category_id, cat.name as category_name, cat.slug as category_slug,
+              p.hsn_code, p.category_id, cat.name as category_name, cat.slug as category_slug,
               p.subcategory_id, sub.name as subcategory_name, sub.slug as subcategory_slug,
               coalesce((
                 select json_agg(json_build_object(

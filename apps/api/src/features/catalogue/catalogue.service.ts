@@ -9,6 +9,7 @@ import type {
 import { averageRating, priceBands } from '@shop/domain/catalogue';
 import { paiseToRupees } from '@shop/domain/money';
 import { notFound } from '@shop/domain/errors';
+import { genericNameOfGroup } from '@shop/domain/products';
 import type { Serialized } from '../../http/envelope.ts';
 import type { Database } from '../../db/client.ts';
 import type { ReadCache } from '../../http/read-cache.ts';
@@ -79,6 +80,10 @@ export function toProduct(row: ProductRow): Product {
     inStock: colors.some((color) => color.sizeStock.some((entry) => entry.stock > 0)),
     isActive: row.is_active,
     createdAt: toIso(row.created_at),
+    countryOfOrigin: row.country_of_origin,
+    manufacturer: row.manufacturer,
+    genericName: row.generic_name || genericNameOfGroup(row.subcategory_name ?? row.category_name),
+    netQuantity: row.net_quantity,
   };
 }
 

@@ -39,6 +39,8 @@ export interface ProductWrite {
   countryOfOrigin: string;
   hsnCode: string;
   manufacturer: string;
+  genericName: string;
+  netQuantity: string;
   searchText: string;
 }
 
@@ -156,6 +158,8 @@ export function createProductsAdminRepository() {
         country_of_origin: string;
         hsn_code: string;
         manufacturer: string;
+        generic_name: string;
+        net_quantity: string;
         in_past_orders: boolean;
         created_at: string | Date;
         updated_at: string | Date;
@@ -165,7 +169,7 @@ export function createProductsAdminRepository() {
               p.subcategory_id, cat.name as category_name, sub.name as subcategory_name,
               p.size_chart_id, p.price_paise, p.original_price_paise, p.rating_average,
               cardinality(p.ratings) as review_count, p.is_active, p.country_of_origin,
-              p.hsn_code, p.manufacturer,
+              p.hsn_code, p.manufacturer, p.generic_name, p.net_quantity,
               exists (select 1 from order_items oi where oi.product_id = p.id) as in_past_orders,
               p.created_at, p.updated_at
             from products p
@@ -260,6 +264,8 @@ export function createProductsAdminRepository() {
         countryOfOrigin: base.country_of_origin,
         hsnCode: base.hsn_code,
         manufacturer: base.manufacturer,
+        genericName: base.generic_name,
+        netQuantity: base.net_quantity,
         inPastOrders: base.in_past_orders,
         createdAt: toIso(base.created_at),
         updatedAt: toIso(base.updated_at),

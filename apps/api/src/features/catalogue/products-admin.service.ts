@@ -145,6 +145,8 @@ export function createProductsAdminService({
       countryOfOrigin: values.countryOfOrigin,
       hsnCode: values.hsnCode,
       manufacturer: values.manufacturer,
+      genericName: values.genericName,
+      netQuantity: values.netQuantity,
       searchText: productSearchText({
         name: values.name,
         subheading: values.subheading,

@@ -6,14 +6,20 @@ export type BannerWidth = 'desktop' | 'mobile';
 
 export function createContentRepository() {
   return {
+    /** Published articles only, newest in the journal first; a draft is never read here. */
     listBlogs: (tx: Executor) =>
-      tx.select().from(blogs).where(eq(blogs.isActive, true)).orderBy(desc(blogs.createdAt)),
+      tx
+        .select()
+        .from(blogs)
+        .where(eq(blogs.status, 'published'))
+        .orderBy(desc(blogs.publishedAt), desc(blogs.id)),
 
+    /** A draft's id reads as not found, as an unknown one does. */
     async findBlog(tx: Executor, id: string) {
       const [row] = await tx
         .select()
         .from(blogs)
-        .where(and(eq(blogs.id, id), eq(blogs.isActive, true)));
+        .where(and(eq(blogs.id, id), eq(blogs.status, 'published')));
       return row;
     },
 

@@ -3,18 +3,26 @@ import type { banners, blogs } from '../../db/schema.ts';
 import { notFound } from '@shop/domain/errors';
 import type { Database } from '../../db/client.ts';
 import type { ContentRepository } from './content.repository.ts';
+import { sanitizeArticleHtml } from './sanitize-html.ts';
 
 type BlogRow = typeof blogs.$inferSelect;
 type BannerRow = typeof banners.$inferSelect;
 
+/**
+ * An article as shoppers read it. Its date is the day it was first published. The markup was
+ * sanitized before it was stored and is sanitized again here, on its way to every reader (the
+ * storefront renders it as HTML): a row written by anything but the back office's save (an old
+ * row, a hand-made fix in the database) or an allowlist tightened since cannot reach a browser
+ * unchecked. The read cache keeps the answer, so this runs once per change, not per reader.
+ */
 export function toBlog(row: BlogRow): Blog {
   return {
     _id: row.id,
     title: row.title,
     slug: row.slug,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: (row.publishedAt ?? row.createdAt).toISOString(),
     blogImgUrl: { url: row.image ?? '' },
-    blogContent: { markup: row.markup },
+    blogContent: { markup: sanitizeArticleHtml(row.markup) },
     content: row.content,
   };
 }

@@ -25,3 +25,32 @@ describe('sanitizeArticleHtml', () => {
     expect(clean).toContain('target="_blank"');
   });
 });
+
+describe('article pictures and links from the editor', () => {
+  it("keeps pictures over https and from the shop's media route, with their alt text", () => {
+    const html =
+      '<p><img src="/media/uploads/0b6f1c2e-4a7d-4f55-9a4e-1d2c3b4a5e6f?w=1200" alt="Lace detail" /></p>' +
+      '<p><img src="https://images.example.com/a.jpg" alt="Elsewhere" /></p>';
+    expect(sanitizeArticleHtml(html)).toBe(html);
+  });
+
+  it('drops pictures from anywhere else', () => {
+    const clean = sanitizeArticleHtml(
+      '<img src="http://plain.example/a.jpg" alt="a"><img src="//evil.example/a.jpg" alt="b">' +
+        '<img src="/api/admin/staff" alt="c"><img src="data:image/svg+xml,&lt;svg&gt;" alt="d">' +
+        '<img src="/media/../api/x" alt="e"><img alt="f">',
+    );
+    expect(clean).toBe('');
+  });
+
+  it("lets the server decide how links open: other sites in a new tab, the shop's pages in place", () => {
+    const clean = sanitizeArticleHtml(
+      '<a href="https://example.com" target="_self" rel="opener">x</a>' +
+        '<a href="/products/bras" target="_blank" rel="nofollow">y</a>',
+    );
+    expect(clean).toBe(
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>' +
+        '<a href="/products/bras">y</a>',
+    );
+  });
+});

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { CASH_ON_DELIVERY } from '@shop/domain/cash-on-delivery';
 import type { SalesDay } from '@shop/domain/dashboard';
-import { dispatchPaymentStatus, dispatchStatuses } from '@shop/domain/dispatch';
+import { dispatchPaymentStatuses, dispatchStatuses } from '@shop/domain/dispatch';
 import type { OrderStatus } from '@shop/domain/orders';
 import type { OrderPaymentStatus, RefundState } from '@shop/domain/payments';
 import type { ReturnLineState } from '@shop/domain/returns';
@@ -15,8 +16,6 @@ const NOT_REFUNDED = FAILED_FOR_GOOD;
 const IN_REVIEW: OrderPaymentStatus = 'payment_review';
 const DECLINED: ReturnLineState = 'declined';
 const CANCELLED: OrderStatus = 'cancelled';
-/** The payment method of an order paid in cash on delivery; every other order is prepaid. */
-const CASH_ON_DELIVERY = 'cod';
 
 /** A day in India as a range of instants, for the orders placed on `day` (a `date` column). */
 const placedOn = (day: SQL) =>
@@ -30,12 +29,15 @@ const placedOn = (day: SQL) =>
  */
 const recomputeDay = (day: string) => sql`
   with placed as materialized (
-    select o.id, o.total_paise, o.payment_method, o.status from orders o
-    where ${placedOn(sql`${day}::date`)} and o.paid_at is not null),
+    select o.id, o.total_paise, o.payment_method, o.status, o.paid_at from orders o
+    where ${placedOn(sql`${day}::date`)}
+      -- Paid, or cash on delivery the shopper confirmed (its money counts once collected).
+      and (o.paid_at is not null or o.cod_confirmed_at is not null)),
   figures as (
     insert into sales_days (day, orders, paid_paise, refunded_paise, prepaid, cod, cancelled,
       returned)
-    select ${day}::date, count(*)::int, coalesce(sum(p.total_paise), 0),
+    select ${day}::date, count(*)::int,
+      coalesce(sum(p.total_paise) filter (where p.paid_at is not null), 0),
       coalesce(sum((select coalesce(sum(r.amount_paise), 0) from refunds r
         where r.order_id = p.id and r.state <> ${NOT_REFUNDED})), 0),
       count(*) filter (where p.payment_method <> ${CASH_ON_DELIVERY})::int,
@@ -180,9 +182,10 @@ export function createDashboardRepository(db: Database) {
      * of the orders), and the units in stock now per size of a category's active products.
      */
     async live(categorySlug: string) {
-      // The dispatch queue's rule: paid, and confirmed or being packed (orders_dispatch_idx).
+      // The dispatch queue's rule: paid or confirmed cash on delivery, and confirmed or being
+      // packed (orders_dispatch_idx).
       const readyToPack = sql`status = any(${`{${dispatchStatuses.join(',')}}`}::text[])
-        and payment_status = ${dispatchPaymentStatus}`;
+        and payment_status = any(${`{${dispatchPaymentStatuses.join(',')}}`}::text[])`;
       const [row] = await statements.rows<LiveRow>(
         db,
         'dashboard_live',

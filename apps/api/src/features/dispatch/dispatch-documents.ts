@@ -29,6 +29,8 @@ export interface DocumentOrder {
   items: DocumentLine[];
   courier: string | null;
   awb: string | null;
+  /** What the courier collects at the door: the total for cash on delivery, else 0. */
+  cashToCollectPaise: number;
 }
 
 /** The shop as the packing slip names it: the slip travels inside the parcel. */
@@ -164,12 +166,11 @@ export function packingSlipPdf(order: DocumentOrder, shipFrom: ShipFrom): Promis
   });
 }
 
-/**
- * How the courier is paid for the parcel's goods. Every order is paid online today; cash on
- * delivery will print 'COD: collect Rs. {amount}' here instead.
- */
-function paymentMark(_order: DocumentOrder): string {
-  return 'PREPAID';
+/** How the courier is paid for the parcel's goods: paid online, or cash to collect at the door. */
+export function paymentMark(order: Pick<DocumentOrder, 'cashToCollectPaise'>): string {
+  return order.cashToCollectPaise > 0
+    ? `COD: collect ${money(order.cashToCollectPaise)}`
+    : 'PREPAID';
 }
 
 /** One 4 × 6 inch label: sender, recipient, payment mark, weight and the two barcodes. */

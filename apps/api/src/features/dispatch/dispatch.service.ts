@@ -2,9 +2,11 @@ import { sql } from 'drizzle-orm';
 import { dispatchMessages, type DispatchPage, type DispatchQuery } from '@shop/contracts/dispatch';
 import type { PickList } from '@shop/contracts/dispatch';
 import { orderMessages } from '@shop/contracts/orders';
+import { CASH_ON_DELIVERY } from '@shop/domain/cash-on-delivery';
 import {
   dispatchAge,
-  dispatchPaymentStatus,
+  dispatchPaymentStatuses,
+  mayLeaveTheShelves,
   dispatchStatuses,
   pickList,
   stepsToShipped,
@@ -67,7 +69,10 @@ function decodeCursor(text: string): Cursor {
 const readyToPackSql = sql`o.status in (${sql.join(
   dispatchStatuses.map((status) => sql`${status}`),
   sql`, `,
-)}) and o.payment_status = ${dispatchPaymentStatus}`;
+)}) and o.payment_status in (${sql.join(
+  dispatchPaymentStatuses.map((status) => sql`${status}`),
+  sql`, `,
+)})`;
 
 function toDocumentOrder(row: OrderWithItems): DocumentOrder {
   return {
@@ -83,6 +88,7 @@ function toDocumentOrder(row: OrderWithItems): DocumentOrder {
     })),
     courier: row.courier,
     awb: row.awb,
+    cashToCollectPaise: row.paymentMethod === CASH_ON_DELIVERY ? row.totalPaise : 0,
   };
 }
 
@@ -112,7 +118,7 @@ export function createDispatchService({
     for (const id of unique) {
       const row = isUuid(id) ? await repository.findById(db, id) : undefined;
       if (!row) throw notFound(orderMessages.notFound);
-      if ((row.paymentStatus as PaymentStatus) !== dispatchPaymentStatus) {
+      if (!mayLeaveTheShelves(row.paymentStatus as PaymentStatus)) {
         throw conflict(orderMessages.notPaid);
       }
       rows.push(row);
@@ -218,7 +224,7 @@ export function createDispatchService({
     ) {
       const row = isUuid(orderId) ? await repository.findById(db, orderId) : undefined;
       if (!row) throw notFound(orderMessages.notFound);
-      if ((row.paymentStatus as PaymentStatus) !== dispatchPaymentStatus) {
+      if (!mayLeaveTheShelves(row.paymentStatus as PaymentStatus)) {
         throw conflict(orderMessages.notPaid);
       }
       const steps = stepsToShipped(row.status as Parameters<typeof stepsToShipped>[0]);

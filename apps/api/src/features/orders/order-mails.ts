@@ -1,4 +1,5 @@
 import type { Order, OrderReturnLine } from '@shop/contracts/orders';
+import { CASH_ON_DELIVERY, COD_CONFIRM_WINDOW_MS } from '@shop/domain/cash-on-delivery';
 import { discountSummaryLines } from '@shop/domain/discount-summary';
 import { formatMoney, rupeesToPaise } from '@shop/domain/money';
 import { RETURN_WINDOW_MS } from '@shop/domain/returns';
@@ -44,6 +45,35 @@ function mail(to: string, subject: string, paragraphs: string[], link: string): 
   };
 }
 
+const cashOnDelivery = (order: Order) => order.paymentMethod === CASH_ON_DELIVERY;
+
+/**
+ * A cash-on-delivery order was placed: the code that confirms it, and until when. The code is in
+ * the body only; the subject names the order.
+ */
+export function codCodeMail(
+  to: string,
+  firstName: string,
+  order: Order,
+  code: string,
+  publicUrl: string,
+) {
+  const hours = Math.round(COD_CONFIRM_WINDOW_MS / (60 * 60 * 1000));
+  return mail(
+    to,
+    `Confirm your Lacebloom order ${order.orderNumber}`,
+    [
+      `Hello ${firstName},`,
+      `Your confirmation code is ${code}.`,
+      `Enter it on your order page within ${hours} hours to confirm cash on delivery for order ${order.orderNumber} (${money(order.total)}, including the cash on delivery fee of ${money(order.codFee ?? 0)}). An order not confirmed in time is cancelled.`,
+      ...itemLines(order),
+      `It will be delivered to: ${addressLine(order)}.`,
+      'If you did not place this order, ignore this email: nothing will be sent.',
+    ],
+    `${publicUrl}/profile`,
+  );
+}
+
 export function orderConfirmationMail(
   to: string,
   firstName: string,
@@ -61,14 +91,21 @@ export function orderConfirmationMail(
       order.discountCode,
     ).map((line) => `${line.label}: ${formatMoney(-line.amountPaise)}`),
     'Shipping: FREE',
-    `Total paid: ${money(order.total)}`,
+    ...(cashOnDelivery(order)
+      ? [
+          `Cash on delivery fee: ${money(order.codFee ?? 0)}`,
+          `To pay on delivery: ${money(order.total)}`,
+        ]
+      : [`Total paid: ${money(order.total)}`]),
   ];
   return mail(
     to,
     `Your Lacebloom order ${order.orderNumber} is confirmed`,
     [
       `Hello ${firstName},`,
-      `Thank you! We have received your payment for order ${order.orderNumber}.`,
+      cashOnDelivery(order)
+        ? `Thank you! Your cash-on-delivery order ${order.orderNumber} is confirmed. Please keep ${money(order.total)} ready for the courier.`
+        : `Thank you! We have received your payment for order ${order.orderNumber}.`,
       ...itemLines(order),
       totals.join(' · '),
       `It will be delivered to: ${addressLine(order)}.`,

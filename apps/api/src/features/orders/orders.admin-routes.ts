@@ -52,5 +52,16 @@ export function adminOrderRoutes(
           'Order status updated',
         ),
     );
+
+    // A cash-on-delivery order confirmed by the shop after a call to the shopper.
+    app.post(
+      '/admin/orders/:id/cod-confirm',
+      { schema: { tags, params: idParams, response: { 200: orderResponse } } },
+      async (request) =>
+        ok(
+          await service.confirmCashOnDeliveryByShop(callerOf(request), request.params.id),
+          'Cash on delivery confirmed',
+        ),
+    );
   };
 }

@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '@shop/domain/orders';
-import { awaitingPaymentStatuses } from '@shop/domain/payments';
+import { COD_HISTORY_ORDERS, type RecentOrder } from '@shop/domain/cash-on-delivery';
+import { awaitingPaymentStatuses, type OrderPaymentStatus } from '@shop/domain/payments';
+import type { ShipmentState } from '@shop/domain/shipping';
 import { awaitingItemsStates } from '@shop/domain/returns';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { fromColumnNames, toColumnNames } from '../../db/json-rows.ts';
@@ -18,6 +20,13 @@ export function awaitingPayment(alias?: 'o') {
     and ${column('payment_status')} = any(${`{${awaitingPaymentStatuses.join(',')}}`}::text[])`;
 }
 const AWAITING_PAYMENT = awaitingPayment();
+
+const COD_PENDING: OrderPaymentStatus = 'cod_pending';
+/** A cash-on-delivery order neither the shopper nor the shop has confirmed yet. */
+const AWAITING_COD_CONFIRMATION = sql`(status = ${'pending' satisfies OrderStatus}
+  and payment_status = ${COD_PENDING} and cod_confirmed_at is null)`;
+/** A parcel in these states is coming or came back undelivered. */
+const PARCEL_CAME_BACK: readonly ShipmentState[] = ['rto_initiated', 'rto_delivered'];
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -408,28 +417,64 @@ export function createOrdersRepository(db: Database) {
     },
 
     /**
-     * Claims unpaid orders past their payment deadline. SKIP LOCKED lets several server
+     * Claims unpaid orders past their payment deadline, and cash-on-delivery orders past their
+     * deadline to be confirmed. SKIP LOCKED lets several server
      * processes sweep at once without taking the same order twice.
      */
     async claimOverdueUnpaid(tx: Executor, limit: number) {
-      return queryRows<{ id: string }>(
+      return queryRows<{ id: string; payment_method: string }>(
         tx,
-        sql`select id from orders
-            where ${AWAITING_PAYMENT} and payment_due_at < now()
+        sql`select id, payment_method from orders
+            where (${AWAITING_PAYMENT} or ${AWAITING_COD_CONFIRMATION}) and payment_due_at < now()
             order by payment_due_at limit ${limit}
             for update skip locked`,
       );
     },
 
-    /** Paid orders whose modification window has passed, claimed the same way. */
+    /**
+     * Paid orders, and cash-on-delivery orders the shopper confirmed, whose modification window
+     * has passed, claimed the same way.
+     */
     async claimPaidToConfirm(tx: Executor, paidBefore: Date, limit: number) {
+      const before = paidBefore.toISOString();
       return queryRows<{ id: string }>(
         tx,
         sql`select id from orders
-            where status = 'pending' and payment_status = 'paid' and paid_at < ${paidBefore.toISOString()}::timestamptz
-            order by paid_at limit ${limit}
+            where status = 'pending'
+              and ((payment_status = 'paid' and paid_at < ${before}::timestamptz)
+                or (payment_status = ${COD_PENDING} and cod_confirmed_at < ${before}::timestamptz))
+            order by coalesce(paid_at, cod_confirmed_at) limit ${limit}
             for update skip locked`,
       );
+    },
+
+    /**
+     * A shopper's latest orders as the cash-on-delivery rule reads them, newest first: how each
+     * was paid, whether it was cancelled, and whether its parcel came back to the shop.
+     */
+    async recentForCod(userId: string): Promise<RecentOrder[]> {
+      const rows = await queryRows<{
+        payment_method: string;
+        status: string;
+        refused: boolean;
+      }>(
+        db,
+        sql`select o.payment_method, o.status,
+              exists (select 1 from shipments s where s.order_id = o.id
+                and s.state = any(${`{${PARCEL_CAME_BACK.join(',')}}`}::text[])) as refused
+            from orders o where o.user_id = ${userId}
+            order by o.created_at desc limit ${COD_HISTORY_ORDERS}`,
+      );
+      return rows.map((row) => ({
+        paymentMethod: row.payment_method,
+        cancelled: row.status === ('cancelled' satisfies OrderStatus),
+        refusedAtDoor: row.refused,
+      }));
+    },
+
+    /** A cash-on-delivery order's lines leave the cart as it is placed (no payment follows). */
+    async linesLeaveCart(tx: Executor, orderId: string, userId: string) {
+      await tx.execute(sql`with ${orderedLinesLeaveCart(orderId, userId)} select 1`);
     },
 
     async statsFor(userId: string) {

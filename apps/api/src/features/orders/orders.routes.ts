@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
+  codConfirmSchema,
+  codOptionsQuery,
+  codOptionsResponse,
   createOrderSchema,
   orderListQuery,
   orderMessages,
@@ -80,6 +83,39 @@ export function orderRoutes(service: OrdersService, guards: AuthGuards): Fastify
       '/order/:id',
       { schema: { tags, params: idParams, response: { 200: orderResponse } } },
       async (request) => ok(await service.get(userId(request), request.params.id), 'Order fetched'),
+    );
+
+    app.post(
+      '/order/:id/cod/confirm',
+      {
+        schema: {
+          tags,
+          params: idParams,
+          body: codConfirmSchema,
+          response: { 200: orderResponse },
+        },
+      },
+      async (request) =>
+        ok(
+          await service.confirmCashOnDelivery(
+            userId(request),
+            request.params.id,
+            request.body.code,
+          ),
+          'Order confirmed',
+        ),
+    );
+
+    app.get(
+      '/order/cod-options',
+      {
+        schema: { tags, querystring: codOptionsQuery, response: { 200: codOptionsResponse } },
+      },
+      async (request) =>
+        ok(
+          await service.codOptions(userId(request), request.query.pinCode),
+          'Cash on delivery options',
+        ),
     );
 
     app.post(

@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   orderMessages,
   type CreateOrderInput,
@@ -14,6 +14,16 @@ import {
   sameLines,
   sameSize,
 } from '@shop/domain/cart';
+import {
+  CASH_ON_DELIVERY,
+  COD_CODE_ATTEMPTS,
+  COD_CONFIRM_WINDOW_MS,
+  codDecision,
+  codMessages,
+  newCodCode,
+  normalizeCodCode,
+  type CodTerms,
+} from '@shop/domain/cash-on-delivery';
 import { evaluateDiscount } from '@shop/domain/discounts';
 import { conflict, invalid, notFound, ShopError } from '@shop/domain/errors';
 import { isUuid } from '@shop/domain/ids';
@@ -68,6 +78,7 @@ import type { MailOutbox, MailTemplates } from '../mail/mail-outbox.ts';
 import type { RefundWithLines } from '../payments/refunds.repository.ts';
 import { shopperRefunds } from './order-refunds.ts';
 import {
+  codCodeMail,
   orderCancelledMail,
   orderConfirmationMail,
   orderDeliveredMail,
@@ -153,6 +164,14 @@ function newOrderNumber(now = new Date()): string {
 }
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** Goods may leave for an order paid in full, or a cash-on-delivery order its shopper confirmed. */
+function readyForGoods(order: OrderRow): boolean {
+  if (order.paymentStatus === ('paid' satisfies PaymentStatus)) return true;
+  return (
+    order.paymentStatus === ('cod_pending' satisfies PaymentStatus) && order.codConfirmedAt !== null
+  );
+}
 
 /** Payment states in which some of the order's money is still with the shop to give back. */
 const MONEY_WITH_THE_SHOP: readonly PaymentStatus[] = [
@@ -271,6 +290,8 @@ export function toOrder(row: OrderWithItems, now = new Date()): Order {
     paymentStatus: row.paymentStatus as PaymentStatus,
     paymentDueAt: row.paymentDueAt.toISOString(),
     paidAt: iso(row.paidAt),
+    codFee: paiseToRupees(row.codFeePaise),
+    codConfirmedAt: iso(row.codConfirmedAt),
     notes: row.notes,
     items,
     shippingAddress: row.shippingAddress,
@@ -319,6 +340,20 @@ export interface OrdersServiceDeps {
   publicUrl: string;
   paymentTimeoutMs: number;
   metrics: OrderMetrics;
+  cashOnDelivery: CashOnDeliveryDeps;
+  /** Refuses a shipping PIN the courier does not serve (absent: every PIN is taken). */
+  requireDeliverable?: (pinCode: string, field: string) => Promise<void>;
+}
+
+/** What cash on delivery needs beyond orders: the owner's terms and the courier's word. */
+export interface CashOnDeliveryDeps {
+  terms: () => Promise<CodTerms>;
+  /** Whether the courier collects cash at this PIN code. */
+  takesCashAt: (pinCode: string) => Promise<boolean>;
+  /** Keys the hash of each mailed code, so the database alone cannot give codes away. */
+  codeSecret: string;
+  /** The shopper's cart as checkout would order it: items less discounts, in paise. */
+  cartTotalPaise: (userId: string) => Promise<number>;
 }
 
 export function createOrdersService(deps: OrdersServiceDeps) {
@@ -342,6 +377,40 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         tx,
         build(recipient.email, recipient.firstName, toOrder(row), deps.publicUrl),
       );
+  }
+
+  /** What deciding cash on delivery needs, read before the placing transaction. */
+  async function codFacts(userId: string, command: CreateOrderCommand) {
+    const [terms, takesCash, recentOrders, recipient] = await Promise.all([
+      deps.cashOnDelivery.terms(),
+      deps.cashOnDelivery.takesCashAt(command.shippingAddress.pinCode),
+      repository.recentForCod(userId),
+      deps.findUser(userId),
+    ]);
+    return { terms, takesCash, recentOrders, recipient };
+  }
+
+  /** The fee and the mailed code of a COD order, or the rule's 400 when cash is refused. */
+  function cashTerms(
+    cod: Awaited<ReturnType<typeof codFacts>>,
+    orderPaise: number,
+    orderNumber: string,
+  ) {
+    const decision = codDecision({
+      terms: cod.terms,
+      orderPaise,
+      pinCodeTakesCash: cod.takesCash,
+      recentOrders: cod.recentOrders,
+    });
+    if (!decision.ok) throw invalid(decision.message);
+    const code = newCodCode((below) => randomInt(0, below));
+    return { feePaise: decision.feePaise, code, codeHash: codCodeHash(orderNumber, code) };
+  }
+
+  function codCodeHash(orderNumber: string, code: string): string {
+    return createHmac('sha256', deps.cashOnDelivery.codeSecret)
+      .update(`${orderNumber}:${code}`)
+      .digest('hex');
   }
 
   function billingOf(command: CreateOrderCommand): OrderAddress {
@@ -468,6 +537,54 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     return deps.refundsOf ? deps.refundsOf(orderIds) : [];
   }
 
+  /**
+   * Confirms a COD order under its lock when `accept` says so (a wrong code is counted instead),
+   * queueing the confirmation mail; the modification window then runs as for a paid order.
+   */
+  async function confirmCod(
+    orderId: string,
+    accept: (locked: OrderRow) => boolean,
+    actor?: AuditActor,
+  ): Promise<'confirmed' | 'already' | 'wrong'> {
+    const before = await repository.findById(db, orderId);
+    const recipient = before ? await deps.findUser(before.userId) : undefined;
+    const outcome = await db.transaction(async (tx) => {
+      const locked = await repository.lockOrder(tx, orderId);
+      if (!locked) throw notFound(orderMessages.notFound);
+      if (locked.paymentMethod !== CASH_ON_DELIVERY) throw conflict(codMessages.notAwaiting);
+      if (locked.codConfirmedAt) return 'already' as const;
+      if (
+        locked.status !== ('pending' satisfies OrderStatus) ||
+        locked.paymentStatus !== ('cod_pending' satisfies PaymentStatus)
+      )
+        throw conflict(codMessages.notAwaiting);
+      if (locked.paymentDueAt.getTime() <= Date.now())
+        throw conflict(orderMessages.codNotConfirmedInTime);
+      if (!accept(locked)) {
+        await repository.updateOrder(tx, orderId, {
+          codCodeAttempts: locked.codCodeAttempts + 1,
+        });
+        return 'wrong' as const;
+      }
+      const now = new Date();
+      await repository.updateOrder(tx, orderId, { codConfirmedAt: now, codCodeHash: null });
+      if (actor) {
+        await recordAudit(tx, actor, {
+          action: 'order.cod_confirm',
+          entity: 'order',
+          entityId: orderId,
+          before: { codConfirmedAt: null },
+          after: { codConfirmedAt: now.toISOString() },
+        });
+      }
+      const confirmed = (await repository.findById(tx, orderId))!;
+      await mailShopper(tx, recipient, confirmed, orderConfirmationMail);
+      return 'confirmed' as const;
+    });
+    if (outcome === 'confirmed') outbox.deliverSoon();
+    return outcome;
+  }
+
   async function ownOrder(userId: string, orderId: string) {
     const row = isUuid(orderId) ? await repository.findForUser(db, userId, orderId) : undefined;
     if (!row) throw notFound(orderMessages.notFound);
@@ -505,10 +622,14 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   async function cancelLocked(tx: Executor, row: OrderRow, reason: string) {
     await release(tx, [row.id]);
     const refundOwed = await oweRefund(tx, row, 'cancelled');
+    // Cash on delivery brought back by the courier was never paid: refused at the door.
+    const refusedAtDoor =
+      row.paymentStatus === ('cod_pending' satisfies PaymentStatus) && row.status === 'shipped';
     const cancelled = await repository.updateOrder(tx, row.id, {
       status: 'cancelled',
       cancelledAt: new Date(),
       cancelReason: reason,
+      ...(refusedAtDoor ? { paymentStatus: 'cod_refused' satisfies PaymentStatus } : {}),
     });
     return { row: cancelled, refundOwed };
   }
@@ -660,10 +781,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     const check = transition(locked.status as OrderStatus, to, options.by ?? 'shop');
     if (!check.ok) throw invalid(check.message);
     // An order paid online moves on only once paid: one awaiting payment holds stock, and
-    // shipping it would give the goods away.
-    if (needsPaymentFor(to) && locked.paymentStatus !== ('paid' satisfies PaymentStatus)) {
-      throw invalid(orderMessages.notPaid);
-    }
+    // shipping it would give the goods away. Cash on delivery moves on once confirmed.
+    if (needsPaymentFor(to) && !readyForGoods(locked)) throw invalid(orderMessages.notPaid);
     const audit = (after: OrderRow) =>
       recordAudit(tx, actor, {
         action: 'order.status',
@@ -692,6 +811,11 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     // The courier and its tracking number go with the move, so a shipped order has them.
     if (to === 'shipped' && options.shipment) Object.assign(changes, options.shipment);
     if (to === 'delivered') changes.deliveredAt = locked.deliveredAt ?? now;
+    // Delivered cash on delivery is paid: the courier collected it at the door.
+    if (to === 'delivered' && locked.paymentStatus === ('cod_pending' satisfies PaymentStatus)) {
+      changes.paymentStatus = 'paid' satisfies PaymentStatus;
+      changes.paidAt = now;
+    }
     let refundOwed = false;
     let restocked = false;
     if (to === 'returned') {
@@ -752,7 +876,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           return placed(earlier);
         }
       }
-      if (command.paymentMethod !== 'razorpay') throw invalid('Payment initialization incomplete');
+      const method = command.paymentMethod;
+      if (method !== 'razorpay' && method !== CASH_ON_DELIVERY)
+        throw invalid('Payment initialization incomplete');
+      await deps.requireDeliverable?.(command.shippingAddress.pinCode, 'shippingAddress.pinCode');
       // Lines naming the same size count together.
       if (
         exceedsUnitsPerSize(
@@ -762,6 +889,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         throw invalid(orderMessages.tooManyOfOneSize);
       await deps.throttle.take(deps.limits.orderPlacements, userId);
       const billing = billingOf(command);
+      // Read before the transaction (PGlite runs one statement at a time): decided inside it.
+      const cod = method === CASH_ON_DELIVERY ? await codFacts(userId, command) : undefined;
       const named = command.items.map((item) => ({ ...item, colorName: item.color.colorName }));
       // Lines are described from the catalogue before the transaction (a cached copy first:
       // stock and prices are checked again where they are taken), then placed in one
@@ -799,13 +928,15 @@ export function createOrdersService(deps: OrdersServiceDeps) {
               described,
               await repository.lockDiscounts(tx, cart.discountIds),
             );
+            const orderNumber = newOrderNumber();
+            const cash = cod ? cashTerms(cod, priced.totals.total, orderNumber) : undefined;
             const row = await repository.placeOrder(tx, {
               order: {
-                orderNumber: newOrderNumber(),
+                orderNumber,
                 userId,
                 subtotalPaise: priced.totals.subtotal,
                 discountPaise: priced.totals.discountAmount,
-                totalPaise: priced.totals.total,
+                totalPaise: priced.totals.total + (cash?.feePaise ?? 0),
                 discountId: priced.applied[0]?.id ?? null,
                 discountCode: priced.applied.map((d) => d.code).join('+') || null,
                 discounts: priced.applied.map(({ code, type, amountPaise }) => ({
@@ -818,16 +949,35 @@ export function createOrdersService(deps: OrdersServiceDeps) {
                 billingAddress: billing,
                 idempotencyKey: idempotencyKey ?? null,
                 requestHash: hash,
-                paymentDueAt: new Date(Date.now() + deps.paymentTimeoutMs),
+                paymentDueAt: new Date(
+                  Date.now() + (cash ? COD_CONFIRM_WINDOW_MS : deps.paymentTimeoutMs),
+                ),
+                ...(cash
+                  ? {
+                      paymentMethod: CASH_ON_DELIVERY,
+                      paymentStatus: 'cod_pending' satisfies PaymentStatus,
+                      codFeePaise: cash.feePaise,
+                      codCodeHash: cash.codeHash,
+                    }
+                  : {}),
               },
               items: described.map(({ line }) => line),
               discountIds: priced.applied.map((d) => d.id),
               notice: stockChange.notice,
             });
+            if (cash) {
+              // Nothing is left to pay online: what was ordered leaves the cart now, and the
+              // shopper confirms with the mailed code.
+              await repository.linesLeaveCart(tx, row.id, userId);
+              await mailShopper(tx, cod!.recipient, row, (to, firstName, order, url) =>
+                codCodeMail(to, firstName, order, cash.code, url),
+              );
+            }
             return { row, restocked };
           });
           stockChange.invalidateHere();
           if (outcome.restocked.length > 0) await deps.stockChanged(outcome.restocked);
+          if (cod) outbox.deliverSoon();
           deps.metrics.orderPlaced();
           return placed(outcome.row);
         } catch (error) {
@@ -1073,9 +1223,59 @@ export function createOrdersService(deps: OrdersServiceDeps) {
      */
     statusMoves: { prepare: prepareMove, moveIn, after: afterMove },
 
+    // ----- cash on delivery -----
+
+    /** Whether checkout may offer cash on delivery for the shopper's cart at this PIN code. */
+    async codOptions(userId: string, pinCode: string) {
+      const [terms, takesCash, recentOrders, orderPaise] = await Promise.all([
+        deps.cashOnDelivery.terms(),
+        deps.cashOnDelivery.takesCashAt(pinCode),
+        repository.recentForCod(userId),
+        deps.cashOnDelivery.cartTotalPaise(userId),
+      ]);
+      const decision = codDecision({
+        terms,
+        orderPaise,
+        pinCodeTakesCash: takesCash,
+        recentOrders,
+      });
+      return decision.ok
+        ? { available: true, fee: paiseToRupees(decision.feePaise), message: null }
+        : { available: false, fee: paiseToRupees(terms.feePaise), message: decision.message };
+    },
+
+    /**
+     * The shopper confirms her cash-on-delivery order with the mailed code. A wrong code counts
+     * (committed before the 400), and after COD_CODE_ATTEMPTS only the shop can confirm it. A
+     * repeat after success answers the confirmed order.
+     */
+    async confirmCashOnDelivery(userId: string, orderId: string, typed: string) {
+      const row = await ownOrder(userId, orderId);
+      const code = normalizeCodCode(typed);
+      const outcome = await confirmCod(row.id, (locked) => {
+        if (locked.codCodeAttempts >= COD_CODE_ATTEMPTS) throw conflict(codMessages.codeSpent);
+        const expected = Buffer.from(locked.codCodeHash ?? '', 'hex');
+        const given = Buffer.from(codCodeHash(locked.orderNumber, code), 'hex');
+        return expected.length === given.length && timingSafeEqual(expected, given);
+      });
+      if (outcome === 'wrong') throw invalid(codMessages.codeWrong);
+      return toOrder((await repository.findById(db, row.id))!);
+    },
+
+    /** The shop confirms a cash-on-delivery order after calling the shopper (audited). */
+    async confirmCashOnDeliveryByShop(actor: AuditActor, orderId: string) {
+      const row = isUuid(orderId) ? await repository.findById(db, orderId) : undefined;
+      if (!row) throw notFound(orderMessages.notFound);
+      await confirmCod(row.id, () => true, actor);
+      return toOrder((await repository.findById(db, row.id))!);
+    },
+
     // ----- sweeps (safe to run twice, and from several processes at once) -----
 
-    /** Cancels unpaid orders past their payment deadline and releases their stock. */
+    /**
+     * Cancels unpaid orders past their payment deadline, and cash-on-delivery orders nobody
+     * confirmed in time, and releases their stock.
+     */
     async expireUnpaid(batch = 20): Promise<number> {
       const restocked: string[] = [];
       const expired = await db.transaction(async (tx) => {
@@ -1088,11 +1288,14 @@ export function createOrdersService(deps: OrdersServiceDeps) {
             claimed.map(({ id }) => id),
           )),
         );
-        for (const { id } of claimed) {
+        for (const { id, payment_method: method } of claimed) {
           await repository.updateOrder(tx, id, {
             status: 'cancelled',
             cancelledAt: new Date(),
-            cancelReason: 'Payment was not completed in time',
+            cancelReason:
+              method === CASH_ON_DELIVERY
+                ? orderMessages.codNotConfirmedInTime
+                : 'Payment was not completed in time',
           });
         }
         return claimed.length;
@@ -1101,7 +1304,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       return expired;
     },
 
-    /** Confirms paid orders once the two-hour modification window has passed. */
+    /**
+     * Confirms paid orders, and confirmed cash-on-delivery ones, once the two-hour modification
+     * window has passed.
+     */
     async confirmPaid(batch = 50): Promise<number> {
       return db.transaction(async (tx) => {
         const claimed = await repository.claimPaidToConfirm(

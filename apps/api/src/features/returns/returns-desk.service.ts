@@ -30,6 +30,7 @@ import { CourierError } from '../../adapters/shipping/courier.ts';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { orderReturnLines } from '../../db/schema.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import type { BookingClaims } from '../shipping/booking-claims.ts';
 import type { Caller } from '../auth/auth.service.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
 import type { OrderRefunds } from '../orders/orders.service.ts';
@@ -40,6 +41,9 @@ import type {
   ReturnLineRow,
 } from '../orders/orders.repository.ts';
 import { returnStepMail, type ReturnMailFacts } from './return-mails.ts';
+
+/** How long a second click waits for the first one's courier booking before answering 409. */
+const BOOKING_WAIT_MS = 15_000;
 
 /** Payment states in which the shopper's money is with the shop, so a return refunds some. */
 const REFUNDABLE: readonly PaymentStatus[] = ['paid', 'refund_pending', 'partially_refunded'];
@@ -203,6 +207,8 @@ export interface ReturnsDeskDeps {
   refunds: () => OrderRefunds;
   /** Undefined when this shop books no parcels (see ShippingConfig.booking). */
   courier: Courier | undefined;
+  /** One booking per parcel at a time, so a double click never books two. */
+  bookingClaims: BookingClaims;
   outbox: MailOutbox;
   findUser: (userId: string) => Promise<{ email: string; firstName: string } | undefined>;
   /** Called after a commit changed the stock of these products. */
@@ -240,7 +246,8 @@ interface StepContext {
  * again under the lock (a second click of the same step is a repeat that does nothing), makes its
  * effect (stock, a refund row, a courier's AWB), writes the audit entry and queues the shopper's
  * mail in one transaction. Courier bookings happen before it, with the line's own reference, so
- * a repeated booking finds the first parcel.
+ * a repeated booking finds the first parcel, and under the line's booking claim, so two at once
+ * make one call to the courier.
  */
 export function createReturnsDeskService(deps: ReturnsDeskDeps) {
   const { db, orders } = deps;
@@ -348,6 +355,8 @@ export function createReturnsDeskService(deps: ReturnsDeskDeps) {
         orderNumber: view.order_number,
         orderDate: new Date(view.order_created_at),
         totalPaise: view.price_paise * view.quantity,
+        // A replacement or an item sent back costs the shopper nothing at the door.
+        cashToCollectPaise: 0,
         address: view.shipping_address,
         email: shopper?.email ?? '',
         items: itemsOf(view, colorName, size),
@@ -402,7 +411,27 @@ export function createReturnsDeskService(deps: ReturnsDeskDeps) {
     const first = returnStep(view, step);
     if (!first.ok) throw conflict(first.message);
     if (first.repeat) return detail(lineId);
-    const booked = booking ? await booking(view) : undefined;
+    if (!booking) return perform(caller, view, step, work, undefined);
+    const claimed = await deps.bookingClaims.exclusively(
+      `${view.id}:${step}`,
+      BOOKING_WAIT_MS,
+      async () => perform(caller, view, step, work, await booking(view)),
+    );
+    if (claimed.ran) return claimed.value;
+    // Another request was booking this very parcel: read what it did (a repeat when it succeeded).
+    if (!claimed.released) throw conflict(returnsDeskMessages.bookingUnderWay);
+    return take(caller, lineId, step, work, booking);
+  }
+
+  /** The step's transaction, after its courier booking (if any) answered. */
+  async function perform(
+    caller: Caller,
+    view: DeskLineSql,
+    step: ReturnStep,
+    work: (ctx: StepContext) => Promise<StepWork>,
+    booked: BookedShipment | undefined,
+  ): Promise<ReturnsDeskLine> {
+    const lineId = view.id;
     const recipient = await deps.findUser(view.user_id);
     const outcome = await db.transaction(async (tx) => {
       // The order first, then its line, as every writer of both locks them.

@@ -5,6 +5,8 @@ import {
   type PublicShopSettings,
   type ShopSettings,
 } from '@shop/contracts/shop-settings';
+import type { CodTerms } from '@shop/domain/cash-on-delivery';
+import { rupeesToPaise } from '@shop/domain/money';
 import { queryRows, type DatabaseHandle, type Executor } from '../../db/client.ts';
 import { shopSettings } from '../../db/schema.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
@@ -30,6 +32,17 @@ function canonical(value: unknown): string {
         )
       : inner,
   );
+}
+
+/**
+ * A stored value, with the fields a newer setting added (the grievance officer's designation)
+ * taken from its default until the owner saves the form again.
+ */
+function withDefaults(stored: unknown, fallback: unknown): unknown {
+  if (stored === undefined || stored === null) return fallback;
+  const isRecord = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
+  return isRecord(stored) && isRecord(fallback) ? { ...fallback, ...stored } : stored;
 }
 
 function pick(settings: ShopSettings, keys: SettingKey[]): Record<string, unknown> {
@@ -76,7 +89,7 @@ export async function createSettingsService({ database, log }: SettingsServiceDe
   function snapshotOf(rows: { key: string; value: unknown; updated_at: string | Date }[]) {
     const byKey = new Map(rows.map((row) => [row.key, row]));
     const settings = Object.fromEntries(
-      KEYS.map((key) => [key, byKey.get(key)?.value ?? defaultShopSettings[key]]),
+      KEYS.map((key) => [key, withDefaults(byKey.get(key)?.value, defaultShopSettings[key])]),
     ) as ShopSettings;
     const times = rows.map((row) => new Date(row.updated_at).getTime());
     return { settings, times };
@@ -121,6 +134,17 @@ export async function createSettingsService({ database, log }: SettingsServiceDe
     /** The default low-stock threshold (a product may set its own). */
     async lowStockThreshold(): Promise<number> {
       return (await current()).settings.lowStockThreshold;
+    },
+
+    /** Cash on delivery's terms in paise; off unless the owner offers 'cod'. */
+    async codTerms(): Promise<CodTerms> {
+      const { paymentMethods, cashOnDelivery } = (await current()).settings;
+      return {
+        enabled: paymentMethods.includes('cod'),
+        feePaise: rupeesToPaise(cashOnDelivery.feeRupees),
+        minOrderPaise: rupeesToPaise(cashOnDelivery.minOrderRupees),
+        maxOrderPaise: rupeesToPaise(cashOnDelivery.maxOrderRupees),
+      };
     },
 
     /**

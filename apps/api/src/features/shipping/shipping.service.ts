@@ -1,3 +1,4 @@
+import { CASH_ON_DELIVERY } from '@shop/domain/cash-on-delivery';
 import { conflict, invalid, notFound, ShopError } from '@shop/domain/errors';
 import { isUuid } from '@shop/domain/ids';
 import { transition, type OrderStatus } from '@shop/domain/orders';
@@ -99,6 +100,7 @@ export function createShippingService(deps: {
         orderNumber: order.orderNumber,
         orderDate: order.createdAt,
         totalPaise: order.totalPaise,
+        cashToCollectPaise: order.paymentMethod === CASH_ON_DELIVERY ? order.totalPaise : 0,
         address: order.shippingAddress,
         email: shopper?.email ?? '',
         items: order.items.map((item) => ({

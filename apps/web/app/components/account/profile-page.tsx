@@ -18,6 +18,7 @@ import { OrdersTab } from '../orders/orders-tab';
 import { accountApi } from './account-api';
 import { Spinner } from '../spinner';
 import { FormError, TextField, useFormAction, useSchemaForm } from './schema-form';
+import { usePinAutofill } from '../checkout/use-pin-autofill';
 
 const primaryButton =
   'rounded-full bg-brand-600 px-6 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60';
@@ -328,6 +329,8 @@ function AddressForm({
         }
       : emptyAddress,
   );
+  // A typed PIN fills city and state, as at checkout.
+  const pinAutofill = usePinAutofill(form.values, form.setValues);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -372,7 +375,7 @@ function AddressForm({
         <TextField {...form.field('city')} label="City" autoComplete="address-level2" />
         <TextField {...form.field('state')} label="State" autoComplete="address-level1" />
         <TextField
-          {...form.field('pinCode')}
+          {...pinAutofill.pinField(form.field('pinCode'))}
           label="PIN code"
           inputMode="numeric"
           maxLength={6}

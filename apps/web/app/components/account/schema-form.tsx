@@ -61,7 +61,11 @@ export function useSchemaForm<F extends string>(initial: Record<F, string>) {
     setErrors({});
   };
 
-  return { values, setValues, errors, check, field, reset };
+  /** Shows a message beside a field, e.g. the server's refusal that names it. */
+  const setError = (name: F, message: string) =>
+    setErrors((current) => ({ ...current, [name]: message }));
+
+  return { values, setValues, errors, check, field, reset, setError };
 }
 
 /** A form's submit: one at a time, and a failure's message kept for the form to show. */

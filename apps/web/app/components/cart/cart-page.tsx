@@ -11,6 +11,7 @@ import { useToast } from '../../lib/toast';
 import { useWishlist } from '../../lib/wishlist-store';
 import { QuantityStepper } from '../product/quantity-stepper';
 import { cartDiscountLines, DiscountRows } from './discount-lines';
+import { GstIncluded } from './gst-included';
 import { StockShortfall } from './stock-shortfall';
 import { Spinner } from '../spinner';
 import { discountErrorMessage } from './discount-messages';
@@ -222,6 +223,7 @@ function CartSummary() {
           <dd data-testid="cart-total">{formatAmount(cart.total)}</dd>
         </div>
       </dl>
+      <GstIncluded gst={cart.gstIncluded} testId="cart-gst" />
       {applied.length > 0 && (
         <ul className="mt-4 space-y-2" aria-label="Applied codes">
           {applied.map((entry) => (

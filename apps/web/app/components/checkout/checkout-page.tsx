@@ -4,6 +4,7 @@ import { MAX_ADDRESSES, type SavedAddressInput } from '@shop/contracts/auth';
 import { billingAddressSchema, orderMessages, shippingAddressSchema } from '@shop/contracts/orders';
 import { stockShortfall } from '@shop/domain/cart';
 import { PHONE_INPUT_MAX_LENGTH } from '@shop/domain/contact-details';
+import { deliveryMessages } from '@shop/domain/delivery-estimate';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-session';
 import { useCart } from '../../lib/cart-store';
@@ -14,9 +15,12 @@ import { useToast } from '../../lib/toast';
 import { FormError, TextField, useSchemaForm } from '../account/schema-form';
 import { cartDiscountLines, DiscountRows } from '../cart/discount-lines';
 import { StockShortfall } from '../cart/stock-shortfall';
+import { GstIncluded } from '../cart/gst-included';
 import { Spinner } from '../spinner';
 import { orderApi } from '../orders/order-api';
+import { CodChoice, useCodOptions, type CheckoutPaymentMethod } from './cod-choice';
 import { usePayment } from './use-payment';
+import { usePinAutofill } from './use-pin-autofill';
 import {
   fromSavedAddress,
   isSameAddress,
@@ -45,9 +49,11 @@ const INVALID_FORM = 'Please fill all required fields correctly';
 function AddressFields({
   form,
   prefix,
+  autofill,
 }: {
   form: ReturnType<typeof useSchemaForm<keyof AddressValues>>;
   prefix: string;
+  autofill: ReturnType<typeof usePinAutofill>;
 }) {
   return (
     <div className="grid gap-3 sm:grid-cols-2">
@@ -73,7 +79,7 @@ function AddressFields({
       <TextField {...form.field('city')} label={`${prefix}City`} autoComplete="address-level2" />
       <TextField {...form.field('state')} label={`${prefix}State`} autoComplete="address-level1" />
       <TextField
-        {...form.field('pinCode')}
+        {...autofill.pinField(form.field('pinCode'))}
         label={`${prefix}PIN code`}
         inputMode="numeric"
         maxLength={6}
@@ -92,13 +98,20 @@ function AddressFields({
   );
 }
 
-/** /checkout: addresses, the one payment method, notes, the summary, and the payment window. */
+/**
+ * /checkout: addresses, the payment method (online; cash on delivery when the shop offers it),
+ * notes, the summary, and the payment window.
+ */
 export function CheckoutPage() {
   const { status, user, authed } = useAuth();
   const { cart, afterOrderPaid, reload } = useCart();
   const navigate = useNavigate();
   const shipping = useSchemaForm<keyof AddressValues>(emptyAddress);
   const billing = useSchemaForm<keyof AddressValues>(emptyAddress);
+  const shippingPin = usePinAutofill(shipping.values, shipping.setValues, {
+    requireDelivery: true,
+  });
+  const billingPin = usePinAutofill(billing.values, billing.setValues);
   const [sameAsShipping, setSameAsShipping] = useState(true);
   const [notes, setNotes] = useState('');
   const [busy, setBusy] = useState(false);
@@ -115,6 +128,12 @@ export function CheckoutPage() {
   /** The address last stored from this checkout, so a second attempt does not store it again. */
   const savedAddress = useRef<string | null>(null);
   const [refusedSubmits, setRefusedSubmits] = useState(0);
+  const [method, setMethod] = useState<CheckoutPaymentMethod>('razorpay');
+  const codOptions = useCodOptions(shipping.values.pinCode, cart?.total ?? 0);
+  // Cash on delivery only while the server offers it for this PIN code and cart.
+  const payment: CheckoutPaymentMethod =
+    method === 'cod' && codOptions?.available ? 'cod' : 'razorpay';
+  const codFee = payment === 'cod' ? (codOptions?.fee ?? 0) : 0;
   const fieldErrors = [
     shipping.errors,
     ...(sameAsShipping ? [] : [billing.errors]),
@@ -199,6 +218,12 @@ export function CheckoutPage() {
       setRefusedSubmits((count) => count + 1);
       return;
     }
+    // The courier does not go there: the field says so, and nothing is placed.
+    if (shippingPin.blocked) {
+      setFailure(deliveryMessages.notDeliverable);
+      setRefusedSubmits((count) => count + 1);
+      return;
+    }
     setBusy(true);
     setFailure(null);
     try {
@@ -212,7 +237,7 @@ export function CheckoutPage() {
         })),
         shippingAddress,
         ...(sameAsShipping ? { sameAsShipping: true } : { billingAddress, sameAsShipping: false }),
-        paymentMethod: 'razorpay',
+        paymentMethod: payment,
         notes,
       };
       // Retrying the same order reuses its key (the server answers the first order again); a
@@ -229,6 +254,13 @@ export function CheckoutPage() {
         return;
       }
       if (addressToSave) await storeAddress(addressToSave);
+      if (payment === 'cod') {
+        // Nothing to pay now: the server took the lines out of the cart; the order page asks
+        // for the mailed code.
+        await afterOrderPaid().catch(() => undefined);
+        navigate(`/order-success/${orderId}`);
+        return;
+      }
       const paid = await pay(orderId, {
         name: shippingAddress.name,
         email: user?.email ?? '',
@@ -250,6 +282,10 @@ export function CheckoutPage() {
         error instanceof ApiError &&
         (error.status === 409 || error.message === orderMessages.cartEmpty);
       if (cartMovedOn) await reload().catch(() => undefined);
+      // The server's own delivery check (a PIN the page had not checked yet) shows by the field.
+      if (error instanceof ApiError && error.field === 'shippingAddress.pinCode') {
+        shipping.setError('pinCode', message);
+      }
       setFailure(message);
       setBusy(false);
     }
@@ -268,7 +304,15 @@ export function CheckoutPage() {
             shopper scrolls to the fields it names, and at the summary's Place Order button,
             where a phone shopper hears that her cart changed. */}
         <div className="sticky top-[65px] z-10 rounded-lg shadow-sm ring-1 ring-red-200 empty:hidden lg:col-span-2">
-          <FormError message={failure === INVALID_FORM && !fieldErrors ? null : failure} />
+          <FormError
+            message={
+              (failure === INVALID_FORM && !fieldErrors) ||
+              // Gone once she types a PIN the courier serves.
+              (failure === deliveryMessages.notDeliverable && !shippingPin.blocked)
+                ? null
+                : failure
+            }
+          />
         </div>
         <div className="space-y-6">
           <fieldset className="rounded-2xl border border-line bg-white p-5">
@@ -280,7 +324,7 @@ export function CheckoutPage() {
                 onSelect={chooseAddress}
               />
             )}
-            <AddressFields form={shipping} prefix="" />
+            <AddressFields form={shipping} prefix="" autofill={shippingPin} />
             {user && addressChoice === NEW_ADDRESS && (
               <SaveAddressOption
                 checked={saveAddress}
@@ -302,16 +346,23 @@ export function CheckoutPage() {
             </label>
             {!sameAsShipping && (
               <div className="mt-4">
-                <AddressFields form={billing} prefix="Billing " />
+                <AddressFields form={billing} prefix="Billing " autofill={billingPin} />
               </div>
             )}
           </fieldset>
           <fieldset className="rounded-2xl border border-line bg-white p-5">
             <legend className="px-1 font-serif text-xl">Payment Method</legend>
             <label className="flex items-center gap-2">
-              <input type="radio" name="paymentMethod" value="razorpay" checked readOnly />
+              <input
+                type="radio"
+                name="paymentMethod"
+                value="razorpay"
+                checked={payment === 'razorpay'}
+                onChange={() => setMethod('razorpay')}
+              />
               Razorpay — Cards, UPI, Net Banking
             </label>
+            <CodChoice options={codOptions} method={payment} onChange={setMethod} />
           </fieldset>
           <fieldset className="rounded-2xl border border-line bg-white p-5">
             <legend className="px-1 font-serif text-xl">Order Notes</legend>
@@ -364,11 +415,18 @@ export function CheckoutPage() {
               <dt>Shipping</dt>
               <dd>FREE</dd>
             </div>
+            {payment === 'cod' && (
+              <div className="flex justify-between">
+                <dt>Cash on delivery fee</dt>
+                <dd>{formatAmount(codFee)}</dd>
+              </div>
+            )}
             <div className="flex justify-between text-base font-semibold">
               <dt>Total</dt>
-              <dd data-testid="checkout-total">{formatAmount(cart.total)}</dd>
+              <dd data-testid="checkout-total">{formatAmount(cart.total + codFee)}</dd>
             </div>
           </dl>
+          <GstIncluded gst={cart.gstIncluded} testId="checkout-gst" />
           {shortOfStock && (
             <p className="mt-4 text-sm text-red-700" role="status">
               Change the lines marked above in your bag to place your order.

@@ -19,7 +19,7 @@ const services = [
   {
     title: 'Customer Support',
     Icon: ChatIcon,
-    text: 'A real team, Monday to Saturday from 10 AM to 7 PM, answering every email within 24 hours. Exchanges within 3 days of delivery, free shipping and discreet packaging on every order.',
+    text: 'A real team, {hours}, answering every email within 24 hours. Exchanges within 3 days of delivery, free shipping and discreet packaging on every order.',
     link: { to: '/contact', label: 'Get in touch' },
   },
 ] as const;
@@ -31,7 +31,11 @@ const values = [
   { figure: '24 hr', label: 'email reply time' },
 ];
 
-export function AboutPage() {
+/** `businessHours`: the settings' hours ('Mon-Sat 10 AM-7 PM, Sunday closed'). */
+export function AboutPage({ businessHours }: { businessHours: string | undefined }) {
+  // Without the settings (the root's error page) the sentence simply leaves the hours out.
+  const withHours = (text: string) =>
+    text.replace(/,? \{hours\},?/, businessHours ? ` (${businessHours}),` : '');
   return (
     <>
       <PageHero eyebrow="Our story" title="Lingerie made for real Indian women">
@@ -148,7 +152,7 @@ export function AboutPage() {
                   <Icon />
                 </span>
                 <h3 className="mt-5 font-serif text-xl">{title}</h3>
-                <p className="mt-3 flex-1 leading-relaxed text-muted">{text}</p>
+                <p className="mt-3 flex-1 leading-relaxed text-muted">{withHours(text)}</p>
                 <Link
                   to={link.to}
                   className="mt-5 inline-flex items-center font-medium text-brand-700 underline-offset-4 hover:underline"

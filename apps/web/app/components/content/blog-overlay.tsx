@@ -79,7 +79,8 @@ export function BlogOverlay({ blog, onClose }: { blog: Blog; onClose: () => void
           </h2>
         </header>
         {markup ? (
-          // The API sanitises article markup against an allowlist before storing it.
+          // The API sanitises article markup against an allowlist before storing it, and again
+          // in the answer this reads (features/content/content.service.ts, toBlog).
           <div
             data-testid="blog-body"
             className={`mt-6 ${proseClasses}`}

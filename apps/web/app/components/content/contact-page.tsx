@@ -13,7 +13,7 @@ import {
 } from './content-icons';
 import { ContactForm } from './contact-form';
 import { PageHero } from './page-hero';
-import { shopDetails, socialProfiles, type ContactDetails } from './shop-details';
+import { EMAIL_RESPONSE, socialProfiles, type ContactDetails } from './shop-details';
 
 const socialIcons = {
   Instagram: InstagramIcon,
@@ -51,7 +51,7 @@ function InfoCard({
   );
 }
 
-/** `contact`: from the owner's settings (or the fixed copy when they could not be read). */
+/** `contact`: from the owner's settings (their first values when they could not be read). */
 export function ContactPage({ contact }: { contact: ContactDetails }) {
   return (
     <>
@@ -77,7 +77,7 @@ export function ContactPage({ contact }: { contact: ContactDetails }) {
                   {contact.email}
                 </a>
               </p>
-              <p>{shopDetails.emailResponse}</p>
+              <p>{EMAIL_RESPONSE}</p>
             </InfoCard>
             <InfoCard icon={<PhoneIcon />} title="Call us">
               <p>

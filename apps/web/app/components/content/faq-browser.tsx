@@ -1,7 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PlusIcon } from './content-icons';
-import type { FaqGroup } from './faq-data';
+
+/** One FAQ entry as shown: its answer in paragraphs. */
+export interface FaqItem {
+  question: string;
+  answer: string[];
+}
+
+/** A topic of the FAQ: the owner's questions and answers, the shop's details filled in. */
+export interface FaqGroup {
+  id: string;
+  title: string;
+  description: string;
+  items: FaqItem[];
+}
 
 /**
  * The FAQ accordions with a sticky panel (768 px and wider) naming the group being read. Each
@@ -123,15 +136,15 @@ export function FaqBrowser({ groups }: { groups: FaqGroup[] }) {
             </h2>
             <p className="mt-1 text-muted md:hidden">{group.description}</p>
             <div className="mt-5 divide-y divide-line overflow-hidden rounded-2xl border border-line bg-white">
-              {group.items.map((item) => (
-                <details key={item.question} className="group">
+              {group.items.map((item, index) => (
+                <details key={`${index}-${item.question}`} className="group">
                   <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 font-medium text-ink hover:bg-blush/60 focus-visible:-outline-offset-2 [&::-webkit-details-marker]:hidden">
                     <span>{item.question}</span>
                     <PlusIcon className="h-5 w-5 shrink-0 text-brand-600 transition-transform duration-200 group-open:rotate-45" />
                   </summary>
                   <div className="space-y-3 px-5 pb-5 leading-relaxed text-muted">
-                    {item.answer.map((paragraph) => (
-                      <p key={paragraph}>{paragraph}</p>
+                    {item.answer.map((paragraph, index) => (
+                      <p key={index}>{paragraph}</p>
                     ))}
                   </div>
                 </details>

@@ -22,3 +22,6 @@ export const proseClasses = [
   '[&_td]:border-b [&_td]:border-line [&_td]:px-3 [&_td]:py-2',
   '[&>:first-child]:mt-0',
 ].join(' ');
+
+/** The policy pages' text: the prose above, plus the marked lists of app.css (`.policy-prose`). */
+export const policyProseClasses = `policy-prose ${proseClasses}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultShopSettings, publicPartOf } from '@shop/contracts/shop-settings';
-import { contactDetailsOf, shopDetails } from './shop-details';
+import { contactDetailsOf } from './shop-details';
 
 describe('contactDetailsOf', () => {
   it("shows the owner's settings: phone with +91, address in lines, hours a part a line", () => {
@@ -24,9 +24,10 @@ describe('contactDetailsOf', () => {
     });
   });
 
-  it('falls back to the fixed copy when the settings could not be read', () => {
-    const fallback = contactDetailsOf(null);
-    expect(fallback.email).toBe(shopDetails.email);
-    expect(fallback.hoursLines).toEqual(['Mon-Sat 10 AM-7 PM', 'Sunday closed']);
+  it("reads the shop's first settings the way the published page did", () => {
+    const first = contactDetailsOf(publicPartOf(defaultShopSettings));
+    expect(first.email).toBe('care@lacebloom.in');
+    expect(first.phoneDisplay).toBe('+91 80471 96620');
+    expect(first.hoursLines).toEqual(['Mon-Sat 10 AM-7 PM', 'Sunday closed']);
   });
 });

@@ -1,22 +1,8 @@
 import type { PublicShopSettings } from '@shop/contracts/shop-settings';
+import { phoneForDisplay } from '@shop/domain/shop-pages';
 
-/**
- * How to reach the shop, in one place for the contact page and the policy texts. Hours and the
- * email reply time are the brief's (section 9).
- */
-export const shopDetails = {
-  email: 'care@lacebloom.in',
-  phoneDisplay: '+91 80 4719 6620',
-  phoneHref: 'tel:+918047196620',
-  addressLines: [
-    'Lacebloom Retail Pvt. Ltd.',
-    '2nd Floor, 14 Wood Street, Ashok Nagar',
-    'Bengaluru, Karnataka 560025',
-  ],
-  hours: 'Mon-Sat 10 AM-7 PM',
-  closed: 'Sunday closed',
-  emailResponse: 'We reply within 24 hours',
-} as const;
+/** How soon the care team answers an email (the brief's promise, not a setting). */
+export const EMAIL_RESPONSE = 'We reply within 24 hours';
 
 /** Placeholder profiles until the brand's accounts are live. */
 export const socialProfiles = [
@@ -26,7 +12,7 @@ export const socialProfiles = [
   { name: 'YouTube', href: 'https://www.youtube.com/' },
 ] as const;
 
-/** How the contact page reaches the shop: from the owner's settings, or the fixed copy above. */
+/** How the contact page reaches the shop: from the owner's settings. */
 export interface ContactDetails {
   email: string;
   phoneDisplay: string;
@@ -37,22 +23,12 @@ export interface ContactDetails {
   hoursLines: string[];
 }
 
-/** The shop's settings as the contact page shows them; without them, the fixed copy. */
-export function contactDetailsOf(settings: PublicShopSettings | null): ContactDetails {
-  if (!settings) {
-    return {
-      email: shopDetails.email,
-      phoneDisplay: shopDetails.phoneDisplay,
-      phoneHref: shopDetails.phoneHref,
-      whatsapp: '',
-      addressLines: [...shopDetails.addressLines],
-      hoursLines: [shopDetails.hours, shopDetails.closed],
-    };
-  }
+/** The shop's settings as the contact page shows them. */
+export function contactDetailsOf(settings: PublicShopSettings): ContactDetails {
   const phone = settings.support.phone;
   return {
     email: settings.support.email,
-    phoneDisplay: `+91 ${phone.slice(0, 5)} ${phone.slice(5)}`,
+    phoneDisplay: phoneForDisplay(phone),
     phoneHref: `tel:+91${phone}`,
     whatsapp: settings.support.whatsapp,
     addressLines: [

@@ -1,4 +1,7 @@
-import { Link } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
+import type { PublicShopSettings } from '@shop/contracts/shop-settings';
+import type { loader as rootLoader } from '../../root';
+import { phoneDisplay, phoneHref, registeredAddress, useShopSettings } from '../../lib/shop-legal';
 
 const shopLinks = [
   { to: '/about', label: 'About Us' },
@@ -11,6 +14,8 @@ const policyLinks = [
   { to: '/shipping-policy', label: 'Shipping Policy' },
   { to: '/terms-and-conditions', label: 'Terms & Conditions' },
   { to: '/privacy-policy', label: 'Privacy Policy' },
+  { to: '/legal', label: 'Legal Information' },
+  { to: '/grievance', label: 'File a Grievance' },
 ];
 const socialLinks = [
   { href: 'https://www.instagram.com/', label: 'Instagram' },
@@ -45,6 +50,8 @@ function FooterLinks({
 }
 
 export function Footer() {
+  // The shop's support email from the settings (root loader); none on the root's error page.
+  const email = useRouteLoaderData<typeof rootLoader>('root')?.contact.supportEmail;
   return (
     <footer className="mt-16 bg-brand-900 text-brand-50">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -54,12 +61,14 @@ export function Footer() {
             Lingerie, sleepwear and everyday essentials designed for Indian women, in sizes that
             fit.
           </p>
-          <a
-            href="mailto:care@lacebloom.in"
-            className="mt-4 inline-block text-sm underline underline-offset-4"
-          >
-            care@lacebloom.in
-          </a>
+          {email && (
+            <a
+              href={`mailto:${email}`}
+              className="mt-4 inline-block text-sm underline underline-offset-4"
+            >
+              {email}
+            </a>
+          )}
         </div>
         <FooterLinks label="About the shop" title="Lacebloom" links={shopLinks} />
         <FooterLinks label="Policies" title="Policies" links={policyLinks} />
@@ -81,9 +90,81 @@ export function Footer() {
           </ul>
         </div>
       </div>
+      <LegalStrip settings={useShopSettings()} />
       <p className="border-t border-white/10 py-4 text-center text-xs text-brand-100/70">
         © {new Date().getFullYear()} Lacebloom. Prices in Indian rupees, inclusive of GST.
       </p>
     </footer>
+  );
+}
+
+/**
+ * Who sells here, as India's e-commerce rules ask every page to say: the legal name, registered
+ * address, GSTIN (and CIN), customer care and the grievance officer. Rendered on the server from
+ * the owner's settings, so it costs no request and moves nothing after the page shows.
+ */
+function LegalStrip({ settings }: { settings: PublicShopSettings | null }) {
+  if (!settings) return null;
+  const officer = settings.grievanceOfficer;
+  const link = 'underline underline-offset-2 hover:text-white';
+  return (
+    <section
+      aria-label="Seller details"
+      className="border-t border-white/10 text-xs leading-relaxed text-brand-100/80"
+    >
+      <div className="mx-auto grid max-w-7xl gap-4 px-4 py-6 md:grid-cols-3">
+        <p>
+          <span className="font-semibold text-brand-50">{settings.legalName}</span>
+          <br />
+          Registered office: {registeredAddress(settings)}
+          {settings.gstin ? (
+            <>
+              <br />
+              GSTIN: {settings.gstin}
+            </>
+          ) : null}
+          {settings.cin ? (
+            <>
+              <br />
+              CIN: {settings.cin}
+            </>
+          ) : null}
+        </p>
+        <p>
+          <span className="font-semibold text-brand-50">Customer care</span>
+          <br />
+          <a className={link} href={`mailto:${settings.support.email}`}>
+            {settings.support.email}
+          </a>{' '}
+          ·{' '}
+          <a className={link} href={phoneHref(settings.support.phone)}>
+            {phoneDisplay(settings.support.phone)}
+          </a>
+          <br />
+          {settings.businessHours}
+        </p>
+        <p>
+          <span className="font-semibold text-brand-50">Grievance Officer</span>
+          <br />
+          {officer.name}, {officer.designation}
+          <br />
+          <a className={link} href={`mailto:${officer.email}`}>
+            {officer.email}
+          </a>{' '}
+          ·{' '}
+          <a className={link} href={phoneHref(officer.phone)}>
+            {phoneDisplay(officer.phone)}
+          </a>
+          <br />
+          <Link className={link} to="/grievance">
+            File a grievance
+          </Link>{' '}
+          ·{' '}
+          <Link className={link} to="/grievance/status">
+            Check a grievance
+          </Link>
+        </p>
+      </div>
+    </section>
   );
 }

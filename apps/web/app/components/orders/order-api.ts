@@ -1,4 +1,5 @@
 import type {
+  CodOptions,
   CreateOrderInput,
   Order,
   OrderPage,
@@ -42,5 +43,19 @@ export function orderApi({ call, data, send }: ApiClient) {
       ),
     getOrder: (id: string) =>
       data<Order>(`/order/${encodeURIComponent(id)}`, 'Failed to fetch order details'),
+    /** Whether the cart may be paid on delivery at this PIN code, and the fee. */
+    codOptions: (pinCode: string) =>
+      data<CodOptions>(
+        `/order/cod-options${queryString({ pinCode })}`,
+        'Failed to check cash on delivery',
+      ),
+    /** Confirms a cash-on-delivery order with the code mailed when it was placed. */
+    confirmCod: (id: string, code: string) =>
+      send<Order>(
+        'POST',
+        `/order/${encodeURIComponent(id)}/cod/confirm`,
+        'Failed to confirm the order',
+        { code },
+      ).then((answer) => answer.data),
   };
 }

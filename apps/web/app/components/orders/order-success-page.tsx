@@ -10,8 +10,10 @@ import { mediaUrl } from '../../lib/media';
 import { DiscountRows, orderDiscountLines } from '../cart/discount-lines';
 import { usePayment } from '../checkout/use-payment';
 import { Spinner } from '../spinner';
+import { CodConfirmBox } from './cod-confirm-box';
 import { orderApi } from './order-api';
 import { OrderBadge, payByTime, useDueClock } from './order-view';
+import { InvoiceLinks } from './invoice-links';
 
 /** The confirmation of a paid order sends the shopper to her orders after this many seconds. */
 export const REDIRECT_SECONDS = 10;
@@ -22,7 +24,8 @@ const placedAt = (iso: string) =>
 /**
  * /order-success/{orderId}: what was bought, where it goes, and what happens next. An order not
  * paid yet says so (never 'Payment Successful' or 'Total Paid'), offers Pay now while it may
- * still be paid, and stays on screen instead of redirecting.
+ * still be paid (or the code box of a cash-on-delivery order to confirm), and stays on screen
+ * instead of redirecting.
  */
 export function OrderSuccessPage({ orderId }: { orderId: string }) {
   const { status, user, authed } = useAuth();
@@ -55,7 +58,10 @@ export function OrderSuccessPage({ orderId }: { orderId: string }) {
   const shown = useMemo(() => (state.order ? [state.order] : undefined), [state.order]);
   const now = useDueClock(shown);
   const view = state.order ? orderShopperView(state.order, now) : null;
-  const redirects = view?.paid ?? false;
+  // Paid online, or cash on delivery its shopper has confirmed: the order is placed for good.
+  const placed = Boolean(view?.paid || state.order?.codConfirmedAt);
+  const cashOnDelivery = state.order?.paymentMethod === 'cod';
+  const redirects = placed;
   useEffect(() => {
     if (!redirects) return;
     const timer = window.setInterval(() => setSeconds((left) => Math.max(0, left - 1)), 1000);
@@ -106,11 +112,13 @@ export function OrderSuccessPage({ orderId }: { orderId: string }) {
   return (
     <section className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-center font-serif text-3xl">
-        {view.paid
+        {placed
           ? 'Order Placed Successfully!'
           : view.awaitingPayment
             ? 'Order placed, awaiting payment'
-            : `Order ${order.orderNumber}`}
+            : view.awaitingCodConfirmation
+              ? 'Order placed: please confirm it'
+              : `Order ${order.orderNumber}`}
       </h1>
       {redirects && (
         <p className="mt-2 text-center text-sm text-muted" aria-live="polite">
@@ -166,6 +174,12 @@ export function OrderSuccessPage({ orderId }: { orderId: string }) {
             <dt>Shipping</dt>
             <dd>{order.shippingCharge === 0 ? 'FREE' : formatAmount(order.shippingCharge)}</dd>
           </div>
+          {cashOnDelivery && (
+            <div className="flex justify-between">
+              <dt>Cash on delivery fee</dt>
+              <dd>{formatAmount(order.codFee ?? 0)}</dd>
+            </div>
+          )}
           {order.taxAmount > 0 && (
             <div className="flex justify-between">
               <dt>Tax</dt>
@@ -177,6 +191,11 @@ export function OrderSuccessPage({ orderId }: { orderId: string }) {
             <dd data-testid="total-paid">{formatAmount(order.total)}</dd>
           </div>
         </dl>
+        <InvoiceLinks
+          orderId={order._id}
+          paid={view.paid}
+          cancelled={order.status === 'cancelled'}
+        />
         <div className="mt-5 grid gap-4 sm:grid-cols-2">
           <div className="text-sm">
             <h2 className="font-semibold">Shipping address</h2>
@@ -198,9 +217,9 @@ export function OrderSuccessPage({ orderId }: { orderId: string }) {
           </div>
           <div
             className={`rounded-xl p-4 text-sm ${
-              view.paid
+              placed
                 ? 'bg-green-50 text-green-900'
-                : view.awaitingPayment
+                : view.awaitingPayment || view.awaitingCodConfirmation
                   ? 'bg-amber-50 text-amber-900'
                   : 'bg-cream text-ink'
             }`}
@@ -208,8 +227,16 @@ export function OrderSuccessPage({ orderId }: { orderId: string }) {
           >
             <h2 className="font-semibold">{view.payment}</h2>
             <p className="mt-1">
-              {formatAmount(order.total)} via {order.paymentMethod.toUpperCase()}
+              {cashOnDelivery
+                ? `${formatAmount(order.total)} to pay on delivery`
+                : `${formatAmount(order.total)} via ${order.paymentMethod.toUpperCase()}`}
             </p>
+            {view.awaitingCodConfirmation && (
+              <CodConfirmBox
+                order={order}
+                onConfirmed={(confirmed) => setState({ order: confirmed })}
+              />
+            )}
             {view.awaitingPayment && (
               <>
                 <p className="mt-1">
@@ -228,7 +255,7 @@ export function OrderSuccessPage({ orderId }: { orderId: string }) {
           </div>
         </div>
       </div>
-      {view.paid && (
+      {placed && (
         <div className="mt-6 rounded-2xl border border-line bg-white p-5 text-sm">
           <h2 className="font-semibold">What&apos;s Next?</h2>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-muted">

@@ -11,6 +11,7 @@ import { usePayment } from '../checkout/use-payment';
 import { DiscountRows, orderDiscountLines } from '../cart/discount-lines';
 import { Spinner } from '../spinner';
 import { useModalDialog } from '../use-modal-dialog';
+import { CodConfirmBox } from './cod-confirm-box';
 import { orderApi } from './order-api';
 import {
   LineRefundTag,
@@ -22,6 +23,7 @@ import {
   useDueClock,
 } from './order-view';
 import { ReturnDialog } from './return-dialog';
+import { InvoiceLinks } from './invoice-links';
 import { ReasonField } from './reason-field';
 import { TrackingTimeline } from './tracking-timeline';
 
@@ -160,6 +162,11 @@ export function OrdersTab() {
                 Pay by {payByTime(order.paymentDueAt)}, or the order is cancelled.
               </p>
             )}
+            {view.awaitingCodConfirmation && (
+              <div className="mt-1 text-sm text-amber-900">
+                <CodConfirmBox order={order} onConfirmed={() => void load()} />
+              </div>
+            )}
             <div className="mt-3 flex flex-wrap gap-2">
               {view.awaitingPayment && (
                 <button
@@ -227,6 +234,7 @@ export function OrdersTab() {
         <OrderDetails
           order={action.order}
           payment={orderShopperView(action.order, now).payment}
+          paid={orderShopperView(action.order, now).paid}
           onClose={() => setAction(null)}
         />
       )}
@@ -274,10 +282,12 @@ function refundSummary(order: Order): string {
 function OrderDetails({
   order,
   payment,
+  paid,
   onClose,
 }: {
   order: Order;
   payment: string;
+  paid: boolean;
   onClose: () => void;
 }) {
   const dialogRef = useModalDialog(true);
@@ -315,6 +325,7 @@ function OrderDetails({
       <p className="mt-3 text-sm">
         Total {formatAmount(order.total)} · {payment}
       </p>
+      <InvoiceLinks orderId={order._id} paid={paid} cancelled={order.status === 'cancelled'} />
       <ReturnLines returns={order.returns} />
       <RefundLines refunds={order.refunds} />
       {order.tracking && <TrackingTimeline tracking={order.tracking} />}

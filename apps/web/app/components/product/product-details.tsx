@@ -1,8 +1,11 @@
 import type { Product } from '@shop/contracts/catalogue';
+import { formatPrice } from '../../lib/format';
 import { Price } from '../price';
 import { StarRating } from '../star-rating';
 import { ColorSwatches } from './color-swatches';
+import { DeliveryCheck } from './delivery-check';
 import { ProductShortcuts, PurchaseButtons } from './product-actions';
+import { ProductDeclarations } from './product-declarations';
 import { ProductSpecifications } from './product-specifications';
 import { QuantityStepper } from './quantity-stepper';
 import { SizeSelector } from './size-selector';
@@ -46,7 +49,11 @@ export function ProductDetails({ product, selection }: ProductDetailsProps) {
 
       <div>
         <Price price={product.price} originalPrice={product.originalPrice} showBadge size="lg" />
-        <p className="mt-1 text-xs text-muted">Inclusive of all taxes</p>
+        {/* The M.R.P. with all taxes, as the Legal Metrology rules word it; the selling price
+            is its own figure above (the M.R.P. struck through when it is higher). */}
+        <p className="mt-1 text-xs text-muted" data-testid="mrp-line">
+          MRP {formatPrice(product.originalPrice ?? product.price)} (inclusive of all taxes)
+        </p>
       </div>
 
       {product.colors.length > 0 && (
@@ -83,6 +90,8 @@ export function ProductDetails({ product, selection }: ProductDetailsProps) {
 
       <PurchaseButtons input={input} />
 
+      <DeliveryCheck />
+
       {product.description && (
         <section aria-labelledby="description-heading" className="border-t border-line pt-6">
           <h2 id="description-heading" className="font-serif text-xl">
@@ -95,6 +104,7 @@ export function ProductDetails({ product, selection }: ProductDetailsProps) {
       )}
 
       <ProductSpecifications specifications={product.specifications} />
+      <ProductDeclarations product={product} />
     </div>
   );
 }

@@ -15,7 +15,8 @@ import { formatIndiaDateTime, formatRupees } from '../admin-format';
 import { AdminTable, CursorPager, orderTickLabels, useRowSelection } from '../admin-table';
 import { useAdminLoad } from '../use-admin-load';
 import { useCursorPages } from '../use-cursor-pages';
-import { dispatchApi, saveFile } from './dispatch-api';
+import { dispatchApi } from './dispatch-api';
+import { saveFile } from '../../../lib/save-file';
 import { PickListPanel } from './pick-list-panel';
 import { ShipForm } from './ship-form';
 

@@ -1,3 +1,4 @@
+import { orderResponse } from '@shop/contracts/orders';
 import {
   changedAddressResponse,
   confirmationResentResponse,
@@ -21,6 +22,14 @@ export function orderActionsApi({ sendParsed }: ApiClient) {
         'POST',
         path(id, 'resend-confirmation'),
         'Failed to send the confirmation again',
+      ),
+    /** Confirms a cash-on-delivery order after a call to the shopper. */
+    confirmCashOnDelivery: (id: string) =>
+      sendParsed(
+        orderResponse,
+        'POST',
+        path(id, 'cod-confirm'),
+        'Failed to confirm cash on delivery',
       ),
     changeAddress: (id: string, body: OrderAddressInput) =>
       sendParsed(

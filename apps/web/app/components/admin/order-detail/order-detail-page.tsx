@@ -10,6 +10,7 @@ import { formatIndiaDateTime, formatRupees, stateWords } from '../admin-format';
 import { NotesBox } from '../notes/notes-box';
 import { ordersDeskApi } from '../orders-desk/orders-desk-api';
 import { RefundPanel } from './refund-panel';
+import { CodConfirmation } from './cod-confirmation';
 import { ResendConfirmation } from './resend-confirmation';
 import { ShipmentPanel } from './shipment-panel';
 import { ShippingAddressForm } from './shipping-address-form';
@@ -263,6 +264,11 @@ export function OrderDetailPage({ orderId }: { orderId: string }) {
               </>
             ) : null}
           </Card>
+          {order.paymentMethod === 'cod' ? (
+            <Card title="Cash on delivery">
+              <CodConfirmation order={order} onChanged={() => void reload()} />
+            </Card>
+          ) : null}
           <Card title="Confirmation mail">
             <ResendConfirmation order={order} onSent={() => void reload()} />
           </Card>

@@ -11,7 +11,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
 import { TrackingTimeline } from '../../orders/tracking-timeline';
 import { formatIndiaDateTime } from '../admin-format';
-import { dispatchApi, saveFile } from '../dispatch/dispatch-api';
+import { dispatchApi } from '../dispatch/dispatch-api';
+import { saveFile } from '../../../lib/save-file';
 import { ordersDeskApi } from '../orders-desk/orders-desk-api';
 
 const primary =

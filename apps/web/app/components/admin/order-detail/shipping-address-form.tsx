@@ -8,6 +8,7 @@ import { statusLabel } from '@shop/domain/orders';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
 import { TextField, useSchemaForm } from '../../account/schema-form';
+import { usePinAutofill } from '../../checkout/use-pin-autofill';
 import {
   ActionMessage,
   primaryButton,
@@ -36,6 +37,8 @@ export function ShippingAddressForm({
   const { authed } = useAuth();
   const address = order.shippingAddress;
   const form = useSchemaForm<Field>({ ...address });
+  // A typed PIN fills city and state, as at checkout.
+  const pinAutofill = usePinAutofill(form.values, form.setValues);
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<ActionOutcome | null>(null);
@@ -84,7 +87,7 @@ export function ShippingAddressForm({
           <TextField {...form.field('city')} label="City" autoComplete="off" />
           <TextField {...form.field('state')} label="State" autoComplete="off" />
           <TextField
-            {...form.field('pinCode')}
+            {...pinAutofill.pinField(form.field('pinCode'))}
             label="PIN code"
             inputMode="numeric"
             maxLength={6}

@@ -61,6 +61,8 @@ const emptyProduct = (): ProductInput => ({
   countryOfOrigin: 'India',
   hsnCode: '',
   manufacturer: '',
+  genericName: '',
+  netQuantity: '1 N',
 });
 
 /** A number field's text as the schema reads it: blank is absent (or null where allowed). */
@@ -688,6 +690,22 @@ function ProductForm({
             register={register}
             errors={errors}
             hint="4, 6 or 8 digits, as on the GST invoice."
+          />
+          <TextField
+            name="genericName"
+            id="product-generic-name"
+            text="Generic name"
+            register={register}
+            errors={errors}
+            hint="The goods' common name, e.g. Brassiere. Empty: the subcategory's name."
+          />
+          <TextField
+            name="netQuantity"
+            id="product-net-quantity"
+            text="Net quantity"
+            register={register}
+            errors={errors}
+            hint="As the package says it: 1 N, Pack of 3, 150 ml."
           />
         </div>
         <TextField

@@ -6,7 +6,7 @@ import {
 } from '@shop/contracts/products-csv';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
-import { saveFile } from '../dispatch/dispatch-api';
+import { saveFile } from '../../../lib/save-file';
 import { productsApi } from './products-api';
 
 const button =

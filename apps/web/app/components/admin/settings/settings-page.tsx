@@ -15,11 +15,17 @@ const field = 'mt-1 block w-full rounded-xl border border-line bg-white px-3 py-
 const panel = 'rounded-2xl border border-line bg-white p-6 text-center';
 const section = 'grid gap-4 rounded-2xl border border-line bg-white p-4 sm:grid-cols-2';
 
-/** The form's values as typed (the threshold as text); read through the route's schema on save. */
-type Draft = Omit<ShopSettings, 'lowStockThreshold'> & { lowStockThreshold: string };
+type CodDraft = Record<keyof ShopSettings['cashOnDelivery'], string>;
+
+/** The form's values as typed (numbers as text); read through the route's schema on save. */
+type Draft = Omit<ShopSettings, 'lowStockThreshold' | 'cashOnDelivery'> & {
+  lowStockThreshold: string;
+  cashOnDelivery: CodDraft;
+};
 
 const PAYMENT_WORDS: Record<(typeof paymentMethodsOnOffer)[number], string> = {
   online: 'Online (cards, UPI, net banking, wallets)',
+  cod: 'Cash on delivery (the courier collects; the shopper confirms with a mailed code)',
 };
 
 /** One input bound to a path of the draft (`support.email`), with its label and problem. */
@@ -99,6 +105,11 @@ function SettingsForm({
   const [draft, setDraft] = useState<Draft>({
     ...initial,
     lowStockThreshold: String(initial.lowStockThreshold),
+    cashOnDelivery: {
+      feeRupees: String(initial.cashOnDelivery.feeRupees),
+      minOrderRupees: String(initial.cashOnDelivery.minOrderRupees),
+      maxOrderRupees: String(initial.cashOnDelivery.maxOrderRupees),
+    },
   });
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -106,7 +117,7 @@ function SettingsForm({
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
-  const setIn = <K extends 'grievanceOfficer' | 'support'>(
+  const setIn = <K extends 'grievanceOfficer' | 'support' | 'cashOnDelivery'>(
     key: K,
     inner: keyof Draft[K],
     value: string,
@@ -193,12 +204,25 @@ function SettingsForm({
             hint="15 characters, starting with the state's code. Empty until registered."
             {...bind('gstin', draft.gstin, (value) => set('gstin', value))}
           />
+          <TextField
+            label="CIN"
+            hint="The company's 21-character Corporate Identity Number. Empty if not a company."
+            {...bind('cin', draft.cin ?? '', (value) => set('cin', value))}
+          />
         </Section>
         <Section title="Grievance officer">
           <TextField
             label="Name"
             {...bind('grievanceOfficer.name', draft.grievanceOfficer.name, (value) =>
               setIn('grievanceOfficer', 'name', value),
+            )}
+          />
+          <TextField
+            label="Designation"
+            {...bind(
+              'grievanceOfficer.designation',
+              draft.grievanceOfficer.designation ?? '',
+              (value) => setIn('grievanceOfficer', 'designation', value),
             )}
           />
           <TextField
@@ -265,11 +289,41 @@ function SettingsForm({
                 {PAYMENT_WORDS[method]}
               </label>
             ))}
-            <p className="mt-1 text-xs text-muted">Cash on delivery is not available yet.</p>
             {problems.paymentMethods ? (
               <p className="mt-1 text-sm text-brand-800">{problems.paymentMethods}</p>
             ) : null}
           </fieldset>
+          {draft.paymentMethods.includes('cod') ? (
+            <>
+              <TextField
+                label="Cash on delivery fee (₹)"
+                type="number"
+                hint="Added to the order's total when the shopper pays on delivery."
+                {...bind('cashOnDelivery.feeRupees', draft.cashOnDelivery.feeRupees, (value) =>
+                  setIn('cashOnDelivery', 'feeRupees', value),
+                )}
+              />
+              <TextField
+                label="Smallest COD order (₹)"
+                type="number"
+                {...bind(
+                  'cashOnDelivery.minOrderRupees',
+                  draft.cashOnDelivery.minOrderRupees,
+                  (value) => setIn('cashOnDelivery', 'minOrderRupees', value),
+                )}
+              />
+              <TextField
+                label="Largest COD order (₹)"
+                type="number"
+                hint="Couriers cap the cash they carry."
+                {...bind(
+                  'cashOnDelivery.maxOrderRupees',
+                  draft.cashOnDelivery.maxOrderRupees,
+                  (value) => setIn('cashOnDelivery', 'maxOrderRupees', value),
+                )}
+              />
+            </>
+          ) : null}
           <TextField
             label="Low-stock threshold"
             hint="A size with this many or fewer left is low on stock (a product may set its own)."

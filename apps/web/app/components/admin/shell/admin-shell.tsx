@@ -18,14 +18,18 @@ const NAV: readonly NavItem[] = [
   { label: 'Dispatch', to: '/admin/dispatch' },
   { label: 'Returns', to: '/admin/returns' },
   { label: 'Customers', to: '/admin/customers' },
+  { label: 'Grievances', to: '/admin/grievances' },
   { label: 'Products', to: '/admin/products' },
   { label: 'Stock', to: '/admin/stock' },
   { label: 'Categories', to: '/admin/categories' },
   { label: 'Banners', to: '/admin/banners' },
+  { label: 'Journal', to: '/admin/blog' },
   { label: 'Photos', to: '/admin/media' },
   { label: 'Discounts', to: '/admin/discounts' },
   { label: 'Staff', to: '/admin/staff', ownerOnly: true },
+  { label: 'Pages', to: '/admin/pages', ownerOnly: true },
   { label: 'Settings', to: '/admin/settings', ownerOnly: true },
+  { label: 'GST returns', to: '/admin/gst', ownerOnly: true },
   { label: 'Audit log', to: '/admin/audit' },
 ];
 

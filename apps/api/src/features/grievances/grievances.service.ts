@@ -1,0 +1,366 @@
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type {
+  Grievance,
+  GrievanceDetail,
+  GrievancesDeskQuery,
+  GrievancesDeskRow,
+  GrievanceStatusView,
+} from '@shop/contracts/grievances';
+import { grievanceFormMessages } from '@shop/contracts/grievances';
+import type { PublicShopSettings } from '@shop/contracts/shop-settings';
+import { invalid, notFound } from '@shop/domain/errors';
+import {
+  acknowledgeGrievance,
+  canAddMessage,
+  grievanceClocks,
+  grievanceMessages as messages,
+  grievanceTicketNumber,
+  resolveGrievance,
+  type GrievanceClock,
+} from '@shop/domain/grievances';
+import { isUuid } from '@shop/domain/ids';
+import { queryRows, type Database, type Executor } from '../../db/client.ts';
+import { grievanceMessages, grievances } from '../../db/schema.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import type { MailOutbox } from '../mail/mail-outbox.ts';
+import type { Throttle, WindowRule } from '../throttle/throttle.ts';
+import {
+  grievanceAcknowledgedMail,
+  grievanceReceivedMail,
+  grievanceReplyMail,
+  grievanceResolvedMail,
+  type GrievanceMailFacts,
+} from './grievance-mails.ts';
+
+const HOUR = 60 * 60 * 1000;
+
+/**
+ * The public form and the status lookup are open to anyone: counted per network address in the
+ * database (a burst spends exactly its size), before any mail is queued. Ten grievances an hour
+ * leaves room for a family or an office behind one address; the lookup allows retyping.
+ */
+export const grievanceLimits = {
+  filings: {
+    kind: 'window',
+    action: 'grievance-ip',
+    limit: 10,
+    windowMs: HOUR,
+    message: grievanceFormMessages.tooMany,
+  },
+  lookups: {
+    kind: 'window',
+    action: 'grievance-lookup-ip',
+    limit: 60,
+    windowMs: HOUR,
+    message: 'Too many attempts. Please try again later.',
+  },
+} as const satisfies Record<string, WindowRule>;
+
+type GrievanceRow = typeof grievances.$inferSelect;
+
+/** Opaque to callers: the last row's receipt time (exact text, microseconds kept) and id. */
+interface Cursor {
+  key: string;
+  id: string;
+}
+const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+function decodeCursor(text: string): Cursor {
+  try {
+    const cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
+    if (typeof cursor.key === 'string' && TIMESTAMP_TEXT.test(cursor.key) && isUuid(cursor.id)) {
+      return { key: cursor.key, id: cursor.id };
+    }
+  } catch {
+    // fall through
+  }
+  throw invalid(grievanceFormMessages.invalidCursor);
+}
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+const clockView = (clock: GrievanceClock) => ({
+  dueAt: clock.dueAt.toISOString(),
+  doneAt: iso(clock.doneAt),
+  state: clock.state,
+});
+function clocksOf(row: GrievanceRow, now: Date) {
+  const clocks = grievanceClocks(row, now);
+  return { acknowledge: clockView(clocks.acknowledge), resolve: clockView(clocks.resolve) };
+}
+
+function rowView(row: GrievanceRow, now: Date): GrievancesDeskRow {
+  return {
+    ticket: row.ticket,
+    name: row.name,
+    email: row.email,
+    category: row.category,
+    subject: row.subject,
+    orderNumber: row.orderNumber,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    clocks: clocksOf(row, now),
+  };
+}
+
+export interface GrievancesDeps {
+  db: Database;
+  outbox: MailOutbox;
+  throttle: Throttle;
+  /** The storefront's part of the settings: the grievance officer the mails name. */
+  publicSettings: () => Promise<PublicShopSettings>;
+  publicUrl: string;
+}
+
+/**
+ * Grievances from the public form to their resolution. Filing gives the ticket number in the
+ * same transaction that queues the shopper's mail; every back-office step writes its audit
+ * entry, and the mails that matter to the shopper, in the transaction that makes the change.
+ */
+export function createGrievancesService(deps: GrievancesDeps) {
+  const { db } = deps;
+
+  /** The officer is read before a transaction opens: on PGlite a read outside it would wait. */
+  async function officer() {
+    return (await deps.publicSettings()).grievanceOfficer;
+  }
+
+  function mailFacts(
+    row: GrievanceRow,
+    grievanceOfficer: GrievanceMailFacts['officer'],
+  ): GrievanceMailFacts {
+    return {
+      to: row.email,
+      name: row.name,
+      ticket: row.ticket,
+      subject: row.subject,
+      officer: grievanceOfficer,
+    };
+  }
+
+  async function byTicket(executor: Executor, ticket: string, lock = false) {
+    const query = executor.select().from(grievances).where(eq(grievances.ticket, ticket));
+    const [row] = lock ? await query.for('update') : await query;
+    if (!row) throw notFound(messages.notFound);
+    return row;
+  }
+
+  async function detail(ticket: string): Promise<GrievanceDetail> {
+    const row = await byTicket(db, ticket);
+    const notes = await db
+      .select()
+      .from(grievanceMessages)
+      .where(eq(grievanceMessages.grievanceId, row.id))
+      .orderBy(asc(grievanceMessages.createdAt), asc(grievanceMessages.id));
+    return {
+      ...rowView(row, new Date()),
+      phone: row.phone,
+      description: row.description,
+      acknowledgedAt: iso(row.acknowledgedAt),
+      resolvedAt: iso(row.resolvedAt),
+      resolution: row.resolution,
+      messages: notes.map((note) => ({
+        _id: note.id,
+        kind: note.kind,
+        text: note.text,
+        author: note.authorEmail,
+        at: note.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  /** One back-office step under the ticket's row lock, audited, with its mail if any. */
+  async function step(
+    actor: AuditActor,
+    ticket: string,
+    work: (
+      tx: Executor,
+      row: GrievanceRow,
+    ) => Promise<{
+      action: string;
+      before: Record<string, unknown>;
+      after: Record<string, unknown>;
+      mail?: (facts: GrievanceMailFacts) => Parameters<MailOutbox['enqueue']>[1];
+    }>,
+  ): Promise<GrievanceDetail> {
+    const officerNow = await officer();
+    const mailed = await db.transaction(async (tx) => {
+      const row = await byTicket(tx, ticket, true);
+      const done = await work(tx, row);
+      await recordAudit(tx, actor, {
+        action: done.action,
+        entity: 'grievance',
+        entityId: row.ticket,
+        before: done.before,
+        after: done.after,
+      });
+      if (done.mail) await deps.outbox.enqueue(tx, done.mail(mailFacts(row, officerNow)));
+      return Boolean(done.mail);
+    });
+    if (mailed) deps.outbox.deliverSoon();
+    return detail(ticket);
+  }
+
+  return {
+    /** Files a grievance: counted per address first, then the ticket and its mail together. */
+    async file(input: Grievance, clientAddress: string) {
+      await deps.throttle.take(grievanceLimits.filings, clientAddress);
+      const officerNow = await officer();
+      const row = await db.transaction(async (tx) => {
+        // The year as India reads the date now; the number from a sequence no process shares.
+        const [next] = await queryRows<{ year: number | string; number: number | string }>(
+          tx,
+          sql`select extract(year from now() at time zone 'Asia/Kolkata')::int as year,
+                nextval('grievance_ticket_seq') as number`,
+        );
+        const [created] = await tx
+          .insert(grievances)
+          .values({
+            ticket: grievanceTicketNumber(Number(next!.year), Number(next!.number)),
+            name: input.name,
+            email: input.email,
+            phone: input.phone,
+            orderNumber: input.orderNumber,
+            category: input.category,
+            subject: input.subject,
+            description: input.description,
+          })
+          .returning();
+        await deps.outbox.enqueue(
+          tx,
+          grievanceReceivedMail(mailFacts(created!, officerNow), deps.publicUrl),
+        );
+        return created!;
+      });
+      deps.outbox.deliverSoon();
+      return { ticket: row.ticket, status: row.status, createdAt: row.createdAt.toISOString() };
+    },
+
+    /**
+     * The shopper's view of her ticket. A wrong email answers exactly as an unknown ticket does,
+     * so nobody learns which tickets exist; the shop's internal notes are never in it.
+     */
+    async lookup(
+      ticket: string,
+      email: string,
+      clientAddress: string,
+    ): Promise<GrievanceStatusView> {
+      await deps.throttle.take(grievanceLimits.lookups, clientAddress);
+      const [row] = await db
+        .select()
+        .from(grievances)
+        .where(and(eq(grievances.ticket, ticket), eq(grievances.email, email)));
+      if (!row) throw notFound(messages.notFound);
+      const replies = await db
+        .select({ at: grievanceMessages.createdAt, text: grievanceMessages.text })
+        .from(grievanceMessages)
+        .where(and(eq(grievanceMessages.grievanceId, row.id), eq(grievanceMessages.kind, 'reply')))
+        .orderBy(asc(grievanceMessages.createdAt), asc(grievanceMessages.id));
+      return {
+        ticket: row.ticket,
+        status: row.status,
+        category: row.category,
+        subject: row.subject,
+        createdAt: row.createdAt.toISOString(),
+        acknowledgedAt: iso(row.acknowledgedAt),
+        resolvedAt: iso(row.resolvedAt),
+        resolution: row.resolution,
+        clocks: clocksOf(row, new Date()),
+        replies: replies.map((reply) => ({ at: reply.at.toISOString(), text: reply.text })),
+      };
+    },
+
+    /** Oldest first: the ticket whose clocks run out soonest is on top. */
+    async list(query: GrievancesDeskQuery) {
+      const where: SQL[] = [];
+      if (query.status === 'unresolved') where.push(ne(grievances.status, 'resolved'));
+      else if (query.status !== 'all') where.push(eq(grievances.status, query.status));
+      if (query.category) where.push(eq(grievances.category, query.category));
+      if (query.cursor) {
+        const cursor = decodeCursor(query.cursor);
+        where.push(
+          sql`(${grievances.createdAt}, ${grievances.id}) > (${cursor.key}::timestamptz, ${cursor.id}::uuid)`,
+        );
+      }
+      const rows = await db
+        .select({ row: grievances, sortKey: sql<string>`${grievances.createdAt}::text` })
+        .from(grievances)
+        .where(where.length > 0 ? and(...where) : undefined)
+        .orderBy(asc(grievances.createdAt), asc(grievances.id))
+        .limit(query.limit + 1);
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      const now = new Date();
+      return {
+        grievances: page.map(({ row }) => rowView(row, now)),
+        next:
+          rows.length > query.limit && last
+            ? encodeCursor({ key: last.sortKey, id: last.row.id })
+            : null,
+      };
+    },
+
+    detail,
+
+    acknowledge: (actor: AuditActor, ticket: string) =>
+      step(actor, ticket, async (tx, row) => {
+        const status = acknowledgeGrievance(row.status);
+        await tx
+          .update(grievances)
+          .set({ status, acknowledgedAt: sql`now()` })
+          .where(eq(grievances.id, row.id));
+        return {
+          action: 'grievance.acknowledge',
+          before: { status: row.status },
+          after: { status },
+          mail: (facts) => grievanceAcknowledgedMail(facts, deps.publicUrl),
+        };
+      }),
+
+    /** A reply is mailed and shown to the shopper; a note stays in the back office. */
+    addMessage: (actor: AuditActor, ticket: string, kind: 'reply' | 'note', text: string) =>
+      step(actor, ticket, async (tx, row) => {
+        canAddMessage(row.status);
+        await tx.insert(grievanceMessages).values({
+          grievanceId: row.id,
+          kind,
+          authorId: actor.userId,
+          authorEmail: actor.email,
+          text,
+        });
+        return {
+          action: `grievance.${kind}`,
+          before: {},
+          after: { [kind]: text },
+          ...(kind === 'reply'
+            ? {
+                mail: (facts: GrievanceMailFacts) =>
+                  grievanceReplyMail(facts, text, deps.publicUrl),
+              }
+            : {}),
+        };
+      }),
+
+    /** Resolving an open ticket acknowledges it too: the shopper has heard back. */
+    resolve: (actor: AuditActor, ticket: string, resolution: string) =>
+      step(actor, ticket, async (tx, row) => {
+        const status = resolveGrievance(row.status);
+        await tx
+          .update(grievances)
+          .set({
+            status,
+            resolution,
+            resolvedAt: sql`now()`,
+            ...(row.acknowledgedAt ? {} : { acknowledgedAt: sql`now()` }),
+          })
+          .where(eq(grievances.id, row.id));
+        return {
+          action: 'grievance.resolve',
+          before: { status: row.status },
+          after: { status, resolution },
+          mail: (facts) => grievanceResolvedMail(facts, resolution, deps.publicUrl),
+        };
+      }),
+  };
+}
+
+export type GrievancesService = ReturnType<typeof createGrievancesService>;

@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pinCodeParams, pincodeResponse } from '@shop/contracts/pincodes';
+import { ok } from '../../http/envelope.ts';
+import type { PincodeService } from './pincodes.service.ts';
+
+/**
+ * The PIN check. Not in the catalogue's read cache: its dates move with the clock; the service
+ * keeps the directory rows and the courier's answers in memory instead. Browsers may keep an
+ * answer ten minutes.
+ */
+export function pincodeRoutes(service: PincodeService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/pincode/:pin',
+      { schema: { tags: ['shipping'], params: pinCodeParams, response: { 200: pincodeResponse } } },
+      async (request, reply) => {
+        const answer = await service.check(request.params.pin);
+        reply.header('cache-control', 'public, max-age=600');
+        return ok(answer, 'PIN code checked');
+      },
+    );
+  };
+}

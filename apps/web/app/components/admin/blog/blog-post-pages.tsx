@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { errorMessage, type ApiClient } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth-session';
+import { formatIndiaDate, formatIndiaDateTime } from '../admin-format';
+import { useAdminLoad } from '../use-admin-load';
+import { blogApi } from './blog-api';
+import { BlogPostForm } from './blog-post-form';
+import { BlogStateBadge } from './blog-words';
+
+const button =
+  'rounded-full border border-line bg-white px-4 py-2 text-sm font-medium hover:border-brand-300 disabled:opacity-50';
+const panel = 'rounded-2xl border border-line bg-white p-6 text-center';
+
+const BackLink = () => (
+  <Link to="/admin/blog" className="text-sm font-medium text-brand-700 hover:underline">
+    ← Journal
+  </Link>
+);
+
+/** /admin/blog/new: write a post, then go to its page (as a draft or published). */
+export function NewBlogPostPage() {
+  const navigate = useNavigate();
+  return (
+    <section className="flex flex-col gap-5">
+      <BackLink />
+      <h1 className="font-serif text-3xl">New post</h1>
+      <BlogPostForm
+        onSaved={(post, message) =>
+          void navigate(`/admin/blog/${post.id}`, { state: { notice: message } })
+        }
+      />
+    </section>
+  );
+}
+
+const loadPost = (api: ApiClient, id: string) => blogApi(api).detail(id);
+
+/**
+ * /admin/blog/{id}: the post's form, its state, and deleting it (after a confirmation; unpublishing
+ * is the gentler way to take it off the journal).
+ */
+export function BlogPostPage({ id, notice }: { id: string; notice?: string }) {
+  const navigate = useNavigate();
+  const { authed } = useAuth();
+  const { load, reload } = useAdminLoad(id, id, loadPost);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(
+    notice ? { ok: true, text: notice } : null,
+  );
+  const [busy, setBusy] = useState(false);
+
+  if (load.state === 'loading') {
+    return (
+      <p role="status" className={`${panel} text-muted`}>
+        Loading the post...
+      </p>
+    );
+  }
+  if (load.state === 'failed') {
+    return (
+      <div role="alert" className={panel}>
+        <p>{load.message}</p>
+        <button type="button" className={`${button} mt-3`} onClick={reload}>
+          Try Again
+        </button>
+      </div>
+    );
+  }
+  const post = load.data;
+
+  function remove() {
+    if (!window.confirm(`Delete the post "${post.title}"? This cannot be undone.`)) return;
+    setBusy(true);
+    setMessage(null);
+    authed((api) => blogApi(api).remove(post.id))
+      .then(() => void navigate('/admin/blog'))
+      .catch((error) => {
+        setMessage({ ok: false, text: errorMessage(error) });
+        setBusy(false);
+      });
+  }
+
+  return (
+    <section className="flex flex-col gap-5">
+      <BackLink />
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="flex flex-wrap items-center gap-3 font-serif text-3xl">
+            <span className="break-words">{post.title}</span>
+            <BlogStateBadge state={post.status} />
+          </h1>
+          <p className="mt-1 text-sm text-muted">
+            Updated {formatIndiaDateTime(post.updatedAt)} ·{' '}
+            {post.publishedAt
+              ? `first published ${formatIndiaDate(post.publishedAt)}`
+              : 'never published'}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {post.status === 'published' ? (
+            <Link to="/blogs" className={button}>
+              See the journal
+            </Link>
+          ) : null}
+          <button type="button" className={button} disabled={busy} onClick={remove}>
+            Delete
+          </button>
+        </div>
+      </div>
+      {message ? (
+        <p
+          role={message.ok ? 'status' : 'alert'}
+          className={`rounded-2xl border p-3 text-sm ${
+            message.ok ? 'border-line bg-white' : 'border-brand-300 bg-white text-brand-800'
+          }`}
+        >
+          {message.text}
+        </p>
+      ) : null}
+      {/* Keyed by the saved state, so the form starts again from what the server holds. */}
+      <BlogPostForm
+        key={post.updatedAt}
+        post={post}
+        onSaved={(_saved, text) => {
+          setMessage({ ok: true, text });
+          reload();
+        }}
+      />
+    </section>
+  );
+}
