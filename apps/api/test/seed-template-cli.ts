@@ -43,6 +43,12 @@ async function sourceHash(): Promise<string> {
   return hash.digest('hex').slice(0, 16);
 }
 
+/** A template in `dir`, complete and made within the hour. */
+async function fresh(dir: string): Promise<boolean> {
+  const made = await stat(join(dir, 'ready')).catch(() => undefined);
+  return made !== undefined && Date.now() - made.mtimeMs < MAX_AGE_MS;
+}
+
 /**
  * The cached template's folder: reused when made from this code within the hour, else new. It
  * holds the seed's pictures and the seeded database as a closed PGlite data directory, which a
@@ -51,8 +57,7 @@ async function sourceHash(): Promise<string> {
 async function cachedTemplate(): Promise<{ dir: string; built: boolean }> {
   const cacheRoot = join(tmpdir(), 'shop-seed-template-cache');
   const dir = join(cacheRoot, await sourceHash());
-  const made = await stat(join(dir, 'ready')).catch(() => undefined);
-  if (made && Date.now() - made.mtimeMs < MAX_AGE_MS) return { dir, built: false };
+  if (await fresh(dir)) return { dir, built: false };
   // Built aside and renamed into place, so a run at the same time never reads half a template.
   await mkdir(cacheRoot, { recursive: true });
   const building = `${dir}.${process.pid}`;
@@ -68,6 +73,11 @@ async function cachedTemplate(): Promise<{ dir: string; built: boolean }> {
   });
   await database.close();
   await writeFile(join(building, 'ready'), '');
+  // Another run may have put a fresh one in place meanwhile, and be copying it: keep that one.
+  if (await fresh(dir)) {
+    await rm(building, { recursive: true, force: true });
+    return { dir, built: true };
+  }
   await rm(dir, { recursive: true, force: true });
   await rename(building, dir);
   return { dir, built: true };
