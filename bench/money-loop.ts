@@ -14,7 +14,9 @@
  *
  *   npm run bench:money-loop   (SHOPPERS=20 WARMUP=5 DURATION=20 MAX_ORDERS=50000 RUNS=1
  *                               DATABASES=pglite,postgres BENCH_DATABASE_URL=postgres://...
- *                               SETTLED=0 to measure before the seeded pictures are rendered)
+ *                               SETTLED=0 to measure before the seeded pictures are rendered,
+ *                               STATEMENTS=1 to preload pg_stat_statements in the throwaway
+ *                               cluster and report statements and transactions per paid order)
  *
  * Goal (ARCHITECTURE.md): every step p99 ≤ 50 ms on PostgreSQL in this loop.
  */
@@ -40,6 +42,8 @@ const durationSeconds = Number(process.env.DURATION ?? 20);
 const maxOrders = Number(process.env.MAX_ORDERS ?? 50_000);
 const runs = Number(process.env.RUNS ?? 1);
 const databases = (process.env.DATABASES ?? 'pglite,postgres').split(',').map((d) => d.trim());
+/** Counts statements with pg_stat_statements (it costs PostgreSQL a little CPU of its own). */
+const countStatements = process.env.STATEMENTS === '1';
 /** /proc counts CPU time in clock ticks of this length (getconf CLK_TCK). */
 const TICK_MS =
   1000 / Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout || 100);
@@ -295,10 +299,66 @@ interface RunResult {
   errors: Record<Step, number>;
   firstErrors: string[];
   cpu: { before: CpuSnapshot; after: CpuSnapshot; names: Map<number, string> };
+  statements?: StatementCounts;
+}
+
+// --- statements per paid order (pg_stat_statements) ---------------------------------------------
+
+interface StatementCounts {
+  calls: number;
+  commits: number;
+  top: { calls: number; totalMs: number; meanMs: number; query: string }[];
+}
+
+/** Empties pg_stat_statements and answers the database's committed transactions so far. */
+async function startCounting(client: pg.Client): Promise<number> {
+  await client.query('select pg_stat_statements_reset()');
+  const { rows } = await client.query<{ commits: string }>(
+    'select xact_commit as commits from pg_stat_database where datname = current_database()',
+  );
+  return Number(rows[0]!.commits);
+}
+
+/** What the database ran since `startCounting`, by statement. */
+async function statementCounts(client: pg.Client, commitsBefore: number): Promise<StatementCounts> {
+  // The statistics collector publishes a backend's counts when it goes idle: wait for that.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const { rows } = await client.query<{
+    calls: string;
+    total: number;
+    mean: number;
+    query: string;
+  }>(
+    `select calls, total_exec_time as total, mean_exec_time as mean,
+       regexp_replace(query, '\\s+', ' ', 'g') as query
+     from pg_stat_statements join pg_database d on d.oid = dbid
+     where d.datname = current_database()
+       and query not ilike '%pg_stat_statements%' and query not ilike '%pg_stat_database%'
+     order by total_exec_time desc`,
+  );
+  const { rows: db } = await client.query<{ commits: string }>(
+    'select xact_commit as commits from pg_stat_database where datname = current_database()',
+  );
+  return {
+    calls: rows.reduce((sum, row) => sum + Number(row.calls), 0),
+    commits: Number(db[0]!.commits) - commitsBefore,
+    top: rows.slice(0, 40).map((row) => ({
+      calls: Number(row.calls),
+      totalMs: row.total,
+      meanMs: row.mean,
+      query: row.query,
+    })),
+  };
 }
 
 /** Runs the loop against a shop; answers what the measured window saw. */
-async function loop(label: string, base: URL, pid: number, postmaster: number | undefined) {
+async function loop(
+  label: string,
+  base: URL,
+  pid: number,
+  postmaster: number | undefined,
+  statementsClient: pg.Client | undefined,
+) {
   const baseText = base.toString().replace(/\/$/, '');
   const variants = await variantsOf(baseText);
   const tokens: string[] = [];
@@ -339,10 +399,14 @@ async function loop(label: string, base: URL, pid: number, postmaster: number | 
     stopping = true;
     finish();
   };
+  let commitsBefore = 0;
   const warmUp = setTimeout(() => {
-    before = snapshot(pid, postmaster);
-    windowStart = performance.now();
-    measuring = true;
+    void (async () => {
+      if (statementsClient) commitsBefore = await startCounting(statementsClient);
+      before = snapshot(pid, postmaster);
+      windowStart = performance.now();
+      measuring = true;
+    })();
   }, warmUpSeconds * 1000);
   const deadline = setTimeout(endWindow, (warmUpSeconds + durationSeconds) * 1000);
 
@@ -417,6 +481,9 @@ async function loop(label: string, base: URL, pid: number, postmaster: number | 
   await Promise.all([...tokens.map((token) => shopper(token)), finished]);
   clearTimeout(warmUp);
   clearTimeout(deadline);
+  const statements = statementsClient
+    ? await statementCounts(statementsClient, commitsBefore)
+    : undefined;
   // Every thread idle again: what each waits on tells them apart.
   const loops = new Set<number>();
   for (let i = 0; i < 20; i += 1) {
@@ -432,6 +499,7 @@ async function loop(label: string, base: URL, pid: number, postmaster: number | 
     errors,
     firstErrors,
     cpu: { before: before!, after: after!, names },
+    ...(statements ? { statements } : {}),
   } satisfies RunResult;
 }
 
@@ -606,6 +674,20 @@ function report(
       ...results.map((r) => perOrder(r, r.cpu.after.client - r.cpu.before.client)),
     ]),
   );
+  for (const r of results) {
+    if (!r.statements) continue;
+    const per = (n: number) => (n / r.paid).toFixed(2);
+    lines.push(
+      '',
+      `${r.label}, pg_stat_statements over the window: ${per(r.statements.calls)} statements and ${per(r.statements.commits)} committed transactions per paid order; by total time:`,
+      '',
+      row(['calls / paid order', 'mean ms', 'total ms', 'statement']),
+      row(['---:', '---:', '---:', '---']),
+      ...r.statements.top.map((s) =>
+        row([per(s.calls), s.meanMs.toFixed(3), s.totalMs.toFixed(0), s.query.slice(0, 140)]),
+      ),
+    );
+  }
   const failures = results.flatMap((r) => r.firstErrors.map((e) => `${r.label}: ${e}`));
   if (failures.length > 0) lines.push('', 'First errors:', ...failures.map((f) => `- ${f}`));
   return lines.join('\n');
@@ -629,7 +711,9 @@ async function main() {
 
     let postgresUrl = process.env.BENCH_DATABASE_URL;
     if (databases.includes('postgres') && !postgresUrl) {
-      const cluster = await startPostgres();
+      const cluster = await startPostgres(
+        countStatements ? { preload: ['pg_stat_statements'] } : {},
+      );
       if (cluster) {
         cleanups.push(cluster.stop);
         postgresUrl = cluster.url;
@@ -657,6 +741,14 @@ async function main() {
           BENCH_STOCK: '1000000',
           ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
         });
+        let statementsClient: pg.Client | undefined;
+        if (countStatements && databaseUrl) {
+          statementsClient = new pg.Client({ connectionString: databaseUrl });
+          await statementsClient.connect();
+          await statementsClient.query('create extension if not exists pg_stat_statements');
+          const client = statementsClient;
+          cleanups.push(() => client.end());
+        }
         try {
           // A fresh shop renders its seeded pictures in the background for a while (sharp's
           // threads): measured during that, a paid order looked 6–7 ms dearer than it is.
@@ -667,7 +759,13 @@ async function main() {
           }
           console.error(`${label}: running…`);
           results.push(
-            await loop(label, new URL(`http://127.0.0.1:${port}`), shop.pid!, postmaster),
+            await loop(
+              label,
+              new URL(`http://127.0.0.1:${port}`),
+              shop.pid!,
+              postmaster,
+              statementsClient,
+            ),
           );
         } finally {
           await stopBenchServer(shop);

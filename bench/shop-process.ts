@@ -421,9 +421,12 @@ function findPostgresBin(): string | undefined {
 
 /**
  * A throwaway PostgreSQL cluster with the binaries found here, as scripts/test.mjs starts one (as
- * the postgres user when root; fsync off); undefined when there are none.
+ * the postgres user when root; fsync off); undefined when there are none. `preload` names
+ * libraries for `shared_preload_libraries` (pg_stat_statements, to count statements).
  */
-export async function startPostgres(): Promise<{ url: string; stop: () => void } | undefined> {
+export async function startPostgres(
+  options: { preload?: string[] } = {},
+): Promise<{ url: string; stop: () => void } | undefined> {
   const bin = findPostgresBin();
   if (!bin) return undefined;
   const dir = mkdtempSync(join(tmpdir(), 'shop-bench-pg-'));
@@ -452,7 +455,10 @@ export async function startPostgres(): Promise<{ url: string; stop: () => void }
       '-l',
       join(dir, 'server.log'),
       '-o',
-      `-h 127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c full_page_writes=off`,
+      `-h 127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c full_page_writes=off` +
+        (options.preload?.length
+          ? ` -c shared_preload_libraries=${options.preload.join(',')}`
+          : ''),
       '-w',
       'start',
     ]);

@@ -4,11 +4,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productRuleMessages } from '@shop/domain/products';
-import { productFormMessages } from '@shop/contracts/products-admin';
+import { productFormMessages, productInput, productInputOf } from '@shop/contracts/products-admin';
 import { roleMessages } from '@shop/domain/roles';
 import { queryRows } from '../src/db/client.ts';
 import { seedProducts } from '../src/db/seed/catalogue-data.ts';
 import { createAuthRepository } from '../src/features/auth/auth.repository.ts';
+import { seedProductForm } from '../src/db/seed/seed.ts';
 import { send, signUp } from './auth-helpers.ts';
 import { allKeysetPages } from './keyset-pages.ts';
 import { freshPhoto, uploadPhoto } from './media-helpers.ts';
@@ -118,6 +119,57 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await world?.close();
+});
+
+describe('the seeded catalogue', () => {
+  it("was made by the product form's schema and service: it reads back as the seed data, audited by the seed", async () => {
+    const seeded = seedProducts[0]!;
+    const [row] = await queryRows<{ id: string }>(
+      world.database.db,
+      sql`select id from products where name = ${seeded.name}`,
+    );
+    const read = await admin('GET', `/${row!.id}`);
+    expect(read.status).toBe(200);
+    const product = read.body.data;
+    const expected = productInput.parse(
+      seedProductForm(seeded, {
+        categoryId: product.category,
+        subcategoryId: product.subcategory,
+        sizeChartId: product.sizeChartId,
+      }),
+    );
+    const { colors: readColors, ...readRest } = productInputOf(product);
+    const { colors: expectedColors, ...expectedRest } = expected;
+    expect(readRest).toEqual({ ...expectedRest, slug: product.slug });
+    expect(readColors.map(({ _id, ...color }) => color)).toEqual(
+      expectedColors.map((color) => ({
+        ...color,
+        colorHex: color.colorHex.toUpperCase(),
+        sizeStock: color.sizeStock.map((entry) => ({ ...entry, stockWas: entry.stock })),
+      })),
+    );
+    // The ratings and creation date the form does not edit are the seed's.
+    expect(product.reviewCount).toBe(seeded.ratings.length);
+    expect(Date.parse(product.createdAt)).toBeLessThan(
+      Date.now() - (seeded.createdDaysAgo - 1) * 86_400_000,
+    );
+    expect(await auditOf(row!.id)).toEqual([
+      expect.objectContaining({ action: 'product.create', actorEmail: 'seed' }),
+    ]);
+    const byKind = await queryRows<{ action: string; n: number }>(
+      world.database.db,
+      sql`select action, count(*)::int as n from audit_entries where actor_email = 'seed'
+          group by action order by action`,
+    );
+    expect(byKind.map((entry) => entry.action)).toEqual([
+      'banner.create',
+      'category.create',
+      'discount.create',
+      'product.create',
+      'subcategory.create',
+    ]);
+    expect(byKind.find((entry) => entry.action === 'product.create')?.n).toBe(seedProducts.length);
+  });
 });
 
 describe('creating and reading a product', () => {
@@ -259,6 +311,29 @@ describe('saving a product', () => {
     expect(latest).toMatchObject({ action: 'product.update' });
     expect(latest!.before.price).toBe(1299);
     expect(latest!.after.price).toBe(1099);
+  });
+
+  it("gives the storefront each photo's alt text beside its address", async () => {
+    const product = (await admin('POST', '', newProduct())).body.data;
+    const page = (await storefront(product._id)).body.data;
+    expect(page.colors.map((color: { imageAlts: string[] }) => color.imageAlts)).toEqual([
+      ['Black bralette, front'],
+      ['Blush bralette, front'],
+    ]);
+    expect(page.imageAlts).toEqual(['Black bralette, front', 'Blush bralette, front']);
+    // The owner rewrites one photo's alt text: the storefront's list says it at once.
+    const input = asInput(product);
+    input.colors[0].photos = [{ ...input.colors[0].photos[0], alt: 'Black lace, back' }];
+    expect((await admin('PATCH', `/${product._id}`, input)).status).toBe(200);
+    const listed = await send(
+      app(),
+      'GET',
+      `/api/product/products?limit=100&q=${encodeURIComponent(product.name)}`,
+    );
+    const card = listed.body.data.products.find(
+      (entry: { _id: string }) => entry._id === product._id,
+    );
+    expect(card.imageAlts[0]).toBe('Black lace, back');
   });
 
   it("starts a new product at the shop's low-stock threshold", async () => {

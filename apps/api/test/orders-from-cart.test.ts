@@ -2,11 +2,15 @@
 // holds, a cart has one payable order at a time, and what was paid for leaves the cart. Also the
 // money path's per-account limits and the first-order-only welcome code.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
+import {
+  createOrdersRepository,
+  type PlacedOrder,
+} from '../src/features/orders/orders.repository.ts';
 import { send, signUp } from './auth-helpers.ts';
 import { addBody, stockedChoices, type StockedChoice } from './cart-helpers.ts';
-import { eventually, fillCart, orderBody, payOrder, placeOrder } from './order-helpers.ts';
+import { address, eventually, fillCart, orderBody, payOrder, placeOrder } from './order-helpers.ts';
 import { createTestWorld, getJson, type TestWorld } from './test-app.ts';
 
 const CART_CHANGED = 'Your cart has changed. Please review your order.';
@@ -92,6 +96,99 @@ describe('an order placed from the cart', () => {
       ]),
     });
     expect(placed.status).toBe(201);
+  });
+
+  it('is placed in one statement from a reading of the cart only while that reading holds', async () => {
+    const choice = choices[0]!;
+    const { user, accessToken } = await signUp(app());
+    await fillCart(app(), accessToken, [[choice, 1]]);
+    const repository = createOrdersRepository(world.database.db);
+    const before = await stockOf(choice);
+    const ordersOf = async () =>
+      (
+        await rows<{ n: number }>(
+          sql`select count(*)::int as n from orders where user_id = ${user._id}`,
+        )
+      )[0]!.n;
+    const pricePaise = Math.round(choice.price * 100);
+    const [category] = await rows<{ slug: string }>(
+      sql`select c.slug from products p join categories c on c.id = p.category_id
+          where p.id = ${choice.productId}`,
+    );
+    const toPlace = (quantity: number): PlacedOrder => ({
+      order: {
+        orderNumber: `LB-T${Date.now()}${quantity}`,
+        userId: user._id,
+        subtotalPaise: pricePaise * quantity,
+        totalPaise: pricePaise * quantity,
+        shippingAddress: address,
+        billingAddress: address,
+        paymentDueAt: new Date(Date.now() + 60_000),
+      },
+      items: [
+        {
+          productId: choice.productId,
+          productName: choice.name,
+          productImage: choice.image,
+          colorName: choice.colorName,
+          colorHex: choice.colorHex,
+          size: choice.size.toLowerCase(),
+          quantity,
+          pricePaise,
+          itemTotalPaise: pricePaise * quantity,
+          categorySlug: category!.slug,
+          position: 0,
+        },
+      ],
+      discountIds: [],
+    });
+
+    // A line changed after the reading: nothing is placed, nothing taken.
+    const stale = (await repository.readCartForOrder(user._id))!;
+    await fillCart(app(), accessToken, [[choice, 2]]);
+    expect(await repository.placeReadCart(toPlace(1), stale)).toBeUndefined();
+    expect(await ordersOf()).toBe(0);
+    expect(await stockOf(choice)).toBe(before);
+
+    // A reading that holds places the order and takes its stock.
+    const fresh = (await repository.readCartForOrder(user._id))!;
+    const placed = await repository.placeReadCart(toPlace(2), fresh);
+    expect(placed?.items.map((item) => item.quantity)).toEqual([2]);
+    expect(await stockOf(choice)).toBe(before - 2);
+
+    // The same reading again: the cart is unchanged, but an order of it now awaits payment.
+    expect(await repository.placeReadCart(toPlace(2), fresh)).toBeUndefined();
+    expect(await ordersOf()).toBe(1);
+    expect(await stockOf(choice)).toBe(before - 2);
+
+    // Through the route, placing the cart again replaces that order (the locking way).
+    const again = await send(app(), 'POST', '/api/order', {
+      token: accessToken,
+      body: orderBody([[choice, 2]]),
+    });
+    expect(again.status).toBe(201);
+    const [earlier] = await rows<{ status: string }>(
+      sql`select status from orders where id = ${placed!.id}`,
+    );
+    expect(earlier!.status).toBe('cancelled');
+    expect(await stockOf(choice)).toBe(before - 2);
+  });
+
+  it('places a cart without codes with no interactive transaction', async () => {
+    const choice = choices[1]!;
+    const { accessToken } = await signUp(app());
+    await fillCart(app(), accessToken, [[choice, 1]]);
+    const transactions = vi.spyOn(world.database.db, 'transaction');
+    try {
+      const answer = await send(app(), 'POST', '/api/order', {
+        token: accessToken,
+        body: orderBody([[choice, 1]]),
+      });
+      expect(answer.status).toBe(201);
+      expect(transactions).not.toHaveBeenCalled();
+    } finally {
+      transactions.mockRestore();
+    }
   });
 
   it('is refused with 400 when the cart is empty', async () => {

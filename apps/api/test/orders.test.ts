@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney, rupeesToPaise } from '@shop/domain/money';
 import { detailOf, isUniqueViolation, queryRows, sqlStateOf } from '../src/db/client.ts';
@@ -7,6 +8,8 @@ import {
   createOrdersRepository,
   type PlacedOrder,
 } from '../src/features/orders/orders.repository.ts';
+import { createPaymentsRepository } from '../src/features/payments/payments.repository.ts';
+import { createRefundsRepository } from '../src/features/payments/refunds.repository.ts';
 import { send, signUp } from './auth-helpers.ts';
 import { addBody, stockedChoices, type StockedChoice } from './cart-helpers.ts';
 import { address, eventually, fillCart, orderBody, payOrder, placeOrder } from './order-helpers.ts';
@@ -19,7 +22,11 @@ let choices: StockedChoice[];
 const app = () => world.app;
 
 beforeAll(async () => {
-  world = await createTestWorld({ ADMIN_EMAILS: 'owner@lacebloom.in' });
+  world = await createTestWorld({
+    ADMIN_EMAILS: 'owner@lacebloom.in',
+    // Every test signs up shoppers of its own, from one address: more than an hour's 50.
+    SIGNUPS_PER_ADDRESS_PER_HOUR: '1000',
+  });
   choices = await stockedChoices(world.app, 4);
 });
 afterAll(async () => {
@@ -659,7 +666,105 @@ describe('paying', () => {
       sql`select count(*)::int as n from payments where order_id = ${orderId}`,
     );
     expect(counted[0]?.n).toBe(1);
+    // Settled again, as by the loser of a race: the order comes back from its lock, paid, with
+    // its lines (the verification answers from it, with no further read).
+    const db = world.database.db;
+    const payments = createPaymentsRepository(db, createRefundsRepository(db));
+    const again = await db.transaction((tx) =>
+      payments.settle(
+        tx,
+        {
+          providerOrderId: paid.razorpay_order_id,
+          providerPaymentId: paid.razorpay_payment_id,
+          method: null,
+          userId: null,
+        },
+        createOrdersRepository(db),
+      ),
+    );
+    expect(again.outcome).toBe('already');
+    expect(again.order?.paymentStatus).toBe('paid');
+    expect(again.order?.items.map((item) => item.productId)).toEqual([choices[8]!.productId]);
   });
+
+  it('stores the capture of a payment settled already as handled in one statement, and nothing else', async () => {
+    const { accessToken } = await signUp(app());
+    const { orderId } = await placeOrder(app(), accessToken, [[choices[8]!, 1]]);
+    const paid = await payOrder(app(), accessToken, orderId);
+    const db = world.database.db;
+    const payments = createPaymentsRepository(db, createRefundsRepository(db));
+    const stored = async (eventId: string) =>
+      queryRows<{ handled: boolean }>(
+        db,
+        sql`select handled_at is not null as handled from webhook_events where event_id = ${eventId}`,
+      );
+    const capture = (paymentId: string, eventId: string) =>
+      payments.claimSettledCapture(paid.razorpay_order_id, paymentId, eventId, 'payment.captured', {
+        event: 'payment.captured',
+      });
+    // Another payment id than the one that settles the order: nothing is stored, the caller applies it.
+    expect(await capture('pay_other', 'evt_other')).toEqual({ settled: false, claimed: false });
+    expect(await stored('evt_other')).toEqual([]);
+    const verified = await send(app(), 'POST', '/api/payments/verify', {
+      token: accessToken,
+      body: paid,
+    });
+    expect(verified.status).toBe(200);
+    expect(await capture(paid.razorpay_payment_id, 'evt_settled')).toEqual({
+      settled: true,
+      claimed: true,
+    });
+    expect(await stored('evt_settled')).toEqual([{ handled: true }]);
+    // Delivered again: found handled, not claimed twice.
+    expect(await capture(paid.razorpay_payment_id, 'evt_settled')).toEqual({
+      settled: true,
+      claimed: false,
+    });
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'locks the order before its payment when settling: the payment stays free while another holds the order',
+    async () => {
+      const { accessToken } = await signUp(app());
+      const { orderId } = await placeOrder(app(), accessToken, [[choices[9]!, 1]]);
+      const paid = await payOrder(app(), accessToken, orderId);
+      // This file's own database, on the test cluster.
+      const [{ name }] = (await queryRows<{ name: string }>(
+        world.database.db,
+        sql`select current_database() as name`,
+      )) as [{ name: string }];
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${name}`;
+      const holder = new pg.Client({ connectionString: url.toString() });
+      const prober = new pg.Client({ connectionString: url.toString() });
+      await holder.connect();
+      await prober.connect();
+      try {
+        await holder.query('begin');
+        await holder.query('select id from orders where id = $1 for update', [orderId]);
+        // The verification (and the simulator's webhook) wait on the order's lock...
+        const verifying = send(app(), 'POST', '/api/payments/verify', {
+          token: accessToken,
+          body: paid,
+        });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        // ...holding no lock on its payment meanwhile (every writer locks the order first).
+        const free = await prober.query(
+          'select id from payments where order_id = $1 for update nowait',
+          [orderId],
+        );
+        expect(free.rowCount).toBe(1);
+        await holder.query('commit');
+        const verified = await verifying;
+        expect(verified.status).toBe(200);
+        expect(verified.body.data.order.paymentStatus).toBe('paid');
+      } finally {
+        await holder.query('rollback').catch(() => undefined);
+        await holder.end();
+        await prober.end();
+      }
+    },
+  );
 
   it('settles an order from the webhook alone when the shopper never comes back', async () => {
     const { accessToken } = await signUp(app());

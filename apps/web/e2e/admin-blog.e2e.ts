@@ -101,6 +101,25 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
         await page.keyboard.type('Never tumble dry');
         await form.getByRole('button', { name: 'Bold' }).click();
         await page.keyboard.type('. Find your fit among our bras');
+        // Linking a word selected with the keyboard. The editor reads typed text from the page a
+        // moment after the keys (a person typing leaves it time); the selection waits for it.
+        await expect.poll(() => editor.innerHTML(), patient).toContain('among our bras');
+        {
+          for (let step = 0; step < 'bras'.length; step += 1) {
+            await page.keyboard.press('Shift+ArrowLeft');
+          }
+          await form.getByRole('button', { name: 'Link' }).click();
+          await form.getByLabel('Link address').fill('/products/bras');
+          await form.getByRole('button', { name: 'Apply link' }).click();
+          await expect
+            .poll(() => editor.innerHTML(), patient)
+            .toContain('<a href="/products/bras">bras</a>');
+          // The cursor is after the link, back in the text: what she types next is not linked.
+          await page.keyboard.type(' today.');
+          await expect
+            .poll(() => editor.innerHTML(), patient)
+            .toContain('<a href="/products/bras">bras</a> today.');
+        }
         await page.keyboard.press('End');
         await page.keyboard.press('Enter');
         // A paste of hostile HTML: the editor keeps the words and nothing else.
@@ -108,6 +127,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
         await expect.poll(() => editor.innerHTML(), patient).toContain('Pasted words');
         const written = await editor.innerHTML();
         expect(written).toContain('<strong>Never tumble dry</strong>');
+        expect(written).toContain('href="/products/bras"');
         expect(written).not.toMatch(/<script|onerror|javascript:|<iframe|src="x"/i);
 
         expect(await seriousViolations(page)).toEqual([]);
@@ -174,6 +194,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
         const body = reader.getByTestId('blog-body');
         await body.getByText('Never tumble dry').waitFor(patient);
         expect(await body.locator('strong', { hasText: 'Never tumble dry' }).count()).toBe(1);
+        expect(await body.locator('a[href="/products/bras"]').count()).toBe(1);
         expect(
           await body.evaluate(
             (element) =>

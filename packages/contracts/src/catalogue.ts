@@ -44,6 +44,11 @@ export const productColor = z.object({
   colorName: z.string(),
   colorHex: z.string(),
   images: z.array(z.string()),
+  /**
+   * Each image's alt text, in the order of `images` (the owner writes one per photo). Optional:
+   * the brief's shape has none, and a reader without it falls back to the product and colour name.
+   */
+  imageAlts: z.array(z.string()).optional(),
   sizeStock: z.array(sizeStock),
 });
 export type ProductColor = z.infer<typeof productColor>;
@@ -69,6 +74,8 @@ export const product = z.object({
   ratings: z.array(z.number().int()),
   reviewCount: z.number().int(),
   images: z.array(z.string()),
+  /** The alt text of each of `images`, in order (optional, as on each colour). */
+  imageAlts: z.array(z.string()).optional(),
   colors: z.array(productColor),
   tags: z.array(z.string()),
   specifications: z.array(specification),

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type ExtractTablesWithRelations, type SQLWrapper } from 'drizzle-orm';
@@ -29,17 +30,22 @@ export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
   close: () => Promise<void>;
+  /** PostgreSQL only: the connection pool's use, for the operators' metrics. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   /**
    * PostgreSQL only (processes can share it; PGlite belongs to one process): receives every
    * NOTIFY on `channel` through a connection of its own, reconnecting after a failure and then
    * calling `onReconnect` (notices sent meanwhile are lost). Answers the way to stop listening.
    */
-  /** PostgreSQL only: the connection pool's use, for the operators' metrics. */
-  poolStats?: () => { total: number; idle: number; waiting: number };
   listen?: (
     channel: string,
     handlers: { onMessage: (payload: string) => void; onReconnect: () => void },
   ) => Promise<() => Promise<void>>;
+  /**
+   * PGlite only: the whole data directory as an uncompressed tarball (PGlite's `dumpDataDir`),
+   * which `loadDataDir` starts another database from (the tests' seeded template).
+   */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -47,6 +53,11 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; undefined means in memory. */
   dataDir?: string | undefined;
+  /**
+   * PGlite only: a new database starts as a copy of this tarball of a data directory (from
+   * `dumpDataDir`) instead of an empty one; ignored when `dataDir` already holds a database.
+   */
+  loadDataDir?: Blob | undefined;
 }
 
 /**
@@ -121,7 +132,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     });
     return { db: db as unknown as Database, kind: 'postgres', close, listen, poolStats };
   }
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.loadDataDir);
 }
 
 /**
@@ -129,7 +140,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  * data-dir-lock.ts), which throws `DatabaseInUseError` while another holds it. The upkeep does
  * autovacuum's and the checkpointer's jobs, which PGlite leaves undone (see pglite-upkeep.ts).
  */
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string | undefined,
+  loadDataDir: Blob | undefined,
+): Promise<DatabaseHandle> {
   let release: (() => void) | undefined;
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
@@ -139,6 +153,9 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   try {
     client = await PGlite.create({
       ...(dataDir ? { dataDir } : {}),
+      ...(loadDataDir && !(dataDir && existsSync(join(dataDir, 'PG_VERSION')))
+        ? { loadDataDir }
+        : {}),
       extensions: { pg_trgm },
       startParams: [...PGlite.defaultStartParams, ...WAL_START_PARAMS],
       parsers: DRIZZLE_PGLITE_PARSERS,
@@ -172,7 +189,8 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     })();
     return closed;
   };
-  return { db: db as unknown as Database, kind: 'pglite', close };
+  const dumpDataDir = async () => client.dumpDataDir('none');
+  return { db: db as unknown as Database, kind: 'pglite', close, dumpDataDir };
 }
 
 /** The database error in `error` or its causes (Drizzle wraps the driver's), if any. */

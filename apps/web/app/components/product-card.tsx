@@ -1,5 +1,6 @@
 import type { Product } from '@shop/contracts/catalogue';
 import { Link } from 'react-router';
+import { cardImageAlt } from '../lib/product-image-alt';
 import { Price } from './price';
 import { ResponsiveImage } from './responsive-image';
 import { WishlistHeart } from './wishlist/wishlist-heart';
@@ -12,10 +13,12 @@ interface ProductCardProps {
     | 'price'
     | 'originalPrice'
     | 'images'
+    | 'imageAlts'
     | 'subcategoryName'
     | 'categoryName'
     | 'inStock'
-  >;
+  > &
+    Partial<Pick<Product, 'colors'>>;
   /** The first row of a listing is above the fold. */
   priority?: boolean;
   sizes?: string;
@@ -37,7 +40,7 @@ export function ProductCard({
         <div className="relative aspect-[3/4] overflow-hidden rounded-lg bg-blush">
           <ResponsiveImage
             src={product.images[0] ?? ''}
-            alt={product.name}
+            alt={cardImageAlt(product)}
             width={600}
             height={800}
             widths={[200, 400, 600]}

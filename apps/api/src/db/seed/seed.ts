@@ -1,26 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { discountFormSchema } from '@shop/contracts/admin-discounts';
+import { bannerInput } from '@shop/contracts/banners-admin';
 import { blogInput } from '@shop/contracts/blog-admin';
-import { averageRating, productSearchText, slugify } from '@shop/domain/catalogue';
-import { rupeesToPaise } from '@shop/domain/money';
+import { categoryCreateInput, subcategoryCreateInput } from '@shop/contracts/categories-admin';
+import { productInput, type ProductInput } from '@shop/contracts/products-admin';
+import { defaultShopSettings } from '@shop/contracts/shop-settings';
+import { averageRating, slugify } from '@shop/domain/catalogue';
 import { queryRows, type Database, type Transaction } from '../client.ts';
-import {
-  banners,
-  categories,
-  productColorImages,
-  productColors,
-  products,
-  productSizeStock,
-  productSpecifications,
-  productTags,
-  shopState,
-  sizeCharts,
-  subcategories,
-  tags,
-} from '../schema.ts';
+import { categories, shopState, sizeCharts } from '../schema.ts';
+import type { AuditActor } from '../../features/audit/audit.repository.ts';
+import { createCategoriesAdminRepository } from '../../features/catalogue/categories-admin.repository.ts';
+import { createCategoriesAdminService } from '../../features/catalogue/categories-admin.service.ts';
+import { createProductsAdminRepository } from '../../features/catalogue/products-admin.repository.ts';
+import { createProductsAdminService } from '../../features/catalogue/products-admin.service.ts';
+import { createBannersAdminService } from '../../features/content/banners-admin.service.ts';
 import { insertBlogPost } from '../../features/content/blog-admin.service.ts';
-import { insertDiscount } from '../../features/discounts/discounts-admin.service.ts';
+import { createDiscountIn } from '../../features/discounts/discounts-admin.service.ts';
 import { createLocalMediaStore, type MediaStore } from '../../features/media/media-store.ts';
 import { seedCategories, seedProducts } from './catalogue-data.ts';
 import { seedBlogs, seedDesktopBanners, seedMobileBanners } from './content-data.ts';
@@ -143,7 +139,7 @@ export async function seedDatabase(
     const seeded = (existing?.count ?? 0) === 0;
     if (seeded) {
       const now = options.now ?? new Date();
-      await insertCatalogue(tx, now);
+      await insertCatalogue(tx, db, now);
       await insertDiscounts(tx, now);
     }
     await tx
@@ -169,9 +165,10 @@ async function insertDiscounts(tx: Transaction, now: Date) {
     .from(categories)
     .where(eq(categories.slug, 'bras'));
   for (const { onlyBras, ...form } of seedDiscounts(now)) {
-    await insertDiscount(
+    await createDiscountIn(
       tx,
       discountFormSchema.parse({ ...form, eligibleCategoryIds: onlyBras && bras ? [bras.id] : [] }),
+      SEED_ACTOR,
     );
   }
 }
@@ -222,132 +219,160 @@ function seedDiscounts(now: Date) {
   ];
 }
 
-async function insertCatalogue(tx: Transaction, now: Date) {
+/**
+ * Who the audit log says made the demo data: no person, like the operator's commands (`npm run
+ * owner`), so the history of every seeded product, category and banner starts at its creation.
+ */
+export const SEED_ACTOR: AuditActor = { userId: null, email: 'seed' };
+
+/**
+ * The back office's services as the seed uses them: inside its one transaction, the storefront
+ * told of nothing (the seed runs before this process serves, and the demo only goes into a shop
+ * with no catalogue yet).
+ */
+function backOfficeServices(db: Database) {
+  const nothingCached = async () => {};
+  return {
+    categories: createCategoriesAdminService({
+      db,
+      repository: createCategoriesAdminRepository(),
+      catalogueChanged: nothingCached,
+    }),
+    products: createProductsAdminService({
+      db,
+      repository: createProductsAdminRepository(),
+      catalogueChanged: nothingCached,
+      newProductThreshold: async () => defaultShopSettings.lowStockThreshold,
+    }),
+    banners: createBannersAdminService({ db, catalogueChanged: nothingCached }),
+  };
+}
+
+/** A seed product as the product form would send it, its photos the seeded drawings. */
+export function seedProductForm(
+  product: SeedProduct,
+  ids: { categoryId: string; subcategoryId: string; sizeChartId: string | null },
+): ProductInput {
+  return {
+    name: product.name,
+    subheading: product.subheading,
+    description: product.description,
+    brand: product.brand,
+    categoryId: ids.categoryId,
+    subcategoryId: ids.subcategoryId,
+    sizeChartId: ids.sizeChartId,
+    price: product.price,
+    originalPrice: product.originalPrice ?? null,
+    tags: product.tags,
+    specifications: product.specifications,
+    colors: product.colors.map((color) => ({
+      colorName: color.colorName,
+      colorHex: color.colorHex,
+      photos: Array.from({ length: color.imageCount }, (_, view) => ({
+        url: seedImageUrls.product(product, color.colorName, view),
+        alt: `${product.name} in ${color.colorName}, view ${view + 1}`,
+      })),
+      sizeStock: color.sizeStock,
+    })),
+    isActive: true,
+    countryOfOrigin: 'India',
+    netQuantity: product.netQuantity,
+  };
+}
+
+/**
+ * The demo catalogue, written through the back office's services with their input schemas
+ * parsing each item: a rule the owner's forms enforce (MRP at least the price, the GST gap, a
+ * unique address, each colour and size once) holds for the demo data too, and a seed item that
+ * breaks one stops the seed with the form's message.
+ */
+async function insertCatalogue(tx: Transaction, db: Database, now: Date) {
   const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const services = backOfficeServices(db);
+  const [threshold] = await queryRows<{ value: unknown }>(
+    tx,
+    sql`select value from shop_settings where key = 'lowStockThreshold'`,
+  );
+  const newThreshold =
+    typeof threshold?.value === 'number' ? threshold.value : defaultShopSettings.lowStockThreshold;
 
   const categoryIds = new Map<string, string>();
   const subcategoryIds = new Map<string, string>();
-  const categoryRows = seedCategories.map((category, position) => {
-    const id = randomUUID();
-    categoryIds.set(category.name, id);
-    return {
-      id,
-      name: category.name,
-      slug: slugify(category.name),
-      description: category.description,
-      image: seedImageUrls.category(category.name),
-      hsnCode: category.hsnCode,
-      position,
-    };
-  });
-  await tx.insert(categories).values(categoryRows);
+  for (const category of seedCategories) {
+    const created = await services.categories.createIn(
+      tx,
+      categoryCreateInput.parse({
+        name: category.name,
+        description: category.description,
+        image: seedImageUrls.category(category.name),
+        hsnCode: category.hsnCode,
+      }),
+      SEED_ACTOR,
+    );
+    categoryIds.set(category.name, created.id);
+    for (const subcategory of category.subcategories) {
+      const sub = await services.categories.createSubcategoryIn(
+        tx,
+        created.id,
+        subcategoryCreateInput.parse({
+          name: subcategory.name,
+          description: subcategory.description,
+        }),
+        SEED_ACTOR,
+      );
+      subcategoryIds.set(subcategory.name, sub.id);
+    }
+  }
 
-  const subcategoryRows = seedCategories.flatMap((category) =>
-    category.subcategories.map((subcategory, position) => {
-      const id = randomUUID();
-      subcategoryIds.set(subcategory.name, id);
-      return {
-        id,
-        categoryId: categoryIds.get(category.name)!,
-        name: subcategory.name,
-        slug: slugify(subcategory.name),
-        description: subcategory.description,
-        position,
-      };
-    }),
-  );
-  await tx.insert(subcategories).values(subcategoryRows);
-
+  // Size charts have no back-office screen yet: the two guides are the shop's fixed pictures.
   const chartIds = { bra: randomUUID(), apparel: randomUUID() };
   await tx.insert(sizeCharts).values([
     { id: chartIds.bra, name: 'Bra size guide', image: seedImageUrls.sizeChart('bra') },
     { id: chartIds.apparel, name: 'Apparel size guide', image: seedImageUrls.sizeChart('apparel') },
   ]);
 
-  const tagIds = new Map<string, string>();
+  const history: { id: string; ratings: number[]; rating_average: number; at: string }[] = [];
   for (const product of seedProducts) {
-    for (const tag of product.tags) if (!tagIds.has(tag)) tagIds.set(tag, randomUUID());
-  }
-  await tx.insert(tags).values([...tagIds].map(([name, id]) => ({ id, name })));
-
-  const productRows: (typeof products.$inferInsert)[] = [];
-  const colorRows: (typeof productColors.$inferInsert)[] = [];
-  const imageRows: (typeof productColorImages.$inferInsert)[] = [];
-  const stockRows: (typeof productSizeStock.$inferInsert)[] = [];
-  const specRows: (typeof productSpecifications.$inferInsert)[] = [];
-  const productTagRows: (typeof productTags.$inferInsert)[] = [];
-
-  seedProducts.forEach((product, position) => {
-    const id = randomUUID();
     const categoryId = categoryIds.get(product.category);
     const subcategoryId = subcategoryIds.get(product.subcategory);
     if (!categoryId || !subcategoryId) {
       throw new Error(`Seed product "${product.name}" names an unknown category or subcategory`);
     }
-    const createdAt = daysAgo(product.createdDaysAgo);
-    productRows.push({
-      id,
-      name: product.name,
-      slug: slugify(product.name),
-      subheading: product.subheading,
-      description: product.description,
-      brand: product.brand,
+    const form = seedProductForm(product, {
       categoryId,
       subcategoryId,
-      pricePaise: rupeesToPaise(product.price),
-      originalPricePaise:
-        product.originalPrice === undefined ? null : rupeesToPaise(product.originalPrice),
-      netQuantity: product.netQuantity,
-      ratings: product.ratings,
-      ratingAverage: averageRating(product.ratings),
       sizeChartId: product.sizeChart === 'none' ? null : chartIds[product.sizeChart],
-      position,
-      searchText: productSearchText({
-        name: product.name,
-        subheading: product.subheading,
-        categoryName: product.category,
-        subcategoryName: product.subcategory,
-        tags: product.tags,
-        colorNames: product.colors.map((color) => color.colorName),
-      }),
-      createdAt,
-      updatedAt: createdAt,
     });
-    product.colors.forEach((color, colorPosition) => {
-      const colorId = randomUUID();
-      colorRows.push({
-        id: colorId,
-        productId: id,
-        colorName: color.colorName,
-        colorHex: color.colorHex,
-        position: colorPosition,
-      });
-      for (let view = 0; view < color.imageCount; view += 1) {
-        imageRows.push({
-          colorId,
-          url: seedImageUrls.product(product, color.colorName, view),
-          alt: `${product.name} in ${color.colorName}, view ${view + 1}`,
-          position: view,
-        });
-      }
-      color.sizeStock.forEach((entry, sizePosition) =>
-        stockRows.push({ colorId, size: entry.size, stock: entry.stock, position: sizePosition }),
+    const parsed = productInput.safeParse(form);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new Error(
+        `Seed product "${product.name}": ${issue?.path.join('.')}: ${issue?.message ?? 'invalid'}`,
       );
+    }
+    const saved = await services.products.saveIn(tx, undefined, parsed.data, SEED_ACTOR, {
+      action: 'product.create',
+      stockNote: 'Demo data',
+      newThreshold,
     });
-    product.specifications.forEach((spec, order) =>
-      specRows.push({ productId: id, label: spec.label, description: spec.description, order }),
-    );
-    product.tags.forEach((tag, tagPosition) =>
-      productTagRows.push({ productId: id, tagId: tagIds.get(tag)!, position: tagPosition }),
-    );
-  });
-
-  await tx.insert(products).values(productRows);
-  await tx.insert(productColors).values(colorRows);
-  await tx.insert(productColorImages).values(imageRows);
-  await tx.insert(productSizeStock).values(stockRows);
-  await tx.insert(productSpecifications).values(specRows);
-  await tx.insert(productTags).values(productTagRows);
+    history.push({
+      id: saved._id,
+      ratings: product.ratings,
+      rating_average: averageRating(product.ratings),
+      at: daysAgo(product.createdDaysAgo).toISOString(),
+    });
+  }
+  // What the form does not edit: the reviews' ratings, and when each product came to the shop
+  // (the listing's "newest" order), spread over months as a shop's catalogue grows. One
+  // statement for all of them.
+  await tx.execute(
+    sql`update products p
+        set ratings = v.ratings, rating_average = v.rating_average,
+          created_at = v.at, updated_at = v.at
+        from jsonb_to_recordset(${JSON.stringify(history)}::jsonb)
+          as v(id uuid, ratings smallint[], rating_average real, at timestamptz)
+        where p.id = v.id`,
+  );
 
   // The journal's articles are written as the back office writes them: the same schema (and
   // its address rule), the same sanitizing, published on the day each was written.
@@ -365,20 +390,27 @@ async function insertCatalogue(tx: Transaction, now: Date) {
     );
   }
 
-  await tx.insert(banners).values([
-    ...seedDesktopBanners.map((banner, position) => ({
+  // The seeded mobile banners are other pictures than the desktop ones: banners of their own,
+  // shown at the mobile width only, after the desktop ones in the back office's order.
+  const bannerForms = [
+    ...seedDesktopBanners.map((banner, index) => ({
       name: banner.name,
-      image: seedImageUrls.banner('desktop', position),
+      image: seedImageUrls.banner('desktop', index),
+      mobileImage: null,
       link: banner.link,
-      position,
     })),
-    // The seeded mobile banners are other pictures than the desktop ones: banners of their own,
-    // shown at the mobile width only, after the desktop ones in the back office's order.
     ...seedMobileBanners.map((banner, index) => ({
       name: banner.name,
+      image: null,
       mobileImage: seedImageUrls.banner('mobile', index),
       link: banner.link,
-      position: seedDesktopBanners.length + index,
     })),
-  ]);
+  ];
+  for (const form of bannerForms) {
+    await services.banners.createIn(
+      tx,
+      bannerInput.parse({ ...form, startsAt: null, endsAt: null }),
+      SEED_ACTOR,
+    );
+  }
 }

@@ -39,6 +39,8 @@ export interface ProductRow {
     colorName: string;
     colorHex: string;
     images: string[];
+    /** Each image's alt text, in the order of `images`. */
+    imageAlts: string[];
     sizeStock: { size: string; stock: number }[];
   }[];
   tags: string[];
@@ -61,7 +63,7 @@ export type ProductFacts = Pick<
   | 'subcategory_name'
   | 'subcategory_slug'
 > & {
-  colors: Omit<ProductRow['colors'][number], 'id'>[];
+  colors: Omit<ProductRow['colors'][number], 'id' | 'imageAlts'>[];
   /** The product's HSN code ('' for its category's): the cart's GST line is priced by it. */
   hsn_code: string;
   /** Its category's HSN code, the default ('' when the category has none). */
@@ -204,9 +206,10 @@ export function createCatalogueRepository() {
               group by c.id
               order by c.product_id, c.position`,
         ),
-        queryRows<{ color_id: string; urls: string[] }>(
+        queryRows<{ color_id: string; urls: string[]; alts: string[] }>(
           tx,
-          sql`select i.color_id, array_agg(i.url order by i.position) as urls
+          sql`select i.color_id, array_agg(i.url order by i.position) as urls,
+                array_agg(i.alt order by i.position) as alts
               from product_color_images i
               join product_colors c on c.id = i.color_id
               where c.product_id = any(${wanted})
@@ -229,7 +232,7 @@ export function createCatalogueRepository() {
               group by sp.product_id`,
         ),
       ]);
-      const images = new Map(imageRows.map((row) => [row.color_id, row.urls]));
+      const images = new Map(imageRows.map((row) => [row.color_id, row]));
       const tagsOf = new Map(tagRows.map((row) => [row.product_id, row.names]));
       const specsOf = new Map(specRows.map((row) => [row.product_id, row.specifications]));
       const byId = new Map<string, ProductRow>(
@@ -250,7 +253,8 @@ export function createCatalogueRepository() {
           id: color.id,
           colorName: color.name,
           colorHex: color.hex,
-          images: images.get(color.id) ?? [],
+          images: images.get(color.id)?.urls ?? [],
+          imageAlts: images.get(color.id)?.alts ?? [],
           sizeStock: sizes.map((size, at) => ({ size, stock: stocks[at] ?? 0 })),
         });
       }

@@ -49,6 +49,7 @@ export function toProduct(row: ProductRow): Product {
     colorName: color.colorName,
     colorHex: color.colorHex,
     images: color.images,
+    imageAlts: color.imageAlts,
     sizeStock: color.sizeStock,
   }));
   return {
@@ -64,6 +65,7 @@ export function toProduct(row: ProductRow): Product {
     ratings: row.ratings,
     reviewCount: row.ratings.length,
     images: colors.flatMap((color) => color.images),
+    imageAlts: colors.flatMap((color) => color.imageAlts),
     colors,
     tags: row.tags,
     specifications: row.specifications,

@@ -13,7 +13,7 @@ import {
   isCompleteOrder,
 } from '@shop/domain/categories';
 import { conflict, conflictingField, invalidField, notFound } from '@shop/domain/errors';
-import { isUniqueViolation, type Database } from '../../db/client.ts';
+import { isUniqueViolation, type Database, type Executor } from '../../db/client.ts';
 import type { CacheTag } from '../../http/read-cache.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import type { CategoriesAdminRepository } from './categories-admin.repository.ts';
@@ -56,35 +56,78 @@ export function createCategoriesAdminService({
   repository,
   catalogueChanged,
 }: CategoriesAdminDeps) {
+  /**
+   * A new category inside the caller's transaction, with its audit entry, as the form creates it.
+   * The caller tells the storefront after its commit.
+   */
+  async function createIn(
+    tx: Executor,
+    input: CategoryCreateInput,
+    actor: AuditActor,
+  ): Promise<AdminCategory> {
+    const slug = categorySlug(input.name, input.slug);
+    if (await repository.slugTaken(tx, slug)) {
+      throw conflictingField('slug', categoryRuleMessages.slugTaken);
+    }
+    const id = await repository.insert(tx, {
+      name: input.name,
+      slug,
+      description: input.description,
+      image: input.image ?? null,
+      hsnCode: input.hsnCode ?? '',
+      position: await repository.nextPosition(tx),
+    });
+    const after = (await repository.find(tx, id))!;
+    await recordAudit(tx, actor, {
+      action: 'category.create',
+      entity: 'category',
+      entityId: id,
+      before: null,
+      after,
+    });
+    return after;
+  }
+
+  /** A new subcategory at the end of its category's, inside the caller's transaction. */
+  async function createSubcategoryIn(
+    tx: Executor,
+    categoryId: string,
+    input: SubcategoryCreateInput,
+    actor: AuditActor,
+  ): Promise<AdminSubcategory> {
+    const slug = categorySlug(input.name, input.slug);
+    if (!(await repository.lock(tx, categoryId))) {
+      throw notFound(categoryRuleMessages.notFound);
+    }
+    if (await repository.subcategorySlugTaken(tx, categoryId, slug)) {
+      throw conflictingField('slug', categoryRuleMessages.subcategorySlugTaken);
+    }
+    const id = await repository.insertSubcategory(tx, {
+      categoryId,
+      name: input.name,
+      slug,
+      description: input.description,
+      position: await repository.nextPosition(tx, categoryId),
+    });
+    const after = (await repository.findSubcategory(tx, categoryId, id))!;
+    await recordAudit(tx, actor, {
+      action: 'subcategory.create',
+      entity: 'category',
+      entityId: id,
+      before: null,
+      after,
+    });
+    return after;
+  }
+
   return {
     list: () => repository.list(db),
+    createIn,
+    createSubcategoryIn,
 
     async create(input: CategoryCreateInput, actor: AuditActor): Promise<AdminCategory> {
-      const slug = categorySlug(input.name, input.slug);
       const created = await slugRace(
-        () =>
-          db.transaction(async (tx) => {
-            if (await repository.slugTaken(tx, slug)) {
-              throw conflictingField('slug', categoryRuleMessages.slugTaken);
-            }
-            const id = await repository.insert(tx, {
-              name: input.name,
-              slug,
-              description: input.description,
-              image: input.image ?? null,
-              hsnCode: input.hsnCode ?? '',
-              position: await repository.nextPosition(tx),
-            });
-            const after = (await repository.find(tx, id))!;
-            await recordAudit(tx, actor, {
-              action: 'category.create',
-              entity: 'category',
-              entityId: id,
-              before: null,
-              after,
-            });
-            return after;
-          }),
+        () => db.transaction((tx) => createIn(tx, input, actor)),
         'categories_slug_key',
         categoryRuleMessages.slugTaken,
       );
@@ -163,33 +206,8 @@ export function createCategoriesAdminService({
       input: SubcategoryCreateInput,
       actor: AuditActor,
     ): Promise<AdminSubcategory> {
-      const slug = categorySlug(input.name, input.slug);
       const created = await slugRace(
-        () =>
-          db.transaction(async (tx) => {
-            if (!(await repository.lock(tx, categoryId))) {
-              throw notFound(categoryRuleMessages.notFound);
-            }
-            if (await repository.subcategorySlugTaken(tx, categoryId, slug)) {
-              throw conflictingField('slug', categoryRuleMessages.subcategorySlugTaken);
-            }
-            const id = await repository.insertSubcategory(tx, {
-              categoryId,
-              name: input.name,
-              slug,
-              description: input.description,
-              position: await repository.nextPosition(tx, categoryId),
-            });
-            const after = (await repository.findSubcategory(tx, categoryId, id))!;
-            await recordAudit(tx, actor, {
-              action: 'subcategory.create',
-              entity: 'category',
-              entityId: id,
-              before: null,
-              after,
-            });
-            return after;
-          }),
+        () => db.transaction((tx) => createSubcategoryIn(tx, categoryId, input, actor)),
         'subcategories_category_slug_key',
         categoryRuleMessages.subcategorySlugTaken,
       );

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type {
   AdminProduct,
@@ -83,6 +84,46 @@ const sortKeys: Record<
   'price-asc': { key: sql`p.price_paise`, dir: 'asc', cast: (v) => sql`${v}::integer` },
   'price-desc': { key: sql`p.price_paise`, dir: 'desc', cast: (v) => sql`${v}::integer` },
 };
+
+/**
+ * The colours of a product that has none yet (a new one): colours, photos and sizes in three
+ * statements whatever their number, the colours' ids chosen here so each photo and size names
+ * its colour without reading the colours back.
+ */
+async function insertColors(tx: Executor, productId: string, colors: ColorWrite[]) {
+  const withIds = colors.map((color) => ({ ...color, id: randomUUID() }));
+  await tx.insert(productColors).values(
+    withIds.map((color, position) => ({
+      id: color.id,
+      productId,
+      colorName: color.colorName,
+      colorHex: color.colorHex,
+      position,
+    })),
+  );
+  const photos = withIds.flatMap((color) =>
+    color.photos.map((photo, index) => ({
+      colorId: color.id,
+      url: photo.url,
+      alt: photo.alt,
+      mediaId: photo.mediaId,
+      focalX: photo.focalX,
+      focalY: photo.focalY,
+      position: index,
+    })),
+  );
+  if (photos.length > 0) await tx.insert(productColorImages).values(photos);
+  await tx.insert(productSizeStock).values(
+    withIds.flatMap((color) =>
+      color.sizeStock.map((entry, position) => ({
+        colorId: color.id,
+        size: entry.size,
+        stock: entry.stock,
+        position,
+      })),
+    ),
+  );
+}
 
 export function createProductsAdminRepository() {
   return {
@@ -300,6 +341,10 @@ export function createProductsAdminRepository() {
         tx,
         sql`select id from product_colors where product_id = ${productId}::uuid`,
       );
+      if (existing.length === 0) {
+        await insertColors(tx, productId, colors);
+        return;
+      }
       const existingIds = new Set(existing.map((row) => row.id));
       const kept = colors.flatMap((color) =>
         color.id && existingIds.has(color.id) ? [color.id] : [],
@@ -334,7 +379,10 @@ export function createProductsAdminRepository() {
             .returning({ id: productColors.id });
           colorId = row!.id;
         }
-        await tx.delete(productColorImages).where(eq(productColorImages.colorId, colorId));
+        const isNew = colorId !== color.id;
+        if (!isNew) {
+          await tx.delete(productColorImages).where(eq(productColorImages.colorId, colorId));
+        }
         if (color.photos.length > 0) {
           await tx.insert(productColorImages).values(
             color.photos.map((photo, index) => ({
@@ -347,6 +395,19 @@ export function createProductsAdminRepository() {
               position: index,
             })),
           );
+        }
+        if (isNew) {
+          // A new colour has no sizes yet: all of them in one statement (a product saved with
+          // many colours and sizes, as the seed and an import do, costs one insert a colour).
+          await tx.insert(productSizeStock).values(
+            color.sizeStock.map((entry, sizePosition) => ({
+              colorId,
+              size: entry.size,
+              stock: entry.stock,
+              position: sizePosition,
+            })),
+          );
+          continue;
         }
         const sizes = await queryRows<{ id: string; key: string }>(
           tx,

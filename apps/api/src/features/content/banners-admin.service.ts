@@ -74,30 +74,39 @@ export function createBannersAdminService({ db, catalogueChanged }: BannersAdmin
     return result;
   }
 
+  /**
+   * A new banner after the others, inside the caller's transaction, with its audit entry; the
+   * caller tells the storefront after its commit.
+   */
+  async function createIn(
+    tx: Executor,
+    input: BannerInput,
+    actor: AuditActor,
+  ): Promise<AdminBanner> {
+    const [next] = await tx
+      .select({ position: sql<number>`coalesce(max(${banners.position}) + 1, 0)::int` })
+      .from(banners);
+    const [row] = await tx
+      .insert(banners)
+      .values({ ...valuesOf(input), position: Number(next?.position ?? 0) })
+      .returning({ id: banners.id });
+    const created = (await find(tx, row!.id))!;
+    await recordAudit(tx, actor, {
+      action: 'banner.create',
+      entity: 'banner',
+      entityId: created.id,
+      before: null,
+      after: created,
+    });
+    return created;
+  }
+
   return {
     list: () => list(db),
+    createIn,
 
     async create(input: BannerInput, actor: AuditActor): Promise<AdminBanner> {
-      return after(
-        await db.transaction(async (tx) => {
-          const [next] = await tx
-            .select({ position: sql<number>`coalesce(max(${banners.position}) + 1, 0)::int` })
-            .from(banners);
-          const [row] = await tx
-            .insert(banners)
-            .values({ ...valuesOf(input), position: Number(next?.position ?? 0) })
-            .returning({ id: banners.id });
-          const created = (await find(tx, row!.id))!;
-          await recordAudit(tx, actor, {
-            action: 'banner.create',
-            entity: 'banner',
-            entityId: created.id,
-            before: null,
-            after: created,
-          });
-          return created;
-        }),
-      );
+      return after(await db.transaction((tx) => createIn(tx, input, actor)));
     },
 
     async update(id: string, input: BannerInput, actor: AuditActor): Promise<AdminBanner> {

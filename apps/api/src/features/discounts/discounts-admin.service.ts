@@ -252,6 +252,23 @@ export async function insertDiscount(tx: Executor, form: DiscountForm): Promise<
   return row!;
 }
 
+/** A new code with its audit entry, in the caller's transaction (the back office's create, the seed). */
+export async function createDiscountIn(
+  tx: Executor,
+  form: DiscountForm,
+  actor: AuditActor,
+): Promise<DiscountRow> {
+  const row = await insertDiscount(tx, form);
+  await recordAudit(tx, actor, {
+    action: 'discount.create',
+    entity: 'discount',
+    entityId: row.id,
+    before: null,
+    after: auditView(row),
+  });
+  return row;
+}
+
 /**
  * The back office's discount codes: list them with what they brought in, define and redefine
  * them, switch them off and on. Codes are never deleted: past orders keep the code they carried
@@ -330,14 +347,7 @@ export function createDiscountsAdminService({ db }: { db: Database }) {
     async create(actor: AuditActor, form: DiscountForm): Promise<AdminDiscount> {
       const id = await uniquely(form.code, () =>
         db.transaction(async (tx) => {
-          const row = await insertDiscount(tx, form);
-          await recordAudit(tx, actor, {
-            action: 'discount.create',
-            entity: 'discount',
-            entityId: row.id,
-            before: null,
-            after: auditView(row),
-          });
+          const row = await createDiscountIn(tx, form, actor);
           return row.id;
         }),
       );

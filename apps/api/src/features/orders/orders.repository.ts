@@ -4,7 +4,7 @@ import { COD_HISTORY_ORDERS, type RecentOrder } from '@shop/domain/cash-on-deliv
 import { awaitingPaymentStatuses, type OrderPaymentStatus } from '@shop/domain/payments';
 import type { ShipmentState } from '@shop/domain/shipping';
 import { awaitingItemsStates } from '@shop/domain/returns';
-import { queryRows, type Database, type Executor } from '../../db/client.ts';
+import { queryRows, sqlStateOf, type Database, type Executor } from '../../db/client.ts';
 import { fromColumnNames, toColumnNames } from '../../db/json-rows.ts';
 import { preparedStatements } from '../../db/prepared.ts';
 import type { ChangeNotice } from '../catalogue/catalogue-changes.ts';
@@ -77,6 +77,11 @@ export interface CartForOrder {
   lines: { productId: string; colorName: string; size: string; quantity: number }[];
 }
 
+/** A cart read without a lock, with the stamp its reading is checked against under the lock. */
+export interface CartReading extends CartForOrder {
+  stamp: unknown;
+}
+
 /** One stock row a line draws on: product, colour (any case) and size (any case). */
 export interface StockLine {
   productId: string;
@@ -146,6 +151,46 @@ export function orderedLinesLeaveCart(orderId: string | SQL, userId: string | SQ
         and lower(i.color_name) = o.color and lower(i.size) = o.size and i.quantity <= o.units
       returning i.id
     )`;
+}
+
+/** `place_order`'s argument: the order and its lines by column name, the discounts, the notice. */
+function placeOrderPayload(order: PlacedOrder) {
+  return {
+    order: toColumnNames(orders, order.order),
+    items: order.items.map((item) => toColumnNames(orderItems, item)),
+    discount_ids: order.discountIds,
+    notice: order.notice ?? null,
+  };
+}
+
+/** SQLSTATE of `place_cart_order` when the cart's reading no longer holds. */
+const CART_READING_STALE = 'SH003';
+/** SQLSTATE of a call to a function the database does not have. */
+const UNDEFINED_FUNCTION = '42883';
+
+interface CartForOrderRow {
+  id: string;
+  coupon: string | null;
+  voucher: string | null;
+  lines: CartForOrder['lines'];
+}
+
+/** The shopper's cart with its discounts and lines (in the order added), as `c`. */
+function cartForOrderSelect(userId: string, extra: SQL = sql``) {
+  return sql`select c.id, c.applied_coupon_id as coupon, c.applied_voucher_id as voucher,
+      coalesce((select json_agg(json_build_object(
+        'productId', i.product_id, 'colorName', i.color_name, 'size', i.size,
+        'quantity', i.quantity) order by i.added_at, i.id)
+      from cart_items i where i.cart_id = c.id), '[]'::json) as lines${extra}
+    from carts c where c.user_id = ${userId}`;
+}
+
+function cartForOrder(row: CartForOrderRow): CartForOrder {
+  return {
+    cartId: row.id,
+    discountIds: [row.coupon, row.voucher].filter((id): id is string => id !== null),
+    lines: row.lines,
+  };
 }
 
 export function createOrdersRepository(db: Database) {
@@ -220,12 +265,7 @@ export function createOrdersRepository(db: Database) {
      * SH002 when a line's price is not the one it was priced with.
      */
     async placeOrder(tx: Executor, order: PlacedOrder): Promise<OrderWithItems> {
-      const payload = {
-        order: toColumnNames(orders, order.order),
-        items: order.items.map((item) => toColumnNames(orderItems, item)),
-        discount_ids: order.discountIds,
-        notice: order.notice ?? null,
-      };
+      const payload = placeOrderPayload(order);
       const [row] = await prepared.rows<{ placed: { order: unknown; items: unknown[] } }>(
         tx,
         'place_order',
@@ -239,28 +279,58 @@ export function createOrdersRepository(db: Database) {
      * and applied discounts; undefined when she has no cart.
      */
     async lockCartForOrder(tx: Executor, userId: string): Promise<CartForOrder | undefined> {
-      const [row] = await prepared.rows<{
-        id: string;
-        coupon: string | null;
-        voucher: string | null;
-        lines: CartForOrder['lines'];
-      }>(
+      const [row] = await prepared.rows<CartForOrderRow>(
         tx,
         'lock_cart_for_order',
-        sql`select c.id, c.applied_coupon_id as coupon, c.applied_voucher_id as voucher,
-              coalesce((select json_agg(json_build_object(
-                'productId', i.product_id, 'colorName', i.color_name, 'size', i.size,
-                'quantity', i.quantity) order by i.added_at, i.id)
-              from cart_items i where i.cart_id = c.id), '[]'::json) as lines
-            from carts c where c.user_id = ${userId}
-            for update of c`,
+        sql`${cartForOrderSelect(userId)} for update of c`,
       );
-      if (!row) return undefined;
-      return {
-        cartId: row.id,
-        discountIds: [row.coupon, row.voucher].filter((id): id is string => id !== null),
-        lines: row.lines,
+      return row && cartForOrder(row);
+    },
+
+    /**
+     * The shopper's cart as `lockCartForOrder` answers it, read without a lock, with its stamp
+     * (`cart_stamp`) for `placeReadCart` to check the reading against under the lock.
+     */
+    async readCartForOrder(userId: string): Promise<CartReading | undefined> {
+      const [row] = await prepared.rows<CartForOrderRow & { stamp: unknown }>(
+        db,
+        'read_cart_for_order',
+        sql`${cartForOrderSelect(userId, sql`, cart_stamp(c.id) as stamp`)}`,
+      );
+      return row && { ...cartForOrder(row), stamp: row.stamp };
+    },
+
+    /**
+     * Places a priced order from a cart read by `readCartForOrder`, in one statement and outside
+     * any transaction (the database function `place_cart_order`): under the cart's lock, only if
+     * the reading still holds and the shopper has no order awaiting payment. Answers undefined,
+     * having taken nothing, when either is no longer so, or when the database lacks the function
+     * (its code is newer than the database's functions): the caller then places the locking way.
+     * Otherwise as `placeOrder`.
+     */
+    async placeReadCart(
+      order: PlacedOrder,
+      reading: CartReading,
+    ): Promise<OrderWithItems | undefined> {
+      const payload = {
+        ...placeOrderPayload(order),
+        cart_id: reading.cartId,
+        cart_stamp: reading.stamp,
+        open_status: 'pending' satisfies OrderStatus,
+        awaiting: awaitingPaymentStatuses,
       };
+      try {
+        const [row] = await prepared.rows<{ placed: { order: unknown; items: unknown[] } }>(
+          db,
+          'place_cart_order',
+          sql`select place_cart_order(${JSON.stringify(payload)}::jsonb) as placed`,
+        );
+        return orderFromJson(row!.placed.order, row!.placed.items);
+      } catch (error) {
+        const state = sqlStateOf(error);
+        if (state === CART_READING_STALE || state === UNDEFINED_FUNCTION) return undefined;
+        throw error;
+      }
     },
 
     /** The shopper's orders still awaiting payment, locked (at most one, by the placing rule). */
@@ -375,19 +445,6 @@ export function createOrdersRepository(db: Database) {
     async lockOrder(tx: Executor, orderId: string) {
       const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
       return row;
-    },
-
-    /** Locks the order a provider's order pays for (found through its payment row). */
-    /** Every verification and capture locks its order by the provider's order id: prepared. */
-    async lockOrderPaidBy(tx: Executor, providerOrderId: string) {
-      const [row] = await prepared.rows<Record<string, unknown>>(
-        tx,
-        'lock_order_paid_by',
-        sql`select * from orders
-            where id = (select order_id from payments where provider_order_id = ${providerOrderId})
-            for update`,
-      );
-      return row && fromColumnNames(orders, row);
     },
 
     async updateOrder(tx: Executor, orderId: string, changes: Partial<NewOrder>) {

@@ -93,6 +93,7 @@ import {
   type OrderRow,
   type OrdersRepository,
   type OrderWithItems,
+  type PlacedOrder,
 } from './orders.repository.ts';
 
 /** Parsed `POST /order` body (see createOrderSchema). */
@@ -909,9 +910,83 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       // Read before the transaction (PGlite runs one statement at a time): decided inside it.
       const cod = method === CASH_ON_DELIVERY ? await codFacts(userId, command) : undefined;
       const named = command.items.map((item) => ({ ...item, colorName: item.color.colorName }));
-      // Lines are described from the catalogue before the transaction (a cached copy first:
-      // stock and prices are checked again where they are taken), then placed in one
-      // transaction that locks the cart, so two tabs place one after the other.
+      /** The order as the database places it, priced, with its lines and codes. */
+      const toPlace = (
+        described: Awaited<ReturnType<typeof describeLines>>,
+        priced: Awaited<ReturnType<typeof priceOrder>>,
+        orderNumber: string,
+        cash: ReturnType<typeof cashTerms> | undefined,
+        notice: ChangeNotice | undefined,
+      ): PlacedOrder => ({
+        order: {
+          orderNumber,
+          userId,
+          subtotalPaise: priced.totals.subtotal,
+          discountPaise: priced.totals.discountAmount,
+          totalPaise: priced.totals.total + (cash?.feePaise ?? 0),
+          discountId: priced.applied[0]?.id ?? null,
+          discountCode: priced.applied.map((d) => d.code).join('+') || null,
+          discounts: priced.applied.map(({ code, type, amountPaise }) => ({
+            code,
+            type,
+            amountPaise,
+          })),
+          notes: command.notes,
+          shippingAddress: command.shippingAddress,
+          billingAddress: billing,
+          idempotencyKey: idempotencyKey ?? null,
+          requestHash: hash,
+          paymentDueAt: new Date(
+            Date.now() + (cash ? COD_CONFIRM_WINDOW_MS : deps.paymentTimeoutMs),
+          ),
+          ...(cash
+            ? {
+                paymentMethod: CASH_ON_DELIVERY,
+                paymentStatus: 'cod_pending' satisfies PaymentStatus,
+                codFeePaise: cash.feePaise,
+                codCodeHash: cash.codeHash,
+              }
+            : {}),
+        },
+        items: described.map(({ line }) => line),
+        discountIds: priced.applied.map((d) => d.id),
+        notice,
+      });
+      /**
+       * The common placement in one statement, without an interactive transaction: the cart is
+       * read without a lock and checked as the locking way checks it (an empty cart 400, other
+       * lines 409), priced, and placed by `placeReadCart`, which takes the cart's lock and places
+       * only if that reading still holds and no earlier order of the shopper awaits payment.
+       * Undefined, with nothing taken, when the locking way must place it: a cart with discount
+       * codes (their rows are locked and their rules read inside the transaction), an earlier
+       * unpaid order to replace, or a cart changed since it was read.
+       */
+      const placeFromReading = async (
+        described: Awaited<ReturnType<typeof describeLines>>,
+        notice: ChangeNotice | undefined,
+      ) => {
+        const cart = await repository.readCartForOrder(userId);
+        if (!cart || cart.lines.length === 0) throw invalid(orderMessages.cartEmpty);
+        if (
+          !sameLines(
+            cart.lines.map((line) => ({ ...line, product: line.productId })),
+            named,
+          )
+        )
+          throw conflict(orderMessages.cartChanged);
+        if (cart.discountIds.length > 0) return undefined;
+        // Without codes, pricing reads nothing: the database handle is never used here.
+        const priced = await priceOrder(db, userId, described, []);
+        const row = await repository.placeReadCart(
+          toPlace(described, priced, newOrderNumber(), undefined, notice),
+          cart,
+        );
+        return row && { row, restocked: [] as string[] };
+      };
+      // Lines are described from the catalogue first (a cached copy first: stock and prices are
+      // checked again where they are taken), then placed under the cart's lock, so two tabs place
+      // one after the other: in one statement from a reading of the cart when it still holds,
+      // else in a transaction that locks the cart first.
       for (let attempt = 1; ; attempt += 1) {
         const described = await describeLines(
           command,
@@ -919,79 +994,50 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         );
         const stockChange = deps.stockChangedWith(described.map(({ line }) => line.productId));
         try {
-          const outcome = await db.transaction(async (tx) => {
-            const cart = await repository.lockCartForOrder(tx, userId);
-            if (!cart || cart.lines.length === 0) throw invalid(orderMessages.cartEmpty);
-            if (
-              !sameLines(
-                cart.lines.map((line) => ({ ...line, product: line.productId })),
-                named,
+          const outcome =
+            (cod ? undefined : await placeFromReading(described, stockChange.notice)) ??
+            (await db.transaction(async (tx) => {
+              const cart = await repository.lockCartForOrder(tx, userId);
+              if (!cart || cart.lines.length === 0) throw invalid(orderMessages.cartEmpty);
+              if (
+                !sameLines(
+                  cart.lines.map((line) => ({ ...line, product: line.productId })),
+                  named,
+                )
               )
-            )
-              throw conflict(orderMessages.cartChanged);
-            // One open unpaid order per cart: the earlier one gives its stock and codes back.
-            const replaced = (await repository.lockOpenUnpaid(tx, userId)).map(({ id }) => id);
-            const restocked = replaced.length > 0 ? await release(tx, replaced) : [];
-            for (const id of replaced) {
-              await repository.updateOrder(tx, id, {
-                status: 'cancelled',
-                cancelledAt: new Date(),
-                cancelReason: REPLACED_REASON,
-              });
-            }
-            const priced = await priceOrder(
-              tx,
-              userId,
-              described,
-              await repository.lockDiscounts(tx, cart.discountIds),
-            );
-            const orderNumber = newOrderNumber();
-            const cash = cod ? cashTerms(cod, priced.totals.total, orderNumber) : undefined;
-            const row = await repository.placeOrder(tx, {
-              order: {
-                orderNumber,
+                throw conflict(orderMessages.cartChanged);
+              // One open unpaid order per cart: the earlier one gives its stock and codes back.
+              const replaced = (await repository.lockOpenUnpaid(tx, userId)).map(({ id }) => id);
+              const restocked = replaced.length > 0 ? await release(tx, replaced) : [];
+              for (const id of replaced) {
+                await repository.updateOrder(tx, id, {
+                  status: 'cancelled',
+                  cancelledAt: new Date(),
+                  cancelReason: REPLACED_REASON,
+                });
+              }
+              const priced = await priceOrder(
+                tx,
                 userId,
-                subtotalPaise: priced.totals.subtotal,
-                discountPaise: priced.totals.discountAmount,
-                totalPaise: priced.totals.total + (cash?.feePaise ?? 0),
-                discountId: priced.applied[0]?.id ?? null,
-                discountCode: priced.applied.map((d) => d.code).join('+') || null,
-                discounts: priced.applied.map(({ code, type, amountPaise }) => ({
-                  code,
-                  type,
-                  amountPaise,
-                })),
-                notes: command.notes,
-                shippingAddress: command.shippingAddress,
-                billingAddress: billing,
-                idempotencyKey: idempotencyKey ?? null,
-                requestHash: hash,
-                paymentDueAt: new Date(
-                  Date.now() + (cash ? COD_CONFIRM_WINDOW_MS : deps.paymentTimeoutMs),
-                ),
-                ...(cash
-                  ? {
-                      paymentMethod: CASH_ON_DELIVERY,
-                      paymentStatus: 'cod_pending' satisfies PaymentStatus,
-                      codFeePaise: cash.feePaise,
-                      codCodeHash: cash.codeHash,
-                    }
-                  : {}),
-              },
-              items: described.map(({ line }) => line),
-              discountIds: priced.applied.map((d) => d.id),
-              notice: stockChange.notice,
-            });
-            if (cash) {
-              // Nothing is left to pay online: what was ordered leaves the cart now, and the
-              // shopper confirms with the mailed code.
-              await repository.linesLeaveCart(tx, row.id, userId);
-              await mailShopper(tx, cod!.recipient, row, (to, firstName, order, url) =>
-                codCodeMail(to, firstName, order, cash.code, url),
+                described,
+                await repository.lockDiscounts(tx, cart.discountIds),
               );
-            }
-            return { row, restocked };
-          });
+              const orderNumber = newOrderNumber();
+              const cash = cod ? cashTerms(cod, priced.totals.total, orderNumber) : undefined;
+              const row = await repository.placeOrder(
+                tx,
+                toPlace(described, priced, orderNumber, cash, stockChange.notice),
+              );
+              if (cash) {
+                // Nothing is left to pay online: what was ordered leaves the cart now, and the
+                // shopper confirms with the mailed code.
+                await repository.linesLeaveCart(tx, row.id, userId);
+                await mailShopper(tx, cod!.recipient, row, (to, firstName, order, url) =>
+                  codCodeMail(to, firstName, order, cash.code, url),
+                );
+              }
+              return { row, restocked };
+            }));
           stockChange.invalidateHere();
           if (outcome.restocked.length > 0) await deps.stockChanged(outcome.restocked);
           if (cod) outbox.deliverSoon();

@@ -1,4 +1,4 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import {
   captureMatchesOrder,
   type OrderPaymentStatus,
@@ -62,6 +62,18 @@ type NewProviderOrder = Pick<
   typeof payments.$inferInsert,
   'orderId' | 'provider' | 'providerOrderId' | 'amountPaise'
 >;
+
+/**
+ * Stores a webhook event (as it came) handled now, unless it was handled before: a second delivery
+ * of the same event waits on its row until the first one's transaction ends, then finds it
+ * handled. `when` (a `where` clause) stores it only if it holds.
+ */
+function claimStatement(eventId: string, event: string, payload: unknown, when: SQL = sql``) {
+  return sql`insert into webhook_events (event_id, event, payload, handled_at)
+    select ${eventId}, ${event}, ${JSON.stringify(payload)}::jsonb, now() ${when}
+    on conflict (event_id) do update set handled_at = now()
+      where webhook_events.handled_at is null`;
+}
 
 export function createPaymentsRepository(db: Database, refunds: RefundsRepository) {
   // Written or locked by every paid order: prepared once (see prepared.ts).
@@ -199,7 +211,7 @@ export function createPaymentsRepository(db: Database, refunds: RefundsRepositor
      * (the order every writer of both locks them in), so verify, success and webhooks arriving
      * together settle it once. A paid order's confirmation mail is queued with it; a late or
      * duplicate payment's refund is owed with it. Runs in `tx` (a webhook's, which marks its
-     * event handled in the same transaction). The order comes back when it is settled now; the
+     * event handled in the same transaction). The order comes back when it is settled now or was by this payment; the
      * other outcomes leave reading it to the caller.
      */
     async settle(
@@ -207,27 +219,49 @@ export function createPaymentsRepository(db: Database, refunds: RefundsRepositor
       call: SettleCall,
       ordersRepository: OrdersRepository,
     ): Promise<Settled> {
-      const order = await ordersRepository.lockOrderPaidBy(tx, call.providerOrderId);
-      if (!order || (call.userId !== null && order.userId !== call.userId)) {
-        return { outcome: 'unknown' };
-      }
-      // The payment, and whether the provider's payment id is already on another one (a
-      // provider's payment pays one order). The outer row is named in full: Drizzle writes a
-      // column of the selection unqualified, which inside the subquery would mean `other`'s.
-      const [locked] = await prepared.rows<Record<string, unknown> & { elsewhere: boolean }>(
+      // The order and then its payment, locked in one statement: the payment's lock is taken in
+      // a subquery that names the locked order, so it cannot run before the order's lock is
+      // granted, and both rows come back as committed then (a lock that waited answers the row
+      // as its holder left it). With the payment comes whether the provider's payment id is
+      // already on another one (a provider's payment pays one order); the unique key on it
+      // refuses the rare one committed meanwhile ('taken' too). The order comes with its lines.
+      const [locked] = await prepared.rows<{
+        order: (Record<string, unknown> & Pick<OrderWithItems, 'items' | 'returns'>) | null;
+        payment: (Record<string, unknown> & { elsewhere: boolean }) | null;
+      }>(
         tx,
-        'lock_payment_to_settle',
-        sql`select payments.*, exists (select 1 from payments other
-              where other.provider_payment_id = ${call.providerPaymentId}
-                and other.id <> payments.id) as elsewhere
-            from payments where provider_order_id = ${call.providerOrderId}
-            for update of payments`,
+        'lock_to_settle',
+        sql`with locked_order as (
+              select orders.*, ${itemsJson} as items, ${returnsJson} as returns from orders
+              where id = (select order_id from payments
+                where provider_order_id = ${call.providerOrderId})
+              for update of orders
+            )
+            select to_jsonb(o) as order, to_jsonb(p) as payment
+            from locked_order o
+            left join lateral (
+              select payments.*, exists (select 1 from payments other
+                  where other.provider_payment_id = ${call.providerPaymentId}
+                    and other.id <> payments.id) as elsewhere
+              from payments
+              where payments.provider_order_id = ${call.providerOrderId}
+                and payments.order_id = o.id
+              for update of payments
+            ) p on true`,
       );
-      if (!locked) return { outcome: 'unknown' };
-      const payment = fromColumnNames(payments, locked);
-      const { elsewhere } = locked;
+      if (!locked?.order) return { outcome: 'unknown' };
+      const order: OrderWithItems = {
+        ...fromColumnNames(orders, locked.order),
+        items: locked.order.items,
+        returns: locked.order.returns,
+      };
+      if (call.userId !== null && order.userId !== call.userId) return { outcome: 'unknown' };
+      if (!locked.payment) return { outcome: 'unknown' };
+      const payment = fromColumnNames(payments, locked.payment);
+      const { elsewhere } = locked.payment;
       if (payment.providerPaymentId === call.providerPaymentId) {
-        return { outcome: 'already', payment };
+        // The order as locked is as this payment left it: the answer, without another read.
+        return { outcome: 'already', payment, order };
       }
       if (elsewhere) return { outcome: 'taken' };
 
@@ -405,13 +439,39 @@ export function createPaymentsRepository(db: Database, refunds: RefundsRepositor
       const claimed = await prepared.rows<{ event_id: string }>(
         tx,
         'claim_webhook_event',
-        sql`insert into webhook_events (event_id, event, payload, handled_at)
-            values (${eventId}, ${event}, ${JSON.stringify(payload)}::jsonb, now())
-            on conflict (event_id) do update set handled_at = now()
-              where webhook_events.handled_at is null
-            returning event_id`,
+        sql`${claimStatement(eventId, event, payload)} returning event_id`,
       );
       return claimed.length > 0;
+    },
+
+    /**
+     * A capture of a payment already settled (its payment carries the provider's payment id)
+     * needs nothing applied: its event is claimed as `claimEvent` claims it, in the same one
+     * statement that finds the payment settled. Answers `settled: false`, having stored nothing,
+     * when the payment is not settled by this payment id: the caller then applies the event.
+     */
+    async claimSettledCapture(
+      providerOrderId: string,
+      providerPaymentId: string,
+      eventId: string,
+      event: string,
+      payload: unknown,
+    ): Promise<{ settled: boolean; claimed: boolean }> {
+      const [row] = await prepared.rows<{ settled: boolean; claimed: boolean }>(
+        db,
+        'claim_settled_capture',
+        sql`with settled as (
+              select 1 from payments
+              where provider_order_id = ${providerOrderId}
+                and provider_payment_id = ${providerPaymentId}
+            ), claimed as (
+              ${claimStatement(eventId, event, payload, sql`where exists (select 1 from settled)`)}
+              returning event_id
+            )
+            select exists (select 1 from settled) as settled,
+              exists (select 1 from claimed) as claimed`,
+      );
+      return row!;
     },
   };
 }

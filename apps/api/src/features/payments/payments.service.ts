@@ -300,12 +300,15 @@ export function createPaymentsService(deps: {
         (event === 'payment.captured' || event === 'order.paid') && entity?.id && entity.order_id;
       if (settles) {
         // Most captures arrive after the shopper's browser settled the payment: then there is
-        // nothing to apply, and the event is stored as handled in one statement.
-        const seen = await payments.findByProviderOrderId(db, entity.order_id!);
-        if (seen?.providerPaymentId === entity.id) {
-          const claimed = await payments.claimEvent(db, id, event, envelope);
-          return { event, handled: claimed, duplicate: !claimed };
-        }
+        // nothing to apply, and the event is stored as handled in the statement that finds so.
+        const seen = await payments.claimSettledCapture(
+          entity.order_id!,
+          entity.id!,
+          id,
+          event,
+          envelope,
+        );
+        if (seen.settled) return { event, handled: seen.claimed, duplicate: !seen.claimed };
       }
       const after: Array<() => void> = [];
       const outcome = await db

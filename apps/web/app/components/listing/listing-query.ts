@@ -1,6 +1,7 @@
 import type { ProductFacets, ProductList } from '@shop/contracts/catalogue';
 import { priceBands, productSorts, type PriceBand, type ProductSort } from '@shop/domain/catalogue';
 import { formatPrice } from '../../lib/format';
+import { cardImageAlt } from '../../lib/product-image-alt';
 
 /** Products per listing page (brief, section 9). */
 export const LISTING_PAGE_SIZE = 8;
@@ -162,6 +163,7 @@ export function toCardProducts(list: ProductList) {
     price: product.price,
     originalPrice: product.originalPrice,
     images: product.images.slice(0, 1),
+    imageAlts: [cardImageAlt(product)],
     subcategoryName: product.subcategoryName,
     categoryName: product.categoryName,
     inStock: product.inStock,

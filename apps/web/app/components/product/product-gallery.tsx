@@ -10,6 +10,9 @@ export const GALLERY_ZOOM = 1.25;
 interface ProductGalleryProps {
   /** The chosen colour's pictures, else the product's. */
   images: string[];
+  /** Each image's alt text as the owner wrote it, in the order of `images`. */
+  alts?: string[] | undefined;
+  /** The product and colour, for a picture without alt text of its own. */
   productName: string;
   sizeChartImage?: string | null;
 }
@@ -21,7 +24,7 @@ const arrowButton =
  * Main image with previous and next arrows (wrapping round), up to four thumbnails with a '+N'
  * tile when there are more pictures, hover zoom on desktop, and the size chart.
  */
-export function ProductGallery({ images, productName, sizeChartImage }: ProductGalleryProps) {
+export function ProductGallery({ images, alts, productName, sizeChartImage }: ProductGalleryProps) {
   const [active, setActive] = useState(0);
   const [zoomOrigin, setZoomOrigin] = useState('50% 50%');
   const [chartOpen, setChartOpen] = useState(false);
@@ -47,7 +50,10 @@ export function ProductGallery({ images, productName, sizeChartImage }: ProductG
       >
         <ResponsiveImage
           src={images[index] ?? ''}
-          alt={count > 1 ? `${productName}, image ${index + 1} of ${count}` : productName}
+          alt={
+            alts?.[index] ||
+            (count > 1 ? `${productName}, image ${index + 1} of ${count}` : productName)
+          }
           width={600}
           height={800}
           widths={[400, 800, 1200]}

@@ -27,7 +27,9 @@ export function ProductView({ product, similar, publicUrl }: ProductViewProps) {
     if (lateSize) chooseSize(lateSize);
   }, [lateSize, chooseSize]);
 
-  const images = color && color.images.length > 0 ? color.images : product.images;
+  const ownImages = color !== undefined && color.images.length > 0;
+  const images = ownImages ? color.images : product.images;
+  const alts = ownImages ? color.imageAlts : product.imageAlts;
 
   return (
     <article className="mx-auto max-w-7xl px-4 pb-16 pt-4 sm:pt-6">
@@ -44,6 +46,7 @@ export function ProductView({ product, similar, publicUrl }: ProductViewProps) {
         <ProductGallery
           key={`${product._id}:${color?._id ?? ''}`}
           images={images}
+          alts={alts}
           productName={color ? `${product.name} in ${color.colorName}` : product.name}
           sizeChartImage={product.sizeChart?.image}
         />

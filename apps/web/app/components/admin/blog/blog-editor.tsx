@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { StarterKit } from '@tiptap/starter-kit';
 import { Image } from '@tiptap/extension-image';
+import { TextSelection } from '@tiptap/pm/state';
 import { isArticleImageSource } from '@shop/domain/blog';
 import { mediaUrl } from '../../../lib/media';
 import { proseClasses } from '../../content/prose';
@@ -106,16 +107,23 @@ function LinkPanel({ editor, onDone }: { editor: Editor; onDone: () => void }) {
     const chain = editor.chain().focus();
     if (editor.state.selection.empty && !editor.isActive('link')) {
       // Nothing selected: the address itself becomes the linked words.
-      chain
-        .insertContent({
-          type: 'text',
-          text: typed.trim(),
-          marks: [{ type: 'link', attrs: { href } }],
-        })
-        .run();
+      chain.insertContent({
+        type: 'text',
+        text: typed.trim(),
+        marks: [{ type: 'link', attrs: { href } }],
+      });
     } else {
-      chain.extendMarkRange('link').setLink({ href }).run();
+      chain.extendMarkRange('link').setLink({ href });
     }
+    chain
+      // The cursor goes after the linked words: left selected, the next key (Enter, a letter)
+      // would replace them; and what is typed next is not part of the link.
+      .command(({ tr }) => {
+        tr.setSelection(TextSelection.create(tr.doc, tr.selection.to));
+        tr.removeStoredMark(tr.doc.type.schema.marks.link!);
+        return true;
+      })
+      .run();
     onDone();
   }
 
