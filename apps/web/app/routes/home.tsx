@@ -9,6 +9,7 @@ import { FeaturedProduct } from '../components/home/featured-product';
 import { Hero } from '../components/home/hero';
 import { loadHomeData } from '../components/home/home-data';
 import { Testimonials } from '../components/home/testimonials';
+import { testimonials } from '../components/home/testimonials-data.server';
 
 export function meta() {
   return [
@@ -21,9 +22,9 @@ export function meta() {
   ];
 }
 
-/** Banners, the featured product, categories and the mosaic's bras, fetched in parallel; a failed call becomes its section's message. */
+/** Banners, the featured product, categories and the mosaic's bras, fetched in parallel (a failed call becomes its section's message), and the testimonials. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadHomeData(serverApi(context));
+  return { ...(await loadHomeData(serverApi(context))), testimonials };
 }
 
 /** Where the Google callback sends a shopper whose sign-in failed: say so, plainly. */
@@ -47,7 +48,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <BraMosaic images={loaderData.mosaic} />
       <FeaturedProduct state={loaderData.featured} />
       <FeaturedCarousel />
-      <Testimonials />
+      <Testimonials testimonials={loaderData.testimonials} />
     </>
   );
 }
