@@ -5,6 +5,9 @@ import { queryRows } from '../src/db/client.ts';
 import { createMailOutbox } from '../src/features/mail/mail-outbox.ts';
 import { createTestWorld, type TestWorld } from './test-app.ts';
 
+const PAID_ORDER = '00000000-0000-4000-8000-000000000001';
+const BROKEN_ORDER = '00000000-0000-4000-8000-000000000002';
+
 let world: TestWorld;
 beforeAll(async () => {
   world = await createTestWorld();
@@ -112,6 +115,36 @@ describe('mail outbox', () => {
       { template: 'constructor', sent: false, attempts: 1 },
       { template: 'greeting', sent: true, attempts: 1 },
       { template: 'no_such_template', sent: false, attempts: 1 },
+    ]);
+  });
+
+  it("attaches the named order's invoice when it delivers; one it cannot get leaves the mail without it", async () => {
+    const { db } = world.database;
+    const delivered: MailMessage[] = [];
+    const logged: string[] = [];
+    const pdf = new Uint8Array([37, 80, 68, 70]);
+    const outbox = createMailOutbox(
+      db,
+      { send: async (message) => void delivered.push(message) },
+      (_error, message) => logged.push(message),
+      {},
+      async (orderId) => {
+        if (orderId === BROKEN_ORDER) throw new Error('no HSN code');
+        return { filename: 'LB_26-27_000001.pdf', contentType: 'application/pdf', content: pdf };
+      },
+    );
+    await outbox.enqueue(db, mail('asha@example.in'), { invoiceOf: PAID_ORDER });
+    await outbox.enqueue(db, mail('neha@example.in'), { invoiceOf: BROKEN_ORDER });
+    await outbox.enqueue(db, mail('ritu@example.in'));
+    expect(await outbox.deliver()).toBe(3);
+    const byRecipient = new Map(delivered.map((message) => [message.to, message]));
+    expect(byRecipient.get('asha@example.in')?.attachments).toEqual([
+      { filename: 'LB_26-27_000001.pdf', contentType: 'application/pdf', content: pdf },
+    ]);
+    expect(byRecipient.get('neha@example.in')?.attachments).toBeUndefined();
+    expect(byRecipient.get('ritu@example.in')?.attachments).toBeUndefined();
+    expect(logged).toEqual([
+      `could not attach the invoice of order ${BROKEN_ORDER}; sent without it`,
     ]);
   });
 

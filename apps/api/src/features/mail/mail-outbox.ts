@@ -111,8 +111,9 @@ export function createMailOutbox(
 
   /**
    * A claimed mail as it is sent: as queued, or written now from its template's data, with the
-   * order's invoice attached when it asks for one. An invoice that cannot be issued yet (the shop
-   * has no GSTIN) leaves the mail without it; an error issuing it fails the mail, which is retried.
+   * order's invoice attached when it asks for one. An invoice that cannot be issued (the shop has
+   * no GSTIN yet, a product has no HSN code, the database failed) leaves the mail without it: the
+   * shopper still hears that her parcel moved, and downloads the invoice from My Orders.
    */
   async function compose(row: ClaimedMail): Promise<MailMessage> {
     let mail: MailMessage;
@@ -124,8 +125,12 @@ export function createMailOutbox(
       throw new Error(`no mail template "${row.template}"`);
     }
     if (row.attachInvoiceOf && invoiceAttachment) {
-      const invoice = await invoiceAttachment(row.attachInvoiceOf);
-      if (invoice) mail = { ...mail, attachments: [invoice] };
+      try {
+        const invoice = await invoiceAttachment(row.attachInvoiceOf);
+        if (invoice) mail = { ...mail, attachments: [invoice] };
+      } catch (error) {
+        log(error, `could not attach the invoice of order ${row.attachInvoiceOf}; sent without it`);
+      }
     }
     return mail;
   }
