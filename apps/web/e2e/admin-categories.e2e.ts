@@ -58,24 +58,6 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
           .getByText(`${products} still in ${busy.name}; move or deactivate them first`)
           .waitFor(patient);
 
-        // The HSN code its products are invoiced under by default: checked by the route's schema.
-        const hsn = page.getByLabel(`HSN code of ${busy.name}`).filter({ visible: true });
-        const saveHsn = page
-          .getByRole('button', { name: 'Save' })
-          .filter({ visible: true })
-          .nth(categories.data.indexOf(busy));
-        await hsn.fill('62');
-        await saveHsn.click();
-        await page
-          .getByRole('alert')
-          .getByText('The HSN code has 4, 6 or 8 digits.')
-          .waitFor(patient);
-        await hsn.fill('62121000');
-        await saveHsn.click();
-        await page
-          .getByRole('status')
-          .getByText(`${busy.name}'s products are invoiced under HSN 62121000`, { exact: false })
-          .waitFor(patient);
         expect(await seriousViolations(page)).toEqual([]);
         await page.screenshot({ path: `${shots}/categories-${viewport}.png`, fullPage: true });
         expect(problems.filter((problem) => !/status of 409/.test(problem))).toEqual([]);
