@@ -5,6 +5,7 @@ import type { AppLoadContext } from 'react-router';
 import { ApiError, createApiClient, type ApiClient } from './api-client';
 import { GUEST_CART_COOKIE, SESSION_COOKIE } from './auth-storage';
 import type { PageShopper } from './page-shopper';
+import { fetchPopularDeals } from '../components/cart/popular-deals';
 
 function cookieValue(request: Request, name: string): string | undefined {
   for (const part of (request.headers.get('cookie') ?? '').split(';')) {
@@ -80,4 +81,17 @@ export async function serverWishlist(who: ServerShopper): Promise<Wishlist | nul
 export async function shopperPageData(who: ServerShopper) {
   const [cart, wishlist] = await Promise.all([serverCart(who), serverWishlist(who)]);
   return { shopper: who.shopper, cart, wishlist };
+}
+
+/**
+ * A shopper page's data with the Popular Deals shown under it (cart, wishlist): rendered on the
+ * server too, since arriving after hydration they pushed the footer down. Failed deals are none.
+ */
+export async function shopperPageDataWithDeals(request: Request, context: AppLoadContext) {
+  const who = await serverShopper(request, context);
+  const [data, deals] = await Promise.all([
+    shopperPageData(who),
+    fetchPopularDeals(who.publicApi).catch(() => null),
+  ]);
+  return { ...data, deals };
 }
