@@ -55,6 +55,22 @@ export interface ColorWrite {
 /** The keyset position of a list row under each sort. */
 type Cursor = { sort: AdminProductsQuery['sort']; value: string; id: string };
 
+/** A colour's photos as rows, in their order. */
+function photoRows(
+  colorId: string,
+  photos: { url: string; alt: string; mediaId: string | null; focalX: number; focalY: number }[],
+) {
+  return photos.map((photo, position) => ({
+    colorId,
+    url: photo.url,
+    alt: photo.alt,
+    mediaId: photo.mediaId,
+    focalX: photo.focalX,
+    focalY: photo.focalY,
+    position,
+  }));
+}
+
 export function encodeProductCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.sort, cursor.value, cursor.id])).toString('base64url');
 }
@@ -101,17 +117,7 @@ async function insertColors(tx: Executor, productId: string, colors: ColorWrite[
       position,
     })),
   );
-  const photos = withIds.flatMap((color) =>
-    color.photos.map((photo, index) => ({
-      colorId: color.id,
-      url: photo.url,
-      alt: photo.alt,
-      mediaId: photo.mediaId,
-      focalX: photo.focalX,
-      focalY: photo.focalY,
-      position: index,
-    })),
-  );
+  const photos = withIds.flatMap((color) => photoRows(color.id, color.photos));
   if (photos.length > 0) await tx.insert(productColorImages).values(photos);
   await tx.insert(productSizeStock).values(
     withIds.flatMap((color) =>
@@ -384,17 +390,7 @@ export function createProductsAdminRepository() {
           await tx.delete(productColorImages).where(eq(productColorImages.colorId, colorId));
         }
         if (color.photos.length > 0) {
-          await tx.insert(productColorImages).values(
-            color.photos.map((photo, index) => ({
-              colorId,
-              url: photo.url,
-              alt: photo.alt,
-              mediaId: photo.mediaId,
-              focalX: photo.focalX,
-              focalY: photo.focalY,
-              position: index,
-            })),
-          );
+          await tx.insert(productColorImages).values(photoRows(colorId, color.photos));
         }
         if (isNew) {
           // A new colour has no sizes yet: all of them in one statement (a product saved with
