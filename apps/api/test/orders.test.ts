@@ -766,6 +766,107 @@ describe('paying', () => {
     },
   );
 
+  it('settles a payment in one statement only while its order and payment read as they were read', async () => {
+    const { accessToken } = await signUp(app());
+    const { orderId } = await placeOrder(app(), accessToken, [[choices[10]!, 2]]);
+    const initiated = await send(app(), 'POST', '/api/payments/initiate', {
+      token: accessToken,
+      body: { orderId },
+    });
+    const providerOrderId = initiated.body.data.razorpayOrderId as string;
+    const db = world.database.db;
+    const payments = createPaymentsRepository(db, createRefundsRepository(db));
+    const reported = (providerPaymentId: string) => ({
+      providerOrderId,
+      providerPaymentId,
+      method: null,
+      userId: null,
+    });
+    const confirmations = async () =>
+      (
+        await queryRows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from mail_outbox
+              where template = 'order_confirmation' and data->'order'->>'id' = ${orderId}`,
+        )
+      )[0]!.n;
+    const cartUnits = async () =>
+      (
+        await queryRows<{ n: number }>(
+          db,
+          sql`select coalesce(sum(i.quantity), 0)::int as n from cart_items i
+              join carts c on c.id = i.cart_id
+              where c.user_id = (select user_id from orders where id = ${orderId})
+                and i.product_id = ${choices[10]!.productId}`,
+        )
+      )[0]!.n;
+
+    // Two tabs read the unpaid order; the first to settle pays it, in one statement.
+    const firstTab = (await payments.settledView(providerOrderId))!;
+    const secondTab = (await payments.settledView(providerOrderId))!;
+    expect(await cartUnits()).toBe(2);
+    const settled = await payments.settleAsRead(reported('pay_firsttab000001'), firstTab);
+    expect(settled?.outcome).toBe('paid');
+    expect(settled?.order?.paymentStatus).toBe('paid');
+    expect(settled?.order?.items.map((item) => item.quantity)).toEqual([2]);
+    expect(settled?.payment).toMatchObject({
+      status: 'paid',
+      providerPaymentId: 'pay_firsttab000001',
+    });
+    expect(await confirmations()).toBe(1);
+    expect(await cartUnits()).toBe(0);
+
+    // The second tab's reading no longer holds: nothing is written...
+    expect(await payments.settleAsRead(reported('pay_secondtab00001'), secondTab)).toBeUndefined();
+    const stored = (await payments.settledView(providerOrderId))!;
+    expect(stored.payment.providerPaymentId).toBe('pay_firsttab000001');
+    expect(stored.order.paymentStatus).toBe('paid');
+    expect(await confirmations()).toBe(1);
+    // ...and the locking way decides on the locked rows: money already received goes back.
+    const locked = await db.transaction((tx) =>
+      payments.settle(tx, reported('pay_secondtab00001'), createOrdersRepository(db)),
+    );
+    expect(locked).toMatchObject({ outcome: 'duplicate', refundOwed: true });
+
+    // An order cancelled after it was read is not paid by that reading.
+    const { orderId: cancelledId } = await placeOrder(app(), accessToken, [[choices[10]!, 1]]);
+    const toCancel = await send(app(), 'POST', '/api/payments/initiate', {
+      token: accessToken,
+      body: { orderId: cancelledId },
+    });
+    const cancelledProviderOrder = toCancel.body.data.razorpayOrderId as string;
+    const beforeCancel = (await payments.settledView(cancelledProviderOrder))!;
+    await send(app(), 'POST', `/api/order/${cancelledId}/cancel`, {
+      token: accessToken,
+      body: { reason: 'Changed my mind' },
+    });
+    expect(
+      await payments.settleAsRead(
+        { ...reported('pay_aftercancel001'), providerOrderId: cancelledProviderOrder },
+        beforeCancel,
+      ),
+    ).toBeUndefined();
+    const afterCancel = (await payments.settledView(cancelledProviderOrder))!;
+    expect(afterCancel.order.status).toBe('cancelled');
+    expect(afterCancel.payment).toMatchObject({ status: 'created', providerPaymentId: null });
+
+    // Nor is a payment whose id is already on another payment.
+    const { orderId: thirdId } = await placeOrder(app(), accessToken, [[choices[10]!, 1]]);
+    const third = await send(app(), 'POST', '/api/payments/initiate', {
+      token: accessToken,
+      body: { orderId: thirdId },
+    });
+    const thirdProviderOrder = third.body.data.razorpayOrderId as string;
+    const thirdRead = (await payments.settledView(thirdProviderOrder))!;
+    expect(
+      await payments.settleAsRead(
+        { ...reported('pay_firsttab000001'), providerOrderId: thirdProviderOrder },
+        thirdRead,
+      ),
+    ).toBeUndefined();
+    expect((await payments.settledView(thirdProviderOrder))!.order.paymentStatus).toBe('pending');
+  });
+
   it('settles an order from the webhook alone when the shopper never comes back', async () => {
     const { accessToken } = await signUp(app());
     const { orderId } = await placeOrder(app(), accessToken, [[choices[9]!, 1]]);

@@ -3,6 +3,7 @@
  * where, and the retry rule for refunds. SQL receives these states as parameters; no payment or
  * refund state string is compared anywhere else.
  */
+import type { OrderStatus } from './orders.ts';
 
 /**
  * An order's payment as the shopper sees it. `refund_pending` lasts from the decision to refund
@@ -113,4 +114,63 @@ export function captureMatchesOrder(
   if (capture.currency !== undefined && capture.currency !== 'INR') return false;
   if (capture.amountPaise !== undefined && capture.amountPaise !== orderTotalPaise) return false;
   return true;
+}
+
+/** Order payment statuses in which money has arrived for the order's own payment. */
+export const moneyReceivedStatuses = [
+  'paid',
+  'refund_pending',
+  'refunded',
+  'partially_refunded',
+  'payment_review',
+] as const satisfies readonly OrderPaymentStatus[];
+
+/**
+ * What a provider's payment, reported by the shopper's browser or the provider's webhook, does to
+ * the order it is for: 'unknown' (no such provider order, or another shopper's), 'already' (this
+ * payment settled it before), 'taken' (the provider's payment id is on another of the shop's
+ * payments), 'paid' (it pays the order now), 'late' (the order was cancelled or expired: the
+ * payment is kept and refunded), 'duplicate' (money already arrived for the order: this payment is
+ * refunded in full) or 'review' (the capture is not the order's amount in rupees: held for the
+ * shop).
+ */
+export type SettleOutcome =
+  'unknown' | 'already' | 'taken' | 'paid' | 'late' | 'duplicate' | 'review';
+
+/** The order and its provider payment as they stand when a payment is reported. */
+export interface SettlementState {
+  order: { userId: string; status: string; paymentStatus: string } | undefined;
+  payment: { status: string; providerPaymentId: string | null; amountPaise: number } | undefined;
+  /** The reported payment id is already on another of the shop's payments. */
+  elsewhere: boolean;
+}
+
+/** A payment as it is reported. */
+export interface PaymentReport {
+  providerPaymentId: string;
+  /** The shopper whose browser reports it; null for the provider's webhook. */
+  userId: string | null;
+  /** What the provider captured, when it says (a webhook does; a browser does not). */
+  capture?: { amountPaise?: number | undefined; currency?: string | undefined } | undefined;
+}
+
+/**
+ * Decides a reported payment's outcome. The settlement decides it on the rows it has locked; a
+ * shopper's verification decides it first on rows read without a lock, and settles in one
+ * statement only while those rows still read the same.
+ */
+export function settlementOutcome(state: SettlementState, report: PaymentReport): SettleOutcome {
+  const { order, payment } = state;
+  if (!order || !payment) return 'unknown';
+  if (report.userId !== null && order.userId !== report.userId) return 'unknown';
+  if (payment.providerPaymentId === report.providerPaymentId) return 'already';
+  if (state.elsewhere) return 'taken';
+  const moneyReceived = (moneyReceivedStatuses as readonly string[]).includes(order.paymentStatus);
+  if (payment.status !== ('created' satisfies ProviderPaymentStatus) || moneyReceived) {
+    return 'duplicate';
+  }
+  // Paid after the order was cancelled or expired: the money goes back, whatever it was.
+  if (order.status === ('cancelled' satisfies OrderStatus)) return 'late';
+  if (!captureMatchesOrder(report.capture ?? {}, payment.amountPaise)) return 'review';
+  return 'paid';
 }

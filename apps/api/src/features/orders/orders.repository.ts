@@ -126,33 +126,6 @@ export function orderFromJson(order: unknown, items: unknown[]): OrderWithItems 
   };
 }
 
-/**
- * The members of a `with` that take a paid order's lines out of its shopper's cart: each product,
- * colour and size loses the units ordered (the line goes when none are left); lines added since
- * stay. Whichever tab or device paid, what was bought leaves the cart.
- */
-export function orderedLinesLeaveCart(orderId: string | SQL, userId: string | SQL) {
-  return sql`ordered as (
-      select product_id, lower(color_name) as color, lower(size) as size,
-        sum(quantity)::int as units
-      from order_items where order_id = ${orderId}
-      group by 1, 2, 3
-    ), shopper_cart as (
-      select id from carts where user_id = ${userId}
-    ), lowered as (
-      update cart_items i set quantity = i.quantity - o.units
-      from ordered o, shopper_cart c
-      where i.cart_id = c.id and i.product_id = o.product_id
-        and lower(i.color_name) = o.color and lower(i.size) = o.size and i.quantity > o.units
-      returning i.id
-    ), taken as (
-      delete from cart_items i using ordered o, shopper_cart c
-      where i.cart_id = c.id and i.product_id = o.product_id
-        and lower(i.color_name) = o.color and lower(i.size) = o.size and i.quantity <= o.units
-      returning i.id
-    )`;
-}
-
 /** `place_order`'s argument: the order and its lines by column name, the discounts, the notice. */
 function placeOrderPayload(order: PlacedOrder) {
   return {
@@ -529,9 +502,12 @@ export function createOrdersRepository(db: Database) {
       }));
     },
 
-    /** A cash-on-delivery order's lines leave the cart as it is placed (no payment follows). */
+    /**
+     * A cash-on-delivery order's lines leave the cart as it is placed (no payment follows), as a
+     * paid order's do (the database function `ordered_lines_leave_cart`).
+     */
     async linesLeaveCart(tx: Executor, orderId: string, userId: string) {
-      await tx.execute(sql`with ${orderedLinesLeaveCart(orderId, userId)} select 1`);
+      await tx.execute(sql`select ordered_lines_leave_cart(${orderId}::uuid, ${userId}::uuid)`);
     },
 
     async statsFor(userId: string) {

@@ -1,16 +1,16 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import {
-  captureMatchesOrder,
+  settlementOutcome,
   type OrderPaymentStatus,
   type ProviderPaymentStatus,
+  type SettleOutcome,
 } from '@shop/domain/payments';
-import { queryRows, type Database, type Executor } from '../../db/client.ts';
+import { queryRows, sqlStateOf, type Database, type Executor } from '../../db/client.ts';
 import { fromColumnNames } from '../../db/json-rows.ts';
 import { preparedStatements } from '../../db/prepared.ts';
 import { orders, payments, webhookEvents } from '../../db/schema.ts';
 import {
   itemsJson,
-  orderedLinesLeaveCart,
   orderFromJson,
   returnsJson,
   type OrderWithItems,
@@ -20,15 +20,7 @@ import type { RefundsRepository } from './refunds.repository.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
-/**
- * What settling a provider's payment came to: 'unknown' (no such provider order, or another
- * shopper's), 'already' (this payment settled it before), 'taken' (the provider's payment id is on
- * another order), 'paid' (settled now), 'late' (the order was cancelled or expired: the payment is
- * kept and a refund owed), 'duplicate' (the order was already paid by another payment: a refund
- * of this one is owed) or 'review' (the capture does not match the order: held for the shop).
- */
-export type SettleOutcome =
-  'unknown' | 'already' | 'taken' | 'paid' | 'late' | 'duplicate' | 'review';
+export type { SettleOutcome } from '@shop/domain/payments';
 
 export interface SettleCall {
   providerOrderId: string;
@@ -48,15 +40,6 @@ export interface Settled {
   refundOwed?: boolean;
 }
 
-/** Order statuses in which money has arrived for the order's own payment. */
-const MONEY_RECEIVED: OrderPaymentStatus[] = [
-  'paid',
-  'refund_pending',
-  'refunded',
-  'partially_refunded',
-  'payment_review',
-];
-
 /** What a new provider order records; the rest of the payment row starts at its defaults. */
 type NewProviderOrder = Pick<
   typeof payments.$inferInsert,
@@ -74,6 +57,9 @@ function claimStatement(eventId: string, event: string, payload: unknown, when: 
     on conflict (event_id) do update set handled_at = now()
       where webhook_events.handled_at is null`;
 }
+
+/** SQLSTATE of `settle_paid_payment` when the order or payment no longer reads as it was read. */
+const READING_STALE = 'SH004';
 
 export function createPaymentsRepository(db: Database, refunds: RefundsRepository) {
   // Written or locked by every paid order: prepared once (see prepared.ts).
@@ -125,6 +111,47 @@ export function createPaymentsRepository(db: Database, refunds: RefundsRepositor
       and(eq(orders.id, sql.placeholder('orderId')), eq(orders.userId, sql.placeholder('userId'))),
     )
     .prepare('order_to_initiate');
+
+  /**
+   * Writes a payment paid and its order with it (`settle_paid_payment`): the order's lines leave
+   * the cart and the confirmation mail is queued in the same statement. `seen` is the order and
+   * payment the decision was made on; the statement writes only while they still read so.
+   */
+  async function writePaid(
+    executor: Executor,
+    call: SettleCall,
+    seen: OrderWithItems,
+    payment: PaymentRow,
+  ): Promise<{ order: OrderWithItems; payment: PaymentRow }> {
+    const argument = {
+      order_id: seen.id,
+      payment_id: payment.id,
+      provider_payment_id: call.providerPaymentId,
+      method: call.method,
+      amount_paise: call.capture?.amountPaise ?? payment.amountPaise,
+      seen: {
+        order_status: seen.status,
+        order_payment_status: seen.paymentStatus,
+        payment_status: payment.status,
+        provider_payment_id: payment.providerPaymentId,
+      },
+      paid: {
+        payment_status: 'paid' satisfies ProviderPaymentStatus,
+        order_payment_status: 'paid' satisfies OrderPaymentStatus,
+      },
+    };
+    const [row] = await prepared.rows<{
+      paid: { payment: unknown; order: unknown; items: unknown[] };
+    }>(
+      executor,
+      'settle_paid_payment',
+      sql`select settle_paid_payment(${JSON.stringify(argument)}::jsonb) as paid`,
+    );
+    return {
+      payment: fromColumnNames(payments, row!.paid.payment),
+      order: orderFromJson(row!.paid.order, row!.paid.items),
+    };
+  }
 
   /** A captured payment written on its row (held for review, or kept to be refunded). */
   async function recordCapture(
@@ -249,99 +276,81 @@ export function createPaymentsRepository(db: Database, refunds: RefundsRepositor
               for update of payments
             ) p on true`,
       );
-      if (!locked?.order) return { outcome: 'unknown' };
-      const order: OrderWithItems = {
-        ...fromColumnNames(orders, locked.order),
-        items: locked.order.items,
-        returns: locked.order.returns,
-      };
-      if (call.userId !== null && order.userId !== call.userId) return { outcome: 'unknown' };
-      if (!locked.payment) return { outcome: 'unknown' };
-      const payment = fromColumnNames(payments, locked.payment);
-      const { elsewhere } = locked.payment;
-      if (payment.providerPaymentId === call.providerPaymentId) {
-        // The order as locked is as this payment left it: the answer, without another read.
-        return { outcome: 'already', payment, order };
+      const order: OrderWithItems | undefined = locked?.order
+        ? {
+            ...fromColumnNames(orders, locked.order),
+            items: locked.order.items,
+            returns: locked.order.returns,
+          }
+        : undefined;
+      const payment = locked?.payment ? fromColumnNames(payments, locked.payment) : undefined;
+      const outcome = settlementOutcome(
+        { order, payment, elsewhere: locked?.payment?.elsewhere ?? false },
+        call,
+      );
+      // Without the order or its payment, the outcome is 'unknown'.
+      if (outcome === 'unknown' || outcome === 'taken' || !order || !payment) return { outcome };
+      const [lockedOrder, lockedPayment] = [order, payment];
+      // The order as locked is as this payment left it: the answer, without another read.
+      if (outcome === 'already') return { outcome, payment: lockedPayment, order: lockedOrder };
+      if (outcome === 'paid') {
+        return { outcome, ...(await writePaid(tx, call, lockedOrder, lockedPayment)) };
       }
-      if (elsewhere) return { outcome: 'taken' };
 
-      const capturedPaise = call.capture?.amountPaise ?? payment.amountPaise;
-      const alreadyPaid =
-        payment.status !== 'created' || (MONEY_RECEIVED as string[]).includes(order.paymentStatus);
-      if (alreadyPaid) {
+      const capturedPaise = call.capture?.amountPaise ?? lockedPayment.amountPaise;
+      if (outcome === 'duplicate') {
         // A second captured payment for money already received: it goes back in full.
         const owed = await refunds.owe(tx, {
-          orderId: order.id,
+          orderId: lockedOrder.id,
           paymentId: null,
           providerPaymentId: call.providerPaymentId,
           amountPaise: capturedPaise,
           reason: 'duplicate_payment',
         });
-        return { outcome: 'duplicate', payment, refundOwed: owed !== undefined };
+        return { outcome, payment: lockedPayment, refundOwed: owed !== undefined };
       }
-
-      const cancelled = order.status === 'cancelled';
-      const matches = captureMatchesOrder(call.capture ?? {}, payment.amountPaise);
-      if (!matches && !cancelled) {
-        const held = await recordCapture(tx, payment.id, 'review', call);
-        await ordersRepository.updateOrder(tx, order.id, {
+      if (outcome === 'review') {
+        const held = await recordCapture(tx, lockedPayment.id, 'review', call);
+        await ordersRepository.updateOrder(tx, lockedOrder.id, {
           paymentStatus: 'payment_review' satisfies OrderPaymentStatus,
         });
-        return { outcome: 'review', payment: held };
+        return { outcome, payment: held };
       }
-      if (cancelled) {
-        // Paid after the order was cancelled or expired: the money goes back, whatever it was.
-        const kept = await recordCapture(tx, payment.id, 'paid', call, capturedPaise);
-        const owed = await refunds.owe(tx, {
-          orderId: order.id,
-          paymentId: payment.id,
-          providerPaymentId: call.providerPaymentId,
-          amountPaise: capturedPaise,
-          reason: 'late_payment',
-        });
-        await ordersRepository.updateOrder(tx, order.id, {
-          paymentStatus: 'refund_pending' satisfies OrderPaymentStatus,
-        });
-        return { outcome: 'late', payment: kept, refundOwed: owed !== undefined };
-      }
+      // 'late': paid after the order was cancelled or expired, the money goes back.
+      const kept = await recordCapture(tx, lockedPayment.id, 'paid', call, capturedPaise);
+      const owed = await refunds.owe(tx, {
+        orderId: lockedOrder.id,
+        paymentId: lockedPayment.id,
+        providerPaymentId: call.providerPaymentId,
+        amountPaise: capturedPaise,
+        reason: 'late_payment',
+      });
+      await ordersRepository.updateOrder(tx, lockedOrder.id, {
+        paymentStatus: 'refund_pending' satisfies OrderPaymentStatus,
+      });
+      return { outcome, payment: kept, refundOwed: owed !== undefined };
+    },
 
-      // Paid: the payment, the order, the cart and the confirmation mail (written from the order
-      // as it is now paid) in one statement, as the locks above are held.
-      const [row] = await prepared.rows<{ payment: unknown; order: unknown; items: unknown[] }>(
-        tx,
-        'settle_paid_order',
-        sql`with paid_payment as (
-              update payments set status = ${'paid' satisfies ProviderPaymentStatus},
-                provider_payment_id = ${call.providerPaymentId}, method = ${call.method},
-                paid_at = now(), failure_reason = null, amount_paise = ${capturedPaise}::int,
-                updated_at = now()
-              where id = ${payment.id}
-              returning *
-            ), paid_order as (
-              update orders set payment_status = ${'paid' satisfies OrderPaymentStatus},
-                paid_at = now(), updated_at = now()
-              where id = ${order.id}
-              returning *
-            ), lines as (
-              select coalesce(jsonb_agg(to_jsonb(i) order by i.position), '[]'::jsonb) as items
-              from order_items i where i.order_id = ${order.id}
-            ), ${orderedLinesLeaveCart(order.id, order.userId)}, mail as (
-              insert into mail_outbox (template, data)
-              select 'order_confirmation', jsonb_build_object(
-                'recipient', jsonb_build_object('email', u.email, 'firstName', u.first_name),
-                'order', (select to_jsonb(o) from paid_order o),
-                'items', (select items from lines))
-              from users u where u.id = ${order.userId}
-            )
-            select (select to_jsonb(p) from paid_payment p) as payment,
-              (select to_jsonb(o) from paid_order o) as order,
-              (select items from lines) as items`,
-      );
-      return {
-        outcome: 'paid',
-        payment: fromColumnNames(payments, row!.payment),
-        order: orderFromJson(row!.order, row!.items),
-      };
+    /**
+     * Settles a payment that the order and payment as read without a lock (`settledView`) say
+     * pays the order now, in one statement outside any transaction (`settle_paid_payment`): the
+     * order and then its payment locked, written paid only while they still read as they were
+     * read. Answers undefined, having written nothing, when they no longer do (another settlement,
+     * a cancellation, the payment id on another payment): the caller then settles in a
+     * transaction (`settle`), which decides again on the locked rows.
+     */
+    async settleAsRead(
+      call: SettleCall,
+      read: { order: OrderWithItems; payment: PaymentRow },
+    ): Promise<Settled | undefined> {
+      const outcome = settlementOutcome({ ...read, elsewhere: false }, call);
+      if (outcome !== 'paid') return undefined;
+      try {
+        return { outcome, ...(await writePaid(db, call, read.order, read.payment)) };
+      } catch (error) {
+        if (sqlStateOf(error) === READING_STALE) return undefined;
+        throw error;
+      }
     },
 
     async lockByProviderOrderId(tx: Executor, providerOrderId: string) {

@@ -110,11 +110,13 @@ export function createPaymentsService(deps: {
    * the same transaction). What must happen after commit (mail, refund) is the caller's `after`.
    */
   async function settleIn(tx: Executor, call: SettleCall): Promise<Settled> {
-    return payments.settle(tx, call, orders).catch((error: unknown) => {
-      // The same payment id settling two orders at once: the second meets the unique key.
-      if (isUniqueViolation(error)) return { outcome: 'taken' as const };
-      throw error;
-    });
+    return payments.settle(tx, call, orders).catch(takenIfPaymentIdUsed);
+  }
+
+  /** The same payment id settling two orders at once: the second meets the unique key. */
+  function takenIfPaymentIdUsed(error: unknown): Settled {
+    if (isUniqueViolation(error)) return { outcome: 'taken' };
+    throw error;
   }
 
   /** Work a settlement leaves for after its commit. */
@@ -212,21 +214,24 @@ export function createPaymentsService(deps: {
       ) {
         throw invalid(paymentMessages.verificationFailed);
       }
-      // Most verifications arrive after the provider's webhook settled the payment: read, that
-      // needs no transaction and no lock.
+      // One read without a lock tells a payment the provider's webhook settled already (the
+      // answer, with no transaction and no lock) from one still to settle, and how.
       const seen = await payments.settledView(result.razorpay_order_id);
       if (!seen || seen.order.userId !== userId) throw invalid(paymentMessages.verificationFailed);
       if (seen.payment.providerPaymentId === result.razorpay_payment_id) {
         return { order: toOrder(seen.order), payment: toPayment(seen.payment) };
       }
-      const settled = await db.transaction((tx) =>
-        settleIn(tx, {
-          providerOrderId: result.razorpay_order_id,
-          providerPaymentId: result.razorpay_payment_id,
-          method: null,
-          userId,
-        }),
-      );
+      const call: SettleCall = {
+        providerOrderId: result.razorpay_order_id,
+        providerPaymentId: result.razorpay_payment_id,
+        method: null,
+        userId,
+      };
+      // When the reading says this payment pays the order, one statement settles it while the
+      // order and payment still read so; otherwise a transaction decides on the locked rows.
+      const settled =
+        (await payments.settleAsRead(call, seen).catch(takenIfPaymentIdUsed)) ??
+        (await db.transaction((tx) => settleIn(tx, call)));
       afterSettle(settled);
       if (settled.outcome === 'unknown' || settled.outcome === 'taken') {
         throw invalid(paymentMessages.verificationFailed);
