@@ -89,6 +89,7 @@ import {
 } from './order-mails.ts';
 import {
   orderFromJson,
+  type CartReading,
   type NewOrderItem,
   type OrderRow,
   type OrdersRepository,
@@ -905,7 +906,17 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         )
       )
         throw invalid(orderMessages.tooManyOfOneSize);
-      await deps.throttle.take(deps.limits.orderPlacements, userId);
+      // The first attempt's reads (the lines from the catalogue's cached copy; the cart as it
+      // reads without a lock, for the one-statement placement) run while the throttle counts.
+      const [firstDescribed, firstReading] = await deps.throttle.takeWhileReading(
+        deps.limits.orderPlacements,
+        userId,
+        () =>
+          Promise.all([
+            describeLines(command, 'cachedIgnoringStock'),
+            method === CASH_ON_DELIVERY ? undefined : repository.readCartForOrder(userId),
+          ]),
+      );
       const billing = billingOf(command);
       // Read before the transaction (PGlite runs one statement at a time): decided inside it.
       const cod = method === CASH_ON_DELIVERY ? await codFacts(userId, command) : undefined;
@@ -964,8 +975,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       const placeFromReading = async (
         described: Awaited<ReturnType<typeof describeLines>>,
         notice: ChangeNotice | undefined,
+        /** The cart as read already, when it was. */
+        read: { cart: CartReading | undefined } | undefined,
       ) => {
-        const cart = await repository.readCartForOrder(userId);
+        const cart = read ? read.cart : await repository.readCartForOrder(userId);
         if (!cart || cart.lines.length === 0) throw invalid(orderMessages.cartEmpty);
         if (
           !sameLines(
@@ -988,14 +1001,17 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       // one after the other: in one statement from a reading of the cart when it still holds,
       // else in a transaction that locks the cart first.
       for (let attempt = 1; ; attempt += 1) {
-        const described = await describeLines(
-          command,
-          attempt === 1 ? 'cachedIgnoringStock' : 'fresh',
-        );
+        const described = attempt === 1 ? firstDescribed : await describeLines(command, 'fresh');
         const stockChange = deps.stockChangedWith(described.map(({ line }) => line.productId));
         try {
           const outcome =
-            (cod ? undefined : await placeFromReading(described, stockChange.notice)) ??
+            (cod
+              ? undefined
+              : await placeFromReading(
+                  described,
+                  stockChange.notice,
+                  attempt === 1 ? { cart: firstReading } : undefined,
+                )) ??
             (await db.transaction(async (tx) => {
               const cart = await repository.lockCartForOrder(tx, userId);
               if (!cart || cart.lines.length === 0) throw invalid(orderMessages.cartEmpty);

@@ -201,22 +201,24 @@ export function createPaymentsService(deps: {
 
     /** A payment the shopper's browser reports, for one of the shopper's own orders. */
     async verify(userId: string, result: CheckoutResult) {
-      await deps.throttle.take(deps.limits.paymentVerifications, userId);
       // A valid signature proves the provider issued this payment for this provider order; the
-      // database then settles it only if that order is one of this shopper's.
-      if (
-        !isValidPaymentSignature(
-          deps.keySecret,
-          result.razorpay_order_id,
-          result.razorpay_payment_id,
-          result.razorpay_signature,
-        )
-      ) {
-        throw invalid(paymentMessages.verificationFailed);
-      }
+      // database then settles it only if that order is one of this shopper's. It is checked
+      // before anything is read; a forged one is still counted by the throttle.
+      const signed = isValidPaymentSignature(
+        deps.keySecret,
+        result.razorpay_order_id,
+        result.razorpay_payment_id,
+        result.razorpay_signature,
+      );
       // One read without a lock tells a payment the provider's webhook settled already (the
-      // answer, with no transaction and no lock) from one still to settle, and how.
-      const seen = await payments.settledView(result.razorpay_order_id);
+      // answer, with no transaction and no lock) from one still to settle, and how. It runs
+      // while the throttle counts the attempt.
+      const seen = await deps.throttle.takeWhileReading(
+        deps.limits.paymentVerifications,
+        userId,
+        async () => (signed ? payments.settledView(result.razorpay_order_id) : undefined),
+      );
+      if (!signed) throw invalid(paymentMessages.verificationFailed);
       if (!seen || seen.order.userId !== userId) throw invalid(paymentMessages.verificationFailed);
       if (seen.payment.providerPaymentId === result.razorpay_payment_id) {
         return { order: toOrder(seen.order), payment: toPayment(seen.payment) };
