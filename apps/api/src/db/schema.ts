@@ -830,6 +830,11 @@ export const orders = pgTable(
       .where(
         sql`${t.status} = 'pending' and ${t.paymentStatus} = 'cod_pending' and ${t.codConfirmedAt} is null`,
       ),
+    // A shopper's orders in a given state, found at once: adding to the cart counts the units
+    // her order awaiting money holds, and placing checks for one, on every call, however many
+    // orders she or the shop has. Not partial: the states arrive as parameters, which a partial
+    // index's predicate cannot be proven from in a prepared statement's generic plan.
+    index('orders_user_state_idx').on(t.userId, t.status, t.paymentStatus),
     index('orders_status_idx').on(t.status, t.createdAt),
     // Payments held for review: counted on the dashboard, listed first on the orders desk.
     index('orders_payment_review_idx')

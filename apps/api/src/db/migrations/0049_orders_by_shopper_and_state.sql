@@ -1,0 +1,1 @@
+CREATE INDEX "orders_user_state_idx" ON "orders" USING btree ("user_id","status","payment_status");
