@@ -16,7 +16,8 @@
  *                               DATABASES=pglite,postgres BENCH_DATABASE_URL=postgres://...
  *                               SETTLED=0 to measure before the seeded pictures are rendered,
  *                               STATEMENTS=1 to preload pg_stat_statements in the throwaway
- *                               cluster and report statements and transactions per paid order)
+ *                               cluster and report statements and transactions per paid order;
+ *                               STATEMENTS=nested counts those inside database functions too)
  *
  * Goal (ARCHITECTURE.md): every step p99 ≤ 50 ms on PostgreSQL in this loop.
  */
@@ -42,8 +43,12 @@ const durationSeconds = Number(process.env.DURATION ?? 20);
 const maxOrders = Number(process.env.MAX_ORDERS ?? 50_000);
 const runs = Number(process.env.RUNS ?? 1);
 const databases = (process.env.DATABASES ?? 'pglite,postgres').split(',').map((d) => d.trim());
-/** Counts statements with pg_stat_statements (it costs PostgreSQL a little CPU of its own). */
-const countStatements = process.env.STATEMENTS === '1';
+/**
+ * Counts statements with pg_stat_statements (it costs PostgreSQL a little CPU of its own);
+ * `STATEMENTS=nested` counts the statements inside database functions too.
+ */
+const countNested = process.env.STATEMENTS === 'nested';
+const countStatements = process.env.STATEMENTS === '1' || countNested;
 /** /proc counts CPU time in clock ticks of this length (getconf CLK_TCK). */
 const TICK_MS =
   1000 / Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout || 100);
@@ -712,7 +717,12 @@ async function main() {
     let postgresUrl = process.env.BENCH_DATABASE_URL;
     if (databases.includes('postgres') && !postgresUrl) {
       const cluster = await startPostgres(
-        countStatements ? { preload: ['pg_stat_statements'] } : {},
+        countStatements
+          ? {
+              preload: ['pg_stat_statements'],
+              settings: countNested ? ['pg_stat_statements.track=all'] : [],
+            }
+          : {},
       );
       if (cluster) {
         cleanups.push(cluster.stop);

@@ -422,10 +422,11 @@ function findPostgresBin(): string | undefined {
 /**
  * A throwaway PostgreSQL cluster with the binaries found here, as scripts/test.mjs starts one (as
  * the postgres user when root; fsync off); undefined when there are none. `preload` names
- * libraries for `shared_preload_libraries` (pg_stat_statements, to count statements).
+ * libraries for `shared_preload_libraries` (pg_stat_statements, to count statements); `settings`
+ * are further `name=value` settings of the server.
  */
 export async function startPostgres(
-  options: { preload?: string[] } = {},
+  options: { preload?: string[]; settings?: string[] } = {},
 ): Promise<{ url: string; stop: () => void } | undefined> {
   const bin = findPostgresBin();
   if (!bin) return undefined;
@@ -458,7 +459,8 @@ export async function startPostgres(
       `-h 127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c full_page_writes=off` +
         (options.preload?.length
           ? ` -c shared_preload_libraries=${options.preload.join(',')}`
-          : ''),
+          : '') +
+        (options.settings ?? []).map((setting) => ` -c ${setting}`).join(''),
       '-w',
       'start',
     ]);
