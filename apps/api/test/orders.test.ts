@@ -867,6 +867,50 @@ describe('paying', () => {
     expect((await payments.settledView(thirdProviderOrder))!.order.paymentStatus).toBe('pending');
   });
 
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'settles in one statement only on what is committed once its locks are granted',
+    async () => {
+      const { accessToken } = await signUp(app());
+      const { orderId } = await placeOrder(app(), accessToken, [[choices[11]!, 1]]);
+      const initiated = await send(app(), 'POST', '/api/payments/initiate', {
+        token: accessToken,
+        body: { orderId },
+      });
+      const providerOrderId = initiated.body.data.razorpayOrderId as string;
+      const db = world.database.db;
+      const payments = createPaymentsRepository(db, createRefundsRepository(db));
+      const read = (await payments.settledView(providerOrderId))!;
+      const [{ name }] = (await queryRows<{ name: string }>(
+        db,
+        sql`select current_database() as name`,
+      )) as [{ name: string }];
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${name}`;
+      const holder = new pg.Client({ connectionString: url.toString() });
+      await holder.connect();
+      try {
+        // Another writer holds the order and records a failed attempt meanwhile.
+        await holder.query('begin');
+        await holder.query('select id from orders where id = $1 for update', [orderId]);
+        const settling = payments.settleAsRead(
+          { providerOrderId, providerPaymentId: 'pay_whilelocked01', method: null, userId: null },
+          read,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await holder.query(`update orders set payment_status = 'failed' where id = $1`, [orderId]);
+        await holder.query('commit');
+        // The statement waited for the lock and then found the order no longer as it was read.
+        expect(await settling).toBeUndefined();
+        const now = (await payments.settledView(providerOrderId))!;
+        expect(now.order.paymentStatus).toBe('failed');
+        expect(now.payment).toMatchObject({ status: 'created', providerPaymentId: null });
+      } finally {
+        await holder.query('rollback').catch(() => undefined);
+        await holder.end();
+      }
+    },
+  );
+
   it('settles an order from the webhook alone when the shopper never comes back', async () => {
     const { accessToken } = await signUp(app());
     const { orderId } = await placeOrder(app(), accessToken, [[choices[9]!, 1]]);

@@ -49,7 +49,8 @@ describe('PGlite upkeep (autovacuum does not run inside PGlite)', () => {
     );
     await flushStatistics(pg);
     const lookUp = `execute one_order(gen_random_uuid(), '${shopper}')`;
-    expect(await planOf(pg, lookUp)).toContain('orders_user_created_idx');
+    // The plan made on the empty table: through one of the indexes led by the shopper.
+    expect(await planOf(pg, lookUp)).toMatch(/orders_user_(created|state)_idx/);
 
     expect(await upkeepPass(pg)).toContain('analyze orders');
     expect(await planOf(pg, lookUp)).toContain('orders_pkey');

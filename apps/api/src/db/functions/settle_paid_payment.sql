@@ -8,7 +8,8 @@
 -- status, the payment's status and provider payment id, and the provider's payment id on no other
 -- payment. Otherwise it raises SH004 having written nothing, and the caller settles the locking
 -- way, which decides again on the locked rows. Called inside a transaction that holds both locks
--- already, on rows it read under them, the reading holds by construction.
+-- already, on rows it read under them, the reading holds but for the provider's payment id, which
+-- another payment may have taken since (the caller answers that SH004 as the payment id taken).
 -- p: 'order_id', 'payment_id', 'provider_payment_id', 'method' (or null), 'amount_paise' (what
 -- was captured); 'seen': 'order_status', 'order_payment_status', 'payment_status',
 -- 'provider_payment_id' (or null); 'paid': 'payment_status' and 'order_payment_status' to write.

@@ -1,1 +1,1 @@
-CREATE INDEX "orders_user_state_idx" ON "orders" USING btree ("user_id","status","payment_status");
+CREATE INDEX IF NOT EXISTS "orders_user_state_idx" ON "orders" USING btree ("user_id","status","payment_status");

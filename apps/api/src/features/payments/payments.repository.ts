@@ -294,7 +294,14 @@ export function createPaymentsRepository(db: Database, refunds: RefundsRepositor
       // The order as locked is as this payment left it: the answer, without another read.
       if (outcome === 'already') return { outcome, payment: lockedPayment, order: lockedOrder };
       if (outcome === 'paid') {
-        return { outcome, ...(await writePaid(tx, call, lockedOrder, lockedPayment)) };
+        try {
+          return { outcome, ...(await writePaid(tx, call, lockedOrder, lockedPayment)) };
+        } catch (error) {
+          // Under the locks, only one fact can have moved since they were taken: the payment id,
+          // committed on another payment meanwhile (as the unique key on it would answer).
+          if (sqlStateOf(error) === READING_STALE) return { outcome: 'taken' };
+          throw error;
+        }
       }
 
       const capturedPaise = call.capture?.amountPaise ?? lockedPayment.amountPaise;

@@ -145,7 +145,12 @@ export function createThrottle(db: Database, options: ThrottleOptions = {}) {
       subject: string,
       reads: () => Promise<T>,
     ): Promise<T> {
-      if (memory.recall(keyOf(rule, subject))) await this.take(rule, subject);
+      if (memory.recall(keyOf(rule, subject))) {
+        // Refused again (it throws), unless the refusal lapsed while waiting its turn: then this
+        // one count allowed it, and the reads follow it.
+        await this.take(rule, subject);
+        return reads();
+      }
       const reading = reads();
       // Answered below, once the count allows it; a refusal drops it.
       reading.catch(() => undefined);
