@@ -104,6 +104,35 @@ function signedWebhook(body: object, eventId = `evt_${Math.random().toString(36)
   });
 }
 
+/** The payments repository on this file's database, as the server builds it. */
+function paymentsRepository() {
+  const db = world.database.db;
+  return createPaymentsRepository(db, createRefundsRepository(db));
+}
+
+/** A shopper's order placed and its provider order made, not yet paid. */
+async function initiatedOrder(token: string, choice: StockedChoice, quantity = 1) {
+  const { orderId } = await placeOrder(app(), token, [[choice, quantity]]);
+  const initiated = await send(app(), 'POST', '/api/payments/initiate', {
+    token,
+    body: { orderId },
+  });
+  return { orderId, providerOrderId: initiated.body.data.razorpayOrderId as string };
+}
+
+/** A client of its own on this file's database (on the PostgreSQL test cluster), connected. */
+async function ownDatabaseClient() {
+  const [{ name }] = (await queryRows<{ name: string }>(
+    world.database.db,
+    sql`select current_database() as name`,
+  )) as [{ name: string }];
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  return client;
+}
+
 describe('placing an order', () => {
   it('needs sign-in', async () => {
     const answer = await send(app(), 'POST', '/api/order', { body: orderBody([[choices[0]!, 1]]) });
@@ -669,7 +698,7 @@ describe('paying', () => {
     // Settled again, as by the loser of a race: the order comes back from its lock, paid, with
     // its lines (the verification answers from it, with no further read).
     const db = world.database.db;
-    const payments = createPaymentsRepository(db, createRefundsRepository(db));
+    const payments = paymentsRepository();
     const again = await db.transaction((tx) =>
       payments.settle(
         tx,
@@ -692,7 +721,7 @@ describe('paying', () => {
     const { orderId } = await placeOrder(app(), accessToken, [[choices[8]!, 1]]);
     const paid = await payOrder(app(), accessToken, orderId);
     const db = world.database.db;
-    const payments = createPaymentsRepository(db, createRefundsRepository(db));
+    const payments = paymentsRepository();
     const stored = async (eventId: string) =>
       queryRows<{ handled: boolean }>(
         db,
@@ -728,17 +757,8 @@ describe('paying', () => {
       const { accessToken } = await signUp(app());
       const { orderId } = await placeOrder(app(), accessToken, [[choices[9]!, 1]]);
       const paid = await payOrder(app(), accessToken, orderId);
-      // This file's own database, on the test cluster.
-      const [{ name }] = (await queryRows<{ name: string }>(
-        world.database.db,
-        sql`select current_database() as name`,
-      )) as [{ name: string }];
-      const url = new URL(process.env.TEST_DATABASE_URL!);
-      url.pathname = `/${name}`;
-      const holder = new pg.Client({ connectionString: url.toString() });
-      const prober = new pg.Client({ connectionString: url.toString() });
-      await holder.connect();
-      await prober.connect();
+      const holder = await ownDatabaseClient();
+      const prober = await ownDatabaseClient();
       try {
         await holder.query('begin');
         await holder.query('select id from orders where id = $1 for update', [orderId]);
@@ -768,14 +788,9 @@ describe('paying', () => {
 
   it('settles a payment in one statement only while its order and payment read as they were read', async () => {
     const { accessToken } = await signUp(app());
-    const { orderId } = await placeOrder(app(), accessToken, [[choices[10]!, 2]]);
-    const initiated = await send(app(), 'POST', '/api/payments/initiate', {
-      token: accessToken,
-      body: { orderId },
-    });
-    const providerOrderId = initiated.body.data.razorpayOrderId as string;
+    const { orderId, providerOrderId } = await initiatedOrder(accessToken, choices[10]!, 2);
     const db = world.database.db;
-    const payments = createPaymentsRepository(db, createRefundsRepository(db));
+    const payments = paymentsRepository();
     const reported = (providerPaymentId: string) => ({
       providerOrderId,
       providerPaymentId,
@@ -829,12 +844,10 @@ describe('paying', () => {
     expect(locked).toMatchObject({ outcome: 'duplicate', refundOwed: true });
 
     // An order cancelled after it was read is not paid by that reading.
-    const { orderId: cancelledId } = await placeOrder(app(), accessToken, [[choices[10]!, 1]]);
-    const toCancel = await send(app(), 'POST', '/api/payments/initiate', {
-      token: accessToken,
-      body: { orderId: cancelledId },
-    });
-    const cancelledProviderOrder = toCancel.body.data.razorpayOrderId as string;
+    const { orderId: cancelledId, providerOrderId: cancelledProviderOrder } = await initiatedOrder(
+      accessToken,
+      choices[10]!,
+    );
     const beforeCancel = (await payments.settledView(cancelledProviderOrder))!;
     await send(app(), 'POST', `/api/order/${cancelledId}/cancel`, {
       token: accessToken,
@@ -851,12 +864,7 @@ describe('paying', () => {
     expect(afterCancel.payment).toMatchObject({ status: 'created', providerPaymentId: null });
 
     // Nor is a payment whose id is already on another payment.
-    const { orderId: thirdId } = await placeOrder(app(), accessToken, [[choices[10]!, 1]]);
-    const third = await send(app(), 'POST', '/api/payments/initiate', {
-      token: accessToken,
-      body: { orderId: thirdId },
-    });
-    const thirdProviderOrder = third.body.data.razorpayOrderId as string;
+    const { providerOrderId: thirdProviderOrder } = await initiatedOrder(accessToken, choices[10]!);
     const thirdRead = (await payments.settledView(thirdProviderOrder))!;
     expect(
       await payments.settleAsRead(
@@ -871,23 +879,10 @@ describe('paying', () => {
     'settles in one statement only on what is committed once its locks are granted',
     async () => {
       const { accessToken } = await signUp(app());
-      const { orderId } = await placeOrder(app(), accessToken, [[choices[11]!, 1]]);
-      const initiated = await send(app(), 'POST', '/api/payments/initiate', {
-        token: accessToken,
-        body: { orderId },
-      });
-      const providerOrderId = initiated.body.data.razorpayOrderId as string;
-      const db = world.database.db;
-      const payments = createPaymentsRepository(db, createRefundsRepository(db));
+      const { orderId, providerOrderId } = await initiatedOrder(accessToken, choices[11]!);
+      const payments = paymentsRepository();
       const read = (await payments.settledView(providerOrderId))!;
-      const [{ name }] = (await queryRows<{ name: string }>(
-        db,
-        sql`select current_database() as name`,
-      )) as [{ name: string }];
-      const url = new URL(process.env.TEST_DATABASE_URL!);
-      url.pathname = `/${name}`;
-      const holder = new pg.Client({ connectionString: url.toString() });
-      await holder.connect();
+      const holder = await ownDatabaseClient();
       try {
         // Another writer holds the order and records a failed attempt meanwhile.
         await holder.query('begin');
@@ -1079,16 +1074,12 @@ describe('after the order', () => {
   /** An order whose payment window opened, cancelled before the payment arrives. */
   async function cancelledWhilePaying(reason: string) {
     const { accessToken } = await signUp(app());
-    const { orderId } = await placeOrder(app(), accessToken, [[choices[13]!, 1]]);
-    const initiated = await send(app(), 'POST', '/api/payments/initiate', {
-      token: accessToken,
-      body: { orderId },
-    });
+    const { orderId, providerOrderId } = await initiatedOrder(accessToken, choices[13]!);
     await send(app(), 'POST', `/api/order/${orderId}/cancel`, {
       token: accessToken,
       body: { reason },
     });
-    return { accessToken, orderId, razorpayOrderId: initiated.body.data.razorpayOrderId as string };
+    return { accessToken, orderId, razorpayOrderId: providerOrderId };
   }
 
   it('refunds a payment that arrives for an order already cancelled', async () => {
