@@ -510,22 +510,32 @@ async function loop(
 
 // --- the hello-world yardstick, called by the same client ---------------------------------------
 
-async function helloWorld(base: URL) {
+/**
+ * Requests per second, latencies, and the CPU the hello-world process spends per request: the
+ * machine's speed in this run, which the paid order's CPU is also given in (runs on one machine
+ * at different times differ by a third; the ratio much less).
+ */
+async function helloWorld(base: URL, pid: number) {
   const seconds = Math.max(5, durationSeconds / 2);
   const latencies: number[] = [];
   let measuring = false;
   let stopping = false;
   let windowStart = 0;
   let windowEnd = 0;
+  let cpuStart = 0;
+  let cpuEnd = 0;
+  const processCpu = () => readStat(`/proc/${pid}/stat`)?.cpu ?? NaN;
   const started = setTimeout(() => {
     measuring = true;
     windowStart = performance.now();
+    cpuStart = processCpu();
   }, 2_000);
   const stopped = setTimeout(
     () => {
       measuring = false;
       stopping = true;
       windowEnd = performance.now();
+      cpuEnd = processCpu();
     },
     2_000 + seconds * 1000,
   );
@@ -540,8 +550,14 @@ async function helloWorld(base: URL) {
   );
   clearTimeout(started);
   clearTimeout(stopped);
-  return { rate: latencies.length / ((windowEnd - windowStart) / 1000), latencies };
+  return {
+    rate: latencies.length / ((windowEnd - windowStart) / 1000),
+    latencies,
+    cpuPerRequest: (cpuEnd - cpuStart) / latencies.length,
+  };
 }
+
+type HelloWorld = Awaited<ReturnType<typeof helloWorld>>;
 
 // --- PostgreSQL ---------------------------------------------------------------------------------
 
@@ -571,11 +587,7 @@ function percentile(sorted: number[], p: number): number {
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : 'n/a');
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 
-function report(
-  results: RunResult[],
-  hello: { rate: number; latencies: number[] },
-  load: number[],
-) {
+function report(results: RunResult[], hello: HelloWorld, load: number[]) {
   const lines: string[] = [];
   const helloSorted = [...hello.latencies].sort((a, b) => a - b);
   lines.push(
@@ -618,7 +630,7 @@ function report(
       `${hello.rate.toFixed(0)} req/s`,
       '',
       '',
-      '',
+      `server: ${(hello.cpuPerRequest * 1000).toFixed(1)} µs CPU per request`,
     ]),
     '',
     'Latency of each step in the loop, ms (p50 / p99):',
@@ -675,6 +687,10 @@ function report(
       ),
     ]),
     row([
+      'shop process, in hello-world requests (this machine now)',
+      ...results.map((r) => (processCpu(r) / r.paid / hello.cpuPerRequest).toFixed(0)),
+    ]),
+    row([
       'load generator (this process)',
       ...results.map((r) => perOrder(r, r.cpu.after.client - r.cpu.before.client)),
     ]),
@@ -704,12 +720,12 @@ async function main() {
   const load = loadavg();
   const cleanups: (() => Promise<void> | void)[] = [];
   const results: RunResult[] = [];
-  let hello: { rate: number; latencies: number[] };
+  let hello: HelloWorld;
   try {
     const helloPort = await freePort();
     const helloServer = await startBenchServer(['hello', String(helloPort)]);
     try {
-      hello = await helloWorld(new URL(`http://127.0.0.1:${helloPort}`));
+      hello = await helloWorld(new URL(`http://127.0.0.1:${helloPort}`), helloServer.pid!);
     } finally {
       helloServer.kill('SIGTERM');
     }

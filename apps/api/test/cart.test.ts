@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { send, signUp } from './auth-helpers.ts';
 import { addBody, guestSessionId, stockedChoices, type StockedChoice } from './cart-helpers.ts';
+import { stockTags } from '../src/features/catalogue/catalogue-changes.ts';
 import { createTestWorld, getJson, type TestWorld } from './test-app.ts';
 
 let world: TestWorld;
@@ -369,6 +370,48 @@ describe('merging a guest cart on sign-in', () => {
         })
       ).status,
     ).toBe(400);
+  });
+});
+
+describe('a cart after an order changed the stock', () => {
+  it("shows today's stock on the line and on every size of its product", async () => {
+    const choice = choices[10]!;
+    const { accessToken } = await signUp(app());
+    await setStock(choice, 8);
+    try {
+      const first = await send(app(), 'POST', '/api/cart', {
+        token: accessToken,
+        body: addBody(choice, 1),
+      });
+      expect(first.body.data.items[0].stock).toBe(8);
+      // What an order does to the catalogue: one size's stock falls, and copies in memory learn
+      // that only the stock changed.
+      await world.database.db.execute(sql`
+        update product_size_stock s set stock = 6
+        from product_colors c
+        where s.color_id = c.id and c.product_id = ${choice.productId}
+          and c.color_name = ${choice.colorName} and lower(s.size) = lower(${choice.size})`);
+      world.app.readCache.invalidate(stockTags([choice.productId]));
+
+      const again = await send(app(), 'POST', '/api/cart', {
+        token: accessToken,
+        body: addBody(choice, 1),
+      });
+      expect(again.status).toBe(200);
+      const [line] = again.body.data.items;
+      expect(line).toMatchObject({ quantity: 2, stock: 6 });
+      const color = line.product.colors.find(
+        (c: { colorName: string }) => c.colorName === choice.colorName,
+      );
+      const size = color.sizeStock.find(
+        (s: { size: string }) => s.size.toLowerCase() === choice.size.toLowerCase(),
+      );
+      expect(size.stock).toBe(6);
+      const shown = await send(app(), 'GET', '/api/cart', { token: accessToken });
+      expect(shown.body.data.items[0].stock).toBe(6);
+    } finally {
+      await setStock(choice, choice.stock);
+    }
   });
 });
 

@@ -12,7 +12,7 @@ import {
 
 const port = parentPort;
 if (!port) throw new Error('mail-thread runs only as a worker thread');
-const transport = createMailTransport(workerData as MailerOptions);
+const transport = createMailTransport(workerData as MailerOptions, { ownThread: true });
 
 /** Messages are sent one after another, in the order they came: one SMTP connection at a time. */
 let previous: Promise<unknown> = Promise.resolve();

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAccessTokens } from './tokens.ts';
 
 const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
@@ -67,5 +67,30 @@ describe('access tokens', () => {
       '',
     ];
     for (const token of refused) expect(await tokens.verify(token), token).toBeUndefined();
+  });
+
+  describe('a token verified before', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('still expires on time, and its altered copies are still refused', async () => {
+      vi.useFakeTimers({ now: Date.now(), toFake: ['Date'] });
+      const token = await tokens.sign(USER, SESSION);
+      expect(await tokens.verify(token)).toMatchObject({ userId: USER });
+      expect(await tokens.verify(token)).toMatchObject({ userId: USER });
+      const [header, payload, signature] = token.split('.') as [string, string, string];
+      expect(await tokens.verify(`${header}.${payload}.${signature}x`)).toBeUndefined();
+      expect(await tokens.verify(`${header}.${payload}x.${signature}`)).toBeUndefined();
+      vi.setSystemTime(Date.now() + 15 * 60_000 + 1_000);
+      expect(await tokens.verify(token)).toBeUndefined();
+    });
+
+    it('is refused before its not-before time and accepted after it', async () => {
+      vi.useFakeTimers({ now: Date.now(), toFake: ['Date'] });
+      const early = handMade(HS256, { ...goodClaims(), nbf: now() + 60 });
+      expect(await tokens.verify(early)).toBeUndefined();
+      vi.setSystemTime(Date.now() + 61_000);
+      expect(await tokens.verify(early)).toMatchObject({ userId: USER });
+      expect(await tokens.verify(early)).toMatchObject({ userId: USER });
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 
 /** Access tokens live 15 minutes; the storefront refreshes them silently. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -53,6 +54,15 @@ function verifiedClaims(token: string, secret: Buffer, nowSeconds: number) {
   return claims as Record<string, unknown> & { sub: string; iat: number };
 }
 
+/** Tokens verified once and kept: enough for every shopper signed in within 15 minutes. */
+const VERIFIED_TOKENS_KEPT = 20_000;
+
+interface VerifiedToken {
+  claims: AccessClaims;
+  /** Its `exp`, in seconds. */
+  expiresAt: number;
+}
+
 function parseJsonObject(segment: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
@@ -74,6 +84,10 @@ export function createAccessTokens(secret: string): AccessTokens {
     ['sign'],
   );
   const secretBytes = Buffer.from(secret, 'utf8');
+  // A shopper's token comes back with every request for its 15 minutes: once its signature and
+  // claims have been checked, the same text is known good, and only its time limits are checked
+  // again. Only valid tokens are kept, so a flood of forged ones cannot fill this.
+  const verified = new LRUCache<string, VerifiedToken>({ max: VERIFIED_TOKENS_KEPT });
   return {
     async sign(userId, sessionId, issuedAtMs = Date.now()) {
       return new SignJWT({ iat_ms: issuedAtMs, sid: sessionId })
@@ -88,11 +102,17 @@ export function createAccessTokens(secret: string): AccessTokens {
     // Every signed-in request verifies a token: with node:crypto's HMAC it is a few microseconds
     // on the request's own thread, where WebCrypto's (jose's) is a job on libuv's thread pool.
     async verify(token) {
-      const claims = verifiedClaims(token, secretBytes, Math.floor(Date.now() / 1000));
+      const nowSeconds = Math.floor(Date.now() / 1000);
+      const known = verified.get(token);
+      // Its signature and claims were checked when it was kept: only its time can have run out.
+      if (known) return known.expiresAt > nowSeconds ? known.claims : undefined;
+      const claims = verifiedClaims(token, secretBytes, nowSeconds);
       if (!claims) return undefined;
       const issuedAtMs = typeof claims.iat_ms === 'number' ? claims.iat_ms : claims.iat * 1000;
       const sessionId = typeof claims.sid === 'string' ? claims.sid : undefined;
-      return { userId: claims.sub, issuedAtMs, sessionId };
+      const accepted = { userId: claims.sub, issuedAtMs, sessionId };
+      verified.set(token, { claims: accepted, expiresAt: claims.exp as number });
+      return accepted;
     },
   };
 }

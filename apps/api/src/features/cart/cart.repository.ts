@@ -15,6 +15,7 @@ import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { preparedStatements } from '../../db/prepared.ts';
 import { cartItems, carts } from '../../db/schema.ts';
 import { awaitingPayment } from '../orders/orders.repository.ts';
+import type { TodaysStock } from './product-facts.ts';
 
 export type CartRow = typeof carts.$inferSelect;
 export type CartItemRow = typeof cartItems.$inferSelect;
@@ -209,6 +210,8 @@ export function createCartRepository(db: Database) {
       items?: CartItemRow[];
       /** Units the shopper's own unpaid orders hold (see heldByOpenOrders), read alongside. */
       held?: Map<string, number>;
+      /** Every colour's stock of the cart's products, read by the same statement. */
+      stock?: TodaysStock[];
     }> {
       const guest = 'guestSessionId' in owner;
       const ownerColumn = guest ? sql`guest_session_id` : sql`user_id`;
@@ -225,6 +228,7 @@ export function createCartRepository(db: Database) {
         quantity: number | null;
         items: (Omit<CartItemRow, 'addedAt'> & { addedAt: string })[];
         held: HeldUnits[];
+        stock: TodaysStock[];
       }>(
         db,
         'add_to_cart',
@@ -253,7 +257,18 @@ export function createCartRepository(db: Database) {
                 ) order by i.added_at, i.id)
                 from (select * from cart_items c
                         where c.cart_id = cart.id and c.id not in (select id from added)
-                      union all select * from added) i), '[]'::json) as items
+                      union all select * from added) i), '[]'::json) as items,
+              -- Today's stock of every colour of the cart's products: the cart is shown with it,
+              -- without reading the products again after every order changed their stock.
+              coalesce((select json_agg(json_build_object(
+                  'productId', pc.product_id, 'colorName', pc.color_name,
+                  'sizeStock', coalesce((select json_agg(json_build_object(
+                      'size', s.size, 'stock', s.stock) order by s.position)
+                    from product_size_stock s where s.color_id = pc.id), '[]'::json)))
+                from product_colors pc
+                where pc.product_id in (select c.product_id from cart_items c
+                                          where c.cart_id = cart.id
+                                        union select product_id from added)), '[]'::json) as stock
             from cart`,
       );
       const cart: CartRow = {
@@ -267,7 +282,13 @@ export function createCartRepository(db: Database) {
       };
       if (!row!.expired) {
         const items = row!.items.map((item) => ({ ...item, addedAt: new Date(item.addedAt) }));
-        return { cart, quantity: row!.quantity ?? undefined, items, held: heldMap(row!.held) };
+        return {
+          cart,
+          quantity: row!.quantity ?? undefined,
+          items,
+          held: heldMap(row!.held),
+          stock: row!.stock,
+        };
       }
       await startAfresh(db, cart.id);
       return { cart, quantity: await this.addLine(db, cart.id, line) };

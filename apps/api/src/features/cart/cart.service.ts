@@ -383,13 +383,13 @@ export function createCartService(deps: {
   }
 
   async function addItem(owner: CartOwner, command: AddToCartCommand): Promise<Cart> {
-    // Which colour and size the product has, and its price: the cached facts suffice, because
-    // the stock itself is checked by the database in the same statement that adds the line.
-    const product = (await facts.cached([command.productId])).get(command.productId);
+    // Which colour and size the product has, and its price: the cached facts suffice, whatever
+    // stock they tell, because the database checks the stock in the statement that adds the line.
+    const product = (await facts.cachedAnyStock([command.productId])).get(command.productId);
     if (!product || !product.is_active) throw notFound('Product not found');
     const { color, stockEntry } = variantOf(product, command.color.colorName, command.size);
     const size = normalizeSize(stockEntry.size);
-    const { cart, quantity, items, held } = await carts.addToCart(owner, {
+    const { cart, quantity, items, held, stock } = await carts.addToCart(owner, {
       productId: product.id,
       // The catalogue's own colour name and hex, whatever case or hex the browser sent.
       colorName: color.colorName,
@@ -413,8 +413,9 @@ export function createCartService(deps: {
         throw invalid(cartMessages.tooManyOfOneSize);
       throw invalid(stockMessage(today?.stock ?? 0, stockEntry.size, inCart?.quantity ?? 0));
     }
-    // The adding statement answered the cart's lines as they are now.
+    // The adding statement answered the cart's lines and its products' stock as they are now.
     if (items) {
+      if (stock) facts.withTodaysStock(stock);
       const lines = await withFacts(items, 'cached');
       const userId = userOf(owner);
       return render({ cart, lines: userId ? await withHeld(userId, lines, held) : lines }, userId);

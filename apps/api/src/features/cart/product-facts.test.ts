@@ -58,6 +58,31 @@ describe('product facts in memory', () => {
     expect(shown.get(PRODUCT)!.colors[0]!.sizeStock[0]!.stock).toBe(4);
   });
 
+  it("takes today's stock from the statement that added to a cart, instead of reading again", async () => {
+    const world = factsWithCountedReads();
+    await world.facts.cached([PRODUCT]);
+    world.sell();
+    world.invalidate(stockTags([PRODUCT]));
+    // Choosing the colour, size and price needs no stock: the adding statement checks it.
+    await world.facts.cachedAnyStock([PRODUCT]);
+    expect(world.reads()).toBe(1);
+
+    world.facts.withTodaysStock([
+      { productId: PRODUCT, colorName: 'Rose', sizeStock: [{ size: '34C', stock: 4 }] },
+    ]);
+    const shown = await world.facts.cached([PRODUCT]);
+    expect(world.reads()).toBe(1);
+    expect(shown.get(PRODUCT)!.colors[0]!.sizeStock[0]!.stock).toBe(4);
+
+    // A product not kept is not made up from its stock alone: it is read when shown.
+    const OTHER = '0b9c6a1e-2d3f-4e5a-8b7c-6d5e4f3a2b1c';
+    world.facts.withTodaysStock([
+      { productId: OTHER, colorName: 'Rose', sizeStock: [{ size: '34C', stock: 9 }] },
+    ]);
+    await world.facts.cached([OTHER]);
+    expect(world.reads()).toBe(2);
+  });
+
   it('drops everything of a product changed in other ways, and of every product on a category change', async () => {
     const world = factsWithCountedReads();
     await world.facts.cached([PRODUCT]);
@@ -88,5 +113,10 @@ describe('product facts in memory', () => {
     vi.advanceTimersByTime(5 * 60_000 + 1);
     await world.facts.cachedIgnoringStock([PRODUCT]);
     expect(world.reads()).toBe(3);
+
+    // Choosing what goes into a cart trusts the kept facts only as long as a cart shows them.
+    vi.advanceTimersByTime(61_000);
+    await world.facts.cachedAnyStock([PRODUCT]);
+    expect(world.reads()).toBe(4);
   });
 });

@@ -12,11 +12,20 @@ import type { CatalogueRepository, ProductFacts } from '../catalogue/catalogue.r
  * checks stock, prices and that the product is still sold in the database. Names, images and
  * categories are not checked there; a change to them reaches this copy as the catalogue's change
  * notice (here and, on PostgreSQL, from other processes), and the age limit covers a lost one.
- * `fresh` always asks the database: adding to the cart and validating it check today's stock, not
- * a copy.
+ * `cachedAnyStock` serves facts as long as `cached` does, whatever their stock: adding to the
+ * cart chooses the colour, size and price from them while its own statement checks the stock, and
+ * answers every colour's stock of the cart's products, which `withTodaysStock` puts back here.
+ * `fresh` always asks the database: validating a cart checks today's stock, not a copy.
  */
 /** How long `cachedIgnoringStock` serves facts read once (a change to the product drops them). */
 const ORDER_FACTS_MAX_AGE_MS = 5 * 60_000;
+
+/** One colour's sizes and their stock, as a statement read them. */
+export interface TodaysStock {
+  productId: string;
+  colorName: string;
+  sizeStock: { size: string; stock: number }[];
+}
 
 export function createProductFacts(
   db: Database,
@@ -59,9 +68,8 @@ export function createProductFacts(
   async function fromMemory(
     ids: string[],
     stock: 'current' | 'any',
+    maxAge: number,
   ): Promise<Map<string, ProductFacts>> {
-    const maxAge =
-      stock === 'any' ? Math.max(ORDER_FACTS_MAX_AGE_MS, options.ttlMs) : options.ttlMs;
     const oldest = Date.now() - maxAge;
     const found = new Map<string, ProductFacts>();
     const missing: string[] = [];
@@ -75,10 +83,40 @@ export function createProductFacts(
     return found;
   }
 
+  /**
+   * Puts the stock a statement just read into the facts kept of those products, which then tell
+   * today's stock again. Facts not kept, or older than a cart may show, are left to be read.
+   */
+  function withTodaysStock(stock: TodaysStock[]) {
+    const oldest = Date.now() - options.ttlMs;
+    const byProduct = new Map<string, TodaysStock[]>();
+    for (const color of stock) {
+      const colors = byProduct.get(color.productId);
+      if (colors) colors.push(color);
+      else byProduct.set(color.productId, [color]);
+    }
+    for (const [id, colors] of byProduct) {
+      const entry = entries.get(id);
+      if (!entry || entry.readAt <= oldest) continue;
+      const sizesOf = new Map(colors.map((color) => [color.colorName, color.sizeStock]));
+      entry.facts = {
+        ...entry.facts,
+        colors: entry.facts.colors.map((color) => ({
+          ...color,
+          sizeStock: sizesOf.get(color.colorName) ?? color.sizeStock,
+        })),
+      };
+      entry.stockCurrent = true;
+    }
+  }
+
   return {
     fresh,
-    cached: (ids: string[]) => fromMemory(ids, 'current'),
-    cachedIgnoringStock: (ids: string[]) => fromMemory(ids, 'any'),
+    cached: (ids: string[]) => fromMemory(ids, 'current', options.ttlMs),
+    cachedAnyStock: (ids: string[]) => fromMemory(ids, 'any', options.ttlMs),
+    cachedIgnoringStock: (ids: string[]) =>
+      fromMemory(ids, 'any', Math.max(ORDER_FACTS_MAX_AGE_MS, options.ttlMs)),
+    withTodaysStock,
   };
 }
 
