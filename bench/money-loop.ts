@@ -301,6 +301,8 @@ interface RunResult {
   paid: number;
   seconds: number;
   latencies: Record<Step, number[]>;
+  /** With one shopper: the main thread's CPU while each step's call was answered, summed. */
+  stepCpu: Record<Step, number>;
   errors: Record<Step, number>;
   firstErrors: string[];
   cpu: { before: CpuSnapshot; after: CpuSnapshot; names: Map<number, string> };
@@ -385,6 +387,12 @@ async function loop(
     number[]
   >;
   const errors = Object.fromEntries(STEPS.map((s) => [s, 0])) as Record<Step, number>;
+  const stepCpu = Object.fromEntries(STEPS.map((s) => [s, 0])) as Record<Step, number>;
+  // One shopper's calls come one at a time: the main thread's CPU between a call's start and end
+  // is that call's (give or take a webhook or a mail landing meanwhile; /proc counts in ticks,
+  // which average out over thousands of calls).
+  const mainThreadCpu = () =>
+    shoppers === 1 ? (readStat(`/proc/${pid}/task/${pid}/stat`)?.cpu ?? 0) : 0;
   const firstErrors: string[] = [];
   let measuring = false;
   let stopping = false;
@@ -419,10 +427,12 @@ async function loop(
   async function shopper(token: string) {
     const timed = async (step: Step, answer: () => Promise<Answer>) => {
       const started = performance.now();
+      const cpuBefore = mainThreadCpu();
       const result = await answer();
       // A call counts in the window it ends in.
       if (measuring) {
         latencies[step].push(performance.now() - started);
+        stepCpu[step] += mainThreadCpu() - cpuBefore;
         if (result.body?.success !== true) errors[step] += 1;
       }
       if (result.body?.success !== true) {
@@ -501,6 +511,7 @@ async function loop(
     paid,
     seconds: (windowEnd - windowStart) / 1000,
     latencies,
+    stepCpu,
     errors,
     firstErrors,
     cpu: { before: before!, after: after!, names },
@@ -657,6 +668,21 @@ function report(results: RunResult[], hello: HelloWorld, load: number[]) {
       ),
     ]),
     '',
+    ...(shoppers === 1
+      ? [
+          "The main thread's CPU per call, ms (one shopper: each call's own):",
+          '',
+          row(['step', ...results.map((r) => r.label)]),
+          row(['---', ...results.map(() => '---:')]),
+          ...STEPS.map((step) =>
+            row([
+              stepNames[step],
+              ...results.map((r) => (r.stepCpu[step] / r.latencies[step].length).toFixed(2)),
+            ]),
+          ),
+          '',
+        ]
+      : []),
     'CPU per paid order, ms (shop process per thread from /proc/<pid>/task/*/stat; PostgreSQL: every process of the cluster):',
     '',
     row(['where', ...results.map((r) => r.label)]),

@@ -254,6 +254,8 @@ export function createCartService(deps: {
    * The split between CGST/SGST and IGST waits for the address; the amount does not depend on it.
    */
   function gstIncludedOf(lines: LoadedLine[], discountPaise: number): number | null {
+    // An empty cart (every cart right after it is cleared or ordered) includes no tax.
+    if (lines.length === 0) return 0;
     try {
       return gstIncludedIn({
         lines: lines.map((line) => ({
