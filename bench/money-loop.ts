@@ -595,7 +595,9 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : 'n/a');
+const fixed = (value: number, digits: number) =>
+  Number.isFinite(value) ? value.toFixed(digits) : 'n/a';
+const ms = (value: number) => fixed(value, 1);
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 
 function report(results: RunResult[], hello: HelloWorld, load: number[]) {
@@ -641,7 +643,7 @@ function report(results: RunResult[], hello: HelloWorld, load: number[]) {
       `${hello.rate.toFixed(0)} req/s`,
       '',
       '',
-      `server: ${(hello.cpuPerRequest * 1000).toFixed(1)} µs CPU per request`,
+      `server: ${ms(hello.cpuPerRequest * 1000)} µs CPU per request`,
     ]),
     '',
     'Latency of each step in the loop, ms (p50 / p99):',
@@ -677,7 +679,7 @@ function report(results: RunResult[], hello: HelloWorld, load: number[]) {
           ...STEPS.map((step) =>
             row([
               stepNames[step],
-              ...results.map((r) => (r.stepCpu[step] / r.latencies[step].length).toFixed(2)),
+              ...results.map((r) => fixed(r.stepCpu[step] / r.latencies[step].length, 2)),
             ]),
           ),
           '',
@@ -713,8 +715,8 @@ function report(results: RunResult[], hello: HelloWorld, load: number[]) {
       ),
     ]),
     row([
-      'shop process, in hello-world requests (this machine now)',
-      ...results.map((r) => (processCpu(r) / r.paid / hello.cpuPerRequest).toFixed(0)),
+      'shop process, in hello-world requests (their CPU measured once, before the runs)',
+      ...results.map((r) => fixed(processCpu(r) / r.paid / hello.cpuPerRequest, 0)),
     ]),
     row([
       'load generator (this process)',

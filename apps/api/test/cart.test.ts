@@ -384,6 +384,11 @@ describe('a cart after an order changed the stock', () => {
         body: addBody(choice, 1),
       });
       expect(first.body.data.items[0].stock).toBe(8);
+      // A name changed behind the shop's back (no change notice): shown only if the product is
+      // read again, which the stock change alone must not cause.
+      await world.database.db.execute(
+        sql`update products set name = 'Read again' where id = ${choice.productId}`,
+      );
       // What an order does to the catalogue: one size's stock falls, and copies in memory learn
       // that only the stock changed.
       await world.database.db.execute(sql`
@@ -399,7 +404,7 @@ describe('a cart after an order changed the stock', () => {
       });
       expect(again.status).toBe(200);
       const [line] = again.body.data.items;
-      expect(line).toMatchObject({ quantity: 2, stock: 6 });
+      expect(line).toMatchObject({ quantity: 2, stock: 6, name: choice.name });
       const color = line.product.colors.find(
         (c: { colorName: string }) => c.colorName === choice.colorName,
       );
@@ -408,8 +413,11 @@ describe('a cart after an order changed the stock', () => {
       );
       expect(size.stock).toBe(6);
       const shown = await send(app(), 'GET', '/api/cart', { token: accessToken });
-      expect(shown.body.data.items[0].stock).toBe(6);
+      expect(shown.body.data.items[0]).toMatchObject({ stock: 6, name: choice.name });
     } finally {
+      await world.database.db.execute(
+        sql`update products set name = ${choice.name} where id = ${choice.productId}`,
+      );
       await setStock(choice, choice.stock);
     }
   });

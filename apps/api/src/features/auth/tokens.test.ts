@@ -75,8 +75,11 @@ describe('access tokens', () => {
     it('still expires on time, and its altered copies are still refused', async () => {
       vi.useFakeTimers({ now: Date.now(), toFake: ['Date'] });
       const token = await tokens.sign(USER, SESSION);
-      expect(await tokens.verify(token)).toMatchObject({ userId: USER });
-      expect(await tokens.verify(token)).toMatchObject({ userId: USER });
+      const first = await tokens.verify(token);
+      expect(first).toMatchObject({ userId: USER });
+      // Kept: the same claims answer again, and no caller can change them.
+      expect(await tokens.verify(token)).toBe(first);
+      expect(Object.isFrozen(first)).toBe(true);
       const [header, payload, signature] = token.split('.') as [string, string, string];
       expect(await tokens.verify(`${header}.${payload}.${signature}x`)).toBeUndefined();
       expect(await tokens.verify(`${header}.${payload}x.${signature}`)).toBeUndefined();

@@ -105,12 +105,17 @@ export function createAccessTokens(secret: string): AccessTokens {
       const nowSeconds = Math.floor(Date.now() / 1000);
       const known = verified.get(token);
       // Its signature and claims were checked when it was kept: only its time can have run out.
-      if (known) return known.expiresAt > nowSeconds ? known.claims : undefined;
+      if (known) {
+        if (known.expiresAt > nowSeconds) return known.claims;
+        verified.delete(token);
+        return undefined;
+      }
       const claims = verifiedClaims(token, secretBytes, nowSeconds);
       if (!claims) return undefined;
       const issuedAtMs = typeof claims.iat_ms === 'number' ? claims.iat_ms : claims.iat * 1000;
       const sessionId = typeof claims.sid === 'string' ? claims.sid : undefined;
-      const accepted = { userId: claims.sub, issuedAtMs, sessionId };
+      // One object answers every later use of the token: frozen, so no caller can change it.
+      const accepted = Object.freeze({ userId: claims.sub, issuedAtMs, sessionId });
       verified.set(token, { claims: accepted, expiresAt: claims.exp as number });
       return accepted;
     },

@@ -266,9 +266,11 @@ export function createCartRepository(db: Database) {
                       'size', s.size, 'stock', s.stock) order by s.position)
                     from product_size_stock s where s.color_id = pc.id), '[]'::json)))
                 from product_colors pc
-                where pc.product_id in (select c.product_id from cart_items c
+                where not cart.expired
+                  and pc.product_id in (select c.product_id from cart_items c
                                           where c.cart_id = cart.id
-                                        union select product_id from added)), '[]'::json) as stock
+                                        union all select product_id from added)), '[]'::json)
+                as stock
             from cart`,
       );
       const cart: CartRow = {

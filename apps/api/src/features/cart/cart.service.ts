@@ -81,7 +81,7 @@ interface LoadedCart {
 
 const rupees = (paise: number) => paiseToRupees(paise);
 
-/** The brief's stock message, with the size as the catalogue writes it ('34C', 'M'). */
+/** The shopper's stock message, with the size as the catalogue writes it ('34C', 'M'). */
 export function stockMessage(available: number, size: string, alreadyInCart = 0): string {
   const base = `Only ${available} items available in size ${size.toUpperCase()}`;
   return alreadyInCart > 0 ? `${base} (${alreadyInCart} already in your cart)` : base;
@@ -248,7 +248,6 @@ export function createCartService(deps: {
     });
   }
 
-  /** The cart as the brief shapes it, priced from today's catalogue and discounts. */
   /**
    * The GST in the cart's total, by the invoice's own rules (the same module prices the invoice).
    * The split between CGST/SGST and IGST waits for the address; the amount does not depend on it.
@@ -280,6 +279,7 @@ export function createCartService(deps: {
     }
   }
 
+  /** The cart as the shopper sees it, priced from today's catalogue and discounts. */
   async function render(loaded: LoadedCart, userId?: string): Promise<Cart> {
     const { cart, lines } = loaded;
     const items: CartItem[] = lines.map((line) => {
@@ -391,6 +391,7 @@ export function createCartService(deps: {
     if (!product || !product.is_active) throw notFound('Product not found');
     const { color, stockEntry } = variantOf(product, command.color.colorName, command.size);
     const size = normalizeSize(stockEntry.size);
+    const stockMark = facts.mark();
     const { cart, quantity, items, held, stock } = await carts.addToCart(owner, {
       productId: product.id,
       // The catalogue's own colour name and hex, whatever case or hex the browser sent.
@@ -417,7 +418,7 @@ export function createCartService(deps: {
     }
     // The adding statement answered the cart's lines and its products' stock as they are now.
     if (items) {
-      if (stock) facts.withTodaysStock(stock);
+      if (stock) facts.withTodaysStock(stock, stockMark);
       const lines = await withFacts(items, 'cached');
       const userId = userOf(owner);
       return render({ cart, lines: userId ? await withHeld(userId, lines, held) : lines }, userId);

@@ -67,20 +67,38 @@ describe('product facts in memory', () => {
     await world.facts.cachedAnyStock([PRODUCT]);
     expect(world.reads()).toBe(1);
 
-    world.facts.withTodaysStock([
-      { productId: PRODUCT, colorName: 'Rose', sizeStock: [{ size: '34C', stock: 4 }] },
-    ]);
+    world.facts.withTodaysStock(
+      [{ productId: PRODUCT, colorName: 'Rose', sizeStock: [{ size: '34C', stock: 4 }] }],
+      world.facts.mark(),
+    );
     const shown = await world.facts.cached([PRODUCT]);
     expect(world.reads()).toBe(1);
     expect(shown.get(PRODUCT)!.colors[0]!.sizeStock[0]!.stock).toBe(4);
 
     // A product not kept is not made up from its stock alone: it is read when shown.
     const OTHER = '0b9c6a1e-2d3f-4e5a-8b7c-6d5e4f3a2b1c';
-    world.facts.withTodaysStock([
-      { productId: OTHER, colorName: 'Rose', sizeStock: [{ size: '34C', stock: 9 }] },
-    ]);
+    world.facts.withTodaysStock(
+      [{ productId: OTHER, colorName: 'Rose', sizeStock: [{ size: '34C', stock: 9 }] }],
+      world.facts.mark(),
+    );
     await world.facts.cached([OTHER]);
     expect(world.reads()).toBe(2);
+  });
+
+  it('keeps news of a stock change heard while the adding statement ran', async () => {
+    const world = factsWithCountedReads();
+    await world.facts.cached([PRODUCT]);
+    const mark = world.facts.mark();
+    // An order sells a unit after the statement read the stock, and its notice comes first.
+    world.sell();
+    world.invalidate(stockTags([PRODUCT]));
+    world.facts.withTodaysStock(
+      [{ productId: PRODUCT, colorName: 'Rose', sizeStock: [{ size: '34C', stock: 5 }] }],
+      mark,
+    );
+    const shown = await world.facts.cached([PRODUCT]);
+    expect(world.reads()).toBe(2);
+    expect(shown.get(PRODUCT)!.colors[0]!.sizeStock[0]!.stock).toBe(4);
   });
 
   it('drops everything of a product changed in other ways, and of every product on a category change', async () => {

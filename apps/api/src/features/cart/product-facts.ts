@@ -35,7 +35,18 @@ export function createProductFacts(
     onInvalidate: (listener: (tags: CacheTag[] | undefined) => void) => void;
   },
 ) {
-  const entries = new Map<string, { facts: ProductFacts; readAt: number; stockCurrent: boolean }>();
+  const entries = new Map<
+    string,
+    {
+      facts: ProductFacts;
+      readAt: number;
+      stockCurrent: boolean;
+      /** The `changes` count when its stock was last read or heard to change. */
+      changedAt: number;
+    }
+  >();
+  /** Counts reads and stock changes, so stock read earlier never overwrites news heard since. */
+  let changes = 0;
   // Facts go with the catalogue answers of the same product; a category change renames them all.
   // A change of stock alone keeps the rest of them, marked as no longer telling today's stock.
   options.onInvalidate((tags) => {
@@ -45,15 +56,19 @@ export function createProductFacts(
       if (!tag.startsWith('product:')) continue;
       const id = tag.slice('product:'.length);
       const entry = entries.get(id);
-      if (stockOnly && entry) entry.stockCurrent = false;
-      else entries.delete(id);
+      if (stockOnly && entry) {
+        entry.stockCurrent = false;
+        entry.changedAt = ++changes;
+      } else entries.delete(id);
     }
   });
 
   function remember(list: ProductFacts[]) {
     if (options.ttlMs <= 0) return;
     const readAt = Date.now();
-    for (const facts of list) entries.set(facts.id, { facts, readAt, stockCurrent: true });
+    for (const facts of list) {
+      entries.set(facts.id, { facts, readAt, stockCurrent: true, changedAt: ++changes });
+    }
     // Bounded: a catalogue of tens of thousands of products still fits; beyond, start over.
     if (entries.size > 50_000) entries.clear();
   }
@@ -84,10 +99,12 @@ export function createProductFacts(
   }
 
   /**
-   * Puts the stock a statement just read into the facts kept of those products, which then tell
-   * today's stock again. Facts not kept, or older than a cart may show, are left to be read.
+   * Puts the stock a statement read into the facts kept of those products, which then tell
+   * today's stock again. `since` is `mark()` taken before the statement ran: a product whose
+   * stock changed or was read again meanwhile keeps what it has (the statement's reading may be
+   * the older one). Facts not kept, or older than a cart may show, are left to be read.
    */
-  function withTodaysStock(stock: TodaysStock[]) {
+  function withTodaysStock(stock: TodaysStock[], since: number) {
     const oldest = Date.now() - options.ttlMs;
     const byProduct = new Map<string, TodaysStock[]>();
     for (const color of stock) {
@@ -97,7 +114,7 @@ export function createProductFacts(
     }
     for (const [id, colors] of byProduct) {
       const entry = entries.get(id);
-      if (!entry || entry.readAt <= oldest) continue;
+      if (!entry || entry.readAt <= oldest || entry.changedAt > since) continue;
       const sizesOf = new Map(colors.map((color) => [color.colorName, color.sizeStock]));
       entry.facts = {
         ...entry.facts,
@@ -116,6 +133,8 @@ export function createProductFacts(
     cachedAnyStock: (ids: string[]) => fromMemory(ids, 'any', options.ttlMs),
     cachedIgnoringStock: (ids: string[]) =>
       fromMemory(ids, 'any', Math.max(ORDER_FACTS_MAX_AGE_MS, options.ttlMs)),
+    /** Where the count of reads and stock changes stands: see `withTodaysStock`. */
+    mark: () => changes,
     withTodaysStock,
   };
 }
