@@ -276,14 +276,8 @@ describe('numbering under issuers at once', () => {
     // On PostgreSQL a second server on its own connections issues alongside the first; on the
     // embedded database (one process) the same calls interleave on its one connection.
     let second: { app: Awaited<ReturnType<typeof buildApp>>; database: DatabaseHandle } | undefined;
-    if (world.database.kind === 'postgres') {
-      const [{ name }] = (await queryRows<{ name: string }>(
-        world.database.db,
-        sql`select current_database() as name`,
-      )) as [{ name: string }];
-      const url = new URL(process.env.TEST_DATABASE_URL!);
-      url.pathname = `/${name}`;
-      const database = await openDatabase({ databaseUrl: url.toString(), dataDir: undefined });
+    if (world.databaseUrl) {
+      const database = await openDatabase({ databaseUrl: world.databaseUrl, dataDir: undefined });
       second = { app: await buildApp({ config: world.config, database }), database };
       await second.app.ready();
     }

@@ -122,13 +122,7 @@ async function initiatedOrder(token: string, choice: StockedChoice, quantity = 1
 
 /** A client of its own on this file's database (on the PostgreSQL test cluster), connected. */
 async function ownDatabaseClient() {
-  const [{ name }] = (await queryRows<{ name: string }>(
-    world.database.db,
-    sql`select current_database() as name`,
-  )) as [{ name: string }];
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${name}`;
-  const client = new pg.Client({ connectionString: url.toString() });
+  const client = new pg.Client({ connectionString: world.databaseUrl! });
   await client.connect();
   return client;
 }

@@ -20,6 +20,8 @@ import {
 export interface TestWorld {
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** This file's own PostgreSQL database, for a second client or server on it; undefined on PGlite. */
+  databaseUrl: string | undefined;
   config: AppConfig;
   close: () => Promise<void>;
 }
@@ -103,6 +105,7 @@ export async function createTestWorld(
   return {
     app,
     database,
+    databaseUrl,
     config,
     async close() {
       await app.close();
