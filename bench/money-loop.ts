@@ -523,8 +523,8 @@ async function loop(
 
 /**
  * Requests per second, latencies, and the CPU the hello-world process spends per request: the
- * machine's speed in this run, which the paid order's CPU is also given in (runs on one machine
- * at different times differ by a third; the ratio much less).
+ * machine's speed in this run, which the paid order's CPU is also given in. It corrects for a
+ * machine slower all through a run, not for a neighbour busy during only part of it.
  */
 async function helloWorld(base: URL, pid: number) {
   const seconds = Math.max(5, durationSeconds / 2);
