@@ -100,6 +100,35 @@ for (const viewport of ['phone', 'desktop'] as const) {
       await box.getByRole('button', { name: 'Check' }).click();
       await box.getByText(deliveryMessages.invalidPin, { exact: true }).waitFor();
 
+      // A late answer never overwrites a newer one: the Nicobar answer is held back while she
+      // asks about Mumbai; when it lands at last, the box still answers for Mumbai.
+      let releaseLate = () => {};
+      const held = new Promise<void>((resolve) => (releaseLate = resolve));
+      const asked = new Promise<void>((resolve) => {
+        void page.route('**/api/pincode/744301', async (route) => {
+          resolve();
+          const response = await route.fetch();
+          await held;
+          await route.fulfill({ response });
+        });
+      });
+      await box.getByLabel('PIN code').fill('744301');
+      await box.getByRole('button', { name: 'Check' }).click();
+      await asked;
+      await box.getByLabel('PIN code').fill('400001');
+      await box.getByRole('button', { name: 'Check' }).click();
+      await box.getByText(mumbaiPromise(), { exact: true }).waitFor();
+      const lateLanded = page.waitForEvent('requestfinished', (request) =>
+        request.url().endsWith('/api/pincode/744301'),
+      );
+      releaseLate();
+      await lateLanded;
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+      expect(await box.getByText(deliveryMessages.notDeliverable).count()).toBe(0);
+      expect(await box.getByText(mumbaiPromise(), { exact: true }).isVisible()).toBe(true);
+      expect(await box.getByLabel('PIN code').inputValue()).toBe('400001');
+      await page.unrouteAll();
+
       // The last PIN answered is remembered; after a reload it is checked again by itself.
       await box.getByLabel('PIN code').fill('400001');
       await box.getByRole('button', { name: 'Check' }).click();

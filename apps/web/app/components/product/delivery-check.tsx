@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { deliveryByText, deliveryMessages } from '@shop/domain/delivery-estimate';
 
 /** The last PIN checked, so the next product page answers for it at once. */
@@ -31,16 +31,26 @@ export function DeliveryCheck() {
   const [pin, setPin] = useState('');
   const [result, setResult] = useState<Result>({ kind: 'idle' });
 
+  // Only the newest check may answer: an older one that returns late (a slow network, the
+  // remembered PIN's check still loading) must not overwrite what she asked since.
+  const latestCheck = useRef(0);
+
   const check = useCallback(async (value: string) => {
-    // Loaded on first use (then at once): the product page's first load stays as it was.
-    const { checkPincode } = await import('../../lib/pincode-api');
+    const ticket = ++latestCheck.current;
+    const isStale = () => ticket !== latestCheck.current;
+    // The field shows the PIN being checked at once, before anything is awaited, so a check
+    // still loading never puts back a PIN she has typed over.
     setPin(value);
     if (!SIX_DIGITS.test(value)) {
       setResult({ kind: 'invalid', message: deliveryMessages.invalidPin });
       return;
     }
     setResult({ kind: 'checking' });
+    // Loaded on first use (then at once): the product page's first load stays as it was.
+    const { checkPincode } = await import('../../lib/pincode-api');
+    if (isStale()) return;
     const answer = await checkPincode(value);
+    if (isStale()) return;
     if (answer.kind === 'unknown') {
       setResult({ kind: 'invalid', message: answer.message || deliveryMessages.invalidPin });
       return;
