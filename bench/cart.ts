@@ -10,7 +10,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { newGuestSessionId } from '@shop/domain/cart';
-import { callShop, measure, startBenchServer, stopBenchServer } from './shop-process.ts';
+import {
+  callShop,
+  measure,
+  settleShop,
+  startBenchServer,
+  stopBenchServer,
+} from './shop-process.ts';
 
 const duration = Number(process.env.DURATION ?? 10);
 const connections = Number(process.env.CONNECTIONS ?? 20);
@@ -21,6 +27,8 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-cart-'));
   const shop = await startBenchServer(['shop', String(port), dataDir]);
   try {
+    // A fresh shop renders its seeded pictures in the background for a while.
+    await settleShop(dataDir, 'PGlite');
     const list = await callShop(base, 'GET', '/api/product/products?limit=12');
     const lines = (list.data.products as any[]).flatMap((product) => {
       const color = product.colors[0];

@@ -36,6 +36,7 @@ import {
   percentile,
   placingEachCart,
   signUpShoppers,
+  settleShop,
   startBenchServer,
   stockedVariants,
   stopBenchServer,
@@ -61,6 +62,8 @@ async function measureShop(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const base = `http://127.0.0.1:${port}`;
+  // A fresh shop renders its seeded pictures in the background for a while.
+  await settleShop(dataDir, label);
   const client = keepAliveClient(base, connections);
   const problems: string[] = [];
   try {

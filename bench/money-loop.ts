@@ -31,10 +31,10 @@ import {
   callShop,
   freePort,
   keepAliveClient,
+  settleShop,
   startBenchServer,
   startPostgres,
   stopBenchServer,
-  waitForRenditions,
 } from './shop-process.ts';
 
 const shoppers = Number(process.env.SHOPPERS ?? 20);
@@ -804,13 +804,8 @@ async function main() {
           cleanups.push(() => client.end());
         }
         try {
-          // A fresh shop renders its seeded pictures in the background for a while (sharp's
-          // threads): measured during that, a paid order looked 6–7 ms dearer than it is.
-          if (process.env.SETTLED !== '0') {
-            const waited = await waitForRenditions(dataDir);
-            if (waited !== undefined)
-              console.error(`${label}: pictures rendered after ${waited.toFixed(0)} s`);
-          }
+          // A fresh shop renders its seeded pictures in the background for a while.
+          await settleShop(dataDir, label);
           console.error(`${label}: running…`);
           results.push(
             await loop(
