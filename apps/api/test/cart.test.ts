@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { send, signUp } from './auth-helpers.ts';
 import { addBody, guestSessionId, stockedChoices, type StockedChoice } from './cart-helpers.ts';
 import { stockTags } from '../src/features/catalogue/catalogue-changes.ts';
@@ -370,6 +370,107 @@ describe('merging a guest cart on sign-in', () => {
         })
       ).status,
     ).toBe(400);
+  });
+});
+
+describe('changing lines and merging carts', () => {
+  it('write in one statement each, with no transaction held open, and answer the cart as stored', async () => {
+    // A product with two sizes in stock: changing one line to the other size joins the two.
+    const two = await (async () => {
+      for (const choice of choices.slice(12)) {
+        const { body } = await getJson(app(), `/api/product/${choice.productId}`);
+        const color = body.data.colors.find(
+          (c: { colorName: string }) => c.colorName === choice.colorName,
+        );
+        const other = color.sizeStock.find(
+          (s: { size: string; stock: number }) => s.stock >= 5 && s.size !== choice.size,
+        );
+        if (choice.stock >= 5 && other)
+          return { first: choice, second: { ...choice, size: other.size } };
+      }
+      throw new Error('no product with two sizes in stock');
+    })();
+    const { first, second } = two;
+    const third = choices.find((c) => c.productId !== first.productId && c.stock >= 2)!;
+    const { accessToken } = await signUp(app());
+    const token = { token: accessToken };
+    const sessionId = guestSessionId();
+    await guestAdd(sessionId, third, 2);
+    await send(app(), 'POST', '/api/cart', { ...token, body: addBody(first, 1) });
+    const added = await send(app(), 'POST', '/api/cart', { ...token, body: addBody(second, 2) });
+    const lineOf = (cart: { items: { _id: string; size: string }[] }, size: string) =>
+      cart.items.find((item) => item.size === size.toLowerCase())!;
+    const firstLine = lineOf(added.body.data, first.size);
+
+    const transactions = vi.spyOn(world.database.db, 'transaction');
+    try {
+      const grown = await send(app(), 'PUT', `/api/cart/item/${firstLine._id}`, {
+        ...token,
+        body: { quantity: 2 },
+      });
+      expect(lineOf(grown.body.data, first.size)).toMatchObject({ quantity: 2 });
+      // To the size already in the cart: one line of 2 + 2.
+      const joined = await send(app(), 'PUT', `/api/cart/item/${firstLine._id}`, {
+        ...token,
+        body: { quantity: 2, size: second.size.toLowerCase() },
+      });
+      expect(joined.status).toBe(200);
+      expect(joined.body.data.items).toHaveLength(1);
+      expect(joined.body.data.items[0]).toMatchObject({
+        size: second.size.toLowerCase(),
+        quantity: 4,
+      });
+      const merged = await send(app(), 'POST', '/api/cart/merge', {
+        ...token,
+        body: { sessionId },
+      });
+      expect(merged.body.message).toBe('Cart merged successfully!');
+      expect(merged.body.data.items.map((i: { quantity: number }) => i.quantity).sort()).toEqual([
+        2, 4,
+      ]);
+      // What each answer showed is what the database holds.
+      const stored = (await send(app(), 'GET', '/api/cart', token)).body.data;
+      expect(stored.items).toEqual(merged.body.data.items);
+      expect(stored.total).toBe(merged.body.data.total);
+      expect((await send(app(), 'GET', `/api/cart/guest/${sessionId}`)).body.data.items).toEqual(
+        [],
+      );
+      const removed = await send(
+        app(),
+        'DELETE',
+        `/api/cart/product/${third.productId}?size=${encodeURIComponent(third.size)}`,
+        token,
+      );
+      expect(removed.body.data.items).toHaveLength(1);
+      const zero = await send(app(), 'PUT', `/api/cart/item/${joined.body.data.items[0]._id}`, {
+        ...token,
+        body: { quantity: 0 },
+      });
+      expect(zero.body.data.items).toEqual([]);
+      expect(transactions).not.toHaveBeenCalled();
+    } finally {
+      transactions.mockRestore();
+    }
+  });
+
+  it('moves a guest cart once when two merges of it arrive at once', async () => {
+    const [kept, moved] = choices.filter((c) => c.stock >= 4).slice(3, 5);
+    const { accessToken } = await signUp(app());
+    const sessionId = guestSessionId();
+    await guestAdd(sessionId, kept!, 1);
+    await guestAdd(sessionId, moved!, 1);
+    await send(app(), 'POST', '/api/cart', { token: accessToken, body: addBody(kept!, 1) });
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        send(app(), 'POST', '/api/cart/merge', { token: accessToken, body: { sessionId } }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    const stored = (await send(app(), 'GET', '/api/cart', { token: accessToken })).body.data;
+    const quantityOf = (choice: StockedChoice) =>
+      stored.items.find((item: { productId: string }) => item.productId === choice.productId)
+        ?.quantity;
+    expect([quantityOf(kept!), quantityOf(moved!)]).toEqual([2, 1]);
   });
 });
 

@@ -3,7 +3,6 @@ import {
   asc,
   eq,
   getTableColumns,
-  inArray,
   isNotNull,
   lt,
   sql,
@@ -32,6 +31,40 @@ export interface NewCartLine {
   selectedImage: string;
   unitPricePaise: number;
 }
+
+/** A line's new quantity, and its new colour, size, picture or price where they change. */
+export interface LineUpdate {
+  id: string;
+  quantity: number;
+  colorName?: string;
+  colorHex?: string;
+  size?: string;
+  selectedImage?: string;
+  unitPricePaise?: number;
+}
+
+/** What one statement does to a cart's lines (`changeLines`). */
+export interface LineChanges {
+  remove?: string[];
+  update?: LineUpdate[];
+  /** Lines copied in from another cart; a line of the same product, colour and size wins. */
+  insert?: CartItemRow[];
+  /** Another cart deleted in the same statement (a guest cart merged into this one). */
+  dropCart?: string;
+}
+
+/** A line as the JSON of a statement spells it (`lineJson`). */
+type CartItemJson = Omit<CartItemRow, 'addedAt'> & { addedAt: string };
+
+/** The JSON of cart line `i`, in CartItemRow's field names. */
+const lineJson = (i: SQL) => sql`json_build_object(
+    'id', ${i}.id, 'cartId', ${i}.cart_id, 'productId', ${i}.product_id,
+    'colorName', ${i}.color_name, 'colorHex', ${i}.color_hex, 'size', ${i}.size,
+    'quantity', ${i}.quantity, 'selectedImage', ${i}.selected_image,
+    'unitPricePaise', ${i}.unit_price_paise, 'addedAt', ${i}.added_at
+  )`;
+
+const itemRow = (item: CartItemJson): CartItemRow => ({ ...item, addedAt: new Date(item.addedAt) });
 
 /** A guest's cart by her session id (a value or a placeholder of a prepared query). */
 function guestCondition(guestSessionId: string | Placeholder) {
@@ -123,13 +156,8 @@ export function createCartRepository(db: Database) {
     db
       .select({
         cart: carts,
-        items: sql<(Omit<CartItemRow, 'addedAt'> & { addedAt: string })[]>`coalesce((
-          select json_agg(json_build_object(
-            'id', i.id, 'cartId', i.cart_id, 'productId', i.product_id,
-            'colorName', i.color_name, 'colorHex', i.color_hex, 'size', i.size,
-            'quantity', i.quantity, 'selectedImage', i.selected_image,
-            'unitPricePaise', i.unit_price_paise, 'addedAt', i.added_at
-          ) order by i.added_at, i.id)
+        items: sql<CartItemJson[]>`coalesce((
+          select json_agg(${lineJson(sql`i`)} order by i.added_at, i.id)
           from cart_items i where i.cart_id = "carts"."id"), '[]'::json)`,
       })
       .from(carts);
@@ -226,7 +254,7 @@ export function createCartRepository(db: Database) {
         updated_at: string | Date;
         expired: boolean;
         quantity: number | null;
-        items: (Omit<CartItemRow, 'addedAt'> & { addedAt: string })[];
+        items: CartItemJson[];
         held: HeldUnits[];
         stock: TodaysStock[];
       }>(
@@ -249,12 +277,7 @@ export function createCartRepository(db: Database) {
             select cart.*, (select quantity from added) as quantity,
               coalesce((select json_agg(h) from (${heldUnitsQuery(sql`cart.user_id`)}) h),
                 '[]'::json) as held,
-              coalesce((select json_agg(json_build_object(
-                  'id', i.id, 'cartId', i.cart_id, 'productId', i.product_id,
-                  'colorName', i.color_name, 'colorHex', i.color_hex, 'size', i.size,
-                  'quantity', i.quantity, 'selectedImage', i.selected_image,
-                  'unitPricePaise', i.unit_price_paise, 'addedAt', i.added_at
-                ) order by i.added_at, i.id)
+              coalesce((select json_agg(${lineJson(sql`i`)} order by i.added_at, i.id)
                 from (select * from cart_items c
                         where c.cart_id = cart.id and c.id not in (select id from added)
                       union all select * from added) i), '[]'::json) as items,
@@ -283,7 +306,7 @@ export function createCartRepository(db: Database) {
         updatedAt: new Date(row!.updated_at),
       };
       if (!row!.expired) {
-        const items = row!.items.map((item) => ({ ...item, addedAt: new Date(item.addedAt) }));
+        const items = row!.items.map(itemRow);
         return {
           cart,
           quantity: row!.quantity ?? undefined,
@@ -303,11 +326,7 @@ export function createCartRepository(db: Database) {
           ? await loadByUser.execute({ userId: owner.userId })
           : await loadByGuest.execute({ guestSessionId: owner.guestSessionId });
       if (!row) return undefined;
-      const items: CartItemRow[] = row.items.map((item) => ({
-        ...item,
-        addedAt: new Date(item.addedAt),
-      }));
-      return { cart: row.cart, items };
+      return { cart: row.cart, items: row.items.map(itemRow) };
     },
 
     /**
@@ -320,6 +339,111 @@ export function createCartRepository(db: Database) {
           ? await clearByUser.execute({ userId: owner.userId })
           : await clearByGuest.execute({ guestSessionId: owner.guestSessionId });
       return row;
+    },
+
+    /**
+     * Removes, changes and copies in lines of one cart, deletes another cart (`dropCart`) and
+     * marks this one used now, all in one statement: no transaction is held open across round
+     * trips. The cart to drop is locked first, then this cart's row, then its lines, in the order
+     * adding to a cart takes them. Answers the cart and its lines as they are afterwards, or
+     * undefined when the cart is gone or the cart to drop was gone already (nothing changed).
+     */
+    async changeLines(
+      cartId: string,
+      changes: LineChanges,
+    ): Promise<{ cart: CartRow; items: CartItemRow[] } | undefined> {
+      const update = (changes.update ?? []).map((line) => ({
+        id: line.id,
+        quantity: line.quantity,
+        color_name: line.colorName ?? null,
+        color_hex: line.colorHex ?? null,
+        size: line.size ?? null,
+        selected_image: line.selectedImage ?? null,
+        unit_price_paise: line.unitPricePaise ?? null,
+      }));
+      const insert = (changes.insert ?? []).map((line) => ({
+        product_id: line.productId,
+        color_name: line.colorName,
+        color_hex: line.colorHex,
+        size: line.size,
+        quantity: line.quantity,
+        selected_image: line.selectedImage,
+        unit_price_paise: line.unitPricePaise,
+        added_at: line.addedAt.toISOString(),
+      }));
+      const [row] = await queryRows<{
+        cart: Omit<CartRow, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string };
+        items: CartItemJson[];
+      }>(
+        db,
+        sql`with dropped as (
+              delete from carts where id = ${changes.dropCart ?? null}::uuid returning id
+            ),
+            -- A cart to drop that is gone already (a merge of the same guest cart that came
+            -- first) leaves this one as it is: its lines were moved once.
+            touched as (
+              update carts set updated_at = now()
+              where id = ${cartId}::uuid
+                and (${changes.dropCart ?? null}::uuid is null or exists (select 1 from dropped))
+              returning *
+            ),
+            gone as (
+              delete from cart_items
+              where cart_id = (select id from touched)
+                and id in (select value::uuid
+                           from jsonb_array_elements_text(${JSON.stringify(changes.remove ?? [])}::jsonb))
+              returning id
+            ),
+            changed as (
+              update cart_items i set
+                quantity = u.quantity,
+                color_name = coalesce(u.color_name, i.color_name),
+                color_hex = coalesce(u.color_hex, i.color_hex),
+                size = coalesce(u.size, i.size),
+                selected_image = coalesce(u.selected_image, i.selected_image),
+                unit_price_paise = coalesce(u.unit_price_paise, i.unit_price_paise)
+              from jsonb_to_recordset(${JSON.stringify(update)}::jsonb) as u(
+                id uuid, quantity int, color_name text, color_hex text, size text,
+                selected_image text, unit_price_paise int)
+              where i.cart_id = (select id from touched) and i.id = u.id
+              returning i.*
+            ),
+            added as (
+              insert into cart_items (cart_id, product_id, color_name, color_hex, size, quantity,
+                selected_image, unit_price_paise, added_at)
+              select (select id from touched), n.product_id, n.color_name, n.color_hex, n.size,
+                n.quantity, n.selected_image, n.unit_price_paise, n.added_at
+              from jsonb_to_recordset(${JSON.stringify(insert)}::jsonb) as n(
+                product_id uuid, color_name text, color_hex text, size text, quantity int,
+                selected_image text, unit_price_paise int, added_at timestamptz)
+              where exists (select 1 from touched)
+              on conflict do nothing
+              returning *
+            )
+            -- The statement's snapshot holds the lines as they were: changed and added lines
+            -- come from RETURNING instead, and removed ones are left out.
+            select json_build_object(
+                'id', t.id, 'userId', t.user_id, 'guestSessionId', t.guest_session_id,
+                'appliedCouponId', t.applied_coupon_id, 'appliedVoucherId', t.applied_voucher_id,
+                'createdAt', t.created_at, 'updatedAt', t.updated_at) as cart,
+              coalesce((select json_agg(${lineJson(sql`i`)} order by i.added_at, i.id)
+                from (select * from cart_items c
+                        where c.cart_id = t.id
+                          and c.id not in (select id from gone)
+                          and c.id not in (select id from changed)
+                      union all select * from changed
+                      union all select * from added) i), '[]'::json) as items
+            from touched t`,
+      );
+      if (!row) return undefined;
+      return {
+        cart: {
+          ...row.cart,
+          createdAt: new Date(row.cart.createdAt),
+          updatedAt: new Date(row.cart.updatedAt),
+        },
+        items: row.items.map(itemRow),
+      };
     },
 
     async items(tx: Executor, cartId: string) {
@@ -351,38 +475,6 @@ export function createCartRepository(db: Database) {
         upsertLine(line, sql`select ${cartId}::uuid, ${lineValues(line)} where true`),
       );
       return rows[0]?.quantity;
-    },
-
-    /** Copies a line into another cart (merging a guest cart); an existing twin wins. */
-    async insertLine(tx: Executor, cartId: string, row: CartItemRow) {
-      const { id: _id, cartId: _from, ...line } = row;
-      await tx
-        .insert(cartItems)
-        .values({ ...line, cartId })
-        .onConflictDoNothing();
-    },
-
-    async updateLine(
-      tx: Executor,
-      itemId: string,
-      changes: Partial<Omit<NewCartLine, 'productId'>>,
-    ) {
-      await tx.update(cartItems).set(changes).where(eq(cartItems.id, itemId));
-    },
-
-    async deleteLines(tx: Executor, cartId: string, itemIds: string[]) {
-      if (itemIds.length === 0) return;
-      await tx
-        .delete(cartItems)
-        .where(and(eq(cartItems.cartId, cartId), inArray(cartItems.id, itemIds)));
-    },
-
-    /** Marks the cart as used now (guest carts expire GUEST_CART_TTL_DAYS after their last use). */
-    async touch(tx: Executor, cartId: string) {
-      await tx
-        .update(carts)
-        .set({ updatedAt: sql`now()` })
-        .where(eq(carts.id, cartId));
     },
 
     async setDiscounts(

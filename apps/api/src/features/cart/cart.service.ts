@@ -44,6 +44,8 @@ import {
   type CartOwner,
   type CartRepository,
   type CartRow,
+  type LineChanges,
+  type LineUpdate,
 } from './cart.repository.ts';
 import type { ProductFactsSource } from './product-facts.ts';
 import type { ShopperLimits } from '../throttle/shopper-limits.ts';
@@ -356,6 +358,26 @@ export function createCartService(deps: {
     return render(await load(owner), userOf(owner));
   }
 
+  /**
+   * Applies `changes` to the owner's cart in one statement and renders the cart from the lines
+   * that statement answers, without reading the cart again.
+   */
+  async function changeAndRender(
+    owner: CartOwner,
+    cartId: string,
+    changes: LineChanges,
+  ): Promise<Cart> {
+    const changed = await carts.changeLines(cartId, changes);
+    // The cart went meanwhile (a guest cart swept, an account deleted): show what is there now.
+    if (!changed) return current(owner);
+    const lines = await withFacts(changed.items, 'cached');
+    const userId = userOf(owner);
+    return render(
+      { cart: changed.cart, lines: userId ? await withHeld(userId, lines) : lines },
+      userId,
+    );
+  }
+
   async function requireItem(owner: CartOwner, itemId: string) {
     if (!itemId.trim()) throw invalid(cartMessages.itemRequired);
     const cart = await carts.findCart(db, owner);
@@ -446,11 +468,7 @@ export function createCartService(deps: {
 
     async updateItem(owner: CartOwner, itemId: string, command: UpdateCartItemCommand) {
       const { cart, item } = await requireItem(owner, itemId);
-      if (command.quantity <= 0) {
-        await carts.deleteLines(db, cart.id, [item.id]);
-        await carts.touch(db, cart.id);
-        return current(owner);
-      }
+      if (command.quantity <= 0) return changeAndRender(owner, cart.id, { remove: [item.id] });
       const product = await activeProduct(item.productId);
       const { color, stockEntry } = variantOf(
         product,
@@ -479,24 +497,23 @@ export function createCartService(deps: {
       if (quantity > stockEntry.stock + held)
         throw invalid(stockMessage(stockEntry.stock + held, stockEntry.size));
       const selectedImage = lineImage(color, command.selectedImage ?? item.selectedImage);
-      await db.transaction(async (tx) => {
-        if (twin) {
-          // Changing to a colour and size already in the cart joins the two lines.
-          await carts.deleteLines(tx, cart.id, [item.id]);
-          await carts.updateLine(tx, twin.id, { quantity, selectedImage });
-        } else {
-          await carts.updateLine(tx, item.id, {
-            quantity,
-            colorName: color.colorName,
-            colorHex: color.colorHex,
-            size,
-            selectedImage,
-            ...(sameVariant ? {} : { unitPricePaise: product.price_paise }),
-          });
-        }
-        await carts.touch(tx, cart.id);
-      });
-      return current(owner);
+      // Changing to a colour and size already in the cart joins the two lines.
+      const changes: LineChanges = twin
+        ? { remove: [item.id], update: [{ id: twin.id, quantity, selectedImage }] }
+        : {
+            update: [
+              {
+                id: item.id,
+                quantity,
+                colorName: color.colorName,
+                colorHex: color.colorHex,
+                size,
+                selectedImage,
+                ...(sameVariant ? {} : { unitPricePaise: product.price_paise }),
+              },
+            ],
+          };
+      return changeAndRender(owner, cart.id, changes);
     },
 
     async removeProduct(
@@ -514,13 +531,7 @@ export function createCartService(deps: {
           (!filter.colorName || sameColorName(row.colorName, filter.colorName)),
       );
       if (!cart || doomed.length === 0) throw notFound(cartMessages.itemNotFound);
-      await carts.deleteLines(
-        db,
-        cart.id,
-        doomed.map((row) => row.id),
-      );
-      await carts.touch(db, cart.id);
-      return current(owner);
+      return changeAndRender(owner, cart.id, { remove: doomed.map((row) => row.id) });
     },
 
     /** One statement empties the cart and drops its discounts; the empty cart is rendered from it. */
@@ -548,8 +559,8 @@ export function createCartService(deps: {
       }
       const userCart = await carts.ensureCart(db, { userId });
       const own = await carts.items(db, userCart.id);
-      const updates: { id: string; quantity: number }[] = [];
-      const inserts: typeof guest.lines = [];
+      const updates: LineUpdate[] = [];
+      const inserts: CartItemRow[] = [];
       for (const line of guest.lines) {
         const twin = own.find(
           (row) =>
@@ -558,24 +569,20 @@ export function createCartService(deps: {
             row.size === line.row.size,
         );
         if (!twin) {
-          inserts.push(line);
+          inserts.push(line.row);
           continue;
         }
         const stock = line.stockEntry?.stock ?? 0;
         const cap = Math.max(Math.min(stock, MAX_UNITS_PER_SIZE), twin.quantity, line.row.quantity);
         updates.push({ id: twin.id, quantity: Math.min(twin.quantity + line.row.quantity, cap) });
       }
-      await db.transaction(async (tx) => {
-        for (const update of updates) {
-          await carts.updateLine(tx, update.id, { quantity: update.quantity });
-        }
-        for (const { row } of inserts) {
-          await carts.insertLine(tx, userCart.id, row);
-        }
-        await carts.deleteCart(tx, guest.cart!.id);
-        await carts.touch(tx, userCart.id);
+      // The guest cart goes in the same statement that moves its lines.
+      const cart = await changeAndRender({ userId }, userCart.id, {
+        update: updates,
+        insert: inserts,
+        dropCart: guest.cart.id,
       });
-      return { merged: true, cart: await current({ userId }) };
+      return { merged: true, cart };
     },
 
     async applyDiscount(userId: string, code: string) {
