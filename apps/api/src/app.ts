@@ -116,6 +116,7 @@ import { mediaRoutes } from './features/media/media.routes.ts';
 import { createMediaService } from './features/media/media.service.ts';
 import { openMediaStore } from './features/media/media-store.ts';
 import { createAuthGuards } from './http/authenticate.ts';
+import { compressionOptions } from './http/compression.ts';
 import { failure } from './http/envelope.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { serializeError } from './http/error-log.ts';
@@ -200,7 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('readCache', readCache);
   // Before compression, so the cache stores the plain JSON text.
   registerReadCache(app, readCache);
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(compress, compressionOptions);
 
   // The API document maps every route: served in production only when asked for (API_DOCS=1).
   // It lists the routes registered, so the simulator's appear only while the simulator runs.
