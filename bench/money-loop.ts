@@ -83,7 +83,8 @@ function call(
 ): Promise<Answer> {
   let client = clients.get(base.origin);
   if (!client) {
-    client = keepAliveClient(base.origin, shoppers);
+    // As a browser asks: answers over 1 KB come compressed.
+    client = keepAliveClient(base.origin, shoppers, { compressed: true });
     clients.set(base.origin, client);
   }
   return client.call(method, path, body, token);

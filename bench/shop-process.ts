@@ -6,6 +6,7 @@ import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/api/src/db/client.ts';
@@ -317,7 +318,15 @@ export function placingEachCart(carts: readonly BenchCart[]) {
 }
 
 /** JSON calls over keep-alive connections (at most `sockets` at once), timed by the caller. */
-export function keepAliveClient(base: string, sockets: number) {
+/**
+ * `sockets` kept-alive connections to `base`. With `compressed`, each request asks for brotli or
+ * gzip as a browser does (the shop then compresses answers over 1 KB), and answers are unpacked.
+ */
+export function keepAliveClient(
+  base: string,
+  sockets: number,
+  { compressed = false }: { compressed?: boolean } = {},
+) {
   const agent = new Agent({ keepAlive: true, maxSockets: sockets });
   const url = new URL(base);
   const call = (
@@ -343,13 +352,22 @@ export function keepAliveClient(base: string, sockets: number) {
                   'content-length': Buffer.byteLength(payload),
                 }),
             ...(token ? { authorization: `Bearer ${token}` } : {}),
+            ...(compressed ? { 'accept-encoding': 'br, gzip' } : {}),
           },
         },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
           res.on('end', () => {
-            const text = Buffer.concat(chunks).toString();
+            const raw = Buffer.concat(chunks);
+            const encoding = res.headers['content-encoding'];
+            const text = (
+              encoding === 'br'
+                ? brotliDecompressSync(raw)
+                : encoding === 'gzip'
+                  ? gunzipSync(raw)
+                  : raw
+            ).toString();
             let parsed: unknown = text;
             try {
               parsed = JSON.parse(text);
