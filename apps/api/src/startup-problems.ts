@@ -11,6 +11,8 @@ export function startupProblem(error: unknown): string | undefined {
     return error.message;
   }
   if (error instanceof Error && error.name === 'DatabaseInUseError') return error.message;
+  // Before the database's codes: an unreachable bucket fails with the same ECONNREFUSED.
+  if (error instanceof Error && error.name === 'MediaStoreUnreachableError') return error.message;
   const code = (error as { code?: unknown } | undefined)?.code;
   if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === '28P01' || code === '3D000') {
     return `Cannot reach the database of DATABASE_URL: ${(error as Error).message}`;

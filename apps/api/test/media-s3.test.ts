@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
+import { startupProblem } from '../src/startup-problems.ts';
 import { writeSeedImages } from '../src/db/seed/seed.ts';
 import { openMediaStore, type MediaStore } from '../src/features/media/media-store.ts';
 import { createMediaService } from '../src/features/media/media.service.ts';
@@ -168,5 +169,30 @@ describe('MEDIA_S3_* settings', () => {
       secretAccessKey: undefined,
       forcePathStyle: false,
     });
+  });
+
+  it('says a start failed on the bucket, not on the database, when the endpoint cannot be reached', async () => {
+    const nowhere = await openMediaStore(
+      loadConfig({
+        DATA_DIR: s3Dir,
+        MEDIA_S3_BUCKET: 'shop-media',
+        // A port nothing listens on: the connection is refused, as a database's would be.
+        MEDIA_S3_ENDPOINT: 'http://127.0.0.1:9',
+        MEDIA_S3_ACCESS_KEY_ID: 'key',
+        MEDIA_S3_SECRET_ACCESS_KEY: 'secret',
+        MEDIA_S3_FORCE_PATH_STYLE: '1',
+      }),
+    );
+    try {
+      const failure = await nowhere.write('originals/x.jpg', Buffer.from('x'), 'image/jpeg').then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(startupProblem(failure)).toMatch(
+        /^Cannot reach the media store of MEDIA_S3_\* \(http:\/\/127\.0\.0\.1:9\): /,
+      );
+    } finally {
+      await nowhere.close();
+    }
   });
 });

@@ -17,6 +17,23 @@ const isMissing = (error: unknown) =>
     error.name === 'NotFound' ||
     error.$metadata.httpStatusCode === 404);
 
+/** Failures of the network under a call, as Node names them: the store itself cannot be reached. */
+const NETWORK_FAILURES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'ECONNRESET',
+]);
+
+/**
+ * The bucket's endpoint could not be reached. Named apart from the database's own failures, so a
+ * start that fails on it says which service to check.
+ */
+export class MediaStoreUnreachableError extends Error {
+  override name = 'MediaStoreUnreachableError';
+}
+
 /**
  * An S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, ...) that every machine of the shop
  * shares: an image stored or rendered by one is served by all.
@@ -40,6 +57,24 @@ export function createS3MediaStore(config: MediaS3Config): MediaStore {
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
   const Bucket = config.bucket;
+  const where = config.endpoint ?? `the bucket ${Bucket}`;
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      try {
+        return await next(args);
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (typeof code === 'string' && NETWORK_FAILURES.has(code)) {
+          throw new MediaStoreUnreachableError(
+            `Cannot reach the media store of MEDIA_S3_* (${where}): ${(error as Error).message}`,
+            { cause: error },
+          );
+        }
+        throw error;
+      }
+    },
+    { step: 'initialize', name: 'mediaStoreUnreachable' },
+  );
 
   async function get(key: string) {
     try {
