@@ -145,6 +145,12 @@ declare module 'fastify' {
      * never sent to the browser); undefined when signed out or the sign-in has ended.
      */
     pageSession: (cookieHeader: string | undefined) => Promise<string | undefined>;
+    /**
+     * Starts a stop (SIGTERM): no new job run starts, readiness answers 503, and every answer
+     * from now on closes its connection, so clients and load balancers move to another process
+     * before this one stops listening.
+     */
+    beginDrain: () => void;
     /** The background work the server runs on timers; tests call it directly. */
     jobs: {
       expireUnpaidOrders: () => Promise<number>;
@@ -190,6 +196,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   // First, so every answer after it (cached, refused, not found) carries its request id.
   registerRequestLog(app);
+  let draining = false;
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (draining) reply.header('connection', 'close');
+    done();
+  });
   const metrics = registerMetrics(app, { token: config.metricsToken, database });
   registerErrorHandling(app);
   registerSecurity(app, config);
@@ -487,9 +498,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     every(60 * 60_000, jobs.removeOrphanedMedia, 'removing photos nothing refers to'),
     every(20_000, jobs.issueInvoices, 'issuing GST invoices and credit notes'),
   ];
-  app.addHook('onClose', async () => {
+  const stopJobTimers = () => {
     jobsStopped = true;
     timers.forEach((timer) => clearInterval(timer));
+  };
+  app.decorate('beginDrain', () => {
+    draining = true;
+    stopJobTimers();
+  });
+  app.addHook('onClose', async () => {
+    stopJobTimers();
     await Promise.all(jobRuns);
     payments.stop();
     await refunds.stop();

@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { createServer, Server as NetServer } from 'node:net';
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,6 +14,19 @@ import { exitWithStartupProblem } from './startup-problems.ts';
 
 /** How long a stopping server waits for requests and jobs in flight before it exits anyway. */
 export const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * How long a stopping server keeps its listener and kept-alive connections open while it answers
+ * every request with `connection: close`. A connection that looks idle may carry a request the
+ * server has not read yet: closed at once, that request would be reset (a 502 at the load
+ * balancer); after this, a connection still idle has had no request for this long.
+ */
+export const DRAIN_MS = 1_000;
+
+/** How long a connection accepted just before the listener closed has to send its request. */
+const LAST_REQUEST_MS = 250;
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface StartedServer {
   app: FastifyInstance;
@@ -89,14 +102,25 @@ export async function startServer(
       url,
       database,
       async stop() {
-        // Closing waits for the requests in flight. Their keep-alive connections turn idle only
-        // once answered, after the one sweep Node makes when closing starts: sweep again until
-        // closed, so an answered client cannot hold the stop for its keep-alive timeout.
+        started.beginDrain();
+        const open = await new Promise<number>((resolve) =>
+          started.server.getConnections((error, count) => resolve(error ? 1 : count)),
+        );
+        if (open > 0) await delay(DRAIN_MS);
+        // Stop listening, but leave the connections: HTTP's own close() would also close at once
+        // every connection that looks idle, among them new ones whose first request is still on
+        // its way. The listener closes first and the app after: while requests drain, the app
+        // still serves what they ask of it in-process (a page's API calls, the simulator's webhook).
+        const closed = new Promise<void>((resolve) =>
+          NetServer.prototype.close.call(started.server, () => resolve()),
+        );
+        await delay(LAST_REQUEST_MS);
+        // Closing waits for the requests in flight. Their keep-alive connections turn idle once
+        // answered: sweep them until closed, so a client cannot hold the stop for its keep-alive
+        // timeout.
         const sweep = setInterval(() => started.server.closeIdleConnections(), 100);
         try {
-          // The listener closes first and the app after: while requests drain, the app still
-          // serves what they ask of it in-process (a page's API calls, the simulator's webhook).
-          await new Promise<void>((resolve) => started.server.close(() => resolve()));
+          await closed;
           await started.close();
         } finally {
           clearInterval(sweep);
