@@ -9,8 +9,20 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, sharedSecrets, startShop, stopShop, type ShopProcess } from './shop-processes.ts';
+import {
+  call,
+  fillCartOn,
+  sharedSecrets,
+  startShop,
+  stopShop,
+  type ShopProcess,
+} from './shop-processes.ts';
+import { simulatorSwitches } from '../src/adapters/payments/simulator-provider.ts';
+import { SHUTDOWN_GRACE_MS } from '../src/server.ts';
 import { startupFailureText } from '../src/startup-problems.ts';
+import { newShopper } from './auth-helpers.ts';
+import type { StockedChoice } from './cart-helpers.ts';
+import { orderBody } from './order-helpers.ts';
 import { createScratchDatabase } from './test-app.ts';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -165,6 +177,63 @@ function slowSignIn(url: string, index: number) {
   return { status, sendRest: () => sendRest() };
 }
 
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** A new shopper's order of one unit of the first size in stock, paid through the simulator. */
+async function paidOrderOn(shop: ShopProcess) {
+  const signedUp = await call(shop, 'POST', '/api/auth/signup', { body: newShopper() });
+  expect(signedUp.status).toBe(201);
+  const token = signedUp.body.data.accessToken as string;
+  const { body } = await call(shop, 'GET', '/api/product/products?limit=20');
+  let choice: StockedChoice | undefined;
+  for (const product of body.data.products) {
+    for (const color of product.colors) {
+      const entry = color.sizeStock.find((s: { stock: number }) => s.stock > 0);
+      if (!entry) continue;
+      choice ??= {
+        productId: product._id,
+        name: product.name,
+        price: product.price,
+        originalPrice: product.originalPrice,
+        categoryId: typeof product.category === 'string' ? product.category : product.category._id,
+        colorName: color.colorName,
+        colorHex: color.colorHex,
+        size: entry.size,
+        stock: entry.stock,
+        image: color.images[0],
+      };
+    }
+  }
+  if (!choice) throw new Error('nothing in stock');
+  const order = orderBody([[choice, 1]]);
+  await fillCartOn(shop, token, order.items);
+  const placed = await call(shop, 'POST', '/api/order', { token, body: order });
+  expect(placed.status).toBe(201);
+  const orderId = placed.body.data.orderId as string;
+  const initiated = await call(shop, 'POST', '/api/payments/initiate', {
+    token,
+    body: { orderId, method: 'razorpay' },
+  });
+  expect(initiated.status).toBe(200);
+  const paid = await call(shop, 'POST', '/api/payments/simulator/pay', {
+    token,
+    body: { razorpayOrderId: initiated.body.data.razorpayOrderId, outcome: 'success' },
+  });
+  expect(paid.status).toBe(200);
+  const verified = await call(shop, 'POST', '/api/payments/verify', {
+    token,
+    body: paid.body.data,
+  });
+  expect(verified.status).toBe(200);
+  return { token, orderId };
+}
+
 // Each test starts its own shop processes (a fresh embedded database takes 15–30 s on a busy machine).
 describe('an unexpected start-up error', () => {
   it('prints one line saying so and the error, its stack only with LOG_LEVEL=debug', async () => {
@@ -225,6 +294,99 @@ describe('a graceful stop', { timeout: 120_000 }, () => {
       await stopShop(shop, 'SIGKILL');
     }
   });
+
+  // PostgreSQL only: the job run is held from outside the process, by a lock on its database.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'waits for a background job run under way: the refund the worker is sending is made and recorded before the exit',
+    async () => {
+      const scratch = (await createScratchDatabase('shop_stop_job'))!;
+      const db = new pg.Client({ connectionString: scratch.url });
+      let shop: ShopProcess | undefined;
+      try {
+        // Jobs every 100 ms; a refund whose send failed is the worker's to send 10 ms later.
+        shop = await startShop('job-drain', scratch.url, {
+          JOBS_INTERVAL_MS: '100',
+          REFUND_RETRY_BASE_MS: '10',
+        });
+        await db.connect();
+        const { token, orderId } = await paidOrderOn(shop);
+        // The send right after the cancel fails at the provider, so the next send is a job run's.
+        await db.query(
+          `insert into shop_state (key, value) values ($1, '1')
+           on conflict (key) do update set value = excluded.value`,
+          [simulatorSwitches.failRefunds],
+        );
+        // The provider's books held by this transaction: the worker's send waits on them.
+        await db.query('begin');
+        await db.query('lock table simulator_refunds in access exclusive mode');
+        const cancelled = await call(shop, 'POST', `/api/order/${orderId}/cancel`, {
+          token,
+          body: { reason: 'Changed my mind' },
+        });
+        expect(cancelled.status).toBe(200);
+        await until('a job run is sending the refund, waiting on the provider', async () => {
+          const { rows } = await db.query<{ attempts: number; waiting: number }>(
+            `select (select attempts from refunds where order_id = $1) as attempts,
+                    (select count(*)::int from pg_stat_activity
+                     where datname = current_database() and wait_event_type = 'Lock') as waiting`,
+            [orderId],
+          );
+          return rows[0]!.attempts === 2 && rows[0]!.waiting > 0;
+        });
+
+        shop.child.kill('SIGTERM');
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        expect(shop.alive()).toBe(true);
+        await db.query('commit');
+        expect(await shop.exited).toBe('code 0');
+        // The run finished before the exit: the refund made at the provider once, and recorded.
+        const { rows } = await db.query(
+          `select r.state, r.provider_refund_id = s.id as recorded
+           from refunds r left join simulator_refunds s on s.receipt = r.id::text
+           where r.order_id = $1`,
+          [orderId],
+        );
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject({
+          recorded: true,
+          state: expect.stringMatching(/^(sent|processed)$/),
+        });
+      } finally {
+        await db.end().catch(() => {});
+        if (shop) await stopShop(shop, 'SIGKILL');
+        await scratch.drop();
+      }
+    },
+  );
+
+  it(
+    `exits with code 1 once a request has kept it waiting ${SHUTDOWN_GRACE_MS / 1000} s after SIGTERM`,
+    // A start-up (up to 90 s on a busy machine), then the whole limit and the exit after it.
+    { timeout: 150_000 },
+    async () => {
+      const shop = await startShop('deadline', '');
+      try {
+        // A sign-in whose body never comes: a request in flight for as long as the server waits.
+        const stuck = slowSignIn(shop.url, 0);
+        stuck.status.catch(() => {});
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        shop.child.kill('SIGTERM');
+        // Still waiting for it shortly before the limit.
+        await new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS - 1_000));
+        expect(shop.alive()).toBe(true);
+        const exit = await Promise.race([
+          shop.exited,
+          new Promise((resolve) => setTimeout(() => resolve('still running'), 10_000)),
+        ]);
+        expect(exit).toBe('code 1');
+        expect(shop.output()).toContain(
+          `Stopped waiting after ${SHUTDOWN_GRACE_MS / 1000} s (SIGTERM): exiting.`,
+        );
+      } finally {
+        await stopShop(shop, 'SIGKILL');
+      }
+    },
+  );
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)(

@@ -517,6 +517,116 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         expect(rows[0]!.n).toBe(0);
       });
 
+      it('the refund worker runs in both processes and does each job once', async () => {
+        const choice = choices[6]!;
+        await setStockInDb(choice, 100);
+        // Shoppers of their own, so each one's mail is hers alone.
+        const buyers = await Promise.all(Array.from({ length: 10 }, (_, i) => signUpOn(shop(i))));
+        // Ten orders paid through the simulator, each step on alternate processes.
+        const orders = await Promise.all(
+          buyers.map(async (buyer, i) => {
+            const token = buyer.accessToken;
+            const body = orderBody([[choice, 1]]);
+            await fillCartOn(shop(i), token, body.items);
+            const placed = await call(shop(i), 'POST', '/api/order', { token, body });
+            expect(placed.status).toBe(201);
+            const initiated = await call(shop(i + 1), 'POST', '/api/payments/initiate', {
+              token,
+              body: { orderId: placed.body.data.orderId, method: 'razorpay' },
+            });
+            expect(initiated.status).toBe(200);
+            const paid = await call(shop(i), 'POST', '/api/payments/simulator/pay', {
+              token,
+              body: { razorpayOrderId: initiated.body.data.razorpayOrderId, outcome: 'success' },
+            });
+            expect(paid.status).toBe(200);
+            const verified = await call(shop(i + 1), 'POST', '/api/payments/verify', {
+              token,
+              body: paid.body.data,
+            });
+            expect(verified.status).toBe(200);
+            return {
+              buyer,
+              orderId: placed.body.data.orderId as string,
+              orderNumber: placed.body.data.orderNumber as string,
+            };
+          }),
+        );
+        const ids = orders.map(({ orderId }) => orderId);
+
+        // All ten cancelled at once, five through each process: every cancel owes a refund and
+        // wakes its process's refund worker at once, while both workers' timers run besides.
+        const cancels = await Promise.all(
+          orders.map(({ buyer, orderId }, i) =>
+            call(shop(i + 1), 'POST', `/api/order/${orderId}/cancel`, {
+              token: buyer.accessToken,
+              body: { reason: 'Changed my mind' },
+            }),
+          ),
+        );
+        expect(cancels.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+        expect(cancels.map((answer) => answer.body.data.paymentStatus)).toEqual(
+          Array(10).fill('refund_pending'),
+        );
+
+        const refundRows = async () =>
+          (
+            await db.query<{ id: string; order_id: string; state: string }>(
+              'select id, order_id, state from refunds where order_id = any($1)',
+              [ids],
+            )
+          ).rows;
+        const cancelMails = async () =>
+          (await Promise.all([A, B].map((target) => readOutbox(`${target.dataDir}/outbox`))))
+            .flat()
+            .filter((mail) => mail.subject.endsWith(' has been cancelled'));
+        const mailedOrders = async () => {
+          const mails = await cancelMails();
+          return orders.filter(({ orderNumber }) =>
+            mails.some((mail) => mail.subject.includes(orderNumber)),
+          ).length;
+        };
+        await until(
+          'every refund processed and every cancellation mailed',
+          async () =>
+            (await refundRows()).filter((row) => row.state === 'processed').length === 10 &&
+            (await mailedOrders()) === 10,
+          15_000,
+        );
+        // Several job runs later, in both processes.
+        await new Promise((resolve) => setTimeout(resolve, 4 * Number(JOBS_INTERVAL_MS)));
+
+        const refunds = await refundRows();
+        // One refund owed per order, each in its final state.
+        expect(refunds.map((row) => row.order_id).sort()).toEqual([...ids].sort());
+        for (const row of refunds) expect(row.state).toBe('processed');
+        // The provider's own books (the simulator's): each refund asked for exactly once.
+        const { rows: asked } = await db.query<{ receipt: string; n: number }>(
+          `select receipt, count(*)::int as n from simulator_refunds
+           where receipt = any($1) group by receipt`,
+          [refunds.map((row) => row.id)],
+        );
+        expect(Object.fromEntries(asked.map((row) => [row.receipt, row.n]))).toEqual(
+          Object.fromEntries(refunds.map((row) => [row.id, 1])),
+        );
+        const { rows: settled } = await db.query<{ status: string; payment_status: string }>(
+          'select status, payment_status from orders where id = any($1)',
+          [ids],
+        );
+        expect(settled).toEqual(
+          Array(10).fill({ status: 'cancelled', payment_status: 'refunded' }),
+        );
+
+        // The cancellation mail tells each shopper of her refund: one each, to her.
+        const mails = await cancelMails();
+        for (const { buyer, orderNumber } of orders) {
+          const hers = mails.filter((mail) => mail.subject.includes(orderNumber));
+          expect(hers).toHaveLength(1);
+          expect(hers[0]!.to).toContain(buyer.email);
+          expect(hers[0]!.text).toContain('We have refunded');
+        }
+      });
+
       // Last in this group: it kills A.
       it('loses nothing when one process is killed during 100 checkouts: every order paid or cancelled, none paid twice', async () => {
         const choice = choices[5]!;
