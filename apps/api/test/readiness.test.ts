@@ -78,6 +78,32 @@ describe('readiness answers 503 naming what failed', () => {
     });
   });
 
+  it('when the database stops answering, within its own time limit', async () => {
+    const world = await newWorld();
+    expect((await readiness(world)).status).toBe(200);
+    // A lock held on the migrations table leaves the check waiting, as an unanswering host would.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const holding = world.database.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table drizzle.__drizzle_migrations in access exclusive mode`);
+      locked();
+      await released;
+    });
+    try {
+      await lockTaken;
+      const answer = await readiness(world);
+      expect(answer.status).toBe(503);
+      expect(answer.body.data.checks).toMatchObject({ migrations: false, jobs: true });
+      // PGlite is one session: the held transaction keeps even the ping waiting.
+      expect(answer.body.data.checks.database).toBe(world.databaseUrl !== undefined);
+    } finally {
+      release();
+      await holding;
+    }
+  });
+
   it('when the background jobs have stopped, as they do once the app closes', async () => {
     const world = await newWorld();
     expect((await readiness(world)).status).toBe(200);

@@ -17,11 +17,23 @@ export interface HealthProbes {
 }
 
 /** A check that fails rather than throws: readiness reports every check, whatever broke. */
+/**
+ * A readiness check gets this long: a database host that stops answering (rather than refusing)
+ * must turn the probe to 503, not hold it until the balancer's own timeout.
+ */
+export const READINESS_CHECK_MS = 2_000;
+
 async function passes(check: () => Promise<boolean>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), READINESS_CHECK_MS);
+  });
   try {
-    return await check();
+    return await Promise.race([check(), late]);
   } catch {
     return false;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
