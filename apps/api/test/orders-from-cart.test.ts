@@ -104,6 +104,9 @@ describe('an order placed from the cart', () => {
     await fillCart(app(), accessToken, [[choice, 1]]);
     const repository = createOrdersRepository(world.database.db);
     const before = await stockOf(choice);
+    const [movements] = await rows<{ last: number }>(
+      sql`select coalesce(max(id), 0)::int as last from stock_movements`,
+    );
     const ordersOf = async () =>
       (
         await rows<{ n: number }>(
@@ -144,37 +147,52 @@ describe('an order placed from the cart', () => {
     });
 
     // A line changed after the reading: nothing is placed, nothing taken.
+    const reason = 'Replaced by a newer order from the same cart';
     const stale = (await repository.readCartForOrder(user._id))!;
     await fillCart(app(), accessToken, [[choice, 2]]);
-    expect(await repository.placeReadCart(toPlace(1), stale)).toBeUndefined();
+    expect(await repository.placeReadCart(toPlace(1), stale, reason)).toBeUndefined();
     expect(await ordersOf()).toBe(0);
     expect(await stockOf(choice)).toBe(before);
 
     // A reading that holds places the order and takes its stock.
     const fresh = (await repository.readCartForOrder(user._id))!;
-    const placed = await repository.placeReadCart(toPlace(2), fresh);
-    expect(placed?.items.map((item) => item.quantity)).toEqual([2]);
+    const placed = await repository.placeReadCart(toPlace(2), fresh, reason);
+    expect(placed?.row.items.map((item) => item.quantity)).toEqual([2]);
+    expect(placed?.restocked).toEqual([]);
     expect(await stockOf(choice)).toBe(before - 2);
 
-    // The same reading again: the cart is unchanged, but an order of it now awaits payment.
-    expect(await repository.placeReadCart(toPlace(2), fresh)).toBeUndefined();
-    expect(await ordersOf()).toBe(1);
+    // The same reading again: the order of it awaiting payment is replaced in the same
+    // statement, its stock given back before the new order takes its own.
+    const replacing = await repository.placeReadCart(toPlace(2), fresh, reason);
+    expect(replacing?.restocked).toEqual([choice.productId]);
+    expect(await ordersOf()).toBe(2);
     expect(await stockOf(choice)).toBe(before - 2);
+    const [first] = await rows<{ status: string; cancel_reason: string }>(
+      sql`select status, cancel_reason from orders where id = ${placed!.row.id}`,
+    );
+    expect(first).toEqual({ status: 'cancelled', cancel_reason: reason });
 
-    // Through the route, placing the cart again replaces that order (the locking way).
+    // Through the route, placing the cart again replaces that order too.
     const again = await send(app(), 'POST', '/api/order', {
       token: accessToken,
       body: orderBody([[choice, 2]]),
     });
     expect(again.status).toBe(201);
-    const [earlier] = await rows<{ status: string }>(
-      sql`select status from orders where id = ${placed!.id}`,
+    const [second] = await rows<{ status: string }>(
+      sql`select status from orders where id = ${replacing!.row.id}`,
     );
-    expect(earlier!.status).toBe('cancelled');
+    expect(second!.status).toBe('cancelled');
     expect(await stockOf(choice)).toBe(before - 2);
+    // The size's stock movements add up: two orders given back, three taken.
+    const [moved] = await rows<{ delta: number }>(
+      sql`select coalesce(sum(delta), 0)::int as delta from stock_movements
+          where product_id = ${choice.productId} and lower(size) = lower(${choice.size})
+            and id > ${movements!.last}`,
+    );
+    expect(moved!.delta).toBe(-2);
   });
 
-  it('places a cart without codes with no interactive transaction', async () => {
+  it('places a cart without codes, and again in place of its unpaid order, with no interactive transaction', async () => {
     const choice = choices[1]!;
     const { accessToken } = await signUp(app());
     await fillCart(app(), accessToken, [[choice, 1]]);
@@ -185,6 +203,13 @@ describe('an order placed from the cart', () => {
         body: orderBody([[choice, 1]]),
       });
       expect(answer.status).toBe(201);
+      // Placing it again replaces the order awaiting payment, in the same one statement.
+      const again = await send(app(), 'POST', '/api/order', {
+        token: accessToken,
+        body: orderBody([[choice, 1]]),
+      });
+      expect(again.status).toBe(201);
+      expect(again.body.data.orderId).not.toBe(answer.body.data.orderId);
       expect(transactions).not.toHaveBeenCalled();
     } finally {
       transactions.mockRestore();

@@ -1,17 +1,25 @@
 -- place_cart_order(p jsonb): place_order for a cart read without a lock, in one statement. The
 -- caller read the shopper's cart with its cart_stamp, found that it holds exactly the order's
 -- lines and no discount code, and priced it. This takes the cart's lock (placements from one cart
--- take turns, as in the locking way) and places the order only if that reading still holds and
--- the shopper has no order awaiting its money (a cart has one payable order at a time); otherwise
--- it raises SH003 having taken nothing, and the caller places the cart the locking way, which
--- replaces an earlier order. Each check runs after the lock is granted, on what is committed then.
--- p: place_order's argument, plus 'cart_id', 'cart_stamp', and 'open_status' and 'awaiting' (the
--- order status and payment statuses of an order still awaiting its money, as the domain says).
+-- take turns, as in the locking way) and places the order only if that reading still holds;
+-- otherwise it raises SH003 having taken nothing, and the caller places the cart the locking way.
+-- A cart has one payable order at a time: an earlier order of the shopper still awaiting its
+-- money is replaced here, as the locking way replaces it (cancelled with the reason given, its
+-- stock and its discount codes' uses given back) before the new one takes its stock. Each check
+-- runs after the lock is granted, on what is committed then.
+-- p: place_order's argument, plus 'cart_id', 'cart_stamp', 'open_status' and 'awaiting' (the
+-- order status and payment statuses of an order still awaiting its money, as the domain says),
+-- and 'replaced_status' and 'replaced_reason' (what a replaced order becomes, and why).
+-- Answers place_order's answer plus 'restocked': the product ids whose stock came back.
 -- Errors: SH003 the reading no longer holds; place_order's SH001 and SH002.
 CREATE OR REPLACE FUNCTION "place_cart_order"(p jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
 	cart uuid := (p->>'cart_id')::uuid;
 	shopper uuid := (p->'order'->>'user_id')::uuid;
+	replaced uuid[];
+	restocked jsonb := '[]'::jsonb;
+	line record;
+	code record;
 BEGIN
 	PERFORM 1 FROM "carts" c
 	WHERE c."id" = cart AND c."user_id" = shopper
@@ -20,13 +28,42 @@ BEGIN
 	IF NOT FOUND OR cart_stamp(cart) IS DISTINCT FROM p->'cart_stamp' THEN
 		RAISE EXCEPTION USING ERRCODE = 'SH003', MESSAGE = 'the cart changed since it was read';
 	END IF;
-	IF EXISTS (
-		SELECT 1 FROM "orders" o
+	SELECT coalesce(array_agg(awaiting."id"), '{}') INTO replaced FROM (
+		SELECT o."id" FROM "orders" o
 		WHERE o."user_id" = shopper AND o."status" = p->>'open_status'
 			AND o."payment_status" = ANY(ARRAY(SELECT jsonb_array_elements_text(p->'awaiting')))
-	) THEN
-		RAISE EXCEPTION USING ERRCODE = 'SH003', MESSAGE = 'an order of this cart awaits payment';
+		ORDER BY o."id"
+		FOR UPDATE
+	) AS awaiting;
+	IF cardinality(replaced) > 0 THEN
+		-- Stock rows in the order every placement takes them (product, then colour and size
+		-- byte-wise), so giving stock back cannot meet a placement holding them the other way.
+		FOR line IN
+			SELECT i."product_id", i."color_name", i."size", i."quantity" FROM "order_items" i
+			WHERE i."order_id" = ANY(replaced)
+			ORDER BY i."product_id", lower(i."color_name") COLLATE "C", lower(i."size") COLLATE "C"
+		LOOP
+			UPDATE "product_size_stock" s SET "stock" = s."stock" + line."quantity"
+			FROM "product_colors" c
+			WHERE s."color_id" = c."id" AND c."product_id" = line."product_id"
+				AND lower(c."color_name") = lower(line."color_name")
+				AND lower(s."size") = lower(line."size");
+			restocked := restocked || to_jsonb(line."product_id"::text);
+		END LOOP;
+		-- Discount codes in id order, as every placement locks them.
+		FOR code IN
+			SELECT u."discount_id", count(*)::int AS uses FROM "discount_uses" u
+			WHERE u."order_id" = ANY(replaced)
+			GROUP BY u."discount_id" ORDER BY u."discount_id"
+		LOOP
+			UPDATE "discounts" SET "times_used" = greatest("times_used" - code.uses, 0)
+			WHERE "id" = code."discount_id";
+		END LOOP;
+		DELETE FROM "discount_uses" WHERE "order_id" = ANY(replaced);
+		UPDATE "orders" SET "status" = p->>'replaced_status', "cancelled_at" = now(),
+			"cancel_reason" = p->>'replaced_reason', "updated_at" = now()
+		WHERE "id" = ANY(replaced);
 	END IF;
-	RETURN place_order(p);
+	RETURN place_order(p) || jsonb_build_object('restocked', restocked);
 END;
 $$;

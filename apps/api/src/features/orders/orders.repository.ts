@@ -276,29 +276,39 @@ export function createOrdersRepository(db: Database) {
     /**
      * Places a priced order from a cart read by `readCartForOrder`, in one statement and outside
      * any transaction (the database function `place_cart_order`): under the cart's lock, only if
-     * the reading still holds and the shopper has no order awaiting payment. Answers undefined,
-     * having taken nothing, when either is no longer so, or when the database lacks the function
-     * (its code is newer than the database's functions): the caller then places the locking way.
-     * Otherwise as `placeOrder`.
+     * the reading still holds. An earlier order of the shopper still awaiting payment is replaced
+     * in the same statement (cancelled for `replacedReason`, its stock and code uses given back).
+     * Answers undefined, having taken nothing, when the reading no longer holds, or when the
+     * database lacks the function (its code is newer than the database's functions): the caller
+     * then places the locking way. Otherwise the order as `placeOrder` answers it, and the
+     * products whose stock a replaced order gave back.
      */
     async placeReadCart(
       order: PlacedOrder,
       reading: CartReading,
-    ): Promise<OrderWithItems | undefined> {
+      replacedReason: string,
+    ): Promise<{ row: OrderWithItems; restocked: string[] } | undefined> {
       const payload = {
         ...placeOrderPayload(order),
         cart_id: reading.cartId,
         cart_stamp: reading.stamp,
         open_status: 'pending' satisfies OrderStatus,
         awaiting: awaitingPaymentStatuses,
+        replaced_status: 'cancelled' satisfies OrderStatus,
+        replaced_reason: replacedReason,
       };
       try {
-        const [row] = await prepared.rows<{ placed: { order: unknown; items: unknown[] } }>(
+        const [row] = await prepared.rows<{
+          placed: { order: unknown; items: unknown[]; restocked?: string[] };
+        }>(
           db,
           'place_cart_order',
           sql`select place_cart_order(${JSON.stringify(payload)}::jsonb) as placed`,
         );
-        return orderFromJson(row!.placed.order, row!.placed.items);
+        return {
+          row: orderFromJson(row!.placed.order, row!.placed.items),
+          restocked: row!.placed.restocked ?? [],
+        };
       } catch (error) {
         const state = sqlStateOf(error);
         if (state === CART_READING_STALE || state === UNDEFINED_FUNCTION) return undefined;

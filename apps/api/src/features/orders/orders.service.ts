@@ -966,11 +966,11 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       /**
        * The common placement in one statement, without an interactive transaction: the cart is
        * read without a lock and checked as the locking way checks it (an empty cart 400, other
-       * lines 409), priced, and placed by `placeReadCart`, which takes the cart's lock and places
-       * only if that reading still holds and no earlier order of the shopper awaits payment.
-       * Undefined, with nothing taken, when the locking way must place it: a cart with discount
-       * codes (their rows are locked and their rules read inside the transaction), an earlier
-       * unpaid order to replace, or a cart changed since it was read.
+       * lines 409), priced, and placed by `placeReadCart`, which takes the cart's lock, places
+       * only if that reading still holds, and replaces an earlier order of the shopper still
+       * awaiting payment. Undefined, with nothing taken, when the locking way must place it: a
+       * cart with discount codes (their rows are locked and their rules read inside the
+       * transaction), or a cart changed since it was read.
        */
       const placeFromReading = async (
         described: Awaited<ReturnType<typeof describeLines>>,
@@ -990,11 +990,11 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         if (cart.discountIds.length > 0) return undefined;
         // Without codes, pricing reads nothing: the database handle is never used here.
         const priced = await priceOrder(db, userId, described, []);
-        const row = await repository.placeReadCart(
+        return repository.placeReadCart(
           toPlace(described, priced, newOrderNumber(), undefined, notice),
           cart,
+          REPLACED_REASON,
         );
-        return row && { row, restocked: [] as string[] };
       };
       // Lines are described from the catalogue first (a cached copy first: stock and prices are
       // checked again where they are taken), then placed under the cart's lock, so two tabs place
