@@ -28,6 +28,23 @@ const notReady = (checks: { database: boolean; migrations: boolean; jobs: boolea
   data: { status: 'not-ready', checks },
 });
 
+/**
+ * A transaction holding the migrations table (readiness's migration check waits on it) until
+ * `release`; `lockTaken` once it holds it, `holding` once it has ended.
+ */
+function holdMigrationsTable(world: TestWorld) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let locked = () => {};
+  const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+  const holding = world.database.db.transaction(async (tx) => {
+    await tx.execute(sql`lock table drizzle.__drizzle_migrations in access exclusive mode`);
+    locked();
+    await released;
+  });
+  return { lockTaken, release: () => release(), holding };
+}
+
 describe('readiness answers 503 naming what failed', () => {
   it('when the database does not answer', async () => {
     const world = await newWorld();
@@ -82,15 +99,7 @@ describe('readiness answers 503 naming what failed', () => {
     const world = await newWorld();
     expect((await readiness(world)).status).toBe(200);
     // A lock held on the migrations table leaves the check waiting, as an unanswering host would.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locked = () => {};
-    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
-    const holding = world.database.db.transaction(async (tx) => {
-      await tx.execute(sql`lock table drizzle.__drizzle_migrations in access exclusive mode`);
-      locked();
-      await released;
-    });
+    const { lockTaken, release, holding } = holdMigrationsTable(world);
     try {
       await lockTaken;
       const answer = await readiness(world);
@@ -109,15 +118,7 @@ describe('readiness answers 503 naming what failed', () => {
     expect((await readiness(world)).status).toBe(200);
     // A closing app takes no new request, so the probe must be under way when the close begins:
     // a transaction holding the migrations table keeps its database checks waiting meanwhile.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locked = () => {};
-    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
-    const holding = world.database.db.transaction(async (tx) => {
-      await tx.execute(sql`lock table drizzle.__drizzle_migrations in access exclusive mode`);
-      locked();
-      await released;
-    });
+    const { lockTaken, release, holding } = holdMigrationsTable(world);
     await lockTaken;
     // Fastify announces each route handler it starts (node:diagnostics_channel).
     let handlerStarted = () => {};
