@@ -83,8 +83,8 @@ function call(
 ): Promise<Answer> {
   let client = clients.get(base.origin);
   if (!client) {
-    // As a browser asks: answers over 1 KB come compressed.
-    client = keepAliveClient(base.origin, shoppers, { compressed: true });
+    // As a browser asks: answers over 1 KB come compressed (COMPRESSED=0 asks for them plain).
+    client = keepAliveClient(base.origin, shoppers, { compressed: process.env.COMPRESSED !== '0' });
     clients.set(base.origin, client);
   }
   return client.call(method, path, body, token);
