@@ -5,6 +5,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import {
+  createDiscountsRepository,
+  type DiscountReading,
+} from '../src/features/discounts/discounts.repository.ts';
+import {
+  AWAITING_PAYMENT_STATE,
   createOrdersRepository,
   type PlacedOrder,
 } from '../src/features/orders/orders.repository.ts';
@@ -150,20 +155,20 @@ describe('an order placed from the cart', () => {
     const reason = 'Replaced by a newer order from the same cart';
     const stale = (await repository.readCartForOrder(user._id))!;
     await fillCart(app(), accessToken, [[choice, 2]]);
-    expect(await repository.placeReadCart(toPlace(1), stale, reason)).toBeUndefined();
+    expect(await repository.placeReadCart(toPlace(1), stale, [], reason)).toBeUndefined();
     expect(await ordersOf()).toBe(0);
     expect(await stockOf(choice)).toBe(before);
 
     // A reading that holds places the order and takes its stock.
     const fresh = (await repository.readCartForOrder(user._id))!;
-    const placed = await repository.placeReadCart(toPlace(2), fresh, reason);
+    const placed = await repository.placeReadCart(toPlace(2), fresh, [], reason);
     expect(placed?.row.items.map((item) => item.quantity)).toEqual([2]);
     expect(placed?.restocked).toEqual([]);
     expect(await stockOf(choice)).toBe(before - 2);
 
     // The same reading again: the order of it awaiting payment is replaced in the same
     // statement, its stock given back before the new order takes its own.
-    const replacing = await repository.placeReadCart(toPlace(2), fresh, reason);
+    const replacing = await repository.placeReadCart(toPlace(2), fresh, [], reason);
     expect(replacing?.restocked).toEqual([choice.productId]);
     expect(await ordersOf()).toBe(2);
     expect(await stockOf(choice)).toBe(before - 2);
@@ -214,6 +219,229 @@ describe('an order placed from the cart', () => {
     } finally {
       transactions.mockRestore();
     }
+  });
+
+  it('places a cart with a coupon and a voucher in one statement; placing again gives the unpaid order its uses back first', async () => {
+    const choice = choices[10]!;
+    const suffix = Date.now().toString(36).toUpperCase();
+    // Once per shopper each: the second placement is allowed only because it replaces the first.
+    const [coupon, voucher] = [`ONCE${suffix}`, `GIFT${suffix}`];
+    await world.database.db.execute(
+      sql`insert into discounts (code, type, percent_off, amount_off_paise, per_user_limit)
+          values (${coupon}, 'coupon', 10, null, 1), (${voucher}, 'voucher', null, 5000, 1)`,
+    );
+    const { accessToken } = await signUp(app());
+    await fillCart(app(), accessToken, [[choice, 2]]);
+    for (const code of [coupon, voucher]) {
+      const applied = await send(app(), 'POST', '/api/cart/apply-discount', {
+        token: accessToken,
+        body: { code },
+      });
+      expect(applied.status, code).toBe(200);
+    }
+    /** Each code's count of uses, and its uses by orders that still stand. */
+    const uses = async () =>
+      Object.fromEntries(
+        (
+          await rows<{ code: string; times_used: number; live: number }>(
+            sql`select d.code, d.times_used,
+                  (select count(*)::int from discount_uses u where u.discount_id = d.id) as live
+                from discounts d where d.code in (${coupon}, ${voucher})`,
+          )
+        ).map(({ code, times_used, live }) => [code, { times_used, live }]),
+      );
+    const usedOnce = {
+      [coupon]: { times_used: 1, live: 1 },
+      [voucher]: { times_used: 1, live: 1 },
+    };
+    const transactions = vi.spyOn(world.database.db, 'transaction');
+    try {
+      const first = await send(app(), 'POST', '/api/order', {
+        token: accessToken,
+        body: orderBody([[choice, 2]]),
+      });
+      expect(first.status).toBe(201);
+      const pricePaise = Math.round(choice.price * 100);
+      const couponOff = Math.floor((2 * pricePaise * 10 + 50) / 100);
+      expect(first.body.data.order.discounts).toEqual([
+        { code: coupon, type: 'coupon', amount: couponOff / 100 },
+        { code: voucher, type: 'voucher', amount: 50 },
+      ]);
+      expect(await uses()).toEqual(usedOnce);
+      const again = await send(app(), 'POST', '/api/order', {
+        token: accessToken,
+        body: orderBody([[choice, 2]]),
+      });
+      expect(again.status).toBe(201);
+      expect(again.body.data.order.discountCode).toBe(`${coupon}+${voucher}`);
+      expect(await uses()).toEqual(usedOnce);
+      expect(transactions).not.toHaveBeenCalled();
+    } finally {
+      transactions.mockRestore();
+    }
+  });
+
+  it("places from a reading of the cart's codes only while the codes' rules would see the same", async () => {
+    const choice = choices[11]!;
+    const suffix = Date.now().toString(36).toUpperCase();
+    const [open, limited] = [`OPEN${suffix}`, `FEW${suffix}`];
+    await world.database.db.execute(
+      sql`insert into discounts (code, type, percent_off, usage_limit)
+          values (${open}, 'coupon', 5, null), (${limited}, 'voucher', 5, 50)`,
+    );
+    const { user, accessToken } = await signUp(app());
+    await fillCart(app(), accessToken, [[choice, 1]]);
+    for (const code of [open, limited]) {
+      const applied = await send(app(), 'POST', '/api/cart/apply-discount', {
+        token: accessToken,
+        body: { code },
+      });
+      expect(applied.status, code).toBe(200);
+    }
+    const repository = createOrdersRepository(world.database.db);
+    const discountsRepository = createDiscountsRepository();
+    const before = await stockOf(choice);
+    const pricePaise = Math.round(choice.price * 100);
+    const [category] = await rows<{ slug: string }>(
+      sql`select c.slug from products p join categories c on c.id = p.category_id
+          where p.id = ${choice.productId}`,
+    );
+    const read = async () => {
+      const cart = (await repository.readCartForOrder(user._id))!;
+      const readings = await discountsRepository.readingsFor(
+        world.database.db,
+        cart.discountIds,
+        user._id,
+        AWAITING_PAYMENT_STATE,
+      );
+      return { cart, readings };
+    };
+    const toPlace = (readings: DiscountReading[]): PlacedOrder => ({
+      order: {
+        orderNumber: `LB-D${Date.now()}`,
+        userId: user._id,
+        subtotalPaise: pricePaise,
+        totalPaise: pricePaise,
+        shippingAddress: address,
+        billingAddress: address,
+        paymentDueAt: new Date(Date.now() + 60_000),
+      },
+      items: [
+        {
+          productId: choice.productId,
+          productName: choice.name,
+          productImage: choice.image,
+          colorName: choice.colorName,
+          colorHex: choice.colorHex,
+          size: choice.size.toLowerCase(),
+          quantity: 1,
+          pricePaise,
+          itemTotalPaise: pricePaise,
+          categorySlug: category!.slug,
+          position: 0,
+        },
+      ],
+      discountIds: readings.map(({ discount }) => discount.id),
+    });
+    const reason = 'Replaced by a newer order from the same cart';
+    const ordersOf = async () =>
+      (
+        await rows<{ n: number }>(
+          sql`select count(*)::int as n from orders where user_id = ${user._id}`,
+        )
+      )[0]!.n;
+
+    // A code switched off, or a limited code used by someone else, after the reading: nothing
+    // is placed, nothing taken.
+    const changes = [
+      sql`update discounts set is_active = false where code = ${open}`,
+      sql`update discounts set times_used = times_used + 1 where code = ${limited}`,
+    ];
+    for (const change of changes) {
+      const stale = await read();
+      expect(stale.readings.map(({ discount }) => discount.code).sort()).toEqual(
+        [open, limited].sort(),
+      );
+      await world.database.db.execute(change);
+      expect(
+        await repository.placeReadCart(toPlace(stale.readings), stale.cart, stale.readings, reason),
+      ).toBeUndefined();
+      expect(await ordersOf()).toBe(0);
+      expect(await stockOf(choice)).toBe(before);
+      await world.database.db.execute(
+        sql`update discounts set is_active = true where code = ${open}`,
+      );
+    }
+
+    // Readings that name fewer codes than the cart holds do not place either.
+    const partial = await read();
+    const onlyOne = partial.readings.slice(0, 1);
+    expect(
+      await repository.placeReadCart(toPlace(onlyOne), partial.cart, onlyOne, reason),
+    ).toBeUndefined();
+
+    // Another shopper using the code without a usage limit changes nothing its rules read.
+    const fresh = await read();
+    await world.database.db.execute(
+      sql`update discounts set times_used = times_used + 1 where code = ${open}`,
+    );
+    const placed = await repository.placeReadCart(
+      toPlace(fresh.readings),
+      fresh.cart,
+      fresh.readings,
+      reason,
+    );
+    expect(placed?.row.discountId).toBeDefined();
+    expect(await ordersOf()).toBe(1);
+    expect(await stockOf(choice)).toBe(before - 1);
+    const counted = await rows<{ code: string; times_used: number }>(
+      sql`select code, times_used from discounts where code in (${open}, ${limited}) order by code`,
+    );
+    expect(Object.fromEntries(counted.map((row) => [row.code, row.times_used]))).toEqual({
+      [open]: 2,
+      [limited]: 2,
+    });
+  });
+
+  it('gives a code with a usage limit to exactly as many orders as the limit, however many shoppers place at once', async () => {
+    const limit = 3;
+    const code = `LAST${Date.now().toString(36).toUpperCase()}`;
+    await world.database.db.execute(
+      sql`insert into discounts (code, type, percent_off, usage_limit)
+          values (${code}, 'coupon', 10, ${limit})`,
+    );
+    const buyers = choices.slice(12, 20);
+    expect(buyers).toHaveLength(8);
+    const shoppers = await Promise.all(
+      buyers.map(async (choice) => {
+        const { accessToken } = await signUp(app());
+        await fillCart(app(), accessToken, [[choice, 1]]);
+        const applied = await send(app(), 'POST', '/api/cart/apply-discount', {
+          token: accessToken,
+          body: { code },
+        });
+        expect(applied.status).toBe(200);
+        return { accessToken, choice };
+      }),
+    );
+    const answers = await Promise.all(
+      shoppers.map(({ accessToken, choice }) =>
+        request('POST', '/api/order', accessToken, orderBody([[choice, 1]])),
+      ),
+    );
+    const placed = answers.filter((answer) => answer.status === 201);
+    expect(placed).toHaveLength(limit);
+    for (const answer of placed) expect(answer.body.data.order.discountCode).toBe(code);
+    for (const answer of answers.filter((answer) => answer.status !== 201)) {
+      expect(answer.status).toBe(409);
+      expect(answer.body.message).toBe('This discount code is no longer available');
+    }
+    const [counted] = await rows<{ times_used: number; uses: number }>(
+      sql`select d.times_used,
+            (select count(*)::int from discount_uses u where u.discount_id = d.id) as uses
+          from discounts d where d.code = ${code}`,
+    );
+    expect(counted).toEqual({ times_used: limit, uses: limit });
   });
 
   it('is refused with 400 when the cart is empty', async () => {

@@ -1,37 +1,43 @@
 -- place_cart_order(p jsonb): place_order for a cart read without a lock, in one statement. The
 -- caller read the shopper's cart with its cart_stamp, found that it holds exactly the order's
--- lines and no discount code, and priced it. This takes the cart's lock (placements from one cart
--- take turns, as in the locking way) and places the order only if that reading still holds;
--- otherwise it raises SH003 having taken nothing, and the caller places the cart the locking way.
+-- lines, read its discount codes with discount_reading (as they will stand once her unpaid order
+-- is replaced), and priced it. This takes the cart's lock (placements from one cart take turns,
+-- as in the locking way) and places the order only if those readings still hold; otherwise it
+-- raises SH003 having taken nothing, and the caller places the cart the locking way.
 -- A cart has one payable order at a time: an earlier order of the shopper still awaiting its
 -- money is replaced here, as the locking way replaces it (cancelled with the reason given, its
 -- stock and its discount codes' uses given back) before the new one takes its stock. Each check
 -- runs after the lock is granted, on what is committed then.
 -- p: place_order's argument, plus 'cart_id', 'cart_stamp', 'open_status' and 'awaiting' (the
 -- order status and payment statuses of an order still awaiting its money, as the domain says),
--- and 'replaced_status' and 'replaced_reason' (what a replaced order becomes, and why).
+-- 'replaced_status' and 'replaced_reason' (what a replaced order becomes, and why), and
+-- 'discount_readings' (each of 'discount_ids' by id: its discount_reading as the caller read it).
 -- Answers place_order's answer plus 'restocked': the product ids whose stock came back.
 -- Errors: SH003 the reading no longer holds; place_order's SH001 and SH002.
 CREATE OR REPLACE FUNCTION "place_cart_order"(p jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
 	cart uuid := (p->>'cart_id')::uuid;
 	shopper uuid := (p->'order'->>'user_id')::uuid;
+	codes uuid[] := ARRAY(SELECT jsonb_array_elements_text(coalesce(p->'discount_ids', '[]'::jsonb)))::uuid[];
+	awaiting text[] := ARRAY(SELECT jsonb_array_elements_text(p->'awaiting'));
+	applied uuid[];
 	replaced uuid[];
 	restocked jsonb := '[]'::jsonb;
 	line record;
 	code record;
 BEGIN
-	PERFORM 1 FROM "carts" c
-	WHERE c."id" = cart AND c."user_id" = shopper
-		AND c."applied_coupon_id" IS NULL AND c."applied_voucher_id" IS NULL
+	SELECT array_remove(ARRAY[c."applied_coupon_id", c."applied_voucher_id"], NULL) INTO applied
+	FROM "carts" c WHERE c."id" = cart AND c."user_id" = shopper
 	FOR UPDATE;
-	IF NOT FOUND OR cart_stamp(cart) IS DISTINCT FROM p->'cart_stamp' THEN
+	-- The cart holds the lines read, and exactly the codes the order was priced with.
+	IF NOT FOUND OR cart_stamp(cart) IS DISTINCT FROM p->'cart_stamp'
+		OR NOT (applied @> codes AND codes @> applied) THEN
 		RAISE EXCEPTION USING ERRCODE = 'SH003', MESSAGE = 'the cart changed since it was read';
 	END IF;
 	SELECT coalesce(array_agg(awaiting."id"), '{}') INTO replaced FROM (
 		SELECT o."id" FROM "orders" o
 		WHERE o."user_id" = shopper AND o."status" = p->>'open_status'
-			AND o."payment_status" = ANY(ARRAY(SELECT jsonb_array_elements_text(p->'awaiting')))
+			AND o."payment_status" = ANY(awaiting)
 		ORDER BY o."id"
 		FOR UPDATE
 	) AS awaiting;
@@ -63,6 +69,25 @@ BEGIN
 		UPDATE "orders" SET "status" = p->>'replaced_status', "cancelled_at" = now(),
 			"cancel_reason" = p->>'replaced_reason', "updated_at" = now()
 		WHERE "id" = ANY(replaced);
+	END IF;
+	IF cardinality(codes) > 0 THEN
+		-- The codes in id order, as every placement locks them; then each reading is taken again
+		-- under the lock, with the earlier order replaced, and must be what the caller priced
+		-- with. The use count of a code without a usage limit decides nothing, so other shoppers
+		-- using the same code meanwhile leave the reading standing.
+		PERFORM 1 FROM "discounts" d WHERE d."id" = ANY(codes) ORDER BY d."id" FOR UPDATE;
+		IF EXISTS (
+			SELECT 1 FROM unnest(codes) AS code_id
+			CROSS JOIN LATERAL (SELECT
+				p->'discount_readings'->(code_id::text) AS was,
+				discount_reading(code_id, shopper, p->>'open_status', awaiting) AS now) r
+			WHERE r.was IS NULL OR r.now IS NULL
+				OR CASE WHEN jsonb_typeof(r.now->'discount'->'usage_limit') = 'null'
+					THEN (r.was #- '{discount,times_used}') IS DISTINCT FROM (r.now #- '{discount,times_used}')
+					ELSE r.was IS DISTINCT FROM r.now END
+		) THEN
+			RAISE EXCEPTION USING ERRCODE = 'SH003', MESSAGE = 'a discount code changed since it was read';
+		END IF;
 	END IF;
 	RETURN place_order(p) || jsonb_build_object('restocked', restocked);
 END;

@@ -8,16 +8,23 @@ import { queryRows, sqlStateOf, type Database, type Executor } from '../../db/cl
 import { fromColumnNames, toColumnNames } from '../../db/json-rows.ts';
 import { preparedStatements } from '../../db/prepared.ts';
 import type { ChangeNotice } from '../catalogue/catalogue-changes.ts';
+import type { DiscountReading } from '../discounts/discounts.repository.ts';
 import { discountUses, discounts, orderItems, orderReturnLines, orders } from '../../db/schema.ts';
 
+/** An open order still awaiting its money (see awaitsPayment): its status and payment statuses. */
+export const AWAITING_PAYMENT_STATE = {
+  openStatus: 'pending' satisfies OrderStatus,
+  paymentStatuses: awaitingPaymentStatuses,
+};
+
 /**
- * An open order still awaiting its money (see awaitsPayment), as a condition on `orders` or on
- * the alias it has in the query.
+ * An open order still awaiting its money, as a condition on `orders` or on the alias it has in
+ * the query.
  */
 export function awaitingPayment(alias?: 'o') {
   const column = (name: string) => sql.raw(alias ? `${alias}.${name}` : name);
-  return sql`${column('status')} = ${'pending' satisfies OrderStatus}
-    and ${column('payment_status')} = any(${`{${awaitingPaymentStatuses.join(',')}}`}::text[])`;
+  return sql`${column('status')} = ${AWAITING_PAYMENT_STATE.openStatus}
+    and ${column('payment_status')} = any(${`{${AWAITING_PAYMENT_STATE.paymentStatuses.join(',')}}`}::text[])`;
 }
 const AWAITING_PAYMENT = awaitingPayment();
 
@@ -274,9 +281,10 @@ export function createOrdersRepository(db: Database) {
     },
 
     /**
-     * Places a priced order from a cart read by `readCartForOrder`, in one statement and outside
-     * any transaction (the database function `place_cart_order`): under the cart's lock, only if
-     * the reading still holds. An earlier order of the shopper still awaiting payment is replaced
+     * Places a priced order from a cart read by `readCartForOrder`, with its codes read by the
+     * discounts' `readingsFor`, in one statement and outside any transaction (the database
+     * function `place_cart_order`): under the cart's and the codes' locks, only if the readings
+     * still hold. An earlier order of the shopper still awaiting payment is replaced
      * in the same statement (cancelled for `replacedReason`, its stock and code uses given back).
      * Answers undefined, having taken nothing, when the reading no longer holds, or when the
      * database lacks the function (its code is newer than the database's functions): the caller
@@ -286,14 +294,18 @@ export function createOrdersRepository(db: Database) {
     async placeReadCart(
       order: PlacedOrder,
       reading: CartReading,
+      discountReadings: readonly DiscountReading[],
       replacedReason: string,
     ): Promise<{ row: OrderWithItems; restocked: string[] } | undefined> {
       const payload = {
         ...placeOrderPayload(order),
         cart_id: reading.cartId,
         cart_stamp: reading.stamp,
-        open_status: 'pending' satisfies OrderStatus,
-        awaiting: awaitingPaymentStatuses,
+        open_status: AWAITING_PAYMENT_STATE.openStatus,
+        awaiting: AWAITING_PAYMENT_STATE.paymentStatuses,
+        discount_readings: Object.fromEntries(
+          discountReadings.map(({ discount, stamp }) => [discount.id, stamp]),
+        ),
         replaced_status: 'cancelled' satisfies OrderStatus,
         replaced_reason: replacedReason,
       };

@@ -66,7 +66,7 @@ import type { ProductFacts } from '../catalogue/catalogue.repository.ts';
 import type { ChangeNotice } from '../catalogue/catalogue-changes.ts';
 import {
   toDiscountRule,
-  type DiscountRow,
+  type DiscountReading,
   type DiscountsRepository,
 } from '../discounts/discounts.repository.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
@@ -88,6 +88,7 @@ import {
   returnRequestedMail,
 } from './order-mails.ts';
 import {
+  AWAITING_PAYMENT_STATE,
   orderFromJson,
   type CartReading,
   type NewOrderItem,
@@ -463,15 +464,13 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   }
 
   /**
-   * Totals of described lines with the cart's discounts, their rows locked by the caller's
-   * transaction. Whether each applies is the domain's rule alone, read with the uses and the
-   * shopper's history as they stand under the lock; the placing call then counts the use.
+   * Totals of described lines with the cart's discounts, read with the shopper's side of their
+   * rules (under their locks, or checked again under them by the placing statement). Whether each
+   * applies is the domain's rule alone; the placing call then counts the use.
    */
-  async function priceOrder(
-    tx: Executor,
-    userId: string,
+  function priceOrder(
     described: Awaited<ReturnType<typeof describeLines>>,
-    lockedDiscounts: DiscountRow[],
+    readings: DiscountReading[],
   ) {
     const lines = described.map(({ line, categoryId }) => ({
       productId: line.productId,
@@ -479,12 +478,12 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       lineTotalPaise: line.itemTotalPaise,
     }));
     const applied: (OrderDiscount & { id: string })[] = [];
-    for (const discount of lockedDiscounts) {
+    for (const { discount, history } of readings) {
       const check = evaluateDiscount(toDiscountRule(discount), {
         lines,
         now: new Date(),
         timesUsed: discount.timesUsed,
-        ...(await deps.discounts.shopperHistory(tx, discount.id, userId)),
+        ...history,
       });
       if (!check.ok) throw new DiscountRefused(check.message);
       applied.push({
@@ -924,7 +923,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       /** The order as the database places it, priced, with its lines and codes. */
       const toPlace = (
         described: Awaited<ReturnType<typeof describeLines>>,
-        priced: Awaited<ReturnType<typeof priceOrder>>,
+        priced: ReturnType<typeof priceOrder>,
         orderNumber: string,
         cash: ReturnType<typeof cashTerms> | undefined,
         notice: ChangeNotice | undefined,
@@ -964,13 +963,13 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         notice,
       });
       /**
-       * The common placement in one statement, without an interactive transaction: the cart is
-       * read without a lock and checked as the locking way checks it (an empty cart 400, other
-       * lines 409), priced, and placed by `placeReadCart`, which takes the cart's lock, places
-       * only if that reading still holds, and replaces an earlier order of the shopper still
-       * awaiting payment. Undefined, with nothing taken, when the locking way must place it: a
-       * cart with discount codes (their rows are locked and their rules read inside the
-       * transaction), or a cart changed since it was read.
+       * The common placement in one statement, without an interactive transaction: the cart and
+       * its discount codes are read without a lock and checked as the locking way checks them
+       * (an empty cart 400, other lines 409, a code whose rules refuse the order), priced, and
+       * placed by `placeReadCart`, which takes the cart's and the codes' locks, places only if
+       * those readings still hold, and replaces an earlier order of the shopper still awaiting
+       * payment. Undefined, with nothing taken, when a reading no longer holds: the locking way
+       * then places it.
        */
       const placeFromReading = async (
         described: Awaited<ReturnType<typeof describeLines>>,
@@ -987,12 +986,18 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           )
         )
           throw conflict(orderMessages.cartChanged);
-        if (cart.discountIds.length > 0) return undefined;
-        // Without codes, pricing reads nothing: the database handle is never used here.
-        const priced = await priceOrder(db, userId, described, []);
+        // Codes read as they will stand once an earlier unpaid order gives its uses back.
+        const readings = await deps.discounts.readingsFor(
+          db,
+          cart.discountIds,
+          userId,
+          AWAITING_PAYMENT_STATE,
+        );
+        const priced = priceOrder(described, readings);
         return repository.placeReadCart(
           toPlace(described, priced, newOrderNumber(), undefined, notice),
           cart,
+          readings,
           REPLACED_REASON,
         );
       };
@@ -1032,11 +1037,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
                   cancelReason: REPLACED_REASON,
                 });
               }
-              const priced = await priceOrder(
-                tx,
-                userId,
+              await repository.lockDiscounts(tx, cart.discountIds);
+              const priced = priceOrder(
                 described,
-                await repository.lockDiscounts(tx, cart.discountIds),
+                await deps.discounts.readingsFor(tx, cart.discountIds, userId),
               );
               const orderNumber = newOrderNumber();
               const cash = cod ? cashTerms(cod, priced.totals.total, orderNumber) : undefined;
