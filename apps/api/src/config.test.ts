@@ -1,10 +1,15 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'shop-config-'));
+/** The payment simulator's secrets, generated into DATA_DIR when unset. */
+const PAYMENT_SIMULATOR_SECRETS = [
+  'payment-simulator-key-secret',
+  'payment-simulator-webhook-secret',
+];
 
 describe('loadConfig', () => {
   it('runs with nothing set: defaults, and a generated secret kept in DATA_DIR', () => {
@@ -18,17 +23,29 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(config.jwtSecret);
   });
 
-  it('uses the courier simulator with a generated webhook secret when Shiprocket is not set', () => {
+  it("uses the courier simulator when Shiprocket is not set, with a secret of the process's own", () => {
     const dataDir = tempDir();
     const config = loadConfig({ DATA_DIR: dataDir });
     expect(config.shipping.courier).toBe('simulator');
     expect(config.shipping.shiprocket).toBeUndefined();
-    expect(readFileSync(join(dataDir, 'courier-simulator-webhook-secret'), 'utf8').trim()).toBe(
+    expect(config.shipping.webhookSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readdirSync(dataDir)).toEqual(['jwt-secret', ...PAYMENT_SIMULATOR_SECRETS].sort());
+    expect(loadConfig({ DATA_DIR: dataDir }).shipping.webhookSecret).not.toBe(
       config.shipping.webhookSecret,
     );
-    expect(loadConfig({ DATA_DIR: dataDir }).shipping.webhookSecret).toBe(
-      config.shipping.webhookSecret,
-    );
+  });
+
+  it('writes nothing into DATA_DIR on PostgreSQL with every secret set (migrate and seed run so)', () => {
+    const dataDir = join(tempDir(), 'not-yet');
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'postgres://shop@127.0.0.1:5432/shop',
+      JWT_SECRET: 'a-shared-secret-that-is-long-enough-0123456789',
+      RAZORPAY_KEY_SECRET: 'a-key-secret-that-is-long-enough-0123456789',
+      RAZORPAY_WEBHOOK_SECRET: 'a-webhook-secret-that-is-long-enough-0123',
+    });
+    expect(config.shipping.courier).toBe('simulator');
+    expect(existsSync(dataDir)).toBe(false);
   });
 
   it('lets an operator raise the accounts one address may create in an hour', () => {

@@ -498,7 +498,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     google: googleConfig(values),
     payments: paymentsConfig(values, dataDir),
-    shipping: shippingConfig(values, dataDir),
+    shipping: shippingConfig(values),
     orderPaymentTimeoutMs: Math.round((values.ORDER_PAYMENT_TIMEOUT_MINUTES ?? 30) * 60_000),
     lowStockMailHour: values.LOW_STOCK_MAIL_HOUR ?? LOW_STOCK_MAIL_HOUR,
     jobsIntervalMs: values.JOBS_INTERVAL_MS,
@@ -539,7 +539,7 @@ function paymentsConfig(env: ParsedEnv, dataDir: string): PaymentsConfig {
   };
 }
 
-function shippingConfig(env: ParsedEnv, dataDir: string): ShippingConfig {
+function shippingConfig(env: ParsedEnv): ShippingConfig {
   const shiprocket =
     env.SHIPROCKET_EMAIL && env.SHIPROCKET_PASSWORD && env.COURIER_PROVIDER !== 'simulator'
       ? {
@@ -558,9 +558,9 @@ function shippingConfig(env: ParsedEnv, dataDir: string): ShippingConfig {
       env.NODE_ENV !== 'production',
     shiprocket,
     // The simulator signs and checks in the same process (it delivers to this very server), so
-    // a secret generated per data folder is enough even with several processes.
-    webhookSecret:
-      env.COURIER_WEBHOOK_SECRET ?? storedSecret(dataDir, 'courier-simulator-webhook-secret'),
+    // a secret of this process's own is enough, and nothing is written for it: `npm run migrate`
+    // and `npm run seed` on PostgreSQL leave the data folder as they found it.
+    webhookSecret: env.COURIER_WEBHOOK_SECRET ?? randomBytes(32).toString('base64url'),
     retryBaseMs: env.SHIPMENT_RETRY_BASE_MS ?? 30_000,
     // Longer than booking with a courier takes (three calls); a worker that died frees it then.
     leaseMs: env.SHIPMENT_LEASE_MS ?? 2 * 60_000,
