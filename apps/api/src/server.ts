@@ -2,6 +2,7 @@ import { createServer, Server as NetServer } from 'node:net';
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { loadConfig, type AppConfig } from './config.ts';
@@ -25,8 +26,6 @@ export const DRAIN_MS = 1_000;
 
 /** How long a connection accepted just before the listener closed has to send its request. */
 const LAST_REQUEST_MS = 250;
-
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface StartedServer {
   app: FastifyInstance;

@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { StockedChoice } from './cart-helpers.ts';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -223,5 +224,43 @@ export async function fillCartOn(
       },
     });
     if (added.status >= 300) throw new Error(`add to cart failed: ${JSON.stringify(added.body)}`);
+  }
+}
+
+/** Products with a colour and size holding at least `minStock`, one choice per product. */
+export async function stockedChoicesOf(
+  shop: ShopProcess,
+  minStock: number,
+): Promise<StockedChoice[]> {
+  const { body } = await call(shop, 'GET', '/api/product/products?limit=100');
+  const choices: StockedChoice[] = [];
+  for (const product of body.data.products) {
+    for (const color of product.colors) {
+      const entry = color.sizeStock.find((s: { stock: number }) => s.stock >= minStock);
+      if (!entry) continue;
+      choices.push({
+        productId: product._id,
+        name: product.name,
+        price: product.price,
+        originalPrice: product.originalPrice,
+        categoryId: typeof product.category === 'string' ? product.category : product.category._id,
+        colorName: color.colorName,
+        colorHex: color.colorHex,
+        size: entry.size,
+        stock: entry.stock,
+        image: color.images[0],
+      });
+      break;
+    }
+  }
+  return choices;
+}
+
+/** Waits for `check` to hold, polling every 50 ms; throws naming `what` after `timeoutMs`. */
+export async function until(what: string, check: () => Promise<boolean>, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -14,14 +14,15 @@ import {
   fillCartOn,
   sharedSecrets,
   startShop,
+  stockedChoicesOf,
   stopShop,
+  until,
   type ShopProcess,
 } from './shop-processes.ts';
 import { simulatorSwitches } from '../src/adapters/payments/simulator-provider.ts';
 import { SHUTDOWN_GRACE_MS } from '../src/server.ts';
 import { startupFailureText } from '../src/startup-problems.ts';
 import { newShopper } from './auth-helpers.ts';
-import type { StockedChoice } from './cart-helpers.ts';
 import { orderBody } from './order-helpers.ts';
 import { createScratchDatabase } from './test-app.ts';
 
@@ -177,39 +178,12 @@ function slowSignIn(url: string, index: number) {
   return { status, sendRest: () => sendRest() };
 }
 
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 /** A new shopper's order of one unit of the first size in stock, paid through the simulator. */
 async function paidOrderOn(shop: ShopProcess) {
   const signedUp = await call(shop, 'POST', '/api/auth/signup', { body: newShopper() });
   expect(signedUp.status).toBe(201);
   const token = signedUp.body.data.accessToken as string;
-  const { body } = await call(shop, 'GET', '/api/product/products?limit=20');
-  let choice: StockedChoice | undefined;
-  for (const product of body.data.products) {
-    for (const color of product.colors) {
-      const entry = color.sizeStock.find((s: { stock: number }) => s.stock > 0);
-      if (!entry) continue;
-      choice ??= {
-        productId: product._id,
-        name: product.name,
-        price: product.price,
-        originalPrice: product.originalPrice,
-        categoryId: typeof product.category === 'string' ? product.category : product.category._id,
-        colorName: color.colorName,
-        colorHex: color.colorHex,
-        size: entry.size,
-        stock: entry.stock,
-        image: color.images[0],
-      };
-    }
-  }
+  const [choice] = await stockedChoicesOf(shop, 1);
   if (!choice) throw new Error('nothing in stock');
   const order = orderBody([[choice, 1]]);
   await fillCartOn(shop, token, order.items);

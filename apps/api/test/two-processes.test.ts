@@ -18,7 +18,9 @@ import {
   fillCartOn,
   spawnShop,
   startShop,
+  stockedChoicesOf,
   stopShop,
+  until,
   waitHealthy,
   type Answer,
   type ShopProcess,
@@ -49,32 +51,6 @@ async function signUpOn(shop: ShopProcess): Promise<Session> {
   };
 }
 
-/** Products with a colour and size holding at least `minStock`, one choice per product. */
-async function stockedChoicesOf(shop: ShopProcess, minStock: number): Promise<StockedChoice[]> {
-  const { body } = await call(shop, 'GET', '/api/product/products?limit=100');
-  const choices: StockedChoice[] = [];
-  for (const product of body.data.products) {
-    for (const color of product.colors) {
-      const entry = color.sizeStock.find((s: { stock: number }) => s.stock >= minStock);
-      if (!entry) continue;
-      choices.push({
-        productId: product._id,
-        name: product.name,
-        price: product.price,
-        originalPrice: product.originalPrice,
-        categoryId: typeof product.category === 'string' ? product.category : product.category._id,
-        colorName: color.colorName,
-        colorHex: color.colorHex,
-        size: entry.size,
-        stock: entry.stock,
-        image: color.images[0],
-      });
-      break;
-    }
-  }
-  return choices;
-}
-
 /** The stock of a choice as a catalogue read of `shop` answers it. */
 async function catalogueStock(shop: ShopProcess, choice: StockedChoice): Promise<number> {
   const { status, body } = await call(shop, 'GET', `/api/product/${choice.productId}`);
@@ -83,14 +59,6 @@ async function catalogueStock(shop: ShopProcess, choice: StockedChoice): Promise
     (c: { colorName: string }) => c.colorName === choice.colorName,
   );
   return color.sizeStock.find((s: { size: string }) => s.size === choice.size).stock;
-}
-
-async function until(what: string, check: () => Promise<boolean>, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /** Prints the output of `shops` since the test began, when the test fails. */
