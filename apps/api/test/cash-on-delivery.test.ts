@@ -2,7 +2,7 @@
 // without a payment window, confirmed by the mailed code (or by the shop), expired when nobody
 // confirms it, paid when the courier delivers it, and refused to accounts that keep refusing.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { codMessages } from '@shop/domain/cash-on-delivery';
 import { queryRows } from '../src/db/client.ts';
 import { paymentMark } from '../src/features/dispatch/dispatch-documents.ts';
@@ -205,6 +205,37 @@ describe('cash on delivery', () => {
     const attached = attachmentsOf(deliveredMail!);
     expect(attached.map((file) => file.contentType)).toEqual(['application/pdf']);
     expect(attached[0]!.content.equals(invoice.rawPayload)).toBe(true);
+  });
+
+  it('is placed in one statement, also in place of an order awaiting online payment: the lines leave the cart and the code is mailed', async () => {
+    await codTerms({ on: true, fee: 49 });
+    const { token, email, choice } = await shopperWithCart();
+    const online = await send(app(), 'POST', '/api/order', {
+      token,
+      body: orderBody([[choice, 1]]),
+    });
+    expect(online.status).toBe(201);
+    const before = await stockOf(choice);
+    const transactions = vi.spyOn(world.database.db, 'transaction');
+    try {
+      const placed = await placeCod(token, choice);
+      expect(placed.status).toBe(201);
+      expect(transactions).not.toHaveBeenCalled();
+      const order = placed.body.data.order;
+      expect(order).toMatchObject({ paymentMethod: 'cod', total: choice.price + 49 });
+      // The unit the online order held came back before the new order took one.
+      expect(await stockOf(choice)).toBe(before);
+      const [replaced] = await rows<{ status: string }>(
+        sql`select status from orders where id = ${online.body.data.orderId}`,
+      );
+      expect(replaced!.status).toBe('cancelled');
+      const cart = await send(app(), 'GET', '/api/cart', { token });
+      expect(cart.body.data.items).toHaveLength(0);
+      await app().jobs.deliverMail();
+      expect(await codeMailedTo(email, order.orderNumber)).toMatch(/^\d{6}$/);
+    } finally {
+      transactions.mockRestore();
+    }
   });
 
   it('keeps an unconfirmed order off the shelves; the shop confirms it after a call', async () => {

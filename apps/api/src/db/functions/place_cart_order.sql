@@ -11,7 +11,9 @@
 -- p: place_order's argument, plus 'cart_id', 'cart_stamp', 'open_status' and 'awaiting' (the
 -- order status and payment statuses of an order still awaiting its money, as the domain says),
 -- 'replaced_status' and 'replaced_reason' (what a replaced order becomes, and why), and
--- 'discount_readings' (each of 'discount_ids' by id: its discount_reading as the caller read it).
+-- 'discount_readings' (each of 'discount_ids' by id: its discount_reading as the caller read it),
+-- and for cash on delivery 'cod_code' (the confirmation code, queued with the order's data as the
+-- 'cod_code' mail to the shopper).
 -- Answers place_order's answer plus 'restocked': the product ids whose stock came back.
 -- Errors: SH003 the reading no longer holds; place_order's SH001 and SH002.
 CREATE OR REPLACE FUNCTION "place_cart_order"(p jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
@@ -22,6 +24,7 @@ DECLARE
 	awaiting text[] := ARRAY(SELECT jsonb_array_elements_text(p->'awaiting'));
 	applied uuid[];
 	replaced uuid[];
+	placed jsonb;
 	restocked jsonb := '[]'::jsonb;
 	line record;
 	code record;
@@ -89,6 +92,17 @@ BEGIN
 			RAISE EXCEPTION USING ERRCODE = 'SH003', MESSAGE = 'a discount code changed since it was read';
 		END IF;
 	END IF;
-	RETURN place_order(p) || jsonb_build_object('restocked', restocked);
+	placed := place_order(p);
+	IF p->>'cod_code' IS NOT NULL THEN
+		-- Cash on delivery: nothing is left to pay online, so what was ordered leaves the cart
+		-- now, and the code that confirms the order is mailed with it.
+		PERFORM ordered_lines_leave_cart((placed->'order'->>'id')::uuid, shopper);
+		INSERT INTO "mail_outbox" ("template", "data")
+		SELECT 'cod_code', jsonb_build_object(
+			'recipient', jsonb_build_object('email', u."email", 'firstName', u."first_name"),
+			'order', placed->'order', 'items', placed->'items', 'code', p->>'cod_code')
+		FROM "users" u WHERE u."id" = shopper;
+	END IF;
+	RETURN placed || jsonb_build_object('restocked', restocked);
 END;
 $$;

@@ -286,6 +286,7 @@ export function createOrdersRepository(db: Database) {
      * function `place_cart_order`): under the cart's and the codes' locks, only if the readings
      * still hold. An earlier order of the shopper still awaiting payment is replaced
      * in the same statement (cancelled for `replacedReason`, its stock and code uses given back).
+     * A cash-on-delivery order's lines leave the cart in it too, and its code's mail is queued.
      * Answers undefined, having taken nothing, when the reading no longer holds, or when the
      * database lacks the function (its code is newer than the database's functions): the caller
      * then places the locking way. Otherwise the order as `placeOrder` answers it, and the
@@ -296,6 +297,8 @@ export function createOrdersRepository(db: Database) {
       reading: CartReading,
       discountReadings: readonly DiscountReading[],
       replacedReason: string,
+      /** For cash on delivery: the confirmation code to mail (the 'cod_code' mail template). */
+      codCode?: string,
     ): Promise<{ row: OrderWithItems; restocked: string[] } | undefined> {
       const payload = {
         ...placeOrderPayload(order),
@@ -306,6 +309,7 @@ export function createOrdersRepository(db: Database) {
         discount_readings: Object.fromEntries(
           discountReadings.map(({ discount, stamp }) => [discount.id, stamp]),
         ),
+        ...(codCode ? { cod_code: codCode } : {}),
         replaced_status: 'cancelled' satisfies OrderStatus,
         replaced_reason: replacedReason,
       };

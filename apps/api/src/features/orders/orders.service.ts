@@ -184,8 +184,9 @@ const MONEY_WITH_THE_SHOP: readonly PaymentStatus[] = [
 ];
 
 /**
- * The order mails queued as data in the transaction that owes them (settlement queues the
- * confirmation with the payment), written when the outbox delivers them.
+ * The order mails queued as data in the statement that owes them (settlement queues the
+ * confirmation with the payment, a cash-on-delivery placement the code that confirms it), written
+ * when the outbox delivers them.
  */
 export function orderMailTemplates(publicUrl: string): MailTemplates {
   return {
@@ -199,6 +200,21 @@ export function orderMailTemplates(publicUrl: string): MailTemplates {
         recipient.email,
         recipient.firstName,
         toOrder(orderFromJson(order, items)),
+        publicUrl,
+      );
+    },
+    cod_code(data) {
+      const { recipient, order, items, code } = data as {
+        recipient: { email: string; firstName: string };
+        order: unknown;
+        items: unknown[];
+        code: string;
+      };
+      return codCodeMail(
+        recipient.email,
+        recipient.firstName,
+        toOrder(orderFromJson(order, items)),
+        code,
         publicUrl,
       );
     },
@@ -913,7 +929,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         () =>
           Promise.all([
             describeLines(command, 'cachedIgnoringStock'),
-            method === CASH_ON_DELIVERY ? undefined : repository.readCartForOrder(userId),
+            repository.readCartForOrder(userId),
           ]),
       );
       const billing = billingOf(command);
@@ -963,13 +979,14 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         notice,
       });
       /**
-       * The common placement in one statement, without an interactive transaction: the cart and
-       * its discount codes are read without a lock and checked as the locking way checks them
-       * (an empty cart 400, other lines 409, a code whose rules refuse the order), priced, and
-       * placed by `placeReadCart`, which takes the cart's and the codes' locks, places only if
-       * those readings still hold, and replaces an earlier order of the shopper still awaiting
-       * payment. Undefined, with nothing taken, when a reading no longer holds: the locking way
-       * then places it.
+       * The placement in one statement, without an interactive transaction: the cart and its
+       * discount codes are read without a lock and checked as the locking way checks them (an
+       * empty cart 400, other lines 409, a code whose rules refuse the order), priced, cash on
+       * delivery decided, and placed by `placeReadCart`, which takes the cart's and the codes'
+       * locks, places only if those readings still hold, and replaces an earlier order of the
+       * shopper still awaiting payment (a cash-on-delivery order also leaves the cart and mails
+       * its code there). Undefined, with nothing taken, when a reading no longer holds: the
+       * locking way then places it.
        */
       const placeFromReading = async (
         described: Awaited<ReturnType<typeof describeLines>>,
@@ -994,11 +1011,14 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           AWAITING_PAYMENT_STATE,
         );
         const priced = priceOrder(described, readings);
+        const orderNumber = newOrderNumber();
+        const cash = cod ? cashTerms(cod, priced.totals.total, orderNumber) : undefined;
         return repository.placeReadCart(
-          toPlace(described, priced, newOrderNumber(), undefined, notice),
+          toPlace(described, priced, orderNumber, cash, notice),
           cart,
           readings,
           REPLACED_REASON,
+          cash?.code,
         );
       };
       // Lines are described from the catalogue first (a cached copy first: stock and prices are
@@ -1010,13 +1030,11 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         const stockChange = deps.stockChangedWith(described.map(({ line }) => line.productId));
         try {
           const outcome =
-            (cod
-              ? undefined
-              : await placeFromReading(
-                  described,
-                  stockChange.notice,
-                  attempt === 1 ? { cart: firstReading } : undefined,
-                )) ??
+            (await placeFromReading(
+              described,
+              stockChange.notice,
+              attempt === 1 ? { cart: firstReading } : undefined,
+            )) ??
             (await db.transaction(async (tx) => {
               const cart = await repository.lockCartForOrder(tx, userId);
               if (!cart || cart.lines.length === 0) throw invalid(orderMessages.cartEmpty);
