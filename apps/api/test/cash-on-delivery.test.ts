@@ -4,7 +4,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { codMessages } from '@shop/domain/cash-on-delivery';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { queryRows } from '../src/db/client.ts';
+import { functionsFolder } from '../src/db/migrate.ts';
 import { paymentMark } from '../src/features/dispatch/dispatch-documents.ts';
 import { send, signUp } from './auth-helpers.ts';
 import { stockedChoices, type StockedChoice } from './cart-helpers.ts';
@@ -235,6 +238,47 @@ describe('cash on delivery', () => {
       expect(await codeMailedTo(email, order.orderNumber)).toMatch(/^\d{6}$/);
     } finally {
       transactions.mockRestore();
+    }
+  });
+
+  it('is placed the locking way, with its code and its mail, when the cart changed after it was read', async () => {
+    await codTerms({ on: true, fee: 49 });
+    const { token, email, choice } = await shopperWithCart();
+    const code = `DOOR${Date.now().toString(36).toUpperCase()}`;
+    await world.database.db.execute(
+      sql`insert into discounts (code, type, amount_off_paise) values (${code}, 'coupon', 100)`,
+    );
+    const applied = await send(app(), 'POST', '/api/cart/apply-discount', {
+      token,
+      body: { code },
+    });
+    expect(applied.status).toBe(200);
+    // Every reading of a cart goes stale at once: the one statement refuses each, and the
+    // placement locks the cart and places it in a transaction instead.
+    await world.database.db.execute(
+      sql.raw(`create or replace function cart_stamp(cart uuid) returns jsonb language sql volatile
+               as $$ select to_jsonb(random()) $$`),
+    );
+    const transactions = vi.spyOn(world.database.db, 'transaction');
+    try {
+      const placed = await placeCod(token, choice);
+      expect(placed.status).toBe(201);
+      expect(transactions).toHaveBeenCalled();
+      const order = placed.body.data.order;
+      expect(order).toMatchObject({
+        paymentMethod: 'cod',
+        discountCode: code,
+        total: choice.price - 1 + 49,
+      });
+      const cart = await send(app(), 'GET', '/api/cart', { token });
+      expect(cart.body.data.items).toHaveLength(0);
+      await app().jobs.deliverMail();
+      expect(await codeMailedTo(email, order.orderNumber)).toMatch(/^\d{6}$/);
+    } finally {
+      transactions.mockRestore();
+      await world.database.db.execute(
+        sql.raw(readFileSync(join(functionsFolder, 'cart_stamp.sql'), 'utf8')),
+      );
     }
   });
 
