@@ -287,7 +287,7 @@ describe('an order placed from the cart', () => {
     const [open, limited] = [`OPEN${suffix}`, `FEW${suffix}`];
     await world.database.db.execute(
       sql`insert into discounts (code, type, percent_off, usage_limit)
-          values (${open}, 'coupon', 5, null), (${limited}, 'voucher', 5, 50)`,
+          values (${open}, 'coupon', 5, null), (${limited}, 'voucher', 5, 2)`,
     );
     const { user, accessToken } = await signUp(app());
     await fillCart(app(), accessToken, [[choice, 1]]);
@@ -351,11 +351,11 @@ describe('an order placed from the cart', () => {
         )
       )[0]!.n;
 
-    // A code switched off, or a limited code used by someone else, after the reading: nothing
-    // is placed, nothing taken.
+    // A code switched off, or a limited code used up by others, after the reading: nothing is
+    // placed, nothing taken.
     const changes = [
       sql`update discounts set is_active = false where code = ${open}`,
-      sql`update discounts set times_used = times_used + 1 where code = ${limited}`,
+      sql`update discounts set times_used = 2 where code = ${limited}`,
     ];
     for (const change of changes) {
       const stale = await read();
@@ -369,7 +369,8 @@ describe('an order placed from the cart', () => {
       expect(await ordersOf()).toBe(0);
       expect(await stockOf(choice)).toBe(before);
       await world.database.db.execute(
-        sql`update discounts set is_active = true where code = ${open}`,
+        sql`update discounts set is_active = true, times_used = 0
+            where code in (${open}, ${limited})`,
       );
     }
 
@@ -380,10 +381,11 @@ describe('an order placed from the cart', () => {
       await repository.placeReadCart(toPlace(onlyOne), partial.cart, onlyOne, reason),
     ).toBeUndefined();
 
-    // Another shopper using the code without a usage limit changes nothing its rules read.
+    // Other shoppers using the codes meanwhile change nothing their rules decide, while the
+    // limited one stays under its limit.
     const fresh = await read();
     await world.database.db.execute(
-      sql`update discounts set times_used = times_used + 1 where code = ${open}`,
+      sql`update discounts set times_used = times_used + 1 where code in (${open}, ${limited})`,
     );
     const placed = await repository.placeReadCart(
       toPlace(fresh.readings),
@@ -401,6 +403,35 @@ describe('an order placed from the cart', () => {
       [open]: 2,
       [limited]: 2,
     });
+  });
+
+  it('counts a code that sits in both slots of the cart once', async () => {
+    const choice = choices[20]!;
+    const code = `BOTH${Date.now().toString(36).toUpperCase()}`;
+    await world.database.db.execute(
+      sql`insert into discounts (code, type, amount_off_paise) values (${code}, 'coupon', 2500)`,
+    );
+    const { user, accessToken } = await signUp(app());
+    await fillCart(app(), accessToken, [[choice, 1]]);
+    // A coupon applied, then made a voucher by the owner and applied again.
+    await world.database.db.execute(
+      sql`update carts set applied_coupon_id = (select id from discounts where code = ${code}),
+            applied_voucher_id = (select id from discounts where code = ${code})
+          where user_id = ${user._id}`,
+    );
+    const placed = await send(app(), 'POST', '/api/order', {
+      token: accessToken,
+      body: orderBody([[choice, 1]]),
+    });
+    expect(placed.status).toBe(201);
+    expect(placed.body.data.order.totalDiscountAmount).toBe(25);
+    expect(placed.body.data.order.discounts).toHaveLength(1);
+    const [counted] = await rows<{ times_used: number; uses: number }>(
+      sql`select d.times_used,
+            (select count(*)::int from discount_uses u where u.discount_id = d.id) as uses
+          from discounts d where d.code = ${code}`,
+    );
+    expect(counted).toEqual({ times_used: 1, uses: 1 });
   });
 
   it('gives a code with a usage limit to exactly as many orders as the limit, however many shoppers place at once', async () => {

@@ -37,13 +37,13 @@ BEGIN
 		OR NOT (applied @> codes AND codes @> applied) THEN
 		RAISE EXCEPTION USING ERRCODE = 'SH003', MESSAGE = 'the cart changed since it was read';
 	END IF;
-	SELECT coalesce(array_agg(awaiting."id"), '{}') INTO replaced FROM (
+	SELECT coalesce(array_agg(unpaid."id"), '{}') INTO replaced FROM (
 		SELECT o."id" FROM "orders" o
 		WHERE o."user_id" = shopper AND o."status" = p->>'open_status'
 			AND o."payment_status" = ANY(awaiting)
 		ORDER BY o."id"
 		FOR UPDATE
-	) AS awaiting;
+	) AS unpaid;
 	IF cardinality(replaced) > 0 THEN
 		-- Stock rows in the order every placement takes them (product, then colour and size
 		-- byte-wise), so giving stock back cannot meet a placement holding them the other way.
@@ -59,7 +59,12 @@ BEGIN
 				AND lower(s."size") = lower(line."size");
 			restocked := restocked || to_jsonb(line."product_id"::text);
 		END LOOP;
-		-- Discount codes in id order, as every placement locks them.
+		-- Every code this statement writes, the replaced order's and the new order's, locked in
+		-- one pass in id order, as every placement locks them.
+		PERFORM 1 FROM "discounts" d
+		WHERE d."id" = ANY(codes)
+			OR d."id" IN (SELECT u."discount_id" FROM "discount_uses" u WHERE u."order_id" = ANY(replaced))
+		ORDER BY d."id" FOR UPDATE;
 		FOR code IN
 			SELECT u."discount_id", count(*)::int AS uses FROM "discount_uses" u
 			WHERE u."order_id" = ANY(replaced)
@@ -74,20 +79,17 @@ BEGIN
 		WHERE "id" = ANY(replaced);
 	END IF;
 	IF cardinality(codes) > 0 THEN
-		-- The codes in id order, as every placement locks them; then each reading is taken again
-		-- under the lock, with the earlier order replaced, and must be what the caller priced
-		-- with. The use count of a code without a usage limit decides nothing, so other shoppers
-		-- using the same code meanwhile leave the reading standing.
+		-- The codes in id order, as every placement locks them (held already when an order was
+		-- replaced); then each is read again under the lock, the earlier order replaced (so
+		-- nothing is left to subtract), and must decide as the reading the caller priced with.
 		PERFORM 1 FROM "discounts" d WHERE d."id" = ANY(codes) ORDER BY d."id" FOR UPDATE;
 		IF EXISTS (
 			SELECT 1 FROM unnest(codes) AS code_id
 			CROSS JOIN LATERAL (SELECT
 				p->'discount_readings'->(code_id::text) AS was,
-				discount_reading(code_id, shopper, p->>'open_status', awaiting) AS now) r
+				discount_reading(code_id, shopper, p->>'open_status', '{}') AS now) r
 			WHERE r.was IS NULL OR r.now IS NULL
-				OR CASE WHEN jsonb_typeof(r.now->'discount'->'usage_limit') = 'null'
-					THEN (r.was #- '{discount,times_used}') IS DISTINCT FROM (r.now #- '{discount,times_used}')
-					ELSE r.was IS DISTINCT FROM r.now END
+				OR discount_reading_basis(r.was) IS DISTINCT FROM discount_reading_basis(r.now)
 		) THEN
 			RAISE EXCEPTION USING ERRCODE = 'SH003', MESSAGE = 'a discount code changed since it was read';
 		END IF;

@@ -66,9 +66,10 @@ export function createDiscountsRepository() {
     if (discountIds.length === 0) return [];
     const rows = await queryRows<{ reading: RawReading | null }>(
       executor,
+      // Without `replacing`, no order state matches: the uses are read as they stand.
       sql`select discount_reading(id, ${userId}::uuid, ${replacing?.openStatus ?? ''},
             ${`{${(replacing?.paymentStatuses ?? []).join(',')}}`}::text[]) as reading
-          from unnest(${`{${discountIds.join(',')}}`}::uuid[]) as id
+          from (select distinct unnest(${`{${discountIds.join(',')}}`}::uuid[]) as id) codes
           order by id`,
     );
     return rows.flatMap(({ reading }) =>

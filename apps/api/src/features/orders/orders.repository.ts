@@ -168,7 +168,8 @@ function cartForOrderSelect(userId: string, extra: SQL = sql``) {
 function cartForOrder(row: CartForOrderRow): CartForOrder {
   return {
     cartId: row.id,
-    discountIds: [row.coupon, row.voucher].filter((id): id is string => id !== null),
+    // One code may sit in both slots (a coupon made a voucher and applied again): it counts once.
+    discountIds: [...new Set([row.coupon, row.voucher].filter((id): id is string => id !== null))],
     lines: row.lines,
   };
 }
@@ -344,7 +345,10 @@ export function createOrdersRepository(db: Database) {
       );
     },
 
-    /** The discounts an order is priced with, locked in id order so their uses count one by one. */
+    /**
+     * Locks the discounts an order is priced with, in id order, so their uses count one by one;
+     * their rules are then read under the lock (the discounts' `readingsFor`).
+     */
     async lockDiscounts(tx: Executor, discountIds: string[]) {
       if (discountIds.length === 0) return [];
       return tx
