@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { newGuestSessionId } from '@shop/domain/cart';
+import { stockedChoicesIn } from './stocked-choices.ts';
 import { getJson } from './test-app.ts';
 
 export interface StockedChoice {
@@ -19,29 +20,7 @@ export interface StockedChoice {
 /** Products of the seeded catalogue with a colour and size in stock (at least `minStock`). */
 export async function stockedChoices(app: FastifyInstance, minStock = 1): Promise<StockedChoice[]> {
   const { body } = await getJson(app, '/api/product/products?limit=100');
-  const choices: StockedChoice[] = [];
-  for (const product of body.data.products) {
-    for (const color of product.colors) {
-      const entry = color.sizeStock.find((s: { stock: number }) => s.stock >= minStock);
-      if (entry) {
-        choices.push({
-          productId: product._id,
-          name: product.name,
-          price: product.price,
-          originalPrice: product.originalPrice,
-          categoryId:
-            typeof product.category === 'string' ? product.category : product.category._id,
-          colorName: color.colorName,
-          colorHex: color.colorHex,
-          size: entry.size,
-          stock: entry.stock,
-          image: color.images[0],
-        });
-        break;
-      }
-    }
-  }
-  return choices;
+  return stockedChoicesIn(body.data.products, minStock);
 }
 
 /** The body Add To Cart sends for a choice (sizes travel in lower case). */

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StockedChoice } from './cart-helpers.ts';
+import { stockedChoicesIn } from './stocked-choices.ts';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -233,27 +234,7 @@ export async function stockedChoicesOf(
   minStock: number,
 ): Promise<StockedChoice[]> {
   const { body } = await call(shop, 'GET', '/api/product/products?limit=100');
-  const choices: StockedChoice[] = [];
-  for (const product of body.data.products) {
-    for (const color of product.colors) {
-      const entry = color.sizeStock.find((s: { stock: number }) => s.stock >= minStock);
-      if (!entry) continue;
-      choices.push({
-        productId: product._id,
-        name: product.name,
-        price: product.price,
-        originalPrice: product.originalPrice,
-        categoryId: typeof product.category === 'string' ? product.category : product.category._id,
-        colorName: color.colorName,
-        colorHex: color.colorHex,
-        size: entry.size,
-        stock: entry.stock,
-        image: color.images[0],
-      });
-      break;
-    }
-  }
-  return choices;
+  return stockedChoicesIn(body.data.products, minStock);
 }
 
 /** Waits for `check` to hold, polling every 50 ms; throws naming `what` after `timeoutMs`. */
