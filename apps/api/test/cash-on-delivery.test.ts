@@ -77,6 +77,14 @@ async function codeMailedTo(email: string, orderNumber: string) {
   return /Your confirmation code is (\d{6})/.exec(mail?.text ?? '')?.[1];
 }
 
+/** A placed COD order's lines left her cart, and its confirmation code was mailed to her. */
+async function expectHandedOver(token: string, email: string, orderNumber: string) {
+  const cart = await send(app(), 'GET', '/api/cart', { token });
+  expect(cart.body.data.items).toHaveLength(0);
+  await app().jobs.deliverMail();
+  expect(await codeMailedTo(email, orderNumber)).toMatch(/^\d{6}$/);
+}
+
 const stockOf = async (choice: StockedChoice) => {
   const [row] = await rows<{ stock: number }>(
     sql`select s.stock from product_size_stock s join product_colors c on c.id = s.color_id
@@ -232,10 +240,7 @@ describe('cash on delivery', () => {
         sql`select status from orders where id = ${online.body.data.orderId}`,
       );
       expect(replaced!.status).toBe('cancelled');
-      const cart = await send(app(), 'GET', '/api/cart', { token });
-      expect(cart.body.data.items).toHaveLength(0);
-      await app().jobs.deliverMail();
-      expect(await codeMailedTo(email, order.orderNumber)).toMatch(/^\d{6}$/);
+      await expectHandedOver(token, email, order.orderNumber);
     } finally {
       transactions.mockRestore();
     }
@@ -270,10 +275,7 @@ describe('cash on delivery', () => {
         discountCode: code,
         total: choice.price - 1 + 49,
       });
-      const cart = await send(app(), 'GET', '/api/cart', { token });
-      expect(cart.body.data.items).toHaveLength(0);
-      await app().jobs.deliverMail();
-      expect(await codeMailedTo(email, order.orderNumber)).toMatch(/^\d{6}$/);
+      await expectHandedOver(token, email, order.orderNumber);
     } finally {
       transactions.mockRestore();
       await world.database.db.execute(

@@ -69,6 +69,61 @@ async function request(method: string, path: string, token: string, body?: unkno
 
 const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(world.database.db, query);
 
+const REPLACED = 'Replaced by a newer order from the same cart';
+
+async function ordersOfShopper(userId: string): Promise<number> {
+  const [row] = await rows<{ n: number }>(
+    sql`select count(*)::int as n from orders where user_id = ${userId}`,
+  );
+  return row!.n;
+}
+
+let placedNumber = 0;
+/**
+ * An order of `quantity` units of one choice at the catalogue's price, as the service hands it to
+ * the database (priced without what the codes take off: the database does not price it).
+ */
+async function orderToPlace(
+  userId: string,
+  choice: StockedChoice,
+  quantity: number,
+  discountIds: string[] = [],
+): Promise<PlacedOrder> {
+  const pricePaise = Math.round(choice.price * 100);
+  const [category] = await rows<{ slug: string }>(
+    sql`select c.slug from products p join categories c on c.id = p.category_id
+        where p.id = ${choice.productId}`,
+  );
+  placedNumber += 1;
+  return {
+    order: {
+      orderNumber: `LB-T${Date.now()}${placedNumber}`,
+      userId,
+      subtotalPaise: pricePaise * quantity,
+      totalPaise: pricePaise * quantity,
+      shippingAddress: address,
+      billingAddress: address,
+      paymentDueAt: new Date(Date.now() + 60_000),
+    },
+    items: [
+      {
+        productId: choice.productId,
+        productName: choice.name,
+        productImage: choice.image,
+        colorName: choice.colorName,
+        colorHex: choice.colorHex,
+        size: choice.size.toLowerCase(),
+        quantity,
+        pricePaise,
+        itemTotalPaise: pricePaise * quantity,
+        categorySlug: category!.slug,
+        position: 0,
+      },
+    ],
+    discountIds,
+  };
+}
+
 describe('an order placed from the cart', () => {
   it('is refused with 409 when the page names other lines than the cart, and reserves nothing', async () => {
     const [a, b] = [choices[0]!, choices[1]!];
@@ -112,70 +167,33 @@ describe('an order placed from the cart', () => {
     const [movements] = await rows<{ last: number }>(
       sql`select coalesce(max(id), 0)::int as last from stock_movements`,
     );
-    const ordersOf = async () =>
-      (
-        await rows<{ n: number }>(
-          sql`select count(*)::int as n from orders where user_id = ${user._id}`,
-        )
-      )[0]!.n;
-    const pricePaise = Math.round(choice.price * 100);
-    const [category] = await rows<{ slug: string }>(
-      sql`select c.slug from products p join categories c on c.id = p.category_id
-          where p.id = ${choice.productId}`,
-    );
-    const toPlace = (quantity: number): PlacedOrder => ({
-      order: {
-        orderNumber: `LB-T${Date.now()}${quantity}`,
-        userId: user._id,
-        subtotalPaise: pricePaise * quantity,
-        totalPaise: pricePaise * quantity,
-        shippingAddress: address,
-        billingAddress: address,
-        paymentDueAt: new Date(Date.now() + 60_000),
-      },
-      items: [
-        {
-          productId: choice.productId,
-          productName: choice.name,
-          productImage: choice.image,
-          colorName: choice.colorName,
-          colorHex: choice.colorHex,
-          size: choice.size.toLowerCase(),
-          quantity,
-          pricePaise,
-          itemTotalPaise: pricePaise * quantity,
-          categorySlug: category!.slug,
-          position: 0,
-        },
-      ],
-      discountIds: [],
-    });
+    const ordersOf = () => ordersOfShopper(user._id);
+    const toPlace = (quantity: number) => orderToPlace(user._id, choice, quantity);
 
     // A line changed after the reading: nothing is placed, nothing taken.
-    const reason = 'Replaced by a newer order from the same cart';
     const stale = (await repository.readCartForOrder(user._id))!;
     await fillCart(app(), accessToken, [[choice, 2]]);
-    expect(await repository.placeReadCart(toPlace(1), stale, [], reason)).toBeUndefined();
+    expect(await repository.placeReadCart(await toPlace(1), stale, [], REPLACED)).toBeUndefined();
     expect(await ordersOf()).toBe(0);
     expect(await stockOf(choice)).toBe(before);
 
     // A reading that holds places the order and takes its stock.
     const fresh = (await repository.readCartForOrder(user._id))!;
-    const placed = await repository.placeReadCart(toPlace(2), fresh, [], reason);
+    const placed = await repository.placeReadCart(await toPlace(2), fresh, [], REPLACED);
     expect(placed?.row.items.map((item) => item.quantity)).toEqual([2]);
     expect(placed?.restocked).toEqual([]);
     expect(await stockOf(choice)).toBe(before - 2);
 
     // The same reading again: the order of it awaiting payment is replaced in the same
     // statement, its stock given back before the new order takes its own.
-    const replacing = await repository.placeReadCart(toPlace(2), fresh, [], reason);
+    const replacing = await repository.placeReadCart(await toPlace(2), fresh, [], REPLACED);
     expect(replacing?.restocked).toEqual([choice.productId]);
     expect(await ordersOf()).toBe(2);
     expect(await stockOf(choice)).toBe(before - 2);
     const [first] = await rows<{ status: string; cancel_reason: string }>(
       sql`select status, cancel_reason from orders where id = ${placed!.row.id}`,
     );
-    expect(first).toEqual({ status: 'cancelled', cancel_reason: reason });
+    expect(first).toEqual({ status: 'cancelled', cancel_reason: REPLACED });
 
     // Through the route, placing the cart again replaces that order too.
     const again = await send(app(), 'POST', '/api/order', {
@@ -301,11 +319,6 @@ describe('an order placed from the cart', () => {
     const repository = createOrdersRepository(world.database.db);
     const discountsRepository = createDiscountsRepository();
     const before = await stockOf(choice);
-    const pricePaise = Math.round(choice.price * 100);
-    const [category] = await rows<{ slug: string }>(
-      sql`select c.slug from products p join categories c on c.id = p.category_id
-          where p.id = ${choice.productId}`,
-    );
     const read = async () => {
       const cart = (await repository.readCartForOrder(user._id))!;
       const readings = await discountsRepository.readingsFor(
@@ -316,40 +329,14 @@ describe('an order placed from the cart', () => {
       );
       return { cart, readings };
     };
-    const toPlace = (readings: DiscountReading[]): PlacedOrder => ({
-      order: {
-        orderNumber: `LB-D${Date.now()}`,
-        userId: user._id,
-        subtotalPaise: pricePaise,
-        totalPaise: pricePaise,
-        shippingAddress: address,
-        billingAddress: address,
-        paymentDueAt: new Date(Date.now() + 60_000),
-      },
-      items: [
-        {
-          productId: choice.productId,
-          productName: choice.name,
-          productImage: choice.image,
-          colorName: choice.colorName,
-          colorHex: choice.colorHex,
-          size: choice.size.toLowerCase(),
-          quantity: 1,
-          pricePaise,
-          itemTotalPaise: pricePaise,
-          categorySlug: category!.slug,
-          position: 0,
-        },
-      ],
-      discountIds: readings.map(({ discount }) => discount.id),
-    });
-    const reason = 'Replaced by a newer order from the same cart';
-    const ordersOf = async () =>
-      (
-        await rows<{ n: number }>(
-          sql`select count(*)::int as n from orders where user_id = ${user._id}`,
-        )
-      )[0]!.n;
+    const toPlace = (readings: DiscountReading[]) =>
+      orderToPlace(
+        user._id,
+        choice,
+        1,
+        readings.map(({ discount }) => discount.id),
+      );
+    const ordersOf = () => ordersOfShopper(user._id);
 
     // A code switched off, or a limited code used up by others, after the reading: nothing is
     // placed, nothing taken.
@@ -364,7 +351,12 @@ describe('an order placed from the cart', () => {
       );
       await world.database.db.execute(change);
       expect(
-        await repository.placeReadCart(toPlace(stale.readings), stale.cart, stale.readings, reason),
+        await repository.placeReadCart(
+          await toPlace(stale.readings),
+          stale.cart,
+          stale.readings,
+          REPLACED,
+        ),
       ).toBeUndefined();
       expect(await ordersOf()).toBe(0);
       expect(await stockOf(choice)).toBe(before);
@@ -378,7 +370,7 @@ describe('an order placed from the cart', () => {
     const partial = await read();
     const onlyOne = partial.readings.slice(0, 1);
     expect(
-      await repository.placeReadCart(toPlace(onlyOne), partial.cart, onlyOne, reason),
+      await repository.placeReadCart(await toPlace(onlyOne), partial.cart, onlyOne, REPLACED),
     ).toBeUndefined();
 
     // Other shoppers using the codes meanwhile change nothing their rules decide, while the
@@ -388,10 +380,10 @@ describe('an order placed from the cart', () => {
       sql`update discounts set times_used = times_used + 1 where code in (${open}, ${limited})`,
     );
     const placed = await repository.placeReadCart(
-      toPlace(fresh.readings),
+      await toPlace(fresh.readings),
       fresh.cart,
       fresh.readings,
-      reason,
+      REPLACED,
     );
     expect(placed?.row.discountId).toBeDefined();
     expect(await ordersOf()).toBe(1);
