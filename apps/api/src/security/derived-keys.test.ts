@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deriveKey } from './derived-keys.js';
+import { deriveKey } from './derived-keys.ts';
 
 describe('deriveKey', () => {
   const secret = 'a-root-secret-long-enough-for-the-shop-0123456789';
