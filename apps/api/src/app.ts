@@ -10,6 +10,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
 import { createGoogleOAuth } from './adapters/oauth/google.ts';
+import { createOutbound } from './adapters/outbound.ts';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { auditAdminRoutes } from './features/audit/audit.admin-routes.ts';
@@ -34,6 +35,7 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { readCookie, SESSION_COOKIE } from './features/auth/session-cookie.ts';
 import { createSessionUsers } from './features/auth/session-users.ts';
+import { publicLimits } from './features/throttle/public-limits.ts';
 import { shopperLimits } from './features/throttle/shopper-limits.ts';
 import { createThrottle } from './features/throttle/throttle.ts';
 import { createAccessTokens } from './features/auth/tokens.ts';
@@ -202,6 +204,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
   const metrics = registerMetrics(app, { token: config.metricsToken, database });
+  // One policy per outside service (timeout, breaker, shared reads), counted in the metrics.
+  const outbound = createOutbound(config.outbound, { metrics, log: app.log });
   registerErrorHandling(app);
   registerSecurity(app, config);
 
@@ -239,7 +243,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const authRepository = createAuthRepository(database.db);
   const ownMailer = deps.mailer
     ? undefined
-    : createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom });
+    : createMailer(
+        {
+          smtpUrl: config.smtpUrl,
+          outboxDir: config.outboxDir,
+          from: config.mailFrom,
+          timeoutMs: config.outbound.timeoutMs,
+        },
+        outbound.mail,
+      );
   const mailer: Mailer = deps.mailer ?? ownMailer!;
   const log = (error: unknown, message: string) => app.log.warn({ err: error }, message);
   const catalogueChanges = await createCatalogueChanges(database, readCache, log);
@@ -251,8 +263,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   app.addHook('onClose', () => sessionUsers.close());
   // One set of database-kept limits for sign-in, codes, orders and payments.
-  const throttle = createThrottle(database.db, { alsoPrune: () => authRepository.pruneExpired() });
+  const throttle = createThrottle(database.db, {
+    alsoPrune: () => authRepository.pruneExpired(),
+    ipv6Prefix: config.throttleIpv6Prefix,
+  });
   const limits = shopperLimits(config.shopperLimits);
+  const lookupLimits = publicLimits(config.publicLookups);
   const auth = createAuthService({
     db: database.db,
     repository: authRepository,
@@ -260,7 +276,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     throttle,
     accessTokens: createAccessTokens(config.jwtSecret),
     mailer,
-    google: config.google ? createGoogleOAuth(config.google, deps.fetch) : undefined,
+    google: config.google
+      ? createGoogleOAuth(config.google, deps.fetch ?? globalThis.fetch, outbound.google)
+      : undefined,
     publicUrl: config.publicUrl,
     adminEmails: config.adminEmails,
     signupsPerAddressPerHour: config.signupsPerAddressPerHour,
@@ -330,7 +348,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         })
       : undefined;
   const provider =
-    simulator ?? createRazorpayProvider(config.payments.keyId, config.payments.keySecret);
+    simulator ??
+    createRazorpayProvider(config.payments.keyId, config.payments.keySecret, outbound.payments);
   const refundsRepository = createRefundsRepository(database.db);
   const invoicesRepository = createInvoicesRepository(database.db);
   const invoices = createInvoicesService({
@@ -384,13 +403,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
   const courier =
     courierSimulator ??
-    createShiprocketCourier(config.shipping.shiprocket!, deps.fetch ?? globalThis.fetch);
+    createShiprocketCourier(
+      config.shipping.shiprocket!,
+      deps.fetch ?? globalThis.fetch,
+      outbound.courier,
+    );
   const pincodeService = createPincodeService({
     repository: createPincodesRepository(database.db),
     courier,
     shopAddress: async () => (await settings.publicSettings()).address,
     codOffered: async () => (await settings.codTerms()).enabled,
     log,
+    courierTimeoutMs: config.outbound.timeoutMs,
+    onFallback: (reason) => metrics.serviceabilityFallback(reason),
+    lookups: { throttle, rule: lookupLimits.pincodeLookups },
   });
   const orders = createOrdersService({
     db: database.db,
@@ -439,10 +465,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     findUser,
     log,
     options: config.shipping,
+    lookups: { throttle, rule: lookupLimits.trackingLookups },
   });
 
   const media = createMediaService({
-    store: await openMediaStore(config),
+    store: await openMediaStore(config, outbound.s3),
     renderConcurrency: config.mediaRenderConcurrency,
     onRenderError: (image, error) =>
       app.log.error({ err: error, image }, 'Rendering an image failed'),

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { rupeesToPaise } from '@shop/domain/money';
 import { LOW_STOCK_MAIL_HOUR } from '@shop/domain/stock';
+import { DEFAULT_OUTBOUND_SETTINGS, type OutboundSettings } from './adapters/outbound.ts';
 import type { ShiprocketConfig } from './adapters/shipping/shiprocket-courier.ts';
 
 export interface AppConfig {
@@ -77,6 +78,15 @@ export interface AppConfig {
   refunds: { retryBaseMs: number; leaseMs: number };
   /** Per-account limits of the money path (30 orders an hour, 30 verifications a minute). */
   shopperLimits: { ordersPerHour: number; verificationsPerMinute: number };
+  /**
+   * Every call to the courier, payments, Google, mail and S3: its timeout, and the breaker that
+   * fails fast after repeated failures (6 s; 5 failures in a row; 30 s before a trial call).
+   */
+  outbound: OutboundSettings;
+  /** Per client network, public reads that cost a courier call or a query (60 a minute each). */
+  publicLookups: { pincodesPerMinute: number; trackingPerMinute: number };
+  /** IPv6 clients are counted per network of this prefix in every throttle (64); IPv4 per address. */
+  throttleIpv6Prefix: number;
   /** Bearer token that opens `GET /metrics`; unset, the metrics route does not exist. */
   metricsToken: string | undefined;
   /** Serve the OpenAPI document and its UI (always in development; in production with API_DOCS=1). */
@@ -297,6 +307,11 @@ const envSchema = z.object({
   SHIPROCKET_EMAIL: optionalText,
   SHIPROCKET_PASSWORD: optionalText,
   SHIPROCKET_PICKUP_LOCATION: optionalText,
+  SHIPROCKET_API_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'SHIPROCKET_API_URL must be an http:// or https:// URL' })
+      .optional(),
+  ),
   COURIER_WEBHOOK_SECRET: optionalText.pipe(
     z.string().min(16, 'COURIER_WEBHOOK_SECRET must be at least 16 characters').optional(),
   ),
@@ -316,6 +331,12 @@ const envSchema = z.object({
   REFUND_LEASE_MS: whole('REFUND_LEASE_MS', 100),
   ORDERS_PER_ACCOUNT_PER_HOUR: whole('ORDERS_PER_ACCOUNT_PER_HOUR', 1),
   VERIFICATIONS_PER_ACCOUNT_PER_MINUTE: whole('VERIFICATIONS_PER_ACCOUNT_PER_MINUTE', 1),
+  OUTBOUND_TIMEOUT_MS: whole('OUTBOUND_TIMEOUT_MS', 100, 60_000),
+  OUTBOUND_BREAKER_FAILURES: whole('OUTBOUND_BREAKER_FAILURES', 1, 1_000),
+  OUTBOUND_BREAKER_HALF_OPEN_MS: whole('OUTBOUND_BREAKER_HALF_OPEN_MS', 100, 3_600_000),
+  PINCODE_LOOKUPS_PER_MINUTE: whole('PINCODE_LOOKUPS_PER_MINUTE', 1, 100_000),
+  TRACKING_LOOKUPS_PER_MINUTE: whole('TRACKING_LOOKUPS_PER_MINUTE', 1, 100_000),
+  THROTTLE_IPV6_PREFIX: whole('THROTTLE_IPV6_PREFIX', 1, 128),
   LOG_LEVEL: optionalText.pipe(
     z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -511,6 +532,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ordersPerHour: values.ORDERS_PER_ACCOUNT_PER_HOUR ?? 30,
       verificationsPerMinute: values.VERIFICATIONS_PER_ACCOUNT_PER_MINUTE ?? 30,
     },
+    outbound: {
+      timeoutMs: values.OUTBOUND_TIMEOUT_MS ?? DEFAULT_OUTBOUND_SETTINGS.timeoutMs,
+      breakerFailures:
+        values.OUTBOUND_BREAKER_FAILURES ?? DEFAULT_OUTBOUND_SETTINGS.breakerFailures,
+      breakerHalfOpenMs:
+        values.OUTBOUND_BREAKER_HALF_OPEN_MS ?? DEFAULT_OUTBOUND_SETTINGS.breakerHalfOpenMs,
+    },
+    publicLookups: {
+      pincodesPerMinute: values.PINCODE_LOOKUPS_PER_MINUTE ?? 60,
+      trackingPerMinute: values.TRACKING_LOOKUPS_PER_MINUTE ?? 60,
+    },
+    throttleIpv6Prefix: values.THROTTLE_IPV6_PREFIX ?? 64,
     logLevel: values.LOG_LEVEL ?? 'info',
     metricsToken: values.METRICS_TOKEN,
     apiDocs: values.API_DOCS ?? !production,
@@ -546,6 +579,7 @@ function shippingConfig(env: ParsedEnv): ShippingConfig {
           email: env.SHIPROCKET_EMAIL,
           password: env.SHIPROCKET_PASSWORD,
           pickupLocation: env.SHIPROCKET_PICKUP_LOCATION ?? 'Primary',
+          ...(env.SHIPROCKET_API_URL ? { apiUrl: env.SHIPROCKET_API_URL.replace(/\/$/, '') } : {}),
           // The cross rules have made sure it is set.
           webhookToken: env.COURIER_WEBHOOK_SECRET!,
         }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryZone, zoneServiceability, type DeliveryPlace } from './delivery-zones.ts';
+import {
+  deliveryZone,
+  directoryServiceability,
+  zoneServiceability,
+  type DeliveryPlace,
+} from './delivery-zones.ts';
 
 const bengaluru: DeliveryPlace = { pinCode: '560025', city: 'Bengaluru', state: 'Karnataka' };
 const place = (pinCode: string, city: string, state: string) => ({ pinCode, city, state });
@@ -42,6 +47,24 @@ describe('delivery zones from a Bengaluru pickup', () => {
       zoneServiceability(bengaluru, place('744301', 'Nicobar', 'Andaman and Nicobar Islands')),
     ).toEqual({ serviceable: false, cod: false });
     expect(zoneServiceability(bengaluru, place('682555', 'Lakshadweep', 'Lakshadweep'))).toEqual({
+      serviceable: false,
+      cod: false,
+    });
+  });
+});
+
+describe("the directory's own answer when the courier cannot give one", () => {
+  it('serves a listed PIN in its zone, never for cash', () => {
+    expect(directoryServiceability(bengaluru, place('400001', 'Mumbai', 'Maharashtra'))).toEqual({
+      serviceable: true,
+      cod: false,
+      zone: 'metro',
+      transit: { min: 1, max: 2 },
+    });
+  });
+
+  it('still refuses the PINs no courier serves', () => {
+    expect(directoryServiceability(bengaluru, place('744301', 'Nicobar', 'Andaman'))).toEqual({
       serviceable: false,
       cod: false,
     });

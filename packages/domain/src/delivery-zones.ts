@@ -91,3 +91,16 @@ export function zoneServiceability(
   const terms = ZONE_TERMS[zone];
   return { serviceable: true, cod: terms.cod, zone, transit: { ...terms.transit } };
 }
+
+/**
+ * The PIN directory's own answer, for when the courier cannot give one in time: every PIN it
+ * lists is served, bar the unserved prefixes, in its zone's days, and without cash: doubt about
+ * cash says no, since a parcel refused at the door comes back at the shop's cost.
+ */
+export function directoryServiceability(
+  pickup: DeliveryPlace,
+  delivery: DeliveryPlace,
+): ZoneServiceability {
+  const answer = zoneServiceability(pickup, delivery);
+  return answer.serviceable ? { ...answer, cod: false } : answer;
+}

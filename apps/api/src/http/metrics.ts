@@ -5,6 +5,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { unauthenticated } from '@shop/domain/errors';
 import { queryRows, type Database } from '../db/client.ts';
 import { mailOutbox, refunds } from '../db/schema.ts';
+import type { OutboundMetrics } from '../adapters/outbound.ts';
 import type { OrderMetrics } from '../features/orders/orders.service.ts';
 import type { PaymentMetrics } from '../features/payments/payments.service.ts';
 import { routeOf } from './request-log.ts';
@@ -24,7 +25,9 @@ export interface MetricsOptions {
 }
 
 /** What the rest of the app reports; the services see only their own part of it. */
-export interface ShopMetrics extends OrderMetrics, PaymentMetrics {
+export interface ShopMetrics extends OrderMetrics, PaymentMetrics, OutboundMetrics {
+  /** A delivery check answered from the PIN directory because the courier could not answer. */
+  serviceabilityFallback(reason: 'timeout' | 'open' | 'failed'): void;
   /** The same jobs, each success timed (for the job lag gauge). */
   trackJobs<Jobs extends Record<string, () => Promise<number>>>(jobs: Jobs): Jobs;
 }
@@ -32,6 +35,9 @@ export interface ShopMetrics extends OrderMetrics, PaymentMetrics {
 const noMetrics: ShopMetrics = {
   orderPlaced: () => {},
   paymentSettled: () => {},
+  outboundCall: () => {},
+  outboundBreaker: () => {},
+  serviceabilityFallback: () => {},
   trackJobs: (jobs) => jobs,
 };
 
@@ -80,6 +86,32 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   const paymentsSettled = new Counter({
     name: 'shop_payments_settled_total',
     help: 'Payments that marked an order paid (each payment once, however often it is reported).',
+    registers: [registry],
+  });
+
+  const outboundCalls = new Counter({
+    name: 'shop_outbound_calls_total',
+    help: 'Calls to outside services (courier, payments, google, mail, s3), by how they ended: ok, failed, timeout, or refused by an open breaker.',
+    labelNames: ['provider', 'outcome'] as const,
+    registers: [registry],
+  });
+  const outboundDurations = new Histogram({
+    name: 'shop_outbound_call_duration_seconds',
+    help: 'Time of a call to an outside service, by provider.',
+    labelNames: ['provider'] as const,
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 8],
+    registers: [registry],
+  });
+  const breakersOpen = new Gauge({
+    name: 'shop_outbound_breaker_open',
+    help: "1 while a provider's breaker is open (its calls fail fast), else 0.",
+    labelNames: ['provider'] as const,
+    registers: [registry],
+  });
+  const serviceabilityFallbacks = new Counter({
+    name: 'shop_serviceability_fallbacks_total',
+    help: 'Delivery checks answered from the PIN directory because the courier could not answer, by why.',
+    labelNames: ['reason'] as const,
     registers: [registry],
   });
 
@@ -207,6 +239,12 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   return {
     orderPlaced: () => ordersPlaced.inc(),
     paymentSettled: () => paymentsSettled.inc(),
+    outboundCall(provider, outcome, seconds) {
+      outboundCalls.inc({ provider, outcome });
+      if (outcome !== 'refused') outboundDurations.observe({ provider }, seconds);
+    },
+    outboundBreaker: (provider, open) => breakersOpen.set({ provider }, open ? 1 : 0),
+    serviceabilityFallback: (reason) => serviceabilityFallbacks.inc({ reason }),
     trackJobs(jobs) {
       const started = Date.now();
       const tracked: Record<string, () => Promise<number>> = {};

@@ -5,6 +5,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import nodemailer, { type Transporter } from 'nodemailer';
+import {
+  createOutboundPolicy,
+  DEFAULT_OUTBOUND_SETTINGS,
+  type OutboundPolicy,
+} from '../outbound.ts';
 
 // The callback form: the promise form opens a FileHandle per file, which measured several times
 // the cost of the write itself for a mail-sized file.
@@ -57,6 +62,11 @@ export interface MailerOptions {
   smtpUrl: string | undefined;
   outboxDir: string;
   from: string;
+  /**
+   * How long the SMTP server may stay silent: to connect, to greet, and between any two steps of
+   * a message (OUTBOUND_TIMEOUT_MS). nodemailer's own waits run to minutes.
+   */
+  timeoutMs?: number;
 }
 
 /**
@@ -71,7 +81,14 @@ export function createMailTransport(
   { ownThread = false }: { ownThread?: boolean } = {},
 ): Mailer {
   if (options.smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+    const idleMs = options.timeoutMs ?? DEFAULT_OUTBOUND_SETTINGS.timeoutMs;
+    // Settings in the URL's query win over these, as nodemailer merges them.
+    const transport: Transporter = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: idleMs,
+      greetingTimeout: idleMs,
+      socketTimeout: idleMs,
+    });
     return {
       async send(message) {
         await transport.sendMail(nodemailerMessage(options.from, message));
@@ -129,7 +146,10 @@ const mailThreadModule = import.meta.url.endsWith('.ts')
   ? new URL('./mail-thread-entry.mjs', import.meta.url)
   : new URL('./mail-thread.js', import.meta.url);
 
-export function createMailer(options: MailerOptions): Mailer & { close(): Promise<void> } {
+export function createMailer(
+  options: MailerOptions,
+  policy: OutboundPolicy = createOutboundPolicy('mail'),
+): Mailer & { close(): Promise<void> } {
   let thread: Worker | undefined;
   const pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   let nextId = 1;
@@ -162,13 +182,21 @@ export function createMailer(options: MailerOptions): Mailer & { close(): Promis
 
   return {
     send(message) {
-      const worker = (thread ??= start());
-      const id = nextId;
-      nextId += 1;
-      return new Promise<void>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        worker.postMessage({ id, message });
-      });
+      // Under the mail policy's breaker: a mail server failing again and again is left alone for
+      // a while (the outbox tries those messages later). No timeout of the whole message: one given
+      // up midway may still go out, and would go twice; the SMTP waits above bound it instead.
+      return policy.run(
+        () => {
+          const worker = (thread ??= start());
+          const id = nextId;
+          nextId += 1;
+          return new Promise<void>((resolve, reject) => {
+            pending.set(id, { resolve, reject });
+            worker.postMessage({ id, message });
+          });
+        },
+        { timeout: false },
+      );
     },
     async close() {
       const worker = thread;

@@ -1,5 +1,6 @@
 import { decodeJwt } from 'jose';
 import type { GoogleConfig } from '../../config.ts';
+import { createOutboundPolicy, type OutboundPolicy } from '../outbound.ts';
 
 /** What the shop learns from Google about the person signing in. */
 export interface GoogleIdentity {
@@ -21,7 +22,6 @@ export interface GoogleOAuth {
   exchangeCode(code: string, redirectUri: string): Promise<GoogleIdentity>;
 }
 
-const REQUEST_TIMEOUT_MS = 10_000;
 /** Clock skew tolerated when reading the ID token's times. */
 const CLOCK_TOLERANCE_SECONDS = 60;
 
@@ -35,13 +35,15 @@ const CLOCK_TOLERANCE_SECONDS = 60;
 export function createGoogleOAuth(
   config: GoogleConfig,
   fetchImpl: typeof fetch = fetch,
+  policy: OutboundPolicy = createOutboundPolicy('google'),
 ): GoogleOAuth {
+  // Both requests under Google's policy: its timeout, its breaker.
+  const send = policy.fetch(fetchImpl);
   async function postForm(url: string, form: Record<string, string>) {
-    const response = await fetchImpl(url, {
+    const response = await send(url, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
       body: new URLSearchParams(form).toString(),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
     const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
     if (!response.ok) {
@@ -85,9 +87,8 @@ export function createGoogleOAuth(
         throw new GoogleSignInError('id_token has no subject');
       }
 
-      const response = await fetchImpl(config.userinfoUrl, {
+      const response = await send(config.userinfoUrl, {
         headers: { authorization: `Bearer ${tokens.access_token}`, accept: 'application/json' },
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
       if (!response.ok) throw new GoogleSignInError(`userinfo answered ${response.status}`);
       const profile = (await response.json()) as Record<string, unknown>;

@@ -1,4 +1,5 @@
 import Razorpay from 'razorpay';
+import { createOutboundPolicy, type OutboundPolicy } from '../outbound.ts';
 import { PaymentProviderError, type PaymentProvider, type ProviderRefund } from './provider.ts';
 
 interface RazorpayRefundEntity {
@@ -38,14 +39,28 @@ function toRefund(entity: RazorpayRefundEntity): ProviderRefund {
 }
 
 /** Razorpay's Orders and Refunds APIs through the official SDK (HTTP Basic with the key pair). */
-export function createRazorpayProvider(keyId: string, keySecret: string): PaymentProvider {
+export function createRazorpayProvider(
+  keyId: string,
+  keySecret: string,
+  policy: OutboundPolicy = createOutboundPolicy('payments'),
+): PaymentProvider {
   const client = new Razorpay({ key_id: keyId, key_secret: keySecret });
+  // The SDK's axios client waits forever by default and takes no signal per call: its own timeout
+  // lets the socket go when the policy gives up on the call.
+  (
+    client as unknown as { api: { rq: { defaults: { timeout: number } } } }
+  ).api.rq.defaults.timeout = policy.timeoutMs;
   const describe = (error: unknown) =>
     (error as { error?: { description?: string } })?.error?.description ??
     (error instanceof Error ? error.message : 'Razorpay request failed');
+  // Razorpay's refusals (a 4xx: a bad id, a refund too large) are answers, not an outage.
+  const answered = (error: unknown) => {
+    const status = (error as { statusCode?: unknown })?.statusCode;
+    return typeof status === 'number' && status < 500 && status !== 429;
+  };
   const call = async <T>(request: () => Promise<T>) => {
     try {
-      return await request();
+      return await policy.run(() => request(), { answered });
     } catch (error) {
       throw new PaymentProviderError(describe(error));
     }

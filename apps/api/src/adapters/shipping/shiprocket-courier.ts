@@ -10,6 +10,7 @@ import {
   type VerifiedTrackingEvent,
   type WebhookCheck,
 } from './courier.ts';
+import { createOutboundPolicy, type OutboundPolicy } from '../outbound.ts';
 
 export const SHIPROCKET_API = 'https://apiv2.shiprocket.in/v1/external';
 
@@ -20,6 +21,8 @@ export interface ShiprocketConfig {
   pickupLocation: string;
   /** The security token given to the webhook in Shiprocket's panel (sent as `x-api-key`). */
   webhookToken: string;
+  /** Shiprocket's API base (SHIPROCKET_API_URL; tests point it at a local server). */
+  apiUrl?: string;
 }
 
 /**
@@ -273,12 +276,25 @@ function sameToken(expected: string, given: string | undefined): boolean {
 export function createShiprocketCourier(
   config: ShiprocketConfig,
   fetchImpl: typeof fetch = fetch,
+  policy: OutboundPolicy = createOutboundPolicy('courier'),
 ): Courier {
+  // Every request under the courier's policy: a timeout, a breaker, identical reads shared.
+  const send = policy.fetch(fetchImpl);
+  const api = config.apiUrl ?? SHIPROCKET_API;
   let token: { value: string; until: number } | undefined;
+  /** A sign-in in flight: calls that find no token meanwhile wait for it instead of their own. */
+  let signingIn: Promise<string> | undefined;
 
-  async function login(): Promise<string> {
-    if (token && token.until > Date.now()) return token.value;
-    const answer = await fetchImpl(`${SHIPROCKET_API}/auth/login`, {
+  function login(): Promise<string> {
+    if (token && token.until > Date.now()) return Promise.resolve(token.value);
+    signingIn ??= signIn().finally(() => {
+      signingIn = undefined;
+    });
+    return signingIn;
+  }
+
+  async function signIn(): Promise<string> {
+    const answer = await send(`${api}/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: config.email, password: config.password }),
@@ -299,7 +315,7 @@ export function createShiprocketCourier(
     answers: number[] = [],
   ): Promise<T> {
     for (let attempt = 0; attempt < 2; attempt++) {
-      const answer = await fetchImpl(`${SHIPROCKET_API}${path}`, {
+      const answer = await send(`${api}${path}`, {
         method,
         headers: { 'content-type': 'application/json', authorization: `Bearer ${await login()}` },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
+import type { OutboundPolicy } from '../../adapters/outbound.ts';
 import type { AppConfig } from '../../config.ts';
 
 /** An object's bytes as a stream, with its length when the store knows it. */
@@ -109,9 +110,11 @@ export function createLocalMediaStore(root: string): MediaStore {
 /** The store the configuration names: the local media folder unless a bucket is configured. */
 export async function openMediaStore(
   config: Pick<AppConfig, 'mediaDir' | 'mediaS3'>,
+  /** The bucket's outbound policy (the app's, with its metrics); a default one otherwise. */
+  policy?: OutboundPolicy,
 ): Promise<MediaStore> {
   if (!config.mediaS3) return createLocalMediaStore(config.mediaDir);
   // The AWS SDK is loaded only by a shop that keeps its images in a bucket.
   const { createS3MediaStore } = await import('./s3-media-store.ts');
-  return createS3MediaStore(config.mediaS3);
+  return createS3MediaStore(config.mediaS3, policy);
 }

@@ -8,6 +8,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
+import { createOutboundPolicy, type OutboundPolicy } from '../../adapters/outbound.ts';
 import type { MediaS3Config } from '../../config.ts';
 import type { MediaStore } from './media-store.ts';
 
@@ -16,6 +17,11 @@ const isMissing = (error: unknown) =>
   (error.name === 'NoSuchKey' ||
     error.name === 'NotFound' ||
     error.$metadata.httpStatusCode === 404);
+
+const isAnswer = (error: unknown) =>
+  error instanceof S3ServiceException &&
+  (error.$metadata.httpStatusCode ?? 500) < 500 &&
+  error.$metadata.httpStatusCode !== 429;
 
 /** Failures of the network under a call, as Node names them: the store itself cannot be reached. */
 const NETWORK_FAILURES = new Set([
@@ -38,8 +44,15 @@ export class MediaStoreUnreachableError extends Error {
  * An S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, ...) that every machine of the shop
  * shares: an image stored or rendered by one is served by all.
  */
-export function createS3MediaStore(config: MediaS3Config): MediaStore {
+export function createS3MediaStore(
+  config: MediaS3Config,
+  policy: OutboundPolicy = createOutboundPolicy('s3'),
+): MediaStore {
   const client = new S3Client({
+    // The SDK waits forever by default. A connection gets the policy's time, and a socket may
+    // stay silent that long; a whole request is not bounded, as an upload of a large original
+    // or a stream to a slow browser may rightly take longer.
+    requestHandler: { connectionTimeout: policy.timeoutMs, socketTimeout: policy.timeoutMs },
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
     forcePathStyle: config.forcePathStyle,
@@ -61,7 +74,8 @@ export function createS3MediaStore(config: MediaS3Config): MediaStore {
   client.middlewareStack.add(
     (next) => async (args) => {
       try {
-        return await next(args);
+        // Under the bucket's breaker; a missing object or a refusal (4xx) is an answer.
+        return await policy.run(() => next(args), { answered: isAnswer, timeout: false });
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         if (typeof code === 'string' && NETWORK_FAILURES.has(code)) {

@@ -14,7 +14,7 @@ export function pincodeRoutes(service: PincodeService): FastifyPluginAsyncZod {
       '/pincode/:pin',
       { schema: { tags: ['shipping'], params: pinCodeParams, response: { 200: pincodeResponse } } },
       async (request, reply) => {
-        const answer = await service.check(request.params.pin);
+        const answer = await service.check(request.params.pin, request.ip);
         reply.header('cache-control', 'public, max-age=600');
         return ok(answer, 'PIN code checked');
       },

@@ -1,9 +1,13 @@
+import { TaskCancelledError, TimeoutStrategy, timeout } from 'cockatiel';
 import { LRUCache } from 'lru-cache';
 import type { PincodeAnswer } from '@shop/contracts/pincodes';
 import { PIN_CODE_PATTERN } from '@shop/contracts/pincodes';
 import { deliveryEstimate, deliveryMessages } from '@shop/domain/delivery-estimate';
-import { invalidField, notFound, unavailable } from '@shop/domain/errors';
+import { directoryServiceability } from '@shop/domain/delivery-zones';
+import { invalidField, notFound } from '@shop/domain/errors';
+import { DEFAULT_OUTBOUND_SETTINGS, OutboundUnavailableError } from '../../adapters/outbound.ts';
 import type { Courier, Serviceability } from '../../adapters/shipping/courier.ts';
+import type { Throttle, WindowRule } from '../throttle/throttle.ts';
 import type { PincodePlace, PincodesRepository } from './pincodes.repository.ts';
 
 /**
@@ -33,6 +37,21 @@ export interface PincodeServiceDeps {
   codOffered: () => Promise<boolean>;
   now?: () => Date;
   log: (error: unknown, message: string) => void;
+  /**
+   * The longest a PIN check, checkout or order waits for the courier's answer (OUTBOUND_TIMEOUT_MS),
+   * sign-in included; past it the directory answers.
+   */
+  courierTimeoutMs?: number;
+  /** Counts a directory answer given in the courier's place (the operators' metrics). */
+  onFallback?: (reason: 'timeout' | 'open' | 'failed') => void;
+  /** `GET /pincode/{pin}` per client network (PINCODE_LOOKUPS_PER_MINUTE), before any lookup. */
+  lookups?: { throttle: Throttle; rule: WindowRule };
+}
+
+/** Why the courier gave no answer, for the log and the metrics. */
+function fallbackReason(error: unknown): 'timeout' | 'open' | 'failed' {
+  if (error instanceof OutboundUnavailableError) return error.reason;
+  return error instanceof TaskCancelledError ? 'timeout' : 'failed';
 }
 
 /**
@@ -48,6 +67,12 @@ export function createPincodeService(deps: PincodeServiceDeps) {
     max: 25_000,
     ttl: SERVICEABILITY_TTL_MS,
   });
+  /** Courier questions in flight: identical ones asked meanwhile wait for the same answer. */
+  const asking = new Map<string, Promise<Serviceability>>();
+  const courierDeadline = timeout(
+    deps.courierTimeoutMs ?? DEFAULT_OUTBOUND_SETTINGS.timeoutMs,
+    TimeoutStrategy.Aggressive,
+  );
 
   async function place(pinCode: string): Promise<PincodePlace | undefined> {
     const cached = places.get(pinCode);
@@ -70,32 +95,56 @@ export function createPincodeService(deps: PincodeServiceDeps) {
     );
   }
 
-  async function serviceability(delivery: PincodePlace): Promise<Serviceability> {
-    const from = await pickup();
-    const key = `${from.pinCode}:${delivery.pinCode}`;
-    const cached = answers.get(key);
-    if (cached) return cached;
-    const answer = await deps.courier.serviceability({
-      pickup: from,
-      delivery,
-      weightKg: PARCEL_WEIGHT_KG,
-    });
+  async function askCourier(from: PincodePlace, delivery: PincodePlace, key: string) {
+    // The courier's own calls end at their timeouts; this bounds the whole question (a sign-in
+    // and the lookup) by one.
+    const answer = await courierDeadline.execute(() =>
+      deps.courier.serviceability({ pickup: from, delivery, weightKg: PARCEL_WEIGHT_KG }),
+    );
     answers.set(key, answer);
     return answer;
   }
 
+  /**
+   * The courier's answer, from memory when it gave one within the hour; when it cannot answer
+   * (slow, failing, or its breaker open), the directory's own, logged and counted, and not kept:
+   * the next check asks the courier again.
+   */
+  async function serviceability(delivery: PincodePlace, context: string): Promise<Serviceability> {
+    const from = await pickup();
+    const key = `${from.pinCode}:${delivery.pinCode}`;
+    const cached = answers.get(key);
+    if (cached) return cached;
+    let question = asking.get(key);
+    if (!question) {
+      question = askCourier(from, delivery, key).finally(() => asking.delete(key));
+      asking.set(key, question);
+    }
+    try {
+      return await question;
+    } catch (error) {
+      const reason = fallbackReason(error);
+      deps.log(error, `The courier could not answer ${context} (${reason}); the PIN directory did`);
+      deps.onFallback?.(reason);
+      const fallback = directoryServiceability(from, delivery);
+      return fallback.serviceable
+        ? { serviceable: true, cod: fallback.cod, transit: fallback.transit }
+        : { serviceable: false, cod: false };
+    }
+  }
+
   return {
-    /** `GET /pincode/{pin}`: the place, whether it is served, for cash, and by when. */
-    async check(pinCode: string): Promise<PincodeAnswer> {
+    /**
+     * `GET /pincode/{pin}`: the place, whether it is served, for cash, and by when. Counted per
+     * client network first, so lookups past the limit cost no query and no courier call.
+     */
+    async check(pinCode: string, clientAddress?: string): Promise<PincodeAnswer> {
+      if (deps.lookups && clientAddress !== undefined) {
+        await deps.lookups.throttle.take(deps.lookups.rule, clientAddress);
+      }
       const found = PIN_CODE_PATTERN.test(pinCode) ? await place(pinCode) : undefined;
       if (!found) throw notFound(deliveryMessages.invalidPin);
-      let answer: Serviceability;
-      try {
-        answer = await serviceability(found);
-      } catch (error) {
-        deps.log(error, 'The courier could not answer a serviceability check');
-        throw unavailable('We could not check delivery just now. Please try again.');
-      }
+      const answer = await serviceability(found, 'a PIN check');
       return {
         ...found,
         serviceable: answer.serviceable,
@@ -109,35 +158,26 @@ export function createPincodeService(deps: PincodeServiceDeps) {
      * Refuses an order to a PIN the courier does not serve (the server decides, whatever the
      * page showed). A PIN missing from the directory passes: India Post opens new PINs before a
      * directory release lists them, and the courier still takes the booking. A courier that
-     * cannot answer does not stop a sale either; dispatch finds out at booking.
+     * cannot answer within the timeout does not stop a sale either: the directory decides, and
+     * dispatch finds out at booking.
      */
     async requireDeliverable(pinCode: string, field: string): Promise<void> {
       const found = await place(pinCode);
       if (!found) return;
-      let answer: Serviceability;
-      try {
-        answer = await serviceability(found);
-      } catch (error) {
-        deps.log(error, 'The courier could not answer a serviceability check at checkout');
-        return;
-      }
+      const answer = await serviceability(found, 'a serviceability check at checkout');
       if (!answer.serviceable) throw invalidField(field, deliveryMessages.notDeliverable);
     },
 
     /**
      * Whether the courier collects cash at this PIN. Unlike delivery, doubt says no: a PIN
-     * missing from the directory, or a courier that cannot answer, leaves online payment.
+     * missing from the directory, or a courier that cannot answer (the directory's answer never
+     * takes cash), leaves online payment.
      */
     async takesCash(pinCode: string): Promise<boolean> {
       const found = PIN_CODE_PATTERN.test(pinCode) ? await place(pinCode) : undefined;
       if (!found) return false;
-      try {
-        const answer = await serviceability(found);
-        return answer.serviceable && answer.cod;
-      } catch (error) {
-        deps.log(error, 'The courier could not say whether it collects cash at a PIN code');
-        return false;
-      }
+      const answer = await serviceability(found, 'whether it collects cash at a PIN code');
+      return answer.serviceable && answer.cod;
     },
   };
 }

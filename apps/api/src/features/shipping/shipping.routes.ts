@@ -55,7 +55,8 @@ export function shippingRoutes(
           response: { 200: trackingResponse },
         },
       },
-      async (request) => ok(await service.trackByAwb(request.params.awb), 'Tracking fetched'),
+      async (request) =>
+        ok(await service.trackByAwb(request.params.awb, request.ip), 'Tracking fetched'),
     );
 
     if (simulator) {

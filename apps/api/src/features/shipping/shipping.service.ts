@@ -27,6 +27,7 @@ import { isUniqueViolation, type Database, type Executor } from '../../db/client
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import type { OrdersRepository } from '../orders/orders.repository.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
+import type { Throttle, WindowRule } from '../throttle/throttle.ts';
 import type {
   ShipmentRow,
   ShippingRepository,
@@ -83,6 +84,8 @@ export function createShippingService(deps: {
   findUser: (userId: string) => Promise<{ email: string; firstName: string } | undefined>;
   log: (error: unknown, message: string) => void;
   options: ShippingOptions;
+  /** Public tracking lookups per client network (TRACKING_LOOKUPS_PER_MINUTE), before the query. */
+  lookups?: { throttle: Throttle; rule: WindowRule };
 }) {
   const { db, shipments, orders, courier } = deps;
   const moves = deps.ordersService.statusMoves;
@@ -334,7 +337,10 @@ export function createShippingService(deps: {
      * A parcel's tracking by its AWB, for the courier's tracking page (the simulator's link):
      * as a courier's own page shows, the scans and nothing of the order or its shopper.
      */
-    async trackByAwb(awb: string): Promise<Tracking> {
+    async trackByAwb(awb: string, clientAddress?: string): Promise<Tracking> {
+      if (deps.lookups && clientAddress !== undefined) {
+        await deps.lookups.throttle.take(deps.lookups.rule, clientAddress);
+      }
       const found = await shipments.findByAwb(db, awb);
       if (!found) throw notFound(shippingMessages.shipmentNotFound);
       return toTracking(found);

@@ -1,5 +1,6 @@
 import { throttled } from '@shop/domain/errors';
 import type { Database } from '../../db/client.ts';
+import { DEFAULT_IPV6_PREFIX, subjectOfNetwork } from './client-network.ts';
 import { createRefusalMemory } from './refusal-memory.ts';
 import { createThrottleRepository, type ThrottleRepository } from './throttle.repository.ts';
 
@@ -53,6 +54,11 @@ export interface ThrottleOptions {
   alsoPrune?: () => Promise<unknown>;
   /** How long at most a refusal is answered from memory (REFUSAL_MEMORY_MS; 0 never). */
   refusalMemoryMs?: number;
+  /**
+   * Client addresses in subjects count per network: IPv4 per address, IPv6 per network of this
+   * prefix (THROTTLE_IPV6_PREFIX; 64).
+   */
+  ipv6Prefix?: number;
 }
 
 const keyOf = (rule: ThrottleRule, subject: string) => `${rule.action}\u0000${subject}`;
@@ -72,6 +78,9 @@ export function createThrottle(db: Database, options: ThrottleOptions = {}) {
   const repository: ThrottleRepository = createThrottleRepository(db);
   const memory = createRefusalMemory(options.refusalMemoryMs);
   let countedSincePrune = 0;
+  const ipv6Prefix = options.ipv6Prefix ?? DEFAULT_IPV6_PREFIX;
+  /** The subject as counted: every client address in it keyed by its network. */
+  const networkSubject = (subject: string) => subjectOfNetwork(subject, ipv6Prefix);
 
   async function pruneNow() {
     await repository.pruneExpired();
@@ -93,7 +102,8 @@ export function createThrottle(db: Database, options: ThrottleOptions = {}) {
     return decided;
   }
 
-  async function count(rule: ThrottleRule, subject: string): Promise<Counted> {
+  async function count(rule: ThrottleRule, given: string): Promise<Counted> {
+    const subject = networkSubject(given);
     const key = keyOf(rule, subject);
     return memory.inTurn(key, async () => {
       const refused = memory.recall(key);
@@ -145,7 +155,7 @@ export function createThrottle(db: Database, options: ThrottleOptions = {}) {
       subject: string,
       reads: () => Promise<T>,
     ): Promise<T> {
-      if (memory.recall(keyOf(rule, subject))) {
+      if (memory.recall(keyOf(rule, networkSubject(subject)))) {
         // Refused again (it throws), unless the refusal lapsed while waiting its turn: then this
         // one count allowed it, and the reads follow it.
         await this.take(rule, subject);
@@ -179,8 +189,9 @@ export function createThrottle(db: Database, options: ThrottleOptions = {}) {
 
     /** Keeps a mark for `ttlMs` (e.g. an address a shopper signed in from). */
     remember: (action: string, subject: string, ttlMs: number) =>
-      repository.remember(action, subject, ttlMs),
-    remembers: (action: string, subject: string) => repository.remembers(action, subject),
+      repository.remember(action, networkSubject(subject), ttlMs),
+    remembers: (action: string, subject: string) =>
+      repository.remembers(action, networkSubject(subject)),
 
     prune: pruneNow,
   };

@@ -1,0 +1,30 @@
+import type { WindowRule } from './throttle.ts';
+
+const MINUTE = 60_000;
+const TOO_MANY = 'Too many lookups. Please wait a minute and try again.';
+
+/**
+ * Public reads anyone may make without signing in, each costing a query or a courier call that no
+ * cache answers: counted per client network (see client-network), so one network flooding them
+ * is refused while every other is served. Both default to 60 a minute.
+ */
+export function publicLimits(limits: { pincodesPerMinute: number; trackingPerMinute: number }) {
+  return {
+    /** `GET /pincode/{pin}`: an uncached PIN costs one courier call. */
+    pincodeLookups: {
+      kind: 'window',
+      action: 'pincode-lookup-ip',
+      limit: limits.pincodesPerMinute,
+      windowMs: MINUTE,
+      message: TOO_MANY,
+    },
+    /** `GET /shipping/track/{awb}`: a query per made-up AWB. */
+    trackingLookups: {
+      kind: 'window',
+      action: 'tracking-lookup-ip',
+      limit: limits.trackingPerMinute,
+      windowMs: MINUTE,
+      message: TOO_MANY,
+    },
+  } as const satisfies Record<string, WindowRule>;
+}
