@@ -59,6 +59,51 @@ describe('loadConfig', () => {
     );
   });
 
+  it('bounds outbound calls: 6 s, a breaker after 5 failures for 30 s, unless set', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).outbound).toEqual({
+      timeoutMs: 6_000,
+      breakerFailures: 5,
+      breakerHalfOpenMs: 30_000,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        OUTBOUND_TIMEOUT_MS: '8000',
+        OUTBOUND_BREAKER_FAILURES: '3',
+        OUTBOUND_BREAKER_HALF_OPEN_MS: '60000',
+      }).outbound,
+    ).toEqual({ timeoutMs: 8_000, breakerFailures: 3, breakerHalfOpenMs: 60_000 });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), OUTBOUND_TIMEOUT_MS: '0' })).toThrow(
+      'OUTBOUND_TIMEOUT_MS must be at least 100',
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), OUTBOUND_TIMEOUT_MS: '120000' })).toThrow(
+      'OUTBOUND_TIMEOUT_MS must be at most 60000',
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: tempDir(), SHIPROCKET_API_URL: 'ftp://shiprocket.test' }),
+    ).toThrow('SHIPROCKET_API_URL must be an http:// or https:// URL');
+  });
+
+  it('limits public lookups to 60 a minute per network, IPv6 per /64, unless set', () => {
+    const defaults = loadConfig({ DATA_DIR: tempDir() });
+    expect(defaults.publicLookups).toEqual({ pincodesPerMinute: 60, trackingPerMinute: 60 });
+    expect(defaults.throttleIpv6Prefix).toBe(64);
+    const set = loadConfig({
+      DATA_DIR: tempDir(),
+      PINCODE_LOOKUPS_PER_MINUTE: '120',
+      TRACKING_LOOKUPS_PER_MINUTE: '30',
+      THROTTLE_IPV6_PREFIX: '56',
+    });
+    expect(set.publicLookups).toEqual({ pincodesPerMinute: 120, trackingPerMinute: 30 });
+    expect(set.throttleIpv6Prefix).toBe(56);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), THROTTLE_IPV6_PREFIX: '129' })).toThrow(
+      'THROTTLE_IPV6_PREFIX must be at most 128',
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), PINCODE_LOOKUPS_PER_MINUTE: 'lots' })).toThrow(
+      'PINCODE_LOOKUPS_PER_MINUTE must be a whole number',
+    );
+  });
+
   it('books test parcels in production only when COURIER_PROVIDER=simulator names the simulator', () => {
     const production = {
       DATA_DIR: tempDir(),

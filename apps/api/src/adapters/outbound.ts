@@ -171,10 +171,13 @@ export function createOutboundPolicy(
         },
       );
     try {
+      // A signal of its own per call: cockatiel's default one is shared by every call, and each
+      // call in flight would hang one more listener on it.
+      const own = new AbortController().signal;
       const settled =
         options.timeout === false
-          ? await breaker.execute(() => settle(new AbortController().signal))
-          : await bounded.execute(({ signal }) => settle(signal));
+          ? await breaker.execute(() => settle(own), own)
+          : await bounded.execute(({ signal }) => settle(signal), own);
       hooks.metrics?.outboundCall(provider, 'ok', seconds());
       if ('answer' in settled) throw settled.answer;
       return settled.value;

@@ -98,8 +98,10 @@ export function createPincodeService(deps: PincodeServiceDeps) {
   async function askCourier(from: PincodePlace, delivery: PincodePlace, key: string) {
     // The courier's own calls end at their timeouts; this bounds the whole question (a sign-in
     // and the lookup) by one.
-    const answer = await courierDeadline.execute(() =>
-      deps.courier.serviceability({ pickup: from, delivery, weightKg: PARCEL_WEIGHT_KG }),
+    const answer = await courierDeadline.execute(
+      () => deps.courier.serviceability({ pickup: from, delivery, weightKg: PARCEL_WEIGHT_KG }),
+      // Its own signal: cockatiel's default is shared, and would gather a listener per call.
+      new AbortController().signal,
     );
     answers.set(key, answer);
     return answer;
