@@ -342,7 +342,7 @@ export const blogs = pgTable(
     slug: text('slug').notNull(),
     /** Sanitized HTML (allowlist) — never stored raw. */
     markup: text('markup').notNull(),
-    /** The excerpt the journal's card shows (the brief's `content`). */
+    /** The excerpt the journal's card shows (the article answer's `content` field). */
     content: text('content').notNull().default(''),
     image: text('image'),
     status: text('status', { enum: blogStates }).notNull().default('draft'),
