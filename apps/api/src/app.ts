@@ -222,7 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         info: {
           title: 'Lacebloom storefront API',
           description:
-            'Every call of the storefront brief, under /api. Answers are { success, data, message }.',
+            'Every call the storefront and the back office make, under /api. Answers are { success, data, message }.',
           version: '1.0.0',
         },
       },
