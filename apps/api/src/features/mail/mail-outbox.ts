@@ -11,10 +11,12 @@ const MAX_ATTEMPTS = 10;
 const BATCH_SIZE = 10;
 
 /**
- * Mails a database function queues as a template name and its data (it cannot write them
- * itself): each template writes its mail from the data when the mail is delivered.
+ * Mails queued as a template name and its data: by a database function (it cannot write them
+ * itself), or by a feature whose mail carries a secret that must not sit in the outbox (it is
+ * derived again from the data when the mail is written). Each template writes its mail from the
+ * data when the mail is delivered, reading what else it needs then.
  */
-export type MailTemplates = Record<string, (data: unknown) => MailMessage>;
+export type MailTemplates = Record<string, (data: unknown) => MailMessage | Promise<MailMessage>>;
 /** An order's GST invoice as a mail carries it, or nothing while none can be issued. */
 export type InvoiceAttachmentSource = (orderId: string) => Promise<MailAttachment | undefined>;
 
@@ -120,7 +122,7 @@ export function createMailOutbox(
     if (row.template === null) {
       mail = { to: row.recipient!, subject: row.subject!, text: row.text!, html: row.html! };
     } else if (Object.hasOwn(templates, row.template)) {
-      mail = templates[row.template]!(row.data);
+      mail = await templates[row.template]!(row.data);
     } else {
       throw new Error(`no mail template "${row.template}"`);
     }
@@ -170,6 +172,13 @@ export function createMailOutbox(
         html: message.html,
         attachInvoiceOf: extras.invoiceOf ?? null,
       });
+    },
+    /**
+     * Queues a mail its template writes when it is delivered (see MailTemplates). The data must
+     * hold no secret: it stays in the outbox.
+     */
+    async enqueueTemplate(tx: Executor, template: string, data: Record<string, unknown>) {
+      await tx.insert(mailOutbox).values({ template, data });
     },
     /** Ends the delivery under way after its current pass; resolves once it has (on closing). */
     async idle() {
