@@ -32,7 +32,7 @@ import { createAuditService } from './features/audit/audit.service.ts';
 import { createAuthRepository } from './features/auth/auth.repository.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
-import { readCookie, SESSION_COOKIE } from './features/auth/session-cookie.ts';
+import { readSessionCookie } from './features/auth/session-cookie.ts';
 import { createSessionUsers } from './features/auth/session-users.ts';
 import { shopperLimits } from './features/throttle/shopper-limits.ts';
 import { createThrottle } from './features/throttle/throttle.ts';
@@ -120,6 +120,7 @@ import { compressionOptions } from './http/compression.ts';
 import { failure } from './http/envelope.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { serializeError } from './http/error-log.ts';
+import { deriveKey } from './security/derived-keys.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { createReadCache, registerReadCache } from './http/read-cache.ts';
 import { logsPerRequest, registerRequestLog, requestIdOf } from './http/request-log.ts';
@@ -156,6 +157,7 @@ declare module 'fastify' {
       expireUnpaidOrders: () => Promise<number>;
       confirmPaidOrders: () => Promise<number>;
       deliverMail: () => Promise<number>;
+      forgetDeliveredMail: () => Promise<number>;
       sendRefunds: () => Promise<number>;
       reconcilePayments: () => Promise<number>;
       sweepGuestCarts: () => Promise<number>;
@@ -274,7 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   // Pages read the shopper from the session cookie (apps/api/src/storefront.ts).
   app.decorate('pageSession', (cookieHeader: string | undefined) =>
-    auth.pageSession(readCookie(cookieHeader, SESSION_COOKIE)),
+    auth.pageSession(readSessionCookie(cookieHeader, sessionCookieOptions)),
   );
   const staff = createStaffService({
     db: database.db,
@@ -305,11 +307,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     facts: productFacts,
     cart,
   });
+  // Each HMAC has its own key derived from the root secret, never the secret itself.
+  const codCodeKey = deriveKey(config.jwtSecret, 'cash-on-delivery-code');
   const outbox = createMailOutbox(
     database.db,
     mailer,
     log,
-    orderMailTemplates(config.publicUrl),
+    orderMailTemplates(config.publicUrl, codCodeKey),
     // Called only when a mail is delivered, after `invoices` below exists.
     (orderId) => invoices.invoiceAttachment(orderId),
   );
@@ -413,7 +417,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cashOnDelivery: {
       terms: () => settings.codTerms(),
       takesCashAt: (pinCode) => pincodeService.takesCash(pinCode),
-      codeSecret: config.jwtSecret,
+      codeKey: codCodeKey,
       cartTotalPaise: async (userId) => rupeesToPaise((await cart.current({ userId })).total),
     },
   });
@@ -461,6 +465,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     expireUnpaidOrders: () => orders.expireUnpaid(),
     confirmPaidOrders: () => orders.confirmPaid(),
     deliverMail: () => outbox.deliver(),
+    forgetDeliveredMail: () => outbox.forgetDelivered(config.mailRetentionDays),
     sendRefunds: () => refunds.sendDue(),
     reconcilePayments: () => payments.reconcile(),
     sweepGuestCarts: () => cart.sweepExpiredGuestCarts(),
@@ -489,6 +494,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     every(60_000, jobs.expireUnpaidOrders, 'expiring unpaid orders'),
     every(5 * 60_000, jobs.confirmPaidOrders, 'confirming paid orders'),
     every(30_000, jobs.deliverMail, 'delivering mail'),
+    every(60 * 60_000, jobs.forgetDeliveredMail, 'forgetting delivered mails'),
     every(15_000, jobs.sendRefunds, 'sending refunds'),
     every(2 * 60_000, jobs.reconcilePayments, 'reconciling payments with the provider'),
     every(60 * 60_000, jobs.sweepGuestCarts, 'forgetting old guest carts'),
