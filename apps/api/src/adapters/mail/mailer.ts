@@ -120,8 +120,7 @@ export function createMailTransport(
 
 /** What the mail thread answers for each message it was given. */
 export type MailThreadReply =
-  | { id: number; ok: true; messageId?: string }
-  | { id: number; ok: false; message: string };
+  { id: number; ok: true; messageId?: string } | { id: number; ok: false; message: string };
 
 /**
  * The server's mailer: `createMailTransport` on a thread of its own (`mail-thread.ts`), started at

@@ -192,15 +192,15 @@ export function createMailOutbox(
    * rows it changed.
    */
   async function sweepOnce(retentionDays: number): Promise<number> {
-    // Rows delivered before delivery cleared them (or by an older release) lose their content;
-    // a template's recipient is kept from its data first.
+    // Rows an older release delivered still hold their content: it goes (a template's recipient
+    // is kept from its data first). Rows past the retention period are deleted below.
     const cleared = await queryRows<{ id: string }>(
       db,
       sql`update mail_outbox set recipient = coalesce(recipient, data -> 'recipient' ->> 'email'),
             subject = null, text = null, html = null, data = null
           where id in (
             select id from mail_outbox
-            where sent_at is not null
+            where sent_at >= now() - make_interval(days => ${retentionDays})
               and (subject is not null or text is not null or html is not null or data is not null)
             limit ${SWEEP_BATCH_SIZE} for update skip locked)
           returning id`,

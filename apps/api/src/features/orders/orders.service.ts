@@ -218,9 +218,7 @@ export function orderMailTemplates(publicUrl: string, codCodeKey: Buffer): MailT
         recipient.email,
         recipient.firstName,
         placed,
-        code_salt === undefined
-          ? code!
-          : derivedCodCode(codCodeKey, placed.orderNumber, code_salt),
+        code_salt === undefined ? code! : derivedCodCode(codCodeKey, placed.orderNumber, code_salt),
         publicUrl,
       );
     },
@@ -1368,7 +1366,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       const outcome = await confirmCod(row.id, (locked) => {
         if (locked.codCodeAttempts >= COD_CODE_ATTEMPTS) throw conflict(codMessages.codeSpent);
         const expected = Buffer.from(locked.codCodeHash ?? '', 'hex');
-        const given = Buffer.from(codCodeHash(deps.cashOnDelivery.codeKey, locked.orderNumber, code), 'hex');
+        const given = Buffer.from(
+          codCodeHash(deps.cashOnDelivery.codeKey, locked.orderNumber, code),
+          'hex',
+        );
         return expected.length === given.length && timingSafeEqual(expected, given);
       });
       if (outcome === 'wrong') throw invalid(codMessages.codeWrong);
