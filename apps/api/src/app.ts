@@ -53,7 +53,10 @@ import { pagesRoutes } from './features/pages/pages.routes.ts';
 import { createPagesService } from './features/pages/pages.service.ts';
 import { grievancesAdminRoutes } from './features/grievances/grievances.admin-routes.ts';
 import { grievancesRoutes } from './features/grievances/grievances.routes.ts';
-import { createGrievancesService } from './features/grievances/grievances.service.ts';
+import {
+  createGrievancesService,
+  grievanceMailTemplates,
+} from './features/grievances/grievances.service.ts';
 import { settingsAdminRoutes } from './features/settings/settings.admin-routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { createSettingsService } from './features/settings/settings.service.ts';
@@ -120,12 +123,12 @@ import { compressionOptions } from './http/compression.ts';
 import { failure } from './http/envelope.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { serializeError } from './http/error-log.ts';
-import { deriveKey } from './security/derived-keys.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { createReadCache, registerReadCache } from './http/read-cache.ts';
 import { logsPerRequest, registerRequestLog, requestIdOf } from './http/request-log.ts';
 import { registerSecurity } from './http/security.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
+import { deriveKey } from './security/derived-keys.ts';
 
 export interface AppDeps {
   config: AppConfig;
@@ -224,7 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         info: {
           title: 'Lacebloom storefront API',
           description:
-            'Every call of the storefront brief, under /api. Answers are { success, data, message }.',
+            'Every call the storefront and the back office make, under /api. Answers are { success, data, message }.',
           version: '1.0.0',
         },
       },
@@ -309,11 +312,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Each HMAC has its own key derived from the root secret, never the secret itself.
   const codCodeKey = deriveKey(config.jwtSecret, 'cash-on-delivery-code');
+  const grievanceMailDeps = {
+    db: database.db,
+    publicSettings: () => settings.publicSettings(),
+    publicUrl: config.publicUrl,
+    statusLinkKey: deriveKey(config.jwtSecret, 'grievance-status-link'),
+  };
   const outbox = createMailOutbox(
     database.db,
     mailer,
     log,
-    orderMailTemplates(config.publicUrl, codCodeKey),
+    {
+      ...orderMailTemplates(config.publicUrl, codCodeKey),
+      ...grievanceMailTemplates(grievanceMailDeps),
+    },
     // Called only when a mail is delivered, after `invoices` below exists.
     (orderId) => invoices.invoiceAttachment(orderId),
   );
@@ -665,13 +677,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       await api.register(settingsRoutes(settings));
       await api.register(pincodeRoutes(pincodeService));
-      const grievances = createGrievancesService({
-        db: database.db,
-        outbox,
-        throttle,
-        publicSettings: () => settings.publicSettings(),
-        publicUrl: config.publicUrl,
-      });
+      const grievances = createGrievancesService({ ...grievanceMailDeps, outbox, throttle });
       await api.register(grievancesRoutes(grievances));
       await api.register(grievancesAdminRoutes(grievances, guards));
       await api.register(settingsAdminRoutes(settings, guards));

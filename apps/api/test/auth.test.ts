@@ -159,7 +159,7 @@ describe('sign-in', () => {
     expect(wrongPassword.body.message).toBe('Invalid email or password');
   });
 
-  it('validates the login form with the brief messages', async () => {
+  it('validates the login form with the messages shoppers see', async () => {
     const noAt = await send(app(), 'POST', '/api/auth/login', {
       body: { email: 'asha', password: 'secret1' },
     });

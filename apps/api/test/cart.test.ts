@@ -80,7 +80,7 @@ describe('guest cart', () => {
     }
   });
 
-  it('checks the fields in the brief order, with its messages', async () => {
+  it('checks the fields in the order of the form, with the messages shoppers see', async () => {
     const choice = choices[0]!;
     const { accessToken } = await signUp(app());
     const cases: [Record<string, unknown>, string][] = [

@@ -138,7 +138,7 @@ describe('product lists', () => {
     expect(pages).toBe(Math.ceil(total / 12));
   });
 
-  it('gives every product the fields of the brief', async () => {
+  it('gives every product the fields the storefront reads', async () => {
     const { body } = await get('/api/product/products?limit=1');
     const [product] = body.data.products;
     expect(product).toMatchObject({

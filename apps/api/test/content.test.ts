@@ -12,7 +12,7 @@ afterAll(async () => {
 const get = (url: string) => getJson(world.app, url);
 
 describe('blogs', () => {
-  it('lists articles newest first with the brief fields', async () => {
+  it('lists articles newest first with the fields the journal reads', async () => {
     const { status, body } = await get('/api/blog');
     expect(status).toBe(200);
     expect(body.data.length).toBeGreaterThanOrEqual(4);

@@ -110,7 +110,8 @@ describe('the morning dashboard', () => {
       ),
     );
     expect(paidNow.revenue).toBeCloseTo(before.revenue + keptOrder.total + cancelledOrder.total, 2);
-    expect(paidNow.awaitingDispatch).toBeGreaterThanOrEqual(0);
+    // Paid orders still in the shopper's two-hour modification window are not yet to be packed.
+    expect(paidNow.awaitingDispatch).toBe(before.awaitingDispatch);
 
     // The shop cancels a paid order: its refund is owed at once, and it counts as cancelled.
     const move = await send(app(), 'PATCH', `/api/admin/orders/${cancelled}/status`, {
@@ -121,6 +122,7 @@ describe('the morning dashboard', () => {
     const after = (await dashboard('')).body.data;
     expect(after.orders).toBe(before.orders + 2);
     expect(after.cancelled).toBe(before.cancelled + 1);
+    expect(after.awaitingDispatch).toBe(before.awaitingDispatch);
     expect(after.revenue).toBeCloseTo(before.revenue + keptOrder.total, 2);
     expect(after.cancellationRate).toBeCloseTo(after.cancelled / after.orders, 4);
     // The kept order's product leads today's sellers; the cancelled one's units do not count.
@@ -135,6 +137,14 @@ describe('the morning dashboard', () => {
     ).toBeUndefined();
     expect(after.topSizes.length).toBeGreaterThan(0);
     expect(after.computedAt).not.toBeNull();
+
+    // Once the kept order is confirmed it waits to be packed.
+    const confirm = await send(app(), 'PATCH', `/api/admin/orders/${kept}/status`, {
+      token: owner.accessToken,
+      body: { status: 'confirmed' },
+    });
+    expect(confirm.status).toBe(200);
+    expect((await dashboard('')).body.data.awaitingDispatch).toBe(before.awaitingDispatch + 1);
   });
 
   it("sums a range's sizes over every category, bras' apart, and ranks products by units", async () => {

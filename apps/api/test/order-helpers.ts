@@ -15,7 +15,7 @@ export const address = {
   phone: '9876543210',
 };
 
-/** The brief's order creation payload for some lines (with made-up client prices, ignored). */
+/** The order creation payload for some lines (with made-up client prices, which are ignored). */
 export function orderBody(lines: [StockedChoice, number][], extra: Record<string, unknown> = {}) {
   return {
     items: lines.map(([choice, quantity]) => ({

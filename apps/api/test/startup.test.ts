@@ -72,7 +72,7 @@ describe('the compiled server on the embedded database', () => {
       status: 'ready',
       checks: { database: true, migrations: true, jobs: true },
     });
-    // The brief's health answer, with the payment provider beside it.
+    // The health answer: status and database, with the payment provider beside them.
     const health = await call(shop, 'GET', '/api/health');
     expect(health.body.data).toEqual({ status: 'ok', database: 'pglite', payments: 'simulator' });
   });

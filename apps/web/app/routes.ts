@@ -1,6 +1,6 @@
 import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes';
 
-/** The brief's route table (section 2). Paths match case-insensitively, so /Wishlist works too. */
+/** The route table. Paths match case-insensitively, so /Wishlist works too. */
 export default [
   index('routes/home.tsx'),
   route('about', 'routes/about.tsx'),

@@ -17,7 +17,7 @@ let owner: OwnerSession;
 const shots = '/tmp/shots-blog-admin';
 const patient = { timeout: 20_000 };
 
-/** Every way in the brief's threat list that markup has tried to run code. */
+/** Pasted markup trying each way to run code: script, handler, `javascript:` link, frame. */
 const HOSTILE =
   '<p>Pasted words</p><script>alert("script")</script>' +
   '<img src="x" onerror="alert(\'onerror\')">' +

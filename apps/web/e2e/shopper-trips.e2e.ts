@@ -41,7 +41,7 @@ describe.each(widths)('phone numbers typed the Indian way (%s)', (viewport) => {
 
           expect(await form.locator('[aria-invalid="true"]').count()).toBe(0);
           expect(await form.getByRole('button', { name: 'Sending...' }).isVisible()).toBe(true);
-          // The brief's fake send takes 1.5 s.
+          // The contact form's simulated send takes 1.5 s.
           await page.clock.runFor(1_500);
           await form.getByText('Thank you for reaching out!').waitFor();
         },
@@ -217,7 +217,7 @@ describe.each(widths)('search dropdown (%s)', (viewport) => {
       expect(await dropdown.getByRole('tab').first().evaluate(reachable)).toBe(true);
       await results.evaluate((element) => element.scrollTo(0, element.scrollHeight));
       expect(await viewAll.evaluate(reachable)).toBe(true);
-      // The dropdown is never taller than the brief's 500 px.
+      // The search dropdown is never taller than 500 px.
       expect((await dropdown.boundingBox())!.height).toBeLessThanOrEqual(500);
       await viewAll.click();
       await page.waitForURL('**/products?search=bra');

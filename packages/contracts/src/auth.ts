@@ -159,8 +159,8 @@ export const verifyEmailSchema = z.object({
 });
 
 /**
- * Google sign-in: the authorization code and the redirect URI it was issued for. The brief's
- * client also sends clientId and a client secret; both are ignored (the server holds its own).
+ * Google sign-in: the authorization code and the redirect URI it was issued for. A client may
+ * also send clientId and a client secret; both are ignored (the server holds its own).
  */
 export const googleSignInSchema = z.object({
   code: requiredText(authMessages.googleCodeRequired, 2048),

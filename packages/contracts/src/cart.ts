@@ -1,5 +1,5 @@
 // The cart, the wishlist and discounts. Request schemas serve the storefront's forms and the API's
-// routes alike, with the brief's messages; zod/mini because they ship to the browser.
+// routes alike, with the messages shoppers read; zod/mini because they ship to the browser.
 import { isUuid } from '@shop/domain/ids';
 import * as z from 'zod/mini';
 import {
@@ -70,7 +70,7 @@ const color = z.object(
 );
 
 /**
- * Adding to a guest cart: in the brief's order, size, colour (name and hex), image; then the
+ * Adding to a guest cart, checked in this order: size, colour (name and hex), image; then the
  * quantity. Prices are never taken from the browser: any price sent is ignored.
  */
 export const guestAddToCartSchema = z.object({
@@ -187,7 +187,7 @@ export const createWishlistSchema = z.nullish(
   }),
 );
 
-/** `priceWhenAdded` is accepted for the brief's client but ignored: the catalogue price is kept. */
+/** `priceWhenAdded` is accepted if sent, then ignored: the catalogue price is kept. */
 export const wishlistAddSchema = z.object({
   productId: productId(),
   priceWhenAdded: z.optional(z.unknown()),

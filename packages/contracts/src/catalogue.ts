@@ -10,7 +10,7 @@ import {
   successEnvelope,
 } from './common.ts';
 
-// ---------- shapes (section 3 of the brief) ----------
+// ---------- shapes of the catalogue's answers ----------
 
 export const category = z.object({
   _id: z.string(),
@@ -46,7 +46,7 @@ export const productColor = z.object({
   images: z.array(z.string()),
   /**
    * Each image's alt text, in the order of `images` (the owner writes one per photo). Optional:
-   * the brief's shape has none, and a reader without it falls back to the product and colour name.
+   * a reader without it falls back to the product and colour name.
    */
   imageAlts: z.array(z.string()).optional(),
   sizeStock: z.array(sizeStock),
@@ -91,7 +91,7 @@ export const product = z.object({
   isActive: z.boolean(),
   createdAt: z.string(),
   // The package's declarations India's Legal Metrology rules ask an online shop to show; extra to
-  // the brief's fields, so optional for a reader that does not know them.
+  // the core product fields, so optional for a reader that does not know them.
   countryOfOrigin: z.string().optional(),
   /** The manufacturer's or importer's name and address. */
   manufacturer: z.string().optional(),

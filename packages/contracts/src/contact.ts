@@ -31,7 +31,7 @@ const requiredText = (message: string, ...checks: z.core.$ZodCheck<string>[]) =>
   z.string().check(z.trim(), z.minLength(1, { error: message, abort: true }), ...checks);
 
 /**
- * The contact form (brief, section 5). Values are trimmed before the emptiness checks; the phone
+ * The contact form. Values are trimmed before the emptiness checks; the phone
  * is read like every other phone of the shop: spaces, dashes, a leading +91 or 0 are accepted and
  * the message carries the 10 digits.
  */

@@ -4,6 +4,7 @@
 import * as z from 'zod/mini';
 import {
   grievanceCategories,
+  grievanceMessages,
   grievanceStatuses,
   normalizeTicketNumber,
 } from '@shop/domain/grievances';
@@ -31,6 +32,7 @@ export const grievanceFormMessages = {
   resolution: 'Please say how the grievance was resolved',
   invalidCursor: invalidCursorMessage,
   tooMany: 'Too many grievances have been sent from your network. Please try again later.',
+  statusLink: grievanceMessages.statusLinkNotValid,
 } as const;
 
 /** The public form. The order number is optional: a grievance may be about no order. */
@@ -77,7 +79,11 @@ export const ticketNumber = z.pipe(
   }),
 );
 
-/** `GET /grievances/{ticket}?email=`: both must match, or the answer is the same 404. */
+/**
+ * `GET /grievances/{ticket}?email=`: both must match, or the answer is the same 404. It answers
+ * the ticket's state only: anyone who knows an address can type it, so the text (the subject,
+ * the shop's replies, the resolution) needs the status link's token.
+ */
 export const grievanceLookupSchema = z.object({
   ticket: ticketNumber,
   email: emailAddress(grievanceFormMessages.email, grievanceFormMessages.emailRequired),
@@ -88,6 +94,17 @@ export const grievanceLookupQuery = z.object({
   email: emailAddress(grievanceFormMessages.email, grievanceFormMessages.emailRequired),
 });
 
+/**
+ * `POST /grievances/{ticket}/status {token}`: the token of the status link the shop's mails
+ * carry (base64url). In the body, not the address, so it stays out of logs and proxies.
+ */
+export const grievanceStatusTokenSchema = z.object({
+  token: z
+    .string({ error: grievanceFormMessages.statusLink })
+    .check(z.regex(/^[A-Za-z0-9_-]{22,100}$/, { error: grievanceFormMessages.statusLink })),
+});
+export type GrievanceStatusTokenInput = z.input<typeof grievanceStatusTokenSchema>;
+
 const clock = z.object({
   dueAt: z.string(),
   doneAt: z.nullable(z.string()),
@@ -95,17 +112,27 @@ const clock = z.object({
 });
 const clocks = z.object({ acknowledge: clock, resolve: clock });
 
-/** What the shopper sees of her ticket: its state, the shop's replies, never internal notes. */
-export const grievanceStatusView = z.object({
+/** A ticket's state, as its number and email show it: where it stands, never what it says. */
+export const grievanceStateView = z.object({
   ticket: z.string(),
   status: z.enum(grievanceStatuses),
-  category: z.enum(grievanceCategories),
-  subject: z.string(),
   createdAt: z.string(),
   acknowledgedAt: z.nullable(z.string()),
   resolvedAt: z.nullable(z.string()),
-  resolution: z.string(),
   clocks,
+});
+export type GrievanceStateView = z.infer<typeof grievanceStateView>;
+export const grievanceStateResponse = successEnvelope(grievanceStateView);
+
+/**
+ * What the status link shows the shopper of her ticket: its state, subject, the shop's replies
+ * and resolution, never the shop's internal notes.
+ */
+export const grievanceStatusView = z.object({
+  ...grievanceStateView.shape,
+  category: z.enum(grievanceCategories),
+  subject: z.string(),
+  resolution: z.string(),
   replies: z.array(z.object({ at: z.string(), text: z.string() })),
 });
 export type GrievanceStatusView = z.infer<typeof grievanceStatusView>;

@@ -124,9 +124,9 @@ const orderLine = z.object({
 });
 
 /**
- * The brief's order creation payload. Only what the shopper chose is read: products, colours,
- * sizes, quantities, addresses, notes. Prices, names and totals in it are ignored; the server
- * prices the order from the catalogue and the cart's discount.
+ * The order creation payload the checkout sends. Only what the shopper chose is read: products,
+ * colours, sizes, quantities, addresses, notes. Prices, names and totals in it are ignored; the
+ * server prices the order from the catalogue and the cart's discount.
  */
 export const createOrderSchema = z.object({
   items: z

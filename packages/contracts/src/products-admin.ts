@@ -227,13 +227,13 @@ export const adminProductColor = z.object({
   _id: z.string(),
   colorName: z.string(),
   colorHex: z.string(),
-  /** The brief's shape: the photos' addresses in order. */
+  /** The storefront's shape: the photos' addresses in order. */
   images: z.array(z.string()),
   photos: z.array(adminProductPhoto),
   sizeStock: z.array(z.object({ size: z.string(), stock: z.number() })),
 });
 
-/** The brief's Product shape as the back office reads it, with the fields only it edits. */
+/** The storefront's Product shape as the back office reads it, with the fields only it edits. */
 export const adminProduct = z.object({
   _id: z.string(),
   name: z.string(),

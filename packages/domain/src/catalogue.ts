@@ -1,6 +1,6 @@
 import type { Paise } from './money.ts';
 
-/** The brief's slug: lower-cased name with spaces turned into hyphens (other punctuation dropped). */
+/** A slug: lower-cased name with spaces turned into hyphens (other punctuation dropped). */
 export function slugify(name: string): string {
   return name
     .toLowerCase()

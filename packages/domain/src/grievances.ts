@@ -42,6 +42,8 @@ export const ACKNOWLEDGE_WITHIN_MS = 48 * 60 * 60 * 1000;
 
 export const grievanceMessages = {
   notFound: 'No grievance with this ticket number and email',
+  statusLinkNotValid:
+    'This status link is not valid. Open the link in our latest mail, or look the ticket up with its number and email.',
   alreadyAcknowledged: 'This grievance has already been acknowledged',
   alreadyResolved: 'This grievance is already resolved',
 } as const;

@@ -19,7 +19,7 @@ export function firstInStockSize(color: SelectableColor | undefined): string | n
 
 /**
  * What the product page and the home page's featured block preselect: the first colour and its
- * first size with stock above 0 (brief, section 2).
+ * first size with stock above 0.
  */
 export function initialSelection(colors: readonly SelectableColor[]): Selection {
   return { colorIndex: 0, size: firstInStockSize(colors[0]) };

@@ -103,7 +103,7 @@ export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
  * The product's web address: the one the owner typed (trimmed, lower-cased), else one derived
- * from the name as the brief's slugs are.
+ * from the name as every catalogue slug is (`slugify`).
  */
 export function productSlug(name: string, typed: string | undefined | null): string {
   const own = typed?.trim().toLowerCase() ?? '';

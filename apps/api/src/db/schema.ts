@@ -342,7 +342,7 @@ export const blogs = pgTable(
     slug: text('slug').notNull(),
     /** Sanitized HTML (allowlist) — never stored raw. */
     markup: text('markup').notNull(),
-    /** The excerpt the journal's card shows (the brief's `content`). */
+    /** The excerpt the journal's card shows (the article answer's `content` field). */
     content: text('content').notNull().default(''),
     image: text('image'),
     status: text('status', { enum: blogStates }).notNull().default('draft'),
@@ -1324,6 +1324,19 @@ export const grievances = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /**
+     * The random half of the status link's token: the token is an HMAC of the ticket's id and this
+     * salt under a key derived from the server's secret, so it is written again whenever a mail
+     * needs it and is never stored. (Tickets from before the links had one are given theirs here.)
+     */
+    statusSalt: bytea('status_salt')
+      .notNull()
+      .default(sql`uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid())`),
+    /**
+     * SHA-256 (hex) of the status link's token, set once a mail carried the link: the link is
+     * checked against it, so the database alone never holds a working link.
+     */
+    statusTokenHash: text('status_token_hash'),
   },
   (t) => [
     uniqueIndex('grievances_ticket_key').on(t.ticket),

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** The brief's answer shape: `{ success, data, message }`. */
+/** Every API answer's shape: `{ success, data, message }`. */
 export function ok<T>(data: T, message: string) {
   return { success: true as const, data, message };
 }

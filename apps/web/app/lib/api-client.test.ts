@@ -8,7 +8,7 @@ const respond = (status: number, body: unknown) => async () =>
     headers: { 'content-type': 'application/json' },
   });
 
-describe('api client errors (brief, section 8)', () => {
+describe('api client errors', () => {
   it("uses the server's message when there is one", async () => {
     const api = createApiClient({
       fetch: respond(404, { success: false, message: 'Product not found' }),

@@ -79,7 +79,7 @@ export interface ApiClientOptions {
 /**
  * One typed client for the API calls that any page may make (catalogue, accounts, cart, wishlist,
  * content), used by loaders on the server and by components in the browser. `fallback` is the
- * brief's per-call message (section 8) for failures that carry no message of their own.
+ * message for the failure of that call, for failures that carry no message of their own.
  */
 export function createApiClient(options: ApiClientOptions = {}) {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));

@@ -94,7 +94,7 @@ async function authed<T>(call: (api: ApiClient) => Promise<T>): Promise<T> {
 }
 
 /**
- * The shopper's session. The token lives in localStorage (the brief's storage) and is read as an
+ * The shopper's session. The tokens live in localStorage (`token`, `refreshToken`), read as an
  * external store, so every tab follows sign-ins and sign-outs made in any other; the profile is
  * loaded for each new token.
  */

@@ -127,7 +127,7 @@ export function refreshDelay(token: string, now = Date.now()): number {
   return Math.max(0, expiry - REFRESH_AHEAD_MS - now);
 }
 
-/** The brief's rule: a profile error mentioning token, unauthorized or 401 ends the session. */
+/** A profile error mentioning token, unauthorized or 401 means the session is over: sign out. */
 export function meansSignedOut(message: string, status?: number): boolean {
   return status === 401 || /token|unauthori[sz]ed|401/i.test(message);
 }

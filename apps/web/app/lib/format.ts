@@ -20,5 +20,5 @@ export const formatBlogDate = (iso: string) =>
     timeZone: 'Asia/Kolkata',
   });
 
-/** The brief's slug: lower-cased name with spaces as hyphens. */
+/** The catalogue's slug: lower-cased name with spaces as hyphens. */
 export { slugify } from '@shop/domain/catalogue';

@@ -1,4 +1,4 @@
-/** Widths the media endpoint renders (brief, section 9). */
+/** Widths the media endpoint renders, per place a picture is shown. */
 export const imageWidths = {
   thumbnail: [150],
   card: [200, 400],

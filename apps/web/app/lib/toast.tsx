@@ -23,7 +23,7 @@ interface ToastApi {
   info: (message: string) => void;
 }
 
-/** Toasts stay 3 s (brief, section 9). */
+/** How long a toast stays: 3 s. */
 export const TOAST_DURATION_MS = 3_000;
 
 const ToastContext = createContext<ToastApi | null>(null);

@@ -40,7 +40,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  // While another product loads, the layout shows the brief's 'Loading product details...'.
+  // While another product loads, the layout shows 'Loading product details...'.
   return loaderData.state === 'found' ? (
     <ProductView
       product={loaderData.product}

@@ -34,7 +34,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   return <ListingPage key={`${pathname}|${loaderData.scope.search ?? ''}`} data={loaderData} />;
 }
 
-/** A failed catalogue read keeps the header and footer and says what failed (brief, section 8). */
+/** A failed catalogue read keeps the header and footer and says what failed. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
   return (

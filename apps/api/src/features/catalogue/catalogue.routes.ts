@@ -95,7 +95,7 @@ export function catalogueRoutes(service: CatalogueService): FastifyPluginAsyncZo
         ok(await service.getCategory(request.params.id), 'Category fetched successfully'),
     );
 
-    // ----- subcategories (the brief uses two spellings; both are served) -----
+    // ----- subcategories (under both spellings, /sub-category and /subcategory) -----
     for (const base of ['/sub-category', '/subcategory']) {
       app.get(
         base,

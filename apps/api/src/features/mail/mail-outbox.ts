@@ -11,10 +11,12 @@ const MAX_ATTEMPTS = 10;
 const BATCH_SIZE = 10;
 
 /**
- * Mails a database function queues as a template name and its data (it cannot write them
- * itself): each template writes its mail from the data when the mail is delivered.
+ * Mails queued as a template name and its data: by a database function (it cannot write them
+ * itself), or by a feature whose mail carries a secret that must not sit in the outbox (it is
+ * derived again from the data when the mail is written). Each template writes its mail from the
+ * data when the mail is delivered, reading what else it needs then.
  */
-export type MailTemplates = Record<string, (data: unknown) => MailMessage>;
+export type MailTemplates = Record<string, (data: unknown) => MailMessage | Promise<MailMessage>>;
 /** An order's GST invoice as a mail carries it, or nothing while none can be issued. */
 export type InvoiceAttachmentSource = (orderId: string) => Promise<MailAttachment | undefined>;
 
@@ -146,7 +148,7 @@ export function createMailOutbox(
     if (row.template === null) {
       mail = { to: row.recipient!, subject: row.subject!, text: row.text!, html: row.html! };
     } else if (Object.hasOwn(templates, row.template)) {
-      mail = templates[row.template]!(row.data);
+      mail = await templates[row.template]!(row.data);
     } else {
       throw new Error(`no mail template "${row.template}"`);
     }
@@ -237,9 +239,9 @@ export function createMailOutbox(
       }
     },
     /**
-     * Queues a mail written when it is delivered, by `template` from `data`: for a mail whose text
-     * holds a secret (a confirmation code) that the template derives again at delivery, so the
-     * secret is never stored in the outbox.
+     * Queues a mail its template writes when it is delivered (see MailTemplates). The data must
+     * hold no secret, only what the template derives one from (a salt, an id): it stays in the
+     * outbox until the mail is delivered.
      */
     async enqueueTemplate(
       tx: Executor,

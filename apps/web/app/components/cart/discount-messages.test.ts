@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { discountErrorMessage } from './discount-messages';
 
 describe('cart page discount messages', () => {
-  it('maps the server reasons to the brief wording', () => {
+  it('maps the server reasons to the wording shoppers see', () => {
     expect(discountErrorMessage('You have already used this discount code')).toBe(
       'You have already used this discount code',
     );

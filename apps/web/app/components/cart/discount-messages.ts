@@ -1,4 +1,4 @@
-/** The cart page's wording for a refused code (brief, section 8). */
+/** The cart page's wording for a refused code: the server's reason mapped to what shoppers read. */
 export function discountErrorMessage(message: string | undefined): string {
   const text = message ?? '';
   if (/already used/i.test(text)) return 'You have already used this discount code';

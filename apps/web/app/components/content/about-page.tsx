@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ChatIcon, SparkleIcon, TapeIcon } from './content-icons';
 import { PageHero } from './page-hero';
 
-/** The brief's three services (route table: About). */
+/** The three services the about page offers. */
 const services = [
   {
     title: 'Size Guide & Fitting Help',

@@ -17,7 +17,7 @@ interface BlogListProps {
   loadError: string | null;
 }
 
-/** The journal grid with its states (brief, section 2: Blog list) and the article reader. */
+/** The journal grid with its states (loading, error, ready) and the article reader. */
 export function BlogList({ blogs, loadError }: BlogListProps) {
   const [state, setState] = useState<ListState>(
     loadError ? { status: 'loading' } : { status: 'ready', blogs },

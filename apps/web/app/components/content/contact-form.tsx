@@ -9,7 +9,7 @@ import { PHONE_INPUT_MAX_LENGTH } from '@shop/domain/contact-details';
 import { ChevronDownIcon } from '../layout/icons';
 import { CheckCircleIcon } from './content-icons';
 
-/** The brief's fake send (section 9): there is no message endpoint, so nothing leaves the page. */
+/** A simulated send: there is no message endpoint, so nothing leaves the page. */
 export const CONTACT_SEND_DELAY_MS = 1500;
 export const CONTACT_THANKS_MS = 5000;
 

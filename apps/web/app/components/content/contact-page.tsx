@@ -22,7 +22,7 @@ const socialIcons = {
   YouTube: YoutubeIcon,
 } as const;
 
-/** The brief's quick-help links: the FAQ twice and the exchange policy at /return-policy. */
+/** The quick-help links: the FAQ twice and the exchange policy at /return-policy. */
 const quickHelp = [
   { to: '/faq', label: 'Sizing help', text: 'Find your size and fit' },
   { to: '/faq', label: 'Order questions', text: 'Payments, delivery and tracking' },

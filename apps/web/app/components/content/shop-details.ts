@@ -1,7 +1,7 @@
 import type { PublicShopSettings } from '@shop/contracts/shop-settings';
 import { phoneForDisplay } from '@shop/domain/shop-pages';
 
-/** How soon the care team answers an email (the brief's promise, not a setting). */
+/** How soon the care team answers an email (a fixed promise of the shop, not a setting). */
 export const EMAIL_RESPONSE = 'We reply within 24 hours';
 
 /** Placeholder profiles until the brand's accounts are live. */

@@ -1,4 +1,4 @@
-/** Where a banner click goes (brief, section 2, Home > Banner slider). */
+/** Where a click on a home page banner goes. */
 export interface BannerHref {
   href: string;
   /** Opens in a new tab (another site). */

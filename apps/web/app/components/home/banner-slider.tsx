@@ -18,7 +18,7 @@ const variants = {
     widths: [600, 1200, 1920],
     width: 1920,
     height: 680,
-    // Brief: 580 px high, 680 px on large screens.
+    // The desktop slider is 580 px high, 680 px on large screens.
     box: 'h-[580px] lg:h-[680px]',
     // The other variant's media: the first slide's <picture> names both (see FirstBannerImage).
     otherMedia: '(max-width: 768px)',

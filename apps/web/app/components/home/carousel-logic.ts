@@ -1,5 +1,5 @@
 /**
- * Timing, geometry and wheel rules of the home page's sliders (brief, sections 2 and 9), kept free
+ * Timing, geometry and wheel rules of the home page's sliders, kept free
  * of React and the DOM so they are easy to test.
  */
 

@@ -18,9 +18,9 @@ export interface HomeData {
   mosaic: MosaicImage[];
 }
 
-/** The bra mosaic shows 7 images (brief, section 9). */
+/** The bra mosaic shows 7 images. */
 export const MOSAIC_IMAGE_COUNT = 7;
-/** The featured block is the first product of page 1, limit 10 (brief, section 9). */
+/** The featured block is the first product of the catalogue's first page (limit 10). */
 const FEATURED_QUERY = { page: 1, limit: 10 };
 
 async function settle<T>(promise: Promise<T>): Promise<Loaded<T>> {

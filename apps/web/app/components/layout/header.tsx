@@ -6,7 +6,7 @@ import { HeaderIcons } from './header-icons';
 import { CloseIcon, MenuIcon, SearchIcon } from './icons';
 import { MobileMenu } from './mobile-menu';
 
-/** The header shows the first four categories (brief, section 2). */
+/** The header shows the first four categories. */
 export const HEADER_CATEGORY_COUNT = 4;
 
 export function Header() {

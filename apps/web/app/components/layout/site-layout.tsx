@@ -9,7 +9,7 @@ import { PromoMarquee } from './promo-marquee';
 import { SignInDialog } from './sign-in-dialog';
 import { TestPaymentsBanner } from './test-payments-banner';
 
-/** The page scrolls to the top on every route change (brief, section 2). */
+/** The page scrolls to the top on every route change, unless the link names a section. */
 function useScrollToTopOnRouteChange() {
   const { pathname, hash } = useLocation();
   useEffect(() => {

@@ -1,8 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   grievanceLookupSchema,
+  grievanceStateResponse,
   grievanceStatusResponse,
+  type GrievanceStateView,
   type GrievanceStatusView,
 } from '@shop/contracts/grievances';
 import { grievanceCategoryLabels, grievanceStatusLabels } from '@shop/domain/grievances';
@@ -12,15 +14,46 @@ import { inputClasses } from './grievance-form';
 
 type Field = 'ticket' | 'email';
 
-/** /grievance/status: a ticket looked up by its number and the email it was filed with. */
+/**
+ * /grievance/status: the status link in the shop's mails (`?ticket=&token=`) opens the ticket
+ * with its text and replies; a ticket looked up by its number and the email it was filed with
+ * shows where it stands only (anyone who knows the email could type it).
+ */
 export function GrievanceStatus() {
   const id = useId();
   const [params] = useSearchParams();
-  const [values, setValues] = useState({ ticket: params.get('ticket') ?? '', email: '' });
+  const linkTicket = params.get('ticket') ?? '';
+  const linkToken = params.get('token') ?? '';
+  const [values, setValues] = useState({ ticket: linkTicket, email: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [looking, setLooking] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [found, setFound] = useState<GrievanceStatusView | null>(null);
+  const [state, setState] = useState<GrievanceStateView | null>(null);
+  const [opened, setOpened] = useState<GrievanceStatusView | null>(null);
+  const [opening, setOpening] = useState(Boolean(linkTicket && linkToken));
+  const [linkFailure, setLinkFailure] = useState<string | null>(null);
+
+  // The status link's ticket is opened as soon as the page is.
+  useEffect(() => {
+    if (!linkTicket || !linkToken) return;
+    let current = true;
+    createApiClient()
+      .sendParsed(
+        grievanceStatusResponse,
+        'POST',
+        `/grievances/${encodeURIComponent(linkTicket)}/status`,
+        'The grievance could not be opened. Please try again.',
+        { token: linkToken },
+      )
+      .then(
+        (answer) => current && setOpened(answer.data),
+        (error: unknown) => current && setLinkFailure(errorMessage(error)),
+      )
+      .finally(() => current && setOpening(false));
+    return () => {
+      current = false;
+    };
+  }, [linkTicket, linkToken]);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -35,15 +68,15 @@ export function GrievanceStatus() {
     }
     setErrors({});
     setLooking(true);
-    setFound(null);
+    setState(null);
     try {
       const answer = await createApiClient().call(
         `/grievances/${encodeURIComponent(result.data.ticket)}?email=${encodeURIComponent(result.data.email)}`,
         'The grievance could not be looked up. Please try again.',
         {},
-        grievanceStatusResponse,
+        grievanceStateResponse,
       );
-      setFound(answer.data);
+      setState(answer.data);
     } catch (error) {
       setFailure(errorMessage(error));
     } finally {
@@ -81,6 +114,17 @@ export function GrievanceStatus() {
 
   return (
     <div className="flex flex-col gap-8">
+      {opening ? (
+        <p role="status" className="text-muted">
+          Opening your grievance...
+        </p>
+      ) : null}
+      {linkFailure ? (
+        <p role="alert" className="font-medium text-red-700">
+          {linkFailure}
+        </p>
+      ) : null}
+      {opened ? <OpenedTicket found={opened} /> : null}
       <form
         noValidate
         onSubmit={handleSubmit}
@@ -107,44 +151,25 @@ export function GrievanceStatus() {
           {looking ? 'Looking up...' : 'Check status'}
         </button>
       </form>
-      {found ? (
+      {state ? (
         <section
-          aria-label={`Grievance ${found.ticket}`}
+          aria-label={`Grievance ${state.ticket}`}
           className="rounded-2xl border border-line bg-white p-6 md:p-10"
         >
-          <p className="text-sm text-muted">Ticket {found.ticket}</p>
-          <h2 className="mt-1 font-serif text-2xl text-ink">{found.subject}</h2>
-          <p className="mt-3">
+          <p className="text-sm text-muted">Ticket {state.ticket}</p>
+          <p className="mt-1">
             Status:{' '}
             <strong className="font-semibold text-brand-800" data-testid="grievance-state">
-              {grievanceStatusLabels[found.status]}
+              {grievanceStatusLabels[state.status]}
             </strong>
           </p>
-          <p className="mt-1 text-sm text-muted">
-            {grievanceCategoryLabels[found.category]} · received {grievanceTime(found.createdAt)}
-          </p>
+          <p className="mt-1 text-sm text-muted">Received {grievanceTime(state.createdAt)}</p>
           <div className="mt-5">
-            <GrievanceClocks clocks={found.clocks} />
+            <GrievanceClocks clocks={state.clocks} />
           </div>
-          {found.replies.length > 0 ? (
-            <>
-              <h3 className="mt-6 font-semibold text-ink">Our replies</h3>
-              <ul className="mt-2 flex flex-col gap-3">
-                {found.replies.map((reply) => (
-                  <li key={reply.at} className="rounded-xl bg-blush/60 p-4">
-                    <p className="whitespace-pre-line">{reply.text}</p>
-                    <p className="mt-1 text-xs text-muted">{grievanceTime(reply.at)}</p>
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-          {found.status === 'resolved' ? (
-            <>
-              <h3 className="mt-6 font-semibold text-ink">How it was resolved</h3>
-              <p className="mt-2 whitespace-pre-line">{found.resolution}</p>
-            </>
-          ) : null}
+          <p className="mt-5 text-sm text-muted">
+            To read your grievance and our replies, open the link in the mails we sent you.
+          </p>
         </section>
       ) : null}
       <p className="text-sm text-muted">
@@ -155,5 +180,49 @@ export function GrievanceStatus() {
         .
       </p>
     </div>
+  );
+}
+
+/** A ticket as its status link shows it: its state, subject, the shop's replies and resolution. */
+export function OpenedTicket({ found }: { found: GrievanceStatusView }) {
+  return (
+    <section
+      aria-label={`Grievance ${found.ticket}`}
+      className="rounded-2xl border border-line bg-white p-6 md:p-10"
+    >
+      <p className="text-sm text-muted">Ticket {found.ticket}</p>
+      <h2 className="mt-1 font-serif text-2xl text-ink">{found.subject}</h2>
+      <p className="mt-3">
+        Status:{' '}
+        <strong className="font-semibold text-brand-800" data-testid="grievance-state">
+          {grievanceStatusLabels[found.status]}
+        </strong>
+      </p>
+      <p className="mt-1 text-sm text-muted">
+        {grievanceCategoryLabels[found.category]} · received {grievanceTime(found.createdAt)}
+      </p>
+      <div className="mt-5">
+        <GrievanceClocks clocks={found.clocks} />
+      </div>
+      {found.replies.length > 0 ? (
+        <>
+          <h3 className="mt-6 font-semibold text-ink">Our replies</h3>
+          <ul className="mt-2 flex flex-col gap-3">
+            {found.replies.map((reply) => (
+              <li key={reply.at} className="rounded-xl bg-blush/60 p-4">
+                <p className="whitespace-pre-line">{reply.text}</p>
+                <p className="mt-1 text-xs text-muted">{grievanceTime(reply.at)}</p>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {found.status === 'resolved' ? (
+        <>
+          <h3 className="mt-6 font-semibold text-ink">How it was resolved</h3>
+          <p className="mt-2 whitespace-pre-line">{found.resolution}</p>
+        </>
+      ) : null}
+    </section>
   );
 }

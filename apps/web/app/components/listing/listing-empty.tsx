@@ -4,7 +4,7 @@ export const EMPTY_LISTING_TEXT =
   'No products found - Try adjusting your filters or check back later for new arrivals.';
 
 /**
- * The brief's empty state. In search mode the way out is the whole catalogue; otherwise it is the
+ * The listing's empty state. In search mode the way out is the whole catalogue; otherwise it is the
  * same category without filters.
  */
 export function ListingEmpty({

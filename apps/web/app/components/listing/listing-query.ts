@@ -3,7 +3,7 @@ import { priceBands, productSorts, type PriceBand, type ProductSort } from '@sho
 import { formatPrice } from '../../lib/format';
 import { cardImageAlt } from '../../lib/product-image-alt';
 
-/** Products per listing page (brief, section 9). */
+/** Products per listing page. */
 export const LISTING_PAGE_SIZE = 8;
 
 export const FILTER_KEYS = ['price', 'size', 'color', 'tag'] as const;
@@ -71,7 +71,7 @@ export function parseListingQuery(params: URLSearchParams): ListingQuery {
   return { page: readPage(params), sort: isSort(sort) ? sort : 'recommended', filters };
 }
 
-/** The search text of search mode: 'search' or 'q' (brief, section 2); blank means no search. */
+/** The search text of search mode: 'search' or 'q' (either is accepted); blank means no search. */
 export function readSearchText(params: URLSearchParams): string | null {
   const text = (params.get('search') ?? params.get('q') ?? '').trim();
   return text === '' ? null : text;
@@ -179,7 +179,7 @@ interface HeadingScope {
   search: string | null;
 }
 
-/** The page heading (brief, section 2): the search, else the subcategory, else the category. */
+/** The page heading: the search, else the subcategory, else the category. */
 export function listingHeading(scope: HeadingScope): string {
   if (scope.search !== null) return searchHeading(scope.search);
   if (scope.subcategory) return scope.subcategory.name;
@@ -192,5 +192,5 @@ export const searchHeading = (text: string) => `Search Results for "${text}"`;
 export const resultCountText = (total: number) =>
   `${total} ${total === 1 ? 'product' : 'products'}`;
 
-/** The /search page's empty text (brief, route table). */
+/** The /search page's text when nothing matches. */
 export const NO_SEARCH_RESULTS = 'No products found matching your search.';

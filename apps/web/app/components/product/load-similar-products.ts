@@ -1,11 +1,11 @@
 import type { Product } from '@shop/contracts/catalogue';
 import type { ApiClient } from '../../lib/api-client';
 
-/** Related products shown under a product (brief, section 9). */
+/** Related products shown under a product. */
 export const SIMILAR_PRODUCTS_LIMIT = 8;
 
 /**
- * Products from the same subcategory, then from the same category (brief, section 2). One more
+ * Products from the same subcategory, then from the same category. One more
  * than needed is asked for because the product itself is in its own subcategory. Subcategories
  * here hold 2 to 5 products, so the category tops the row up rather than only replacing an empty
  * one. Never rejects: the row is a bonus, and its failure must not disturb the page.

@@ -3,7 +3,7 @@ import { ChevronLeftIcon, ChevronRightIcon, RulerIcon } from '../layout/icons';
 import { ResponsiveImage } from '../responsive-image';
 import { SizeChartDialog } from './size-chart-dialog';
 
-/** Brief, section 9: four thumbnails, hover zoom 1.25. */
+/** The gallery shows four thumbnails; hovering the main picture (desktop) zooms it 1.25 times. */
 export const GALLERY_THUMBNAILS = 4;
 export const GALLERY_ZOOM = 1.25;
 

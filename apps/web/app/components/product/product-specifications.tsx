@@ -1,6 +1,6 @@
 import type { Product } from '@shop/contracts/catalogue';
 
-/** The specifications table, in the order the shop set for each row (brief, section 2). */
+/** The specifications table, in the order the shop set for each row. */
 export function ProductSpecifications({
   specifications,
 }: {

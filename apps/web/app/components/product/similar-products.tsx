@@ -5,7 +5,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from '../layout/icons';
 import { ProductCard } from '../product-card';
 
 /**
- * 2 cards per view below 768 px, 3 below 1024 px, 4 above (brief, section 9), in plain CSS so the
+ * 2 cards per view below 768 px, 3 below 1024 px, 4 above, in plain CSS so the
  * server-rendered row already has its final layout. gap-4 is 1rem, hence the subtractions.
  */
 const slideWidth =

@@ -12,7 +12,7 @@ export interface AddToCartInput {
   selectedImage?: string;
 }
 
-/** The brief's client-side checks, in its order (section 5); null when the input is complete. */
+/** Checks before adding to the cart, first missing field first; null when the input is complete. */
 export function addToCartProblem(input: AddToCartInput): string | null {
   if (!input.productId) return 'Product ID is required';
   if (!input.size) return 'Size is required';

@@ -9,7 +9,7 @@ interface FetchedSizes {
 
 /**
  * The product's colours with every size list filled in. A colour that arrives without sizes gets
- * them from GET /api/product/{id}/colors/{colorName}/sizes in the browser (brief, section 2).
+ * them from GET /api/product/{id}/colors/{colorName}/sizes in the browser.
  * Seeded products always carry their sizes, so this is a fallback that usually does nothing.
  */
 export function useColorSizes(productId: string, colors: ProductColor[]): ProductColor[] {

@@ -7,7 +7,7 @@ import {
 } from '@shop/domain/product-selection';
 import { useState } from 'react';
 
-/** Colour, size and quantity of one product, starting from the brief's preselection rule. */
+/** A product's colour, size and quantity; first its first colour's first size with stock. */
 export function useProductSelection(product: Pick<Product, '_id' | 'colors'>) {
   const [state, setState] = useState(() => ({
     productId: product._id,

@@ -1,0 +1,2 @@
+ALTER TABLE "grievances" ADD COLUMN "status_salt" "bytea" DEFAULT uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid()) NOT NULL;--> statement-breakpoint
+ALTER TABLE "grievances" ADD COLUMN "status_token_hash" text;
