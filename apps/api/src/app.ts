@@ -33,7 +33,7 @@ import { createAuditService } from './features/audit/audit.service.ts';
 import { createAuthRepository } from './features/auth/auth.repository.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
-import { readCookie, SESSION_COOKIE } from './features/auth/session-cookie.ts';
+import { readSessionCookie } from './features/auth/session-cookie.ts';
 import { createSessionUsers } from './features/auth/session-users.ts';
 import { publicLimits } from './features/throttle/public-limits.ts';
 import { shopperLimits } from './features/throttle/shopper-limits.ts';
@@ -162,6 +162,7 @@ declare module 'fastify' {
       expireUnpaidOrders: () => Promise<number>;
       confirmPaidOrders: () => Promise<number>;
       deliverMail: () => Promise<number>;
+      forgetDeliveredMail: () => Promise<number>;
       sendRefunds: () => Promise<number>;
       reconcilePayments: () => Promise<number>;
       sweepGuestCarts: () => Promise<number>;
@@ -296,7 +297,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   // Pages read the shopper from the session cookie (apps/api/src/storefront.ts).
   app.decorate('pageSession', (cookieHeader: string | undefined) =>
-    auth.pageSession(readCookie(cookieHeader, SESSION_COOKIE)),
+    auth.pageSession(readSessionCookie(cookieHeader, sessionCookieOptions)),
   );
   const staff = createStaffService({
     db: database.db,
@@ -327,6 +328,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     facts: productFacts,
     cart,
   });
+  // Each HMAC has its own key derived from the root secret, never the secret itself.
+  const codCodeKey = deriveKey(config.jwtSecret, 'cash-on-delivery-code');
   const grievanceMailDeps = {
     db: database.db,
     publicSettings: () => settings.publicSettings(),
@@ -338,7 +341,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     log,
     {
-      ...orderMailTemplates(config.publicUrl),
+      ...orderMailTemplates(config.publicUrl, codCodeKey),
       ...grievanceMailTemplates(grievanceMailDeps),
     },
     // Called only when a mail is delivered, after `invoices` below exists.
@@ -452,7 +455,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cashOnDelivery: {
       terms: () => settings.codTerms(),
       takesCashAt: (pinCode) => pincodeService.takesCash(pinCode),
-      codeSecret: config.jwtSecret,
+      codeKey: codCodeKey,
       cartTotalPaise: async (userId) => rupeesToPaise((await cart.current({ userId })).total),
     },
   });
@@ -501,6 +504,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     expireUnpaidOrders: () => orders.expireUnpaid(),
     confirmPaidOrders: () => orders.confirmPaid(),
     deliverMail: () => outbox.deliver(),
+    forgetDeliveredMail: () => outbox.forgetDelivered(config.mailRetentionDays),
     sendRefunds: () => refunds.sendDue(),
     reconcilePayments: () => payments.reconcile(),
     sweepGuestCarts: () => cart.sweepExpiredGuestCarts(),
@@ -529,6 +533,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     every(60_000, jobs.expireUnpaidOrders, 'expiring unpaid orders'),
     every(5 * 60_000, jobs.confirmPaidOrders, 'confirming paid orders'),
     every(30_000, jobs.deliverMail, 'delivering mail'),
+    every(60 * 60_000, jobs.forgetDeliveredMail, 'forgetting delivered mails'),
     every(15_000, jobs.sendRefunds, 'sending refunds'),
     every(2 * 60_000, jobs.reconcilePayments, 'reconciling payments with the provider'),
     every(60 * 60_000, jobs.sweepGuestCarts, 'forgetting old guest carts'),

@@ -104,6 +104,16 @@ describe('loadConfig', () => {
     );
   });
 
+  it('keeps delivered mails 90 days unless MAIL_RETENTION_DAYS says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).mailRetentionDays).toBe(90);
+    expect(loadConfig({ DATA_DIR: tempDir(), MAIL_RETENTION_DAYS: '30' }).mailRetentionDays).toBe(
+      30,
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), MAIL_RETENTION_DAYS: '0' })).toThrow(
+      'MAIL_RETENTION_DAYS must be at least 1',
+    );
+  });
+
   it('books test parcels in production only when COURIER_PROVIDER=simulator names the simulator', () => {
     const production = {
       DATA_DIR: tempDir(),

@@ -70,6 +70,11 @@ export interface AppConfig {
   orderPaymentTimeoutMs: number;
   /** The hour of the day in India (0-23) from which the daily low-stock mail goes to the owners. */
   lowStockMailHour: number;
+  /**
+   * Days a delivered mail's row (recipient, template, times, provider id: its content is cleared
+   * on delivery) is kept before it is deleted; mails that failed every attempt go as old.
+   */
+  mailRetentionDays: number;
   /** pino level: `info` logs one line per request. */
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Runs every background job at this interval instead of its own (tests). */
@@ -318,6 +323,7 @@ const envSchema = z.object({
   SHIPMENT_RETRY_BASE_MS: whole('SHIPMENT_RETRY_BASE_MS', 10),
   SHIPMENT_LEASE_MS: whole('SHIPMENT_LEASE_MS', 100),
   LOW_STOCK_MAIL_HOUR: whole('LOW_STOCK_MAIL_HOUR', 0, 23),
+  MAIL_RETENTION_DAYS: whole('MAIL_RETENTION_DAYS', 1, 3650),
   ORDER_PAYMENT_TIMEOUT_MINUTES: optionalText.pipe(
     z
       .string()
@@ -522,6 +528,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shipping: shippingConfig(values),
     orderPaymentTimeoutMs: Math.round((values.ORDER_PAYMENT_TIMEOUT_MINUTES ?? 30) * 60_000),
     lowStockMailHour: values.LOW_STOCK_MAIL_HOUR ?? LOW_STOCK_MAIL_HOUR,
+    mailRetentionDays: values.MAIL_RETENTION_DAYS ?? 90,
     jobsIntervalMs: values.JOBS_INTERVAL_MS,
     refunds: {
       retryBaseMs: values.REFUND_RETRY_BASE_MS ?? 30_000,

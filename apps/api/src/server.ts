@@ -11,6 +11,7 @@ import { migrateDatabase, requireSchemaAtHead } from './db/migrate.ts';
 import { generateCatalogue } from './db/seed/generated-catalogue.ts';
 import { seedDatabase } from './db/seed/seed.ts';
 import { openMediaStore } from './features/media/media-store.ts';
+import { errorSummary } from './http/error-log.ts';
 import { exitWithStartupProblem } from './startup-problems.ts';
 
 /** How long a stopping server waits for requests and jobs in flight before it exits anyway. */
@@ -163,7 +164,7 @@ async function main() {
     server.stop().then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error('Shutdown failed:', error);
+        console.error(`Shutdown failed: ${errorSummary(error)}`);
         process.exit(1);
       },
     );

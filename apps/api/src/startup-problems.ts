@@ -1,6 +1,6 @@
 import { ConfigError } from './config.ts';
 import { SchemaBehindCodeError, SchemaNewerThanCodeError } from './db/migrate.ts';
-import { serializeError, type LoggedError } from './http/error-log.ts';
+import { serializeError, summaryLines, type LoggedError } from './http/error-log.ts';
 
 /** A start-up failure an operator can fix from one line, where a stack trace would only hide it. */
 export function startupProblem(error: unknown): string | undefined {
@@ -22,12 +22,6 @@ export function startupProblem(error: unknown): string | undefined {
 
 /** The log levels at which an unexpected start-up error is printed with its stack frames. */
 const TRACING_LEVELS = new Set(['debug', 'trace']);
-
-/** `Type: message (code)`, then the same for each cause: what an operator can act on. */
-function summaryLines(logged: LoggedError): string[] {
-  const line = `${logged.type}: ${logged.message}${logged.code === undefined ? '' : ` (${logged.code})`}`;
-  return [line, ...(logged.cause ? summaryLines(logged.cause).map((l) => `caused by ${l}`) : [])];
-}
 
 function stackLines(logged: LoggedError): string[] {
   return [

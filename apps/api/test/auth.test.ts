@@ -6,6 +6,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
+import { queryRows } from '../src/db/client.ts';
 import { newShopper, send, signUp } from './auth-helpers.ts';
 import { lastMailTo, linkToken, readOutbox } from './outbox.ts';
 import { followVerificationLink } from './owner-helpers.ts';
@@ -528,6 +529,46 @@ describe('refresh tokens', () => {
         })
       ).status,
     ).toBe(200);
+  });
+});
+
+describe('secrets in mails', () => {
+  it('mails the verification and reset links without ever storing their tokens in the outbox', async () => {
+    const { shopper } = await signUp(app());
+    await send(app(), 'POST', '/api/auth/forgot-password', { body: { email: shopper.email } });
+    await app().jobs.deliverMail();
+    const verify = linkToken(
+      await lastMailTo(world.config.outboxDir, shopper.email, /confirm your email/i),
+      'verify-email',
+    );
+    const reset = linkToken(
+      await lastMailTo(world.config.outboxDir, shopper.email, /reset/i),
+      'reset-password',
+    );
+    expect(verify).toBeTruthy();
+    expect(reset).toBeTruthy();
+    // Every column of every row, as text: the tokens are in no stored mail.
+    const stored = await queryRows<{ row: string }>(
+      world.database.db,
+      sql`select to_jsonb(m)::text as row from mail_outbox m`,
+    );
+    for (const { row } of stored) {
+      expect(row).not.toContain(verify);
+      expect(row).not.toContain(reset);
+    }
+  });
+});
+
+describe('the session cookie of a page request', () => {
+  it('names the sign-in when sent once, and signs the request out when sent twice', async () => {
+    const first = await signUp(app());
+    const second = await signUp(app());
+    expect(await app().pageSession(`lb_session=${first.refreshToken}`)).toEqual(expect.any(String));
+    expect(
+      await app().pageSession(
+        `lb_session=${second.refreshToken}; lb_session=${first.refreshToken}`,
+      ),
+    ).toBeUndefined();
   });
 });
 

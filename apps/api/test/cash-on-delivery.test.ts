@@ -4,11 +4,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { codMessages } from '@shop/domain/cash-on-delivery';
+import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { queryRows } from '../src/db/client.ts';
 import { functionsFolder } from '../src/db/migrate.ts';
 import { paymentMark } from '../src/features/dispatch/dispatch-documents.ts';
+import { deriveKey } from '../src/security/derived-keys.ts';
 import { send, signUp } from './auth-helpers.ts';
 import { stockedChoices, type StockedChoice } from './cart-helpers.ts';
 import { address, fillCart, orderBody } from './order-helpers.ts';
@@ -77,12 +79,37 @@ async function codeMailedTo(email: string, orderNumber: string) {
   return /Your confirmation code is (\d{6})/.exec(mail?.text ?? '')?.[1];
 }
 
-/** A placed COD order's lines left her cart, and its confirmation code was mailed to her. */
+/** Every column of every outbox row about the shopper, as text. */
+async function storedMailsOf(email: string) {
+  const stored = await rows<{ row: string }>(
+    sql`select to_jsonb(m)::text as row from mail_outbox m
+        where to_jsonb(m)::text like ${`%${email}%`}`,
+  );
+  return stored.map(({ row }) => row);
+}
+
+/**
+ * A placed COD order's lines left her cart, and its confirmation code was mailed to her: the
+ * delivered mail holds the code, no column of the outbox ever did (before delivery or after),
+ * and the order keeps its hash under the code's own key, not under JWT_SECRET.
+ */
 async function expectHandedOver(token: string, email: string, orderNumber: string) {
   const cart = await send(app(), 'GET', '/api/cart', { token });
   expect(cart.body.data.items).toHaveLength(0);
+  const queued = await storedMailsOf(email);
+  expect(queued.length).toBeGreaterThan(0);
   await app().jobs.deliverMail();
-  expect(await codeMailedTo(email, orderNumber)).toMatch(/^\d{6}$/);
+  const code = await codeMailedTo(email, orderNumber);
+  expect(code).toMatch(/^\d{6}$/);
+  const alone = new RegExp(`(?<!\\d)${code}(?!\\d)`);
+  for (const row of [...queued, ...(await storedMailsOf(email))]) expect(row).not.toMatch(alone);
+  const [order] = await rows<{ hash: string }>(
+    sql`select cod_code_hash as hash from orders where order_number = ${orderNumber}`,
+  );
+  const hmac = (key: string | Buffer) =>
+    createHmac('sha256', key).update(`${orderNumber}:${code}`).digest('hex');
+  expect(order!.hash).toBe(hmac(deriveKey(world.config.jwtSecret, 'cash-on-delivery-code')));
+  expect(order!.hash).not.toBe(hmac(world.config.jwtSecret));
 }
 
 const stockOf = async (choice: StockedChoice) => {

@@ -148,6 +148,89 @@ describe('mail outbox', () => {
     ]);
   });
 
+  it('keeps of a delivered mail only its recipient, template, times and provider id', async () => {
+    const { db } = world.database;
+    const outbox = createMailOutbox(
+      db,
+      { send: async (message) => ({ messageId: `<${message.to}.1@lacebloom.in>` }) },
+      () => {},
+      { greeting: (data) => mail(`${(data as { name: string }).name}@kept.example.in`) },
+    );
+    await outbox.enqueue(db, mail('written@kept.example.in'));
+    await db.execute(
+      sql`insert into mail_outbox (template, data) values ('greeting', '{"name": "lakshmi"}'::jsonb)`,
+    );
+    await outbox.deliver();
+    const rows = await queryRows<Record<string, unknown>>(
+      db,
+      sql`select recipient, template, subject, text, html, data, provider_message_id as "messageId",
+                 sent_at is not null as sent, created_at is not null as created
+          from mail_outbox where recipient like '%@kept.example.in' order by recipient`,
+    );
+    const kept = { subject: null, text: null, html: null, data: null, sent: true, created: true };
+    expect(rows).toEqual([
+      {
+        ...kept,
+        recipient: 'lakshmi@kept.example.in',
+        template: 'greeting',
+        messageId: '<lakshmi@kept.example.in.1@lacebloom.in>',
+      },
+      {
+        ...kept,
+        recipient: 'written@kept.example.in',
+        template: null,
+        messageId: '<written@kept.example.in.1@lacebloom.in>',
+      },
+    ]);
+  });
+
+  it('clears what delivered mails still hold, and deletes them (and mails that failed every attempt) after the retention days', async () => {
+    const { db } = world.database;
+    const outbox = createMailOutbox(db, { send: async () => {} }, () => {}, {});
+    // As an older release left them: delivered rows with their content, and a mail given up on.
+    await db.execute(
+      sql`insert into mail_outbox (recipient, subject, text, html, sent_at, attempts, created_at) values
+          ('old@sweep.example.in', 'Hi', 'Grievance text', '<p>Grievance</p>',
+           now() - interval '91 days', 1, now() - interval '91 days'),
+          ('recent@sweep.example.in', 'Hi', 'Grievance text', '<p>Grievance</p>',
+           now() - interval '89 days', 1, now() - interval '89 days')`,
+    );
+    await db.execute(
+      sql`insert into mail_outbox (template, data, sent_at, attempts, created_at) values
+          ('cod_code', '{"recipient": {"email": "cod@sweep.example.in"}, "code": "123456"}'::jsonb,
+           now() - interval '1 day', 1, now() - interval '1 day')`,
+    );
+    await db.execute(
+      sql`insert into mail_outbox (recipient, subject, text, html, attempts, created_at, next_attempt_at)
+          values
+          ('given-up@sweep.example.in', 'Hi', 'Text', '<p>Text</p>', 10,
+           now() - interval '91 days', now() - interval '91 days'),
+          ('waiting@sweep.example.in', 'Hi', 'Text', '<p>Text</p>', 3,
+           now() - interval '91 days', now() + interval '1 day')`,
+    );
+
+    expect(await outbox.forgetDelivered(90)).toBe(4);
+    const rows = await queryRows<Record<string, unknown>>(
+      db,
+      sql`select recipient, template, subject, text, html, data from mail_outbox
+          where recipient like '%@sweep.example.in' order by recipient`,
+    );
+    const cleared = { subject: null, text: null, html: null, data: null };
+    expect(rows).toEqual([
+      { ...cleared, recipient: 'cod@sweep.example.in', template: 'cod_code' },
+      { ...cleared, recipient: 'recent@sweep.example.in', template: null },
+      {
+        recipient: 'waiting@sweep.example.in',
+        template: null,
+        subject: 'Hi',
+        text: 'Text',
+        html: '<p>Text</p>',
+        data: null,
+      },
+    ]);
+    expect(await outbox.forgetDelivered(90)).toBe(0);
+  });
+
   it('holds either a written mail or a template with its data', async () => {
     const { db } = world.database;
     await expect(

@@ -96,8 +96,11 @@ describe('the session cookie', () => {
     expect(attributes.some((part) => part.startsWith('domain='))).toBe(false);
     // Not production on https here: a Secure cookie would never come back over plain http.
     expect(attributes).not.toContain('secure');
+    // Over https it is a __Host- cookie (Secure, Path=/, no Domain): see session-cookie.test.ts.
     expect(sessionCookie('t', { secure: true }).split('; ')).toContain('Secure');
-    expect(clearedSessionCookie({ secure: true })).toMatch(/^lb_session=; .*Max-Age=0.*Secure/);
+    expect(clearedSessionCookie({ secure: true })).toMatch(
+      /^__Host-lb_session=; .*Max-Age=0.*Secure/,
+    );
   });
 
   it('is set by sign-in and rotated with the refresh token', async () => {

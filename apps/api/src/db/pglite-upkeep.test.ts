@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -131,5 +131,24 @@ describe('scheduleUpkeep', () => {
     const stoppedAt = statements;
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(statements).toBe(stoppedAt);
+  });
+
+  it('prints a failed pass as the log writes errors, never the raw error', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const failing = async () => {
+      throw Object.assign(new Error('Failed query: vacuum bin\nparams: asha@example.in'), {
+        query: 'vacuum bin',
+        params: ['asha@example.in'],
+      });
+    };
+    const fake = { query: failing, exec: failing } as unknown as PGlite;
+    const schedule = scheduleUpkeep(fake, { firstMs: 0, intervalMs: 60_000 });
+    try {
+      await vi.waitFor(() => expect(warn).toHaveBeenCalled());
+      expect(warn.mock.calls).toEqual([['Embedded database upkeep failed: Error: Failed query']]);
+    } finally {
+      await schedule.stop();
+      warn.mockRestore();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { errorSummary } from '../http/error-log.ts';
 
 /**
  * PostgreSQL's autovacuum does not run inside PGlite, so nothing there would ever refresh the
@@ -126,7 +127,7 @@ export function scheduleUpkeep(
       .then(
         () => {},
         (error: unknown) => {
-          if (!stopped) console.warn('Embedded database upkeep failed:', error);
+          if (!stopped) console.warn(`Embedded database upkeep failed: ${errorSummary(error)}`);
         },
       )
       .finally(() => {

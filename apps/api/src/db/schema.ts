@@ -1224,7 +1224,9 @@ export const mailOutbox = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     // A mail is queued written (recipient, subject, text, html), or as a template and its data
-    // when a database function queues it (it is written when delivered).
+    // when a database function queues it (it is written when delivered). Once delivered, the row
+    // keeps only who it went to, its template, its times and the provider's message id: subject,
+    // text, html and data are cleared, and the row itself is deleted after MAIL_RETENTION_DAYS.
     recipient: text('recipient'),
     subject: text('subject'),
     text: text('text'),
@@ -1237,6 +1239,8 @@ export const mailOutbox = pgTable(
      */
     attachInvoiceOf: uuid('attach_invoice_of'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The id the mail server (or the outbox folder's transport) gave the delivered message. */
+    providerMessageId: text('provider_message_id'),
     attempts: integer('attempts').notNull().default(0),
     /** A worker that claims the mail pushes this forward, so no other worker sends it meanwhile. */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -1246,9 +1250,13 @@ export const mailOutbox = pgTable(
     index('mail_outbox_unsent_idx')
       .on(t.createdAt)
       .where(sql`${t.sentAt} is null`),
+    // The retention sweep finds delivered mails by when they were sent.
+    index('mail_outbox_sent_idx')
+      .on(t.sentAt)
+      .where(sql`${t.sentAt} is not null`),
     check(
       'mail_outbox_content_check',
-      sql`(${t.template} is not null and ${t.data} is not null) or (${t.recipient} is not null and ${t.subject} is not null and ${t.text} is not null and ${t.html} is not null)`,
+      sql`${t.sentAt} is not null or (${t.template} is not null and ${t.data} is not null) or (${t.recipient} is not null and ${t.subject} is not null and ${t.text} is not null and ${t.html} is not null)`,
     ),
   ],
 );

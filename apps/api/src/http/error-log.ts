@@ -71,6 +71,20 @@ export function serializeError(error: unknown): LoggedError {
   return serialize(error, 0);
 }
 
+/** `Type: message (code)`, then the same for each cause: what an operator can act on. */
+export function summaryLines(logged: LoggedError): string[] {
+  const line = `${logged.type}: ${logged.message}${logged.code === undefined ? '' : ` (${logged.code})`}`;
+  return [line, ...(logged.cause ? summaryLines(logged.cause).map((l) => `caused by ${l}`) : [])];
+}
+
+/**
+ * An error as one line for the terminal, written as the log writes it (`serializeError`): a raw
+ * error printed whole would show a failed query's parameter values and whatever else it carries.
+ */
+export function errorSummary(error: unknown): string {
+  return summaryLines(serializeError(error)).join('; ');
+}
+
 function serialize(error: unknown, depth: number): LoggedError {
   if (!(error instanceof Object)) {
     const message = String(error);

@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
  * sign-in, refresh and sign-out answers): no script here reads it; the server renders with it.
  */
 export const SESSION_COOKIE = 'lb_session';
+/** Its name when the shop is served over https (a `__Host-` cookie: Secure, Path=/, no Domain). */
+export const SECURE_SESSION_COOKIE = '__Host-lb_session';
 
 /**
  * The guest cart's id, copied from storage into a cookie so the server can render a guest's

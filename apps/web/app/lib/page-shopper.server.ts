@@ -3,7 +3,7 @@ import type { Cart, Wishlist } from '@shop/contracts/cart';
 import { isGuestSessionId } from '@shop/domain/cart';
 import type { AppLoadContext } from 'react-router';
 import { ApiError, createApiClient, type ApiClient } from './api-client';
-import { GUEST_CART_COOKIE, SESSION_COOKIE } from './auth-storage';
+import { GUEST_CART_COOKIE, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './auth-storage';
 import type { PageShopper } from './page-shopper';
 import { fetchPopularDeals } from '../components/cart/popular-deals';
 
@@ -38,7 +38,9 @@ export async function serverShopper(
 ): Promise<ServerShopper> {
   const guestId = cookieValue(request, GUEST_CART_COOKIE);
   const guestCartId = guestId && isGuestSessionId(guestId) ? guestId : undefined;
-  const hasSessionCookie = cookieValue(request, SESSION_COOKIE) !== undefined;
+  const hasSessionCookie =
+    cookieValue(request, SECURE_SESSION_COOKIE) !== undefined ||
+    cookieValue(request, SESSION_COOKIE) !== undefined;
   const publicApi = createApiClient({ fetch: context.apiFetch });
   const signedOut = (known: boolean): ServerShopper => ({
     shopper: { status: known ? 'signed-out' : 'unknown', user: null },

@@ -22,7 +22,7 @@ port.on('message', ({ id, message }: { id: number; message: MailMessage }) => {
   previous = previous
     .then(() => transport.send(message))
     .then(
-      () => reply({ id, ok: true }),
+      (sent) => reply({ id, ok: true, ...(sent?.messageId ? { messageId: sent.messageId } : {}) }),
       (error: unknown) =>
         reply({ id, ok: false, message: error instanceof Error ? error.message : String(error) }),
     );

@@ -54,8 +54,13 @@ function nodemailerMessage(from: string, message: MailMessage) {
   };
 }
 
+/** What a transport says of a message it took: the message id it gave it (the Message-ID). */
+export interface SentMail {
+  messageId?: string;
+}
+
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage): Promise<SentMail | void>;
 }
 
 export interface MailerOptions {
@@ -91,7 +96,8 @@ export function createMailTransport(
     });
     return {
       async send(message) {
-        await transport.sendMail(nodemailerMessage(options.from, message));
+        const info = await transport.sendMail(nodemailerMessage(options.from, message));
+        return { messageId: info.messageId };
       },
     };
   }
@@ -124,12 +130,14 @@ export function createMailTransport(
         await makeFolder();
         await write();
       }
+      return { messageId: info.messageId };
     },
   };
 }
 
 /** What the mail thread answers for each message it was given. */
-export type MailThreadReply = { id: number; ok: true } | { id: number; ok: false; message: string };
+export type MailThreadReply =
+  { id: number; ok: true; messageId?: string } | { id: number; ok: false; message: string };
 
 /**
  * The server's mailer: `createMailTransport` on a thread of its own (`mail-thread.ts`), started at
@@ -151,7 +159,10 @@ export function createMailer(
   policy: OutboundPolicy = createOutboundPolicy('mail'),
 ): Mailer & { close(): Promise<void> } {
   let thread: Worker | undefined;
-  const pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  const pending = new Map<
+    number,
+    { resolve: (sent: SentMail) => void; reject: (error: Error) => void }
+  >();
   let nextId = 1;
 
   function start(): Worker {
@@ -166,7 +177,7 @@ export function createMailer(
       const waiting = pending.get(reply.id);
       if (!waiting) return;
       pending.delete(reply.id);
-      if (reply.ok) waiting.resolve();
+      if (reply.ok) waiting.resolve({ messageId: reply.messageId });
       else waiting.reject(new Error(reply.message));
     });
     const stopped = (error: Error) => {
@@ -190,7 +201,7 @@ export function createMailer(
           const worker = (thread ??= start());
           const id = nextId;
           nextId += 1;
-          return new Promise<void>((resolve, reject) => {
+          return new Promise<SentMail>((resolve, reject) => {
             pending.set(id, { resolve, reject });
             worker.postMessage({ id, message });
           });

@@ -12,8 +12,9 @@
 -- order status and payment statuses of an order still awaiting its money, as the domain says),
 -- 'replaced_status' and 'replaced_reason' (what a replaced order becomes, and why), and
 -- 'discount_readings' (each of 'discount_ids' by id: its discount_reading as the caller read it),
--- and for cash on delivery 'cod_code' (the confirmation code, queued with the order's data as the
--- 'cod_code' mail to the shopper).
+-- and for cash on delivery 'cod_code_salt' (the salt the confirmation code is derived from, queued
+-- with the order's data as the 'cod_code' mail to the shopper, which derives the code when it is
+-- delivered: the code itself is never stored).
 -- Answers place_order's answer plus 'restocked': the product ids whose stock came back.
 -- Errors: SH003 the reading no longer holds; place_order's SH001 and SH002.
 CREATE OR REPLACE FUNCTION "place_cart_order"(p jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
@@ -95,14 +96,15 @@ BEGIN
 		END IF;
 	END IF;
 	placed := place_order(p);
-	IF p->>'cod_code' IS NOT NULL THEN
+	IF p->>'cod_code_salt' IS NOT NULL THEN
 		-- Cash on delivery: nothing is left to pay online, so what was ordered leaves the cart
-		-- now, and the code that confirms the order is mailed with it.
+		-- now, and the code that confirms the order is mailed with it (as the salt it comes from).
 		PERFORM ordered_lines_leave_cart((placed->'order'->>'id')::uuid, shopper);
 		INSERT INTO "mail_outbox" ("template", "data")
 		SELECT 'cod_code', jsonb_build_object(
 			'recipient', jsonb_build_object('email', u."email", 'firstName', u."first_name"),
-			'order', placed->'order', 'items', placed->'items', 'code', p->>'cod_code')
+			'order', placed->'order', 'items', placed->'items',
+			'code_salt', p->>'cod_code_salt')
 		FROM "users" u WHERE u."id" = shopper;
 	END IF;
 	RETURN placed || jsonb_build_object('restocked', restocked);

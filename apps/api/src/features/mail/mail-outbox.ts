@@ -26,6 +26,9 @@ export interface MailExtras {
   invoiceOf?: string;
 }
 
+/** Delivered mails the retention sweep clears or deletes per statement, pass after pass. */
+const SWEEP_BATCH_SIZE = 500;
+
 /** A batch running longer than this marks what it has delivered so far. */
 const MARK_SENT_AFTER_MS = 10_000;
 
@@ -75,19 +78,42 @@ export function createMailOutbox(
     // `MARK_SENT_AFTER_MS`: a claim lapses after 5 minutes, and a mail left unmarked by then could
     // be sent again by another process. Delivery is at least once either way (a process that
     // stops before marking sends those mails again when their claim lapses).
-    let sent: string[] = [];
+    let sent: { id: string; to: string; messageId: string | undefined }[] = [];
     let markBy = Date.now() + MARK_SENT_AFTER_MS;
     const markSent = async () => {
       if (sent.length === 0) return;
-      const ids = sent;
+      const delivered = sent;
       sent = [];
+      // A delivered mail keeps who it went to, its template, its times and the provider's id;
+      // its subject, body and data (addresses, order lines, a grievance's text) go at once.
+      const byId = JSON.stringify(
+        Object.fromEntries(
+          delivered.map(({ id, to, messageId }) => [id, { to, messageId: messageId ?? null }]),
+        ),
+      );
       try {
         await db
           .update(mailOutbox)
-          .set({ sentAt: sql`now()` })
-          .where(inArray(mailOutbox.id, ids));
+          .set({
+            sentAt: sql`now()`,
+            recipient: sql`${byId}::jsonb -> (${mailOutbox.id}::text) ->> 'to'`,
+            providerMessageId: sql`${byId}::jsonb -> (${mailOutbox.id}::text) ->> 'messageId'`,
+            subject: null,
+            text: null,
+            html: null,
+            data: null,
+          })
+          .where(
+            inArray(
+              mailOutbox.id,
+              delivered.map(({ id }) => id),
+            ),
+          );
       } catch (error) {
-        log(error, `could not mark ${ids.length} delivered mails sent; they may be sent again`);
+        log(
+          error,
+          `could not mark ${delivered.length} delivered mails sent; they may be sent again`,
+        );
       }
     };
     // The batch goes to the mailer at once: its thread takes the messages in one wake-up and
@@ -96,8 +122,8 @@ export function createMailOutbox(
       let mail: MailMessage | undefined;
       try {
         mail = await compose(row);
-        await mailer.send(mail);
-        sent.push(row.id);
+        const receipt = await mailer.send(mail);
+        sent.push({ id: row.id, to: mail.to, messageId: receipt?.messageId });
       } catch (error) {
         log(error, `could not send "${mail?.subject ?? row.template}"; will retry`);
       }
@@ -163,7 +189,72 @@ export function createMailOutbox(
     return delivering;
   }
 
+  /**
+   * One pass of `forgetDelivered`'s statements, each on at most SWEEP_BATCH_SIZE rows; answers the
+   * rows it changed.
+   */
+  async function sweepOnce(retentionDays: number): Promise<number> {
+    // Rows an older release delivered still hold their content: it goes (a template's recipient
+    // is kept from its data first). Rows past the retention period are deleted below.
+    const cleared = await queryRows<{ id: string }>(
+      db,
+      sql`update mail_outbox set recipient = coalesce(recipient, data -> 'recipient' ->> 'email'),
+            subject = null, text = null, html = null, data = null
+          where id in (
+            select id from mail_outbox
+            where sent_at >= now() - make_interval(days => ${retentionDays})
+              and (subject is not null or text is not null or html is not null or data is not null)
+            limit ${SWEEP_BATCH_SIZE} for update skip locked)
+          returning id`,
+    );
+    // Delivered mails past the retention period go; so do mails that failed every attempt, once
+    // as old (they will never be sent, and still hold their content).
+    const deleted = await queryRows<{ id: string }>(
+      db,
+      sql`delete from mail_outbox
+          where id in (
+            select id from mail_outbox
+            where (sent_at is not null
+                    and sent_at < now() - make_interval(days => ${retentionDays}))
+               or (sent_at is null and attempts >= ${MAX_ATTEMPTS}
+                    and created_at < now() - make_interval(days => ${retentionDays}))
+            limit ${SWEEP_BATCH_SIZE} for update skip locked)
+          returning id`,
+    );
+    return cleared.length + deleted.length;
+  }
+
   return {
+    /**
+     * The retention sweep: clears what delivered mails still hold, and deletes delivered mails
+     * (and mails that failed every attempt) older than `retentionDays`. Safe to run from several
+     * processes at once; answers the rows it cleared or deleted.
+     */
+    async forgetDelivered(retentionDays: number): Promise<number> {
+      let total = 0;
+      for (;;) {
+        const changed = await sweepOnce(retentionDays);
+        total += changed;
+        if (changed === 0 || closing) return total;
+      }
+    },
+    /**
+     * Queues a mail its template writes when it is delivered (see MailTemplates). The data must
+     * hold no secret, only what the template derives one from (a salt, an id): it stays in the
+     * outbox until the mail is delivered.
+     */
+    async enqueueTemplate(
+      tx: Executor,
+      template: string,
+      data: Record<string, unknown>,
+      extras: MailExtras = {},
+    ) {
+      await tx.insert(mailOutbox).values({
+        template,
+        data,
+        attachInvoiceOf: extras.invoiceOf ?? null,
+      });
+    },
     async enqueue(tx: Executor, message: MailMessage, extras: MailExtras = {}) {
       await tx.insert(mailOutbox).values({
         recipient: message.to,
@@ -172,13 +263,6 @@ export function createMailOutbox(
         html: message.html,
         attachInvoiceOf: extras.invoiceOf ?? null,
       });
-    },
-    /**
-     * Queues a mail its template writes when it is delivered (see MailTemplates). The data must
-     * hold no secret: it stays in the outbox.
-     */
-    async enqueueTemplate(tx: Executor, template: string, data: Record<string, unknown>) {
-      await tx.insert(mailOutbox).values({ template, data });
     },
     /** Ends the delivery under way after its current pass; resolves once it has (on closing). */
     async idle() {

@@ -133,6 +133,15 @@ export function orderFromJson(order: unknown, items: unknown[]): OrderWithItems 
   };
 }
 
+/** An order and its lines keyed by column name, as `to_jsonb` gives them (`orderFromJson`). */
+export function orderAsJson(row: OrderWithItems): { order: unknown; items: unknown[] } {
+  const { items, returns: _returns, ...order } = row;
+  return {
+    order: toColumnNames(orders, order),
+    items: items.map((item) => toColumnNames(orderItems, item)),
+  };
+}
+
 /** `place_order`'s argument: the order and its lines by column name, the discounts, the notice. */
 function placeOrderPayload(order: PlacedOrder) {
   return {
@@ -298,8 +307,11 @@ export function createOrdersRepository(db: Database) {
       reading: CartReading,
       discountReadings: readonly DiscountReading[],
       replacedReason: string,
-      /** For cash on delivery: the confirmation code to mail (the 'cod_code' mail template). */
-      codCode?: string,
+      /**
+       * For cash on delivery: the salt of the confirmation code, queued for the 'cod_code' mail
+       * template (which derives the code from it when the mail is delivered).
+       */
+      codCodeSalt?: string,
     ): Promise<{ row: OrderWithItems; restocked: string[] } | undefined> {
       const payload = {
         ...placeOrderPayload(order),
@@ -310,7 +322,7 @@ export function createOrdersRepository(db: Database) {
         discount_readings: Object.fromEntries(
           discountReadings.map(({ discount, stamp }) => [discount.id, stamp]),
         ),
-        ...(codCode ? { cod_code: codCode } : {}),
+        ...(codCodeSalt ? { cod_code_salt: codCodeSalt } : {}),
         replaced_status: 'cancelled' satisfies OrderStatus,
         replaced_reason: replacedReason,
       };

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   orderMessages,
   type CreateOrderInput,
@@ -20,7 +20,6 @@ import {
   COD_CONFIRM_WINDOW_MS,
   codDecision,
   codMessages,
-  newCodCode,
   normalizeCodCode,
   type CodTerms,
 } from '@shop/domain/cash-on-delivery';
@@ -77,6 +76,7 @@ import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import type { MailExtras, MailOutbox, MailTemplates } from '../mail/mail-outbox.ts';
 import type { RefundWithLines } from '../payments/refunds.repository.ts';
 import { shopperRefunds } from './order-refunds.ts';
+import { codCodeHash, derivedCodCode, newCodCodeSalt } from './cod-codes.ts';
 import {
   codCodeMail,
   orderCancelledMail,
@@ -89,6 +89,7 @@ import {
 } from './order-mails.ts';
 import {
   AWAITING_PAYMENT_STATE,
+  orderAsJson,
   orderFromJson,
   type CartReading,
   type NewOrderItem,
@@ -188,7 +189,7 @@ const MONEY_WITH_THE_SHOP: readonly PaymentStatus[] = [
  * confirmation with the payment, a cash-on-delivery placement the code that confirms it), written
  * when the outbox delivers them.
  */
-export function orderMailTemplates(publicUrl: string): MailTemplates {
+export function orderMailTemplates(publicUrl: string, codCodeKey: Buffer): MailTemplates {
   return {
     order_confirmation(data) {
       const { recipient, order, items } = data as {
@@ -204,17 +205,20 @@ export function orderMailTemplates(publicUrl: string): MailTemplates {
       );
     },
     cod_code(data) {
-      const { recipient, order, items, code } = data as {
+      const { recipient, order, items, code_salt, code } = data as {
         recipient: { email: string; firstName: string };
         order: unknown;
         items: unknown[];
-        code: string;
+        code_salt?: string;
+        /** Only in a mail queued by a release from before codes were derived. */
+        code?: string;
       };
+      const placed = toOrder(orderFromJson(order, items));
       return codCodeMail(
         recipient.email,
         recipient.firstName,
-        toOrder(orderFromJson(order, items)),
-        code,
+        placed,
+        code_salt === undefined ? code! : derivedCodCode(codCodeKey, placed.orderNumber, code_salt),
         publicUrl,
       );
     },
@@ -369,8 +373,11 @@ export interface CashOnDeliveryDeps {
   terms: () => Promise<CodTerms>;
   /** Whether the courier collects cash at this PIN code. */
   takesCashAt: (pinCode: string) => Promise<boolean>;
-  /** Keys the hash of each mailed code, so the database alone cannot give codes away. */
-  codeSecret: string;
+  /**
+   * The 'cash-on-delivery-code' key: derives each order's code from its salt, and keys the hash
+   * the order keeps of it (see cod-codes.ts).
+   */
+  codeKey: Buffer;
   /** The shopper's cart as checkout would order it: items less discounts, in paise. */
   cartTotalPaise: (userId: string) => Promise<number>;
 }
@@ -424,14 +431,13 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       recentOrders: cod.recentOrders,
     });
     if (!decision.ok) throw invalid(decision.message);
-    const code = newCodCode((below) => randomInt(0, below));
-    return { feePaise: decision.feePaise, code, codeHash: codCodeHash(orderNumber, code) };
-  }
-
-  function codCodeHash(orderNumber: string, code: string): string {
-    return createHmac('sha256', deps.cashOnDelivery.codeSecret)
-      .update(`${orderNumber}:${code}`)
-      .digest('hex');
+    const codeSalt = newCodCodeSalt();
+    const code = derivedCodCode(deps.cashOnDelivery.codeKey, orderNumber, codeSalt);
+    return {
+      feePaise: decision.feePaise,
+      codeSalt,
+      codeHash: codCodeHash(deps.cashOnDelivery.codeKey, orderNumber, code),
+    };
   }
 
   function billingOf(command: CreateOrderCommand): OrderAddress {
@@ -1018,7 +1024,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           cart,
           readings,
           REPLACED_REASON,
-          cash?.code,
+          cash?.codeSalt,
         );
       };
       // Lines are described from the catalogue first (a cached copy first: stock and prices are
@@ -1068,11 +1074,15 @@ export function createOrdersService(deps: OrdersServiceDeps) {
               );
               if (cash) {
                 // Nothing is left to pay online: what was ordered leaves the cart now, and the
-                // shopper confirms with the mailed code.
+                // shopper confirms with the mailed code, queued as the statement above queues it
+                // (its salt, never the code).
                 await repository.linesLeaveCart(tx, row.id, userId);
-                await mailShopper(tx, cod!.recipient, row, (to, firstName, order, url) =>
-                  codCodeMail(to, firstName, order, cash.code, url),
-                );
+                if (cod!.recipient)
+                  await outbox.enqueueTemplate(tx, 'cod_code', {
+                    recipient: { email: cod!.recipient.email, firstName: cod!.recipient.firstName },
+                    ...orderAsJson(row),
+                    code_salt: cash.codeSalt,
+                  });
               }
               return { row, restocked };
             }));
@@ -1356,7 +1366,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       const outcome = await confirmCod(row.id, (locked) => {
         if (locked.codCodeAttempts >= COD_CODE_ATTEMPTS) throw conflict(codMessages.codeSpent);
         const expected = Buffer.from(locked.codCodeHash ?? '', 'hex');
-        const given = Buffer.from(codCodeHash(locked.orderNumber, code), 'hex');
+        const given = Buffer.from(
+          codCodeHash(deps.cashOnDelivery.codeKey, locked.orderNumber, code),
+          'hex',
+        );
         return expected.length === given.length && timingSafeEqual(expected, given);
       });
       if (outcome === 'wrong') throw invalid(codMessages.codeWrong);
