@@ -250,7 +250,7 @@ describe('refunds by hand', () => {
       staff.accessToken,
     );
     expect(above.status).toBe(403);
-    expect(above.body.message).toBe(refundMessages.staffLimit(STAFF_LIMIT_RUPEES * 100));
+    expect(above.body.message).toBe(refundMessages.needsOwner(STAFF_LIMIT_RUPEES * 100));
     expect(
       (await refund(order._id, { amount: 60, note: 'Goodwill' }, staff.accessToken)).status,
     ).toBe(201);

@@ -313,7 +313,7 @@ export function createPaymentsRepository(db: Database, refunds: RefundsRepositor
           providerPaymentId: call.providerPaymentId,
           amountPaise: capturedPaise,
           reason: 'duplicate_payment',
-        });
+        }, null);
         return { outcome, payment: lockedPayment, refundOwed: owed !== undefined };
       }
       if (outcome === 'review') {
@@ -331,7 +331,7 @@ export function createPaymentsRepository(db: Database, refunds: RefundsRepositor
         providerPaymentId: call.providerPaymentId,
         amountPaise: capturedPaise,
         reason: 'late_payment',
-      });
+      }, null);
       await ordersRepository.updateOrder(tx, lockedOrder.id, {
         paymentStatus: 'refund_pending' satisfies OrderPaymentStatus,
       });
