@@ -30,7 +30,6 @@ function order(overrides: Partial<OrderToRefund> = {}): OrderToRefund {
   };
 }
 
-
 function refusal(run: () => unknown): { kind: string; message: string } {
   try {
     run();
@@ -56,9 +55,9 @@ describe('refunds the shop decides', () => {
       lines: [{ itemId: 'slip', quantity: 1, amountPaise: 44_000 }],
     });
     // One of two units: half the line's net (₹2,000 − ₹240).
-    expect(
-      planShopRefund(order(), { lines: [{ itemId: 'bra', quantity: 1 }] }).amountPaise,
-    ).toBe(88_000);
+    expect(planShopRefund(order(), { lines: [{ itemId: 'bra', quantity: 1 }] }).amountPaise).toBe(
+      88_000,
+    );
   });
 
   it('sums unit by unit to the line, and the last unit of the order brings the shipping back', () => {
@@ -110,22 +109,19 @@ describe('refunds the shop decides', () => {
       refusal(() => planShopRefund(refunded, { lines: [{ itemId: 'slip', quantity: 1 }] })),
     ).toEqual({ kind: 'conflict', message: refundMessages.lineQuantity('Satin slip', 0) });
     expect(
-      refusal(() => planShopRefund(order(), { lines: [{ itemId: 'bra', quantity: 3 }] }))
-        .message,
+      refusal(() => planShopRefund(order(), { lines: [{ itemId: 'bra', quantity: 3 }] })).message,
     ).toBe('At most 2 of Lace bra can still be refunded');
     expect(
       refusal(() => planShopRefund(order(), { lines: [{ itemId: 'nope', quantity: 1 }] })),
     ).toEqual({ kind: 'invalid', message: refundMessages.unknownItem });
     expect(
       refusal(() =>
-        planShopRefund(
-          order(),
-          {
-            lines: [
-              { itemId: 'bra', quantity: 1 },
-              { itemId: 'bra', quantity: 1 },
-            ],
-          }),
+        planShopRefund(order(), {
+          lines: [
+            { itemId: 'bra', quantity: 1 },
+            { itemId: 'bra', quantity: 1 },
+          ],
+        }),
       ).message,
     ).toBe(refundMessages.duplicateItem);
   });
@@ -133,9 +129,7 @@ describe('refunds the shop decides', () => {
   it('refunds only orders whose money arrived', () => {
     for (const paymentStatus of ['pending', 'failed'] as const) {
       expect(
-        refusal(() =>
-          planShopRefund(order({ paymentStatus, paidPaise: 0 }), { amountPaise: 100 }),
-        ),
+        refusal(() => planShopRefund(order({ paymentStatus, paidPaise: 0 }), { amountPaise: 100 })),
       ).toEqual({ kind: 'conflict', message: refundMessages.notPaid });
     }
     expect(
@@ -192,8 +186,9 @@ describe('the refund gate', () => {
     expect(refundGate(owner, 500_000, [line, cancel])).toEqual({ ok: true });
   });
 
-  it('lets the shop\'s own rules refund without anyone\'s say', () => {
-    expect(refundGate(null, 50_000_000, [made({ amountPaise: 500_000, decidedByRole: 'staff' })]))
-      .toEqual({ ok: true });
+  it("lets the shop's own rules refund without anyone's say", () => {
+    expect(
+      refundGate(null, 50_000_000, [made({ amountPaise: 500_000, decidedByRole: 'staff' })]),
+    ).toEqual({ ok: true });
   });
 });

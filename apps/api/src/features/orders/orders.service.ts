@@ -43,7 +43,6 @@ import {
   planReturn,
   returnLineStateLabels,
   returnMessages,
-  returnRefundShares,
   returnWindowCheck,
   type DeclinedLine,
   type PlannedReturnLine,
