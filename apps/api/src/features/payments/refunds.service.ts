@@ -113,13 +113,17 @@ export function createRefundsService(deps: {
       if (!paid?.providerPaymentId) return false;
       const left = await leftToRefund(tx, orderId, paid);
       if (left <= 0) return false;
-      const owed = await refunds.owe(tx, {
-        orderId,
-        paymentId: paid.id,
-        providerPaymentId: paid.providerPaymentId,
-        amountPaise: left,
-        reason,
-      }, decidedBy);
+      const owed = await refunds.owe(
+        tx,
+        {
+          orderId,
+          paymentId: paid.id,
+          providerPaymentId: paid.providerPaymentId,
+          amountPaise: left,
+          reason,
+        },
+        decidedBy,
+      );
       return owed !== undefined;
     },
 
@@ -130,23 +134,22 @@ export function createRefundsService(deps: {
      * paid payment. The caller holds the order's lock. Throws 403 when `decidedBy` may not give
      * it (see `RefundsRepository.owe`).
      */
-    async oweReturn(
-      tx: Executor,
-      orderId: string,
-      amountPaise: number,
-      decidedBy: RefundDecider,
-    ) {
+    async oweReturn(tx: Executor, orderId: string, amountPaise: number, decidedBy: RefundDecider) {
       const paid = await payments.paidPaymentOf(tx, orderId);
       if (!paid?.providerPaymentId || amountPaise <= 0) return undefined;
       const left = await leftToRefund(tx, orderId, paid);
       if (left <= 0) return undefined;
-      const owed = await refunds.owe(tx, {
-        orderId,
-        paymentId: paid.id,
-        providerPaymentId: paid.providerPaymentId,
-        amountPaise: Math.min(amountPaise, left),
-        reason: 'returned',
-      }, decidedBy);
+      const owed = await refunds.owe(
+        tx,
+        {
+          orderId,
+          paymentId: paid.id,
+          providerPaymentId: paid.providerPaymentId,
+          amountPaise: Math.min(amountPaise, left),
+          reason: 'returned',
+        },
+        decidedBy,
+      );
       return owed?.id;
     },
 

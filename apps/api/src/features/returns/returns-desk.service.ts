@@ -656,12 +656,10 @@ export function createReturnsDeskService(deps: ReturnsDeskDeps) {
         // The gate where the refund is owed counts what staff refunded of the order before.
         const refundId =
           amount > 0
-            ? await deps
-                .refunds()
-                .oweReturn(tx, order.id, amount, {
-                  role: caller.role,
-                  staffLimitPaise: deps.staffRefundLimitPaise,
-                })
+            ? await deps.refunds().oweReturn(tx, order.id, amount, {
+                role: caller.role,
+                staffLimitPaise: deps.staffRefundLimitPaise,
+              })
             : undefined;
         if (refundId) {
           await orders.updateOrder(tx, order.id, {
