@@ -450,6 +450,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stockChangedWith: (productIds) => catalogueChanges.changedWith(stockTags(productIds)),
     findUser,
     publicUrl: config.publicUrl,
+    staffRefundLimitPaise: config.staffRefundLimitPaise,
     paymentTimeoutMs: config.orderPaymentTimeoutMs,
     metrics,
     cashOnDelivery: {

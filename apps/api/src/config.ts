@@ -46,7 +46,7 @@ export interface AppConfig {
    * address (an office or campus behind one NAT), or for a test run that signs up many.
    */
   signupsPerAddressPerHour: number;
-  /** The largest refund staff may give (owners: any); for `canRefund` of the domain. */
+  /** What staff may refund of one order, all their refunds of it together (`refundGate`). */
   staffRefundLimitPaise: number;
   /** SMTP connection URL; unset, every mail is written to `outboxDir` as an .eml file. */
   smtpUrl: string | undefined;

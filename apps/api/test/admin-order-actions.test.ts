@@ -12,7 +12,7 @@ import { send, signUp } from './auth-helpers.ts';
 import { stockedChoices, type StockedChoice } from './cart-helpers.ts';
 import { address, drainRefunds, eventually, payOrder, placeOrder } from './order-helpers.ts';
 import { followVerificationLink, signUpOwner } from './owner-helpers.ts';
-import { readOutbox } from './outbox.ts';
+import { lastMailTo, readOutbox } from './outbox.ts';
 import { createTestWorld, type TestWorld } from './test-app.ts';
 
 const OWNER = 'owner.actions@lacebloom.in';
@@ -250,7 +250,7 @@ describe('refunds by hand', () => {
       staff.accessToken,
     );
     expect(above.status).toBe(403);
-    expect(above.body.message).toBe(refundMessages.staffLimit(STAFF_LIMIT_RUPEES * 100));
+    expect(above.body.message).toBe(refundMessages.needsOwner(STAFF_LIMIT_RUPEES * 100));
     expect(
       (await refund(order._id, { amount: 60, note: 'Goodwill' }, staff.accessToken)).status,
     ).toBe(201);
@@ -360,6 +360,15 @@ describe('the shipping address changed before dispatch', () => {
     expect(await timelineOf(order._id)).toContain(
       `Shipping address changed: by ${staff.shopper.email}: now 4 Park Street, Kolkata, 700016`,
     );
+    // The order is paid: its shopper reads where it was going and where it goes now.
+    await app().jobs.deliverMail();
+    const mail = await lastMailTo(
+      world.config.outboxDir,
+      shopper.shopper.email,
+      /delivery address of your Lacebloom order/,
+    );
+    expect(mail?.text).toContain(`It was going to: Asha Rao, ${address.addressLine1}`);
+    expect(mail?.text).toContain('It now goes to: Asha Rao, 4 Park Street, Kolkata, West Bengal');
 
     const badPin = await changeAddress(order._id, { ...moved, pinCode: '12345' });
     expect(badPin.status).toBe(400);

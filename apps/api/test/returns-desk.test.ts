@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { returnsDeskMessages } from '@shop/contracts/returns-desk';
+import { refundMessages } from '@shop/domain/refunds';
 import { queryRows } from '../src/db/client.ts';
 import { send, signUp } from './auth-helpers.ts';
 import { type StockedChoice } from './cart-helpers.ts';
@@ -452,7 +453,7 @@ describe('the returns desk', () => {
     const refused = await step(shop.lineId, 'refund', undefined, token);
     expect(refused).toMatchObject({
       status: 403,
-      body: { message: returnsDeskMessages.ownerRefund('₹1') },
+      body: { message: refundMessages.needsOwner(100) },
     });
     expect(await rows(sql`select id from refunds where order_id = ${shop.orderId}`)).toEqual([]);
     expect((await step(shop.lineId, 'refund')).status).toBe(200);

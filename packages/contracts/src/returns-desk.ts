@@ -14,8 +14,6 @@ export const returnsDeskMessages = {
   reasonRequired: 'Please say why the request is declined',
   checkNoteRequired: 'Please say why the item did not pass the check',
   checkResultRequired: 'Say whether the item passed the check',
-  ownerRefund: (limit: string) =>
-    `Only an owner can refund more than ${limit}: ask an owner to refund this return`,
   courierFailed:
     'The courier could not book the parcel just now: please try again in a few minutes',
   noCourier: 'No courier is set up to book parcels: book this one by hand',

@@ -28,6 +28,18 @@ export function canResendConfirmation(order: {
   return order.status !== 'cancelled' && CONFIRMED_PAYMENT_STATUSES.includes(order.paymentStatus);
 }
 
+/**
+ * Whether the shop's change of an order's address is mailed to its shopper, the old and the new
+ * address: for an order that stands paid, whose goods someone of the shop could otherwise send
+ * elsewhere unseen.
+ */
+export function mailsAddressChange(order: {
+  status: OrderStatus;
+  paymentStatus: OrderPaymentStatus;
+}): boolean {
+  return canResendConfirmation(order);
+}
+
 /** Statuses before the parcel leaves: the address is still only on our books. */
 const BEFORE_DISPATCH: readonly OrderStatus[] = ['pending', 'confirmed', 'processing'];
 

@@ -34,8 +34,10 @@ export const orderTransitions = {
   // A parcel the courier brought back undelivered cancels its order (only the courier's word does).
   shipped: { delivered: ['shop'], cancelled: ['system'] },
   delivered: { return_requested: ['shopper'] },
-  // The shop either takes the return in, or refuses it and the order stays delivered.
-  return_requested: { returned: ['shop'], delivered: ['shop'] },
+  // The shop refuses the return and the order stays delivered; it becomes returned only by its
+  // lines on the returns desk (each received, then checked), never by a move of the whole order,
+  // which would refund every line unchecked.
+  return_requested: { returned: ['system'], delivered: ['shop'] },
   cancelled: {},
   returned: {},
 } as const satisfies Record<OrderStatus, Partial<Record<OrderStatus, readonly OrderActor[]>>>;
@@ -53,6 +55,10 @@ export function statusLabel(status: OrderStatus): string {
   return status.replace(/_/g, ' ').toUpperCase();
 }
 
+/** Why the shop cannot mark a whole order returned: the returns desk takes it line by line. */
+export const RETURNED_ON_THE_DESK =
+  'Returns are taken in on the returns desk: receive each line there and check it, and the order becomes RETURNED by itself';
+
 export function transition(from: OrderStatus, to: OrderStatus, actor: OrderActor): TransitionCheck {
   const allowed = (orderTransitions[from] as Partial<Record<OrderStatus, readonly OrderActor[]>>)[
     to
@@ -64,7 +70,13 @@ export function transition(from: OrderStatus, to: OrderStatus, actor: OrderActor
     };
   }
   if (!allowed.includes(actor)) {
-    return { ok: false, message: `Only the shop can mark an order ${statusLabel(to)}` };
+    return {
+      ok: false,
+      message:
+        to === 'returned'
+          ? RETURNED_ON_THE_DESK
+          : `Only the shop can mark an order ${statusLabel(to)}`,
+    };
   }
   return { ok: true };
 }

@@ -2,14 +2,15 @@
  * Refunds the shop decides by hand (the back office's refund of chosen lines or of an amount), and
  * the rules any refund of an order's payment keeps: never more than was paid less what is already
  * refunded or on its way back, a line refunded at its price less its share of the order's
- * discount, only once the money arrived, and a staff member's refunds only up to the shop's limit.
- * The returns desk owes returned lines' refunds through the same rules (`planLineRefund`).
+ * discount, only once the money arrived, and a staff member's refunds of an order (of any kind)
+ * only up to the shop's limit (`refundGate`, at the one place refund rows are written). The returns
+ * desk owes returned lines' refunds through the same rules.
  */
-import { conflict, forbidden, invalid } from './errors.ts';
+import { conflict, invalid } from './errors.ts';
 import { formatMoney, type Paise } from './money.ts';
 import type { OrderPaymentStatus, RefundReason, RefundState } from './payments.ts';
 import { returnRefundShares, type OrderForRefund } from './returns.ts';
-import { canRefund, type UserRole } from './roles.ts';
+import { canRefund, type StaffRole, type UserRole } from './roles.ts';
 
 export const refundMessages = {
   notPaid: 'Only an order whose payment has arrived can be refunded',
@@ -24,8 +25,8 @@ export const refundMessages = {
     left === 0
       ? `${name} has been refunded in full already`
       : `At most ${left} of ${name} can still be refunded`,
-  staffLimit: (limit: Paise) =>
-    `Staff can refund at most ${formatMoney(limit, { trimZeroPaise: true })} of an order by hand: ask an owner of the shop to make this refund`,
+  needsOwner: (limit: Paise) =>
+    `Refunds above ${formatMoney(limit, { trimZeroPaise: true })} need an owner`,
   notAllowed: 'Only the shop can refund an order',
 } as const;
 
@@ -56,6 +57,8 @@ export interface RefundMade {
   reason: RefundReason;
   amountPaise: Paise;
   lines: readonly { itemId: string; quantity: number }[];
+  /** The role of the person of the shop who decided it; null for the shop's own rules. */
+  decidedByRole?: StaffRole | null | undefined;
 }
 
 /** An order's money as a refund decision reads it, with its payment's refunds so far. */
@@ -159,16 +162,49 @@ export interface Refunder {
 }
 
 /**
- * The shop's refund of an order by hand, checked: the money arrived, the amount is within what is
- * left to refund, and a staff member stays within the limit counting the order's earlier refunds
- * by hand (so splitting a large refund in small ones needs an owner all the same); owners refund
- * any amount. Throws the refusal (409 for the order's money, 403 for the limit).
+ * Who decides a refund: a person of the shop (the status desk's cancel, the returns desk, a refund
+ * by hand), or null for the shop's own rules that no one decides (the shopper cancelling her own
+ * order, a late or duplicate payment, a parcel the courier brought back).
  */
-export function planShopRefund(
-  order: OrderToRefund,
-  asked: RefundAsked,
-  refunder: Refunder,
-): PlannedRefund {
+export type RefundDecider = Refunder | null;
+
+export type RefundGateCheck = { ok: true } | { ok: false; message: string };
+
+/**
+ * The one gate every refund row passes: may this decider refund this much, given what staff
+ * already refunded of the order (refunds owed, on their way or done, whatever their reason: a
+ * cancel, a returned line, a refund by hand)? Owners refund any amount; staff only while all
+ * their refunds of the order stay within the limit, so a cancel, five returned lines or several
+ * small refunds by hand need an owner all the same once together they pass it. The shop's own
+ * rules pass. The caller reads `earlier` under the order's lock, so two refunds at once are
+ * judged one after the other.
+ */
+export function refundGate(
+  decider: RefundDecider,
+  amountPaise: Paise,
+  earlier: readonly Pick<RefundMade, 'state' | 'amountPaise' | 'decidedByRole'>[],
+): RefundGateCheck {
+  if (decider === null) return { ok: true };
+  const byStaff = earlier
+    .filter((refund) => refund.decidedByRole === 'staff' && counts(refund.state))
+    .reduce((sum, refund) => sum + refund.amountPaise, 0);
+  const counted = decider.role === 'staff' ? byStaff + amountPaise : amountPaise;
+  if (canRefund(decider.role, counted, decider.staffLimitPaise)) return { ok: true };
+  return {
+    ok: false,
+    message:
+      decider.role === 'staff'
+        ? refundMessages.needsOwner(decider.staffLimitPaise)
+        : refundMessages.notAllowed,
+  };
+}
+
+/**
+ * The shop's refund of an order by hand, checked: the money arrived and the amount is within what
+ * is left to refund. Throws the refusal (409). Who may give it is the gate's to say
+ * (`refundGate`), where the refund is owed.
+ */
+export function planShopRefund(order: OrderToRefund, asked: RefundAsked): PlannedRefund {
   if (order.paymentStatus === 'payment_review') throw conflict(refundMessages.underReview);
   if (!REFUNDABLE_PAYMENT_STATUSES.includes(order.paymentStatus) || order.paidPaise <= 0) {
     throw conflict(refundMessages.notPaid);
@@ -183,16 +219,6 @@ export function planShopRefund(
     throw invalid(refundMessages.nothingToRefund);
   }
   if (planned.amountPaise > left) throw conflict(refundMessages.tooMuch(left));
-  const byHand = order.refunds
-    .filter((refund) => refund.reason === 'shop' && counts(refund.state))
-    .reduce((sum, refund) => sum + refund.amountPaise, 0);
-  if (!canRefund(refunder.role, byHand + planned.amountPaise, refunder.staffLimitPaise)) {
-    throw forbidden(
-      refunder.role === 'staff'
-        ? refundMessages.staffLimit(refunder.staffLimitPaise)
-        : refundMessages.notAllowed,
-    );
-  }
   return planned;
 }
 

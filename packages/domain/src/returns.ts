@@ -206,16 +206,10 @@ export function awaitsItems(state: ReturnLineState): boolean {
 }
 
 /**
- * Where a line goes when the shop takes a whole request back at once (the order moved to
- * `returned`): received, checked and restocked in one move, a return's refund owed with it.
+ * Every move a line can make: the desk's steps only. No move of the whole order takes its lines
+ * back at once (that refunded every line unchecked): each is received and checked on the desk.
  */
-export function receivedStateOf(action: ReturnAction): ReturnLineState {
-  return action === 'exchange' ? 'replacement_queued' : 'refunded';
-}
-
-/** Every move a line can make: the desk's steps and the whole-request move. */
 export function canMoveReturnLine(from: ReturnLineState, to: ReturnLineState): boolean {
-  if (awaitsItems(from) && (to === 'refunded' || to === 'replacement_queued')) return true;
   return returnSteps.some((step) =>
     returnActions.some((action) => {
       const rule: StepRule = returnStepRules[step];

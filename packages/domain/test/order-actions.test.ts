@@ -3,6 +3,7 @@ import {
   addressEditCheck,
   attentionAction,
   canResendConfirmation,
+  mailsAddressChange,
   orderActionMessages,
 } from '../src/order-actions.ts';
 
@@ -15,6 +16,14 @@ describe("the shop's actions on one order", () => {
     expect(canResendConfirmation({ status: 'pending', paymentStatus: 'pending' })).toBe(false);
     expect(canResendConfirmation({ status: 'cancelled', paymentStatus: 'paid' })).toBe(false);
     expect(canResendConfirmation({ status: 'confirmed', paymentStatus: 'refunded' })).toBe(false);
+  });
+
+  it("mails the shopper a change of a paid order's address, not of one unpaid", () => {
+    expect(mailsAddressChange({ status: 'confirmed', paymentStatus: 'paid' })).toBe(true);
+    expect(mailsAddressChange({ status: 'processing', paymentStatus: 'partially_refunded' })).toBe(
+      true,
+    );
+    expect(mailsAddressChange({ status: 'pending', paymentStatus: 'pending' })).toBe(false);
   });
 
   it('changes the address only before dispatch and before a courier is asked', () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cancelCheck, orderShopperView, statusLabel, transition } from '../src/orders.ts';
+import {
+  cancelCheck,
+  orderShopperView,
+  RETURNED_ON_THE_DESK,
+  statusLabel,
+  transition,
+} from '../src/orders.ts';
 
 describe('order states', () => {
   it('allows only the moves of the table, by the right actor', () => {
@@ -10,6 +16,16 @@ describe('order states', () => {
     expect(transition('delivered', 'pending', 'shop').ok).toBe(false);
     expect(transition('cancelled', 'confirmed', 'shop').ok).toBe(false);
     expect(transition('returned', 'return_requested', 'shopper').ok).toBe(false);
+  });
+
+  it('sends the shop to the returns desk to make an order returned', () => {
+    // Moving the whole order would refund every line unchecked.
+    expect(transition('return_requested', 'returned', 'shop')).toEqual({
+      ok: false,
+      message: RETURNED_ON_THE_DESK,
+    });
+    expect(transition('return_requested', 'returned', 'system')).toEqual({ ok: true });
+    expect(transition('return_requested', 'delivered', 'shop')).toEqual({ ok: true });
   });
 
   it('labels statuses in capitals with spaces', () => {

@@ -4,6 +4,7 @@ import {
   planLineRefund,
   planShopRefund,
   refundablePaise,
+  refundGate,
   refundMessages,
   shopperRefundLabel,
   type OrderToRefund,
@@ -29,9 +30,6 @@ function order(overrides: Partial<OrderToRefund> = {}): OrderToRefund {
   };
 }
 
-const owner = { role: 'owner' as const, staffLimitPaise: 200_000 };
-const staff = { role: 'staff' as const, staffLimitPaise: 200_000 };
-
 function refusal(run: () => unknown): { kind: string; message: string } {
   try {
     run();
@@ -52,14 +50,14 @@ const made = (refund: Partial<RefundMade>): RefundMade => ({
 
 describe('refunds the shop decides', () => {
   it('refunds a line at its price less its share of the discount', () => {
-    expect(planShopRefund(order(), { lines: [{ itemId: 'slip', quantity: 1 }] }, owner)).toEqual({
+    expect(planShopRefund(order(), { lines: [{ itemId: 'slip', quantity: 1 }] })).toEqual({
       amountPaise: 44_000,
       lines: [{ itemId: 'slip', quantity: 1, amountPaise: 44_000 }],
     });
     // One of two units: half the line's net (₹2,000 − ₹240).
-    expect(
-      planShopRefund(order(), { lines: [{ itemId: 'bra', quantity: 1 }] }, owner).amountPaise,
-    ).toBe(88_000);
+    expect(planShopRefund(order(), { lines: [{ itemId: 'bra', quantity: 1 }] }).amountPaise).toBe(
+      88_000,
+    );
   });
 
   it('sums unit by unit to the line, and the last unit of the order brings the shipping back', () => {
@@ -92,13 +90,13 @@ describe('refunds the shop decides', () => {
       ],
     });
     expect(refundablePaise(partly)).toBe(29_900);
-    expect(refusal(() => planShopRefund(partly, { amountPaise: 30_000 }, owner))).toEqual({
+    expect(refusal(() => planShopRefund(partly, { amountPaise: 30_000 }))).toEqual({
       kind: 'conflict',
       message: refundMessages.tooMuch(29_900),
     });
-    expect(planShopRefund(partly, { amountPaise: 29_900 }, owner).amountPaise).toBe(29_900);
+    expect(planShopRefund(partly, { amountPaise: 29_900 }).amountPaise).toBe(29_900);
     const all = order({ refunds: [made({ amountPaise: 229_900, state: 'sent' })] });
-    expect(refusal(() => planShopRefund(all, { amountPaise: 100 }, owner)).message).toBe(
+    expect(refusal(() => planShopRefund(all, { amountPaise: 100 })).message).toBe(
       refundMessages.nothingLeft,
     );
   });
@@ -108,27 +106,22 @@ describe('refunds the shop decides', () => {
       refunds: [made({ amountPaise: 44_000, lines: [{ itemId: 'slip', quantity: 1 }] })],
     });
     expect(
-      refusal(() => planShopRefund(refunded, { lines: [{ itemId: 'slip', quantity: 1 }] }, owner)),
+      refusal(() => planShopRefund(refunded, { lines: [{ itemId: 'slip', quantity: 1 }] })),
     ).toEqual({ kind: 'conflict', message: refundMessages.lineQuantity('Satin slip', 0) });
     expect(
-      refusal(() => planShopRefund(order(), { lines: [{ itemId: 'bra', quantity: 3 }] }, owner))
-        .message,
+      refusal(() => planShopRefund(order(), { lines: [{ itemId: 'bra', quantity: 3 }] })).message,
     ).toBe('At most 2 of Lace bra can still be refunded');
     expect(
-      refusal(() => planShopRefund(order(), { lines: [{ itemId: 'nope', quantity: 1 }] }, owner)),
+      refusal(() => planShopRefund(order(), { lines: [{ itemId: 'nope', quantity: 1 }] })),
     ).toEqual({ kind: 'invalid', message: refundMessages.unknownItem });
     expect(
       refusal(() =>
-        planShopRefund(
-          order(),
-          {
-            lines: [
-              { itemId: 'bra', quantity: 1 },
-              { itemId: 'bra', quantity: 1 },
-            ],
-          },
-          owner,
-        ),
+        planShopRefund(order(), {
+          lines: [
+            { itemId: 'bra', quantity: 1 },
+            { itemId: 'bra', quantity: 1 },
+          ],
+        }),
       ).message,
     ).toBe(refundMessages.duplicateItem);
   });
@@ -136,42 +129,66 @@ describe('refunds the shop decides', () => {
   it('refunds only orders whose money arrived', () => {
     for (const paymentStatus of ['pending', 'failed'] as const) {
       expect(
-        refusal(() =>
-          planShopRefund(order({ paymentStatus, paidPaise: 0 }), { amountPaise: 100 }, owner),
-        ),
+        refusal(() => planShopRefund(order({ paymentStatus, paidPaise: 0 }), { amountPaise: 100 })),
       ).toEqual({ kind: 'conflict', message: refundMessages.notPaid });
     }
     expect(
       refusal(() =>
-        planShopRefund(order({ paymentStatus: 'payment_review' }), { amountPaise: 100 }, owner),
+        planShopRefund(order({ paymentStatus: 'payment_review' }), { amountPaise: 100 }),
       ).message,
     ).toBe(refundMessages.underReview);
-  });
-
-  it('lets staff refund up to the limit by hand per order, and owners any amount', () => {
-    expect(planShopRefund(order(), { amountPaise: 200_000 }, staff).amountPaise).toBe(200_000);
-    expect(refusal(() => planShopRefund(order(), { amountPaise: 200_001 }, staff))).toEqual({
-      kind: 'forbidden',
-      message: refundMessages.staffLimit(200_000),
-    });
-    // Two refunds by hand that together pass the limit need an owner all the same.
-    const earlier = order({ refunds: [made({ amountPaise: 150_000 })] });
-    expect(refusal(() => planShopRefund(earlier, { amountPaise: 60_000 }, staff)).kind).toBe(
-      'forbidden',
-    );
-    // A cancel's or a return's refund is not the staff member's decision.
-    const returned = order({ refunds: [made({ amountPaise: 150_000, reason: 'returned' })] });
-    expect(planShopRefund(returned, { amountPaise: 60_000 }, staff).amountPaise).toBe(60_000);
-    expect(planShopRefund(order(), { amountPaise: 229_900 }, owner).amountPaise).toBe(229_900);
-    expect(
-      refusal(() => planShopRefund(order(), { amountPaise: 100 }, { ...owner, role: 'customer' }))
-        .kind,
-    ).toBe('forbidden');
   });
 
   it('tells the shopper a refund is in progress until the provider confirms it', () => {
     expect(shopperRefundLabel('pending')).toBe('Refund in progress');
     expect(shopperRefundLabel('failed')).toBe('Refund in progress');
     expect(shopperRefundLabel('processed')).toBe('Refunded');
+  });
+});
+
+describe('the refund gate', () => {
+  const limit = 200_000;
+  const owner = { role: 'owner' as const, staffLimitPaise: limit };
+  const staff = { role: 'staff' as const, staffLimitPaise: limit };
+  const refused = { ok: false, message: 'Refunds above ₹2,000 need an owner' };
+
+  it('lets staff refund up to the limit of an order, and owners any amount', () => {
+    expect(refundGate(staff, limit, [])).toEqual({ ok: true });
+    expect(refundGate(staff, limit + 1, [])).toEqual(refused);
+    expect(refundGate(owner, 50_000_000, [])).toEqual({ ok: true });
+    expect(refundGate({ ...staff, role: 'customer' }, 100, [])).toEqual({
+      ok: false,
+      message: refundMessages.notAllowed,
+    });
+    // No limit at all: every refund is an owner's.
+    expect(refundGate({ ...staff, staffLimitPaise: 0 }, 1, [])).toEqual({
+      ok: false,
+      message: 'Refunds above ₹0 need an owner',
+    });
+  });
+
+  it("counts every refund staff made of the order, of any kind, but not an owner's or the shop's own", () => {
+    // Five ₹1,900 returned lines: each alone within ₹2,000, the second already past it.
+    const line = made({ amountPaise: 190_000, reason: 'returned', decidedByRole: 'staff' });
+    expect(refundGate(staff, 190_000, [])).toEqual({ ok: true });
+    expect(refundGate(staff, 190_000, [line])).toEqual(refused);
+    expect(refundGate(staff, 10_000, [line])).toEqual({ ok: true });
+    const cancel = made({ amountPaise: 150_000, reason: 'cancelled', decidedByRole: 'staff' });
+    expect(refundGate(staff, 60_000, [cancel])).toEqual(refused);
+    // An owner's refund, the shop's own rules and a refund that failed for good do not count.
+    const notStaff = [
+      made({ amountPaise: 500_000, decidedByRole: 'owner' }),
+      made({ amountPaise: 500_000, reason: 'late_payment', decidedByRole: null }),
+      made({ amountPaise: 500_000, state: 'failed', decidedByRole: 'staff' }),
+    ];
+    expect(refundGate(staff, limit, notStaff)).toEqual({ ok: true });
+    // An owner refunds past what staff did.
+    expect(refundGate(owner, 500_000, [line, cancel])).toEqual({ ok: true });
+  });
+
+  it("lets the shop's own rules refund without anyone's say", () => {
+    expect(
+      refundGate(null, 50_000_000, [made({ amountPaise: 500_000, decidedByRole: 'staff' })]),
+    ).toEqual({ ok: true });
   });
 });

@@ -16,7 +16,6 @@ import {
   firstExchangeChoice,
   lineEligibility,
   planReturn,
-  receivedStateOf,
   returnRefundPaise,
   returnWindowCheck,
 } from '../src/returns.ts';
@@ -155,11 +154,10 @@ describe('a request, line by line', () => {
 });
 
 describe('line states', () => {
-  it('takes a whole request back at once: a return refunded, an exchange queued, no way back', () => {
-    expect(receivedStateOf('return')).toBe('refunded');
-    expect(receivedStateOf('exchange')).toBe('replacement_queued');
-    expect(canMoveReturnLine('requested', 'replacement_queued')).toBe(true);
-    expect(canMoveReturnLine('pickup_scheduled', 'refunded')).toBe(true);
+  it("moves a line only by the desk's steps: never from awaiting its items to refunded", () => {
+    expect(canMoveReturnLine('requested', 'replacement_queued')).toBe(false);
+    expect(canMoveReturnLine('pickup_scheduled', 'refunded')).toBe(false);
+    expect(canMoveReturnLine('restocked', 'refunded')).toBe(true);
     expect(canMoveReturnLine('replacement_queued', 'replacement_shipped')).toBe(true);
     expect(canMoveReturnLine('received', 'requested')).toBe(false);
     expect(canMoveReturnLine('declined', 'received')).toBe(false);

@@ -34,7 +34,7 @@ import { dispatchPaymentStatuses, dispatchStatuses } from '@shop/domain/dispatch
 import { returnActions, returnLineStates } from '@shop/domain/returns';
 import { shipmentStates } from '@shop/domain/shipping';
 import { DEFAULT_LOW_STOCK_THRESHOLD, stockMovementReasons } from '@shop/domain/stock';
-import { userRoles } from '@shop/domain/roles';
+import { staffRoles, userRoles } from '@shop/domain/roles';
 import { uploadFormats } from '@shop/domain/media-uploads';
 import { blogStates } from '@shop/domain/blog';
 import { grievanceCategories, grievanceStatuses } from '@shop/domain/grievances';
@@ -954,6 +954,12 @@ export const refunds = pgTable(
     processedAt: timestamp('processed_at', { withTimezone: true }),
     /** Why the shop refunded by hand, as its staff wrote it (never shown to the shopper). */
     note: text('note'),
+    /**
+     * The role of the person of the shop who decided the refund (a cancel, a returned line, a
+     * refund by hand); null when the shop's own rules owe it. Staff's refunds of an order count
+     * together against their limit (`refundGate`).
+     */
+    decidedByRole: text('decided_by_role'),
     ...timestamps,
   },
   (t) => [
@@ -973,6 +979,7 @@ export const refunds = pgTable(
       .where(sql`${t.reason} in ('cancelled', 'late_payment', 'duplicate_payment')`),
     check('refunds_reason_check', oneOf(t.reason, refundReasons)),
     check('refunds_state_check', oneOf(t.state, refundStates)),
+    check('refunds_decided_by_role_check', oneOf(t.decidedByRole, staffRoles)),
     check('refunds_amount_check', sql`${t.amountPaise} > 0`),
   ],
 );

@@ -15,6 +15,7 @@ import { conflict, invalid, notFound } from '@shop/domain/errors';
 import { isUuid } from '@shop/domain/ids';
 import { paiseToRupees } from '@shop/domain/money';
 import type { PaymentStatus } from '@shop/domain/orders';
+import type { UserRole } from '@shop/domain/roles';
 import { queryRows, type Database } from '../../db/client.ts';
 import type { OrderAddress } from '../../db/schema.ts';
 import type { AuditActor } from '../audit/audit.repository.ts';
@@ -218,7 +219,7 @@ export function createDispatchService({
      * courier and AWB stored with the last one. A courier adapter that assigns AWBs calls this too.
      */
     async shipOrder(
-      actor: AuditActor,
+      actor: AuditActor & { role: UserRole },
       orderId: string,
       shipment: { courier: string; awb: string },
     ) {

@@ -13,6 +13,7 @@ import {
   addressEditCheck,
   canResendConfirmation,
   CONFIRMATION_RESEND_WINDOW_MS,
+  mailsAddressChange,
   orderActionMessages,
 } from '@shop/domain/order-actions';
 import { statusLabel, type OrderStatus, type PaymentStatus } from '@shop/domain/orders';
@@ -27,7 +28,7 @@ import type { MailOutbox } from '../mail/mail-outbox.ts';
 import type { RefundsRepository, RefundWithLines } from '../payments/refunds.repository.ts';
 import type { RefundsService } from '../payments/refunds.service.ts';
 import type { Throttle } from '../throttle/throttle.ts';
-import { orderConfirmationMail } from './order-mails.ts';
+import { orderConfirmationMail, shippingAddressChangedMail } from './order-mails.ts';
 import type { OrdersRepository, OrderWithItems } from './orders.repository.ts';
 import { toOrder } from './orders.service.ts';
 
@@ -106,8 +107,9 @@ export function createOrderActionsService(deps: OrderActionsDeps) {
      * Refunds chosen lines or an amount of a paid order through the refunds table: the refund and
      * its lines are owed in one transaction with the order locked, so two refunds at once are
      * decided one after the other and the second sees the first (it cannot take the order past
-     * what was paid). The worker sends it after commit; the provider's confirmation makes the
-     * order partly or wholly refunded.
+     * what was paid, nor a staff member past the limit: the gate where it is owed). The worker
+     * sends it after commit; the provider's confirmation makes the order partly or wholly
+     * refunded.
      */
     async refund(
       actor: ActingUser,
@@ -152,16 +154,19 @@ export function createOrderActionsService(deps: OrderActionsDeps) {
             refunds: earlier.map(toRefundMade),
           },
           asked,
+        );
+        const refund = await refunds.owe(
+          tx,
+          {
+            orderId,
+            paymentId: paid!.id,
+            providerPaymentId: paid!.providerPaymentId!,
+            amountPaise: planned.amountPaise,
+            reason: 'shop',
+            note: body.note,
+          },
           { role: actor.role, staffLimitPaise: deps.staffRefundLimitPaise },
         );
-        const refund = await refunds.owe(tx, {
-          orderId,
-          paymentId: paid!.id,
-          providerPaymentId: paid!.providerPaymentId!,
-          amountPaise: planned.amountPaise,
-          reason: 'shop',
-          note: body.note,
-        });
         // 'shop' refunds have no unique key to meet: the insert always answers its row.
         await refunds.addLines(tx, refund!.id, planned.lines);
         await refunds.settleOrder(tx, orderId);
@@ -239,7 +244,9 @@ export function createOrderActionsService(deps: OrderActionsDeps) {
 
     /**
      * Changes where the order goes, with the checkout's address rules (the route parsed it with
-     * the checkout's schema): only before dispatch and before any courier was asked for it.
+     * the checkout's schema): only before dispatch and before any courier was asked for it. The
+     * shopper of a paid order is mailed the old and the new address in the same transaction, so
+     * a parcel quietly sent elsewhere by someone of the shop does not go unseen.
      */
     async changeShippingAddress(
       actor: AuditActor,
@@ -247,7 +254,7 @@ export function createOrderActionsService(deps: OrderActionsDeps) {
       address: OrderAddress,
     ): Promise<ChangedAddress> {
       if (!isUuid(orderId)) throw notFound(orderMessages.notFound);
-      return db.transaction(async (tx) => {
+      const changed = await db.transaction(async (tx) => {
         const locked = await orders.lockOrder(tx, orderId);
         if (!locked) throw notFound(orderMessages.notFound);
         // A shipment request locks the order first too, so none can slip in between.
@@ -280,8 +287,28 @@ export function createOrderActionsService(deps: OrderActionsDeps) {
           before: { ...before },
           after: { ...after },
         });
-        return { shippingAddress: after };
+        const paid = mailsAddressChange({
+          status,
+          paymentStatus: locked.paymentStatus as PaymentStatus,
+        });
+        const recipient = paid ? await deps.findUser(locked.userId) : undefined;
+        if (recipient) {
+          const order = (await orders.findById(tx, orderId))!;
+          await outbox.enqueue(
+            tx,
+            shippingAddressChangedMail(
+              recipient.email,
+              recipient.firstName,
+              toOrder(order),
+              before,
+              deps.publicUrl,
+            ),
+          );
+        }
+        return { result: { shippingAddress: after }, mailed: recipient !== undefined };
       });
+      if (changed.mailed) outbox.deliverSoon();
+      return changed.result;
     },
   };
 }

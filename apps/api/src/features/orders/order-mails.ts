@@ -24,7 +24,10 @@ function itemLines(order: Order): string[] {
 }
 
 function addressLine(order: Order): string {
-  const a = order.shippingAddress;
+  return addressText(order.shippingAddress);
+}
+
+function addressText(a: Order['shippingAddress']): string {
   return [
     a.name,
     a.addressLine1,
@@ -225,34 +228,6 @@ export function returnRequestedMail(
   );
 }
 
-export function returnReceivedMail(to: string, firstName: string, order: Order, publicUrl: string) {
-  const received = order.returns.filter(
-    (line) => line.state === 'refunded' || line.state === 'replacement_queued',
-  );
-  const refund = received.reduce((sum, line) => sum + rupeesToPaise(line.refundAmount ?? 0), 0);
-  const replacements = received.filter((line) => line.action === 'exchange');
-  return mail(
-    to,
-    `We have received your items from order ${order.orderNumber}`,
-    [
-      `Hello ${firstName},`,
-      `The items you sent back from order ${order.orderNumber} have reached us and passed our quality check:`,
-      ...received.map((line) => returnLineText(order, line)),
-      ...(replacements.length > 0
-        ? [
-            'Your replacement is being packed and ships within 2-3 business days. We will write again when it is on its way.',
-          ]
-        : []),
-      ...(refund > 0
-        ? [
-            `We have started a refund of ${formatMoney(refund)} to your original payment method; banks take 5-7 business days to show it.`,
-          ]
-        : []),
-    ],
-    `${publicUrl}/profile`,
-  );
-}
-
 export function returnDeclinedMail(to: string, firstName: string, order: Order, publicUrl: string) {
   const declined = order.returns.filter((line) => line.state === 'declined');
   return mail(
@@ -263,6 +238,31 @@ export function returnDeclinedMail(to: string, firstName: string, order: Order, 
       `We are sorry: we could not accept your request for order ${order.orderNumber}:`,
       ...declined.map((line) => returnLineText(order, line)),
       'Items must come back unworn and unwashed within 3 days of delivery, with their tags, packaging and hygiene liner. If you think we got this wrong, reply to this mail and our care team will look again.',
+    ],
+    `${publicUrl}/profile`,
+  );
+}
+
+/**
+ * The shop changed where a paid order goes: the shopper reads the old and the new address, so a
+ * change she did not ask for (a parcel sent elsewhere) does not pass unseen.
+ */
+export function shippingAddressChangedMail(
+  to: string,
+  firstName: string,
+  order: Order,
+  previous: Order['shippingAddress'],
+  publicUrl: string,
+) {
+  return mail(
+    to,
+    `The delivery address of your Lacebloom order ${order.orderNumber} has changed`,
+    [
+      `Hello ${firstName},`,
+      `We have changed where order ${order.orderNumber} will be delivered.`,
+      `It was going to: ${addressText(previous)}.`,
+      `It now goes to: ${addressLine(order)}.`,
+      'If you did not ask for this change, reply to this mail before the parcel ships and our care team will look into it.',
     ],
     `${publicUrl}/profile`,
   );

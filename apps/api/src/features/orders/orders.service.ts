@@ -40,10 +40,8 @@ import {
 import {
   lineEligibility,
   planReturn,
-  receivedStateOf,
   returnLineStateLabels,
   returnMessages,
-  returnRefundShares,
   returnWindowCheck,
   type DeclinedLine,
   type PlannedReturnLine,
@@ -68,6 +66,8 @@ import {
   type DiscountReading,
   type DiscountsRepository,
 } from '../discounts/discounts.repository.ts';
+import type { RefundDecider } from '@shop/domain/refunds';
+import type { UserRole } from '@shop/domain/roles';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import type { Tracking } from '@shop/contracts/shipping';
 import type { ShopperLimits } from '../throttle/shopper-limits.ts';
@@ -84,7 +84,6 @@ import {
   orderDeliveredMail,
   orderShippedMail,
   returnDeclinedMail,
-  returnReceivedMail,
   returnRequestedMail,
 } from './order-mails.ts';
 import {
@@ -110,18 +109,38 @@ export type CreateOrderCommand = {
   notes: string;
 };
 
-/** What orders need of refunds: owing one with a decision, and sending it after commit. */
+/**
+ * What orders need of refunds: owing one with a decision, and sending it after commit. Each owe
+ * names who decided it, for the one refund gate (403 when they may not give it).
+ */
 export interface OrderRefunds {
   /**
    * Owes a full refund of the order's paid payment, in the transaction of the decision (a
-   * cancel, a return received); true when one is now owed.
+   * cancel); true when one is now owed.
    */
-  owe(tx: Executor, orderId: string, reason: 'cancelled' | 'returned'): Promise<boolean>;
+  owe(
+    tx: Executor,
+    orderId: string,
+    reason: 'cancelled' | 'returned',
+    decidedBy: RefundDecider,
+  ): Promise<boolean>;
   /**
    * Owes part of the order's paid payment back for items returned, in the transaction of the
-   * shop receiving them; answers the refund's id, or undefined when nothing was paid.
+   * shop refunding them; answers the refund's id, or undefined when nothing was paid.
    */
-  oweReturn(tx: Executor, orderId: string, amountPaise: number): Promise<string | undefined>;
+  oweReturn(
+    tx: Executor,
+    orderId: string,
+    amountPaise: number,
+    decidedBy: RefundDecider,
+  ): Promise<string | undefined>;
+  /** Whether the gate would let `decidedBy` refund this much of the order now (for screens). */
+  mayRefund(
+    tx: Executor,
+    orderId: string,
+    amountPaise: number,
+    decidedBy: RefundDecider,
+  ): Promise<boolean>;
   /** Sends what is owed, after the deciding transaction has committed. */
   sendSoon(): void;
 }
@@ -361,6 +380,8 @@ export interface OrdersServiceDeps {
   };
   findUser: (userId: string) => Promise<{ email: string; firstName: string } | undefined>;
   publicUrl: string;
+  /** STAFF_REFUND_LIMIT_RUPEES in paise: what staff may refund of an order (a cancel's too). */
+  staffRefundLimitPaise: number;
   paymentTimeoutMs: number;
   metrics: OrderMetrics;
   cashOnDelivery: CashOnDeliveryDeps;
@@ -644,9 +665,14 @@ export function createOrdersService(deps: OrdersServiceDeps) {
    * Cancels inside a transaction: stock and discount back, status cancelled, and a paid order's
    * refund owed with it. Answers the row and whether a refund is owed.
    */
-  async function cancelLocked(tx: Executor, row: OrderRow, reason: string) {
+  async function cancelLocked(
+    tx: Executor,
+    row: OrderRow,
+    reason: string,
+    decidedBy: RefundDecider,
+  ) {
     await release(tx, [row.id]);
-    const refundOwed = await oweRefund(tx, row, 'cancelled');
+    const refundOwed = await oweRefund(tx, row, decidedBy);
     // Cash on delivery brought back by the courier was never paid: refused at the door.
     const refusedAtDoor =
       row.paymentStatus === ('cod_pending' satisfies PaymentStatus) && row.status === 'shipped';
@@ -660,10 +686,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   }
 
   /** A paid order's money goes back: the refund row is written with the decision. */
-  async function oweRefund(tx: Executor, row: OrderRow, reason: 'cancelled') {
+  async function oweRefund(tx: Executor, row: OrderRow, decidedBy: RefundDecider) {
     // Paid, or partly refunded by hand since: the rest goes back (the refunds service owes it).
     if (!MONEY_WITH_THE_SHOP.includes(row.paymentStatus as PaymentStatus)) return false;
-    const owed = await deps.refunds().owe(tx, row.id, reason);
+    const owed = await deps.refunds().owe(tx, row.id, 'cancelled', decidedBy);
     if (owed) {
       await repository.updateOrder(tx, row.id, {
         paymentStatus: 'refund_pending' satisfies PaymentStatus,
@@ -686,67 +712,6 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     );
     outbox.deliverSoon();
     return row;
-  }
-
-  /**
-   * The shop has the requested lines back: each returned item goes back to its stock, a returned
-   * line's money is owed back (one refund for the lines received together, each line's share of
-   * the discount deducted), and an exchanged line's replacement, whose stock the request took,
-   * is queued for dispatch. Answers whether a refund is now owed.
-   */
-  async function receiveReturnLines(tx: Executor, locked: OrderRow, order: OrderWithItems) {
-    const lines = await repository.lockAwaitingReturnLines(tx, order.id);
-    const itemOf = (itemId: string) => order.items.find((item) => item.id === itemId)!;
-    const byStockRow = [...lines].sort((a, b) => {
-      const [x, y] = [itemOf(a.orderItemId), itemOf(b.orderItemId)];
-      return byteOrder(stockRowKey(x.productId, x), stockRowKey(y.productId, y));
-    });
-    for (const line of byStockRow) {
-      const item = itemOf(line.orderItemId);
-      await repository.returnStock(tx, {
-        productId: item.productId,
-        colorName: item.colorName,
-        size: item.size,
-        quantity: line.quantity,
-      });
-    }
-    const returned = lines.filter((line) => line.action === ('return' satisfies ReturnAction));
-    const shares = returnRefundShares(
-      {
-        items: order.items.map((item) => ({
-          id: item.id,
-          quantity: item.quantity,
-          itemTotalPaise: item.itemTotalPaise,
-        })),
-        discountPaise: order.discountPaise,
-        totalPaise: order.totalPaise,
-      },
-      returned.map((line) => ({ itemId: line.orderItemId, quantity: line.quantity })),
-    );
-    const amount = [...shares.values()].reduce((sum, paise) => sum + paise, 0);
-    const refundId =
-      locked.paymentStatus === ('paid' satisfies PaymentStatus) && amount > 0
-        ? await deps.refunds().oweReturn(tx, order.id, amount)
-        : undefined;
-    const now = new Date();
-    for (const line of lines) {
-      const action = line.action as ReturnAction;
-      await repository.updateReturnLine(tx, line.id, {
-        state: receivedStateOf(action),
-        receivedAt: now,
-        checkedAt: now,
-        restockedAt: now,
-        ...(action === 'return'
-          ? { refundId: refundId ?? null, refundPaise: shares.get(line.orderItemId) ?? 0 }
-          : {}),
-      });
-    }
-    if (refundId) {
-      await repository.updateOrder(tx, order.id, {
-        paymentStatus: 'refund_pending' satisfies PaymentStatus,
-      });
-    }
-    return refundId !== undefined;
   }
 
   /**
@@ -791,13 +756,18 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     prepared: Awaited<ReturnType<typeof prepareMove>>,
     to: OrderStatus,
     options: {
+      /**
+       * Who decides the refund a cancel owes: the person of the shop moving it (staff within
+       * their limit), or null for the courier's word (a parcel brought back).
+       */
+      decidedBy: RefundDecider;
       reason?: string | undefined;
       by?: OrderActor;
       /** The parcel a move to shipped was booked as: its mail names the AWB and the link. */
       tracking?: Tracking | undefined;
       /** The courier and AWB the shop typed when marking it shipped: stored on the order. */
       shipment?: { courier: string; awb: string } | undefined;
-    } = {},
+    },
   ) {
     const { current, recipient } = prepared;
     const orderId = current.id;
@@ -825,7 +795,12 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         },
       });
     if (to === 'cancelled') {
-      const cancelled = await cancelLocked(tx, locked, options.reason ?? 'Cancelled by the shop');
+      const cancelled = await cancelLocked(
+        tx,
+        locked,
+        options.reason ?? 'Cancelled by the shop',
+        options.decidedBy,
+      );
       await audit(cancelled.row);
       return { ...cancelled, restocked: true };
     }
@@ -841,13 +816,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       changes.paymentStatus = 'paid' satisfies PaymentStatus;
       changes.paidAt = now;
     }
-    let refundOwed = false;
     let restocked = false;
-    if (to === 'returned') {
-      changes.returnedAt = now;
-      refundOwed = await receiveReturnLines(tx, locked, current);
-      restocked = true;
-    }
     // The shop refuses the request: the order is delivered again, as it was.
     if (to === 'delivered' && locked.status === 'return_requested') {
       await declineReturnLines(tx, current);
@@ -882,8 +851,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     if (to === 'delivered' && locked.status === 'return_requested') {
       await mailShopper(tx, recipient, full, returnDeclinedMail);
     }
-    if (to === 'returned') await mailShopper(tx, recipient, full, returnReceivedMail);
-    return { row, refundOwed, restocked };
+    // No move refunds but a cancel: an order becomes returned on the returns desk, line by line.
+    return { row, refundOwed: false, restocked };
   }
 
   /** After a move's commit: a refund to send, catalogue copies to empty, mail to deliver. */
@@ -1175,7 +1144,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         if (!locked) throw notFound(orderMessages.notFound);
         const check = cancelCheck(locked.status as OrderStatus);
         if (!check.ok) throw invalid(check.message);
-        return cancelLocked(tx, locked, reason);
+        // The shopper's own order: her refund is the shop's rule, no one's decision.
+        return cancelLocked(tx, locked, reason, null);
       });
       return toOrder(await afterCancel(row.id, refundOwed));
     },
@@ -1315,15 +1285,16 @@ export function createOrdersService(deps: OrdersServiceDeps) {
      * and its AWB, stored with it and in its audit entry.
      */
     async adminSetStatus(
-      actor: AuditActor,
+      actor: AuditActor & { role: UserRole },
       orderId: string,
       to: OrderStatus,
       reason?: string,
       shipment?: { courier: string; awb: string },
     ) {
       const prepared = await prepareMove(orderId);
+      const decidedBy = { role: actor.role, staffLimitPaise: deps.staffRefundLimitPaise };
       const moved = await db.transaction((tx) =>
-        moveIn(tx, actor, prepared, to, { reason, shipment }),
+        moveIn(tx, actor, prepared, to, { decidedBy, reason, shipment }),
       );
       return afterMove(orderId, to, moved);
     },

@@ -307,13 +307,17 @@ export function createPaymentsRepository(db: Database, refunds: RefundsRepositor
       const capturedPaise = call.capture?.amountPaise ?? lockedPayment.amountPaise;
       if (outcome === 'duplicate') {
         // A second captured payment for money already received: it goes back in full.
-        const owed = await refunds.owe(tx, {
-          orderId: lockedOrder.id,
-          paymentId: null,
-          providerPaymentId: call.providerPaymentId,
-          amountPaise: capturedPaise,
-          reason: 'duplicate_payment',
-        });
+        const owed = await refunds.owe(
+          tx,
+          {
+            orderId: lockedOrder.id,
+            paymentId: null,
+            providerPaymentId: call.providerPaymentId,
+            amountPaise: capturedPaise,
+            reason: 'duplicate_payment',
+          },
+          null,
+        );
         return { outcome, payment: lockedPayment, refundOwed: owed !== undefined };
       }
       if (outcome === 'review') {
@@ -325,13 +329,17 @@ export function createPaymentsRepository(db: Database, refunds: RefundsRepositor
       }
       // 'late': paid after the order was cancelled or expired, the money goes back.
       const kept = await recordCapture(tx, lockedPayment.id, 'paid', call, capturedPaise);
-      const owed = await refunds.owe(tx, {
-        orderId: lockedOrder.id,
-        paymentId: lockedPayment.id,
-        providerPaymentId: call.providerPaymentId,
-        amountPaise: capturedPaise,
-        reason: 'late_payment',
-      });
+      const owed = await refunds.owe(
+        tx,
+        {
+          orderId: lockedOrder.id,
+          paymentId: lockedPayment.id,
+          providerPaymentId: call.providerPaymentId,
+          amountPaise: capturedPaise,
+          reason: 'late_payment',
+        },
+        null,
+      );
       await ordersRepository.updateOrder(tx, lockedOrder.id, {
         paymentStatus: 'refund_pending' satisfies OrderPaymentStatus,
       });

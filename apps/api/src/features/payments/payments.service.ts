@@ -142,8 +142,11 @@ export function createPaymentsService(deps: {
   }
 
   const refunds: OrderRefunds = {
-    owe: (tx, orderId, reason) => deps.refunds.oweOrder(tx, orderId, reason),
-    oweReturn: (tx, orderId, amountPaise) => deps.refunds.oweReturn(tx, orderId, amountPaise),
+    owe: (tx, orderId, reason, decidedBy) => deps.refunds.oweOrder(tx, orderId, reason, decidedBy),
+    oweReturn: (tx, orderId, amountPaise, decidedBy) =>
+      deps.refunds.oweReturn(tx, orderId, amountPaise, decidedBy),
+    mayRefund: (tx, orderId, amountPaise, decidedBy) =>
+      deps.refunds.mayRefund(tx, orderId, amountPaise, decidedBy),
     sendSoon: () => deps.refunds.sendSoon(),
   };
 

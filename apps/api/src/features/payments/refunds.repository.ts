@@ -7,6 +7,9 @@ import {
   type RefundReason,
   type RefundState,
 } from '@shop/domain/payments';
+import { forbidden } from '@shop/domain/errors';
+import { refundGate, type RefundDecider } from '@shop/domain/refunds';
+import { hasRole, type StaffRole } from '@shop/domain/roles';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { orders, payments, refundLines, refunds } from '../../db/schema.ts';
 
@@ -41,8 +44,14 @@ const ORDER_REFUND_REASONS: RefundReason[] = ['cancelled', 'returned', 'late_pay
 export function createRefundsRepository(db: Database) {
   return {
     /**
-     * Records a refund owed, in the transaction that decided it. Answers the row, or undefined
-     * when this payment is already being refunded in full (a second decision of the same refund).
+     * Records a refund owed, in the transaction that decided it: the one place refund rows are
+     * written, so the one gate (`refundGate`) judges every refund a person of the shop decides.
+     * The order is locked first (a no-op for a caller holding it already) and the refunds staff
+     * made of it are read under that lock, so two staff refunds at once are judged one after the
+     * other and cannot both pass the limit. Throws 403 when the decider may not give it, which
+     * undoes the caller's whole transaction (status, stock and all). Answers the row, or
+     * undefined when this payment is already being refunded in full (a second decision of the
+     * same refund).
      */
     async owe(
       tx: Executor,
@@ -55,8 +64,40 @@ export function createRefundsRepository(db: Database) {
         /** Why the shop refunded by hand. */
         note?: string | undefined;
       },
+      decidedBy: RefundDecider,
     ): Promise<RefundRow | undefined> {
-      const [row] = await tx.insert(refunds).values(refund).onConflictDoNothing().returning();
+      if (decidedBy !== null) {
+        await tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(eq(orders.id, refund.orderId))
+          .for('update');
+        const earlier = await tx
+          .select({
+            state: refunds.state,
+            amountPaise: refunds.amountPaise,
+            decidedByRole: refunds.decidedByRole,
+          })
+          .from(refunds)
+          .where(eq(refunds.orderId, refund.orderId));
+        const check = refundGate(
+          decidedBy,
+          refund.amountPaise,
+          earlier.map((row) => ({
+            state: row.state as RefundState,
+            amountPaise: row.amountPaise,
+            decidedByRole: row.decidedByRole as StaffRole | null,
+          })),
+        );
+        if (!check.ok) throw forbidden(check.message);
+      }
+      const decidedByRole =
+        decidedBy !== null && hasRole(decidedBy.role, 'staff') ? decidedBy.role : null;
+      const [row] = await tx
+        .insert(refunds)
+        .values({ ...refund, decidedByRole })
+        .onConflictDoNothing()
+        .returning();
       return row;
     },
 

@@ -4,7 +4,8 @@ import {
   type RefundReason,
   type RefundState,
 } from '@shop/domain/payments';
-import { refundablePaise } from '@shop/domain/refunds';
+import { refundablePaise, refundGate, type RefundDecider } from '@shop/domain/refunds';
+import type { StaffRole } from '@shop/domain/roles';
 import type { Database, Executor } from '../../db/client.ts';
 import type { PaymentProvider, ProviderRefund } from '../../adapters/payments/provider.ts';
 import type { PaymentsRepository } from './payments.repository.ts';
@@ -100,50 +101,73 @@ export function createRefundsService(deps: {
      * Owes what is left of an order's paid payment, in the caller's transaction (the cancel or
      * return that decides it): all of it, less what was refunded or is owed already (a refund by
      * hand before the cancel). False when the order has no paid payment, nothing is left, or it
-     * is already owed.
+     * is already owed. Throws 403 when `decidedBy` may not give it (see `RefundsRepository.owe`).
      */
     async oweOrder(
       tx: Executor,
       orderId: string,
       reason: Extract<RefundReason, 'cancelled' | 'returned' | 'shop'>,
+      decidedBy: RefundDecider,
     ) {
       const paid = await payments.paidPaymentOf(tx, orderId);
       if (!paid?.providerPaymentId) return false;
       const left = await leftToRefund(tx, orderId, paid);
       if (left <= 0) return false;
-      const owed = await refunds.owe(tx, {
-        orderId,
-        paymentId: paid.id,
-        providerPaymentId: paid.providerPaymentId,
-        amountPaise: left,
-        reason,
-      });
+      const owed = await refunds.owe(
+        tx,
+        {
+          orderId,
+          paymentId: paid.id,
+          providerPaymentId: paid.providerPaymentId,
+          amountPaise: left,
+          reason,
+        },
+        decidedBy,
+      );
       return owed !== undefined;
     },
 
     /**
-     * Owes part of an order's paid payment back for items returned, in the caller's transaction
-     * (the shop receiving them). Answers the refund's id, or undefined when the order has no paid
-     * payment.
+     * Owes the refund of returned lines, in the caller's transaction (the desk refunding them),
+     * never past what is left of the payment once the refunds owed or made before it (by hand, or
+     * for other lines) are counted. Answers the refund's id, or undefined when the order has no
+     * paid payment. The caller holds the order's lock. Throws 403 when `decidedBy` may not give
+     * it (see `RefundsRepository.owe`).
      */
-    /**
-     * Owes the refund of returned lines, never past what is left of the payment once the refunds
-     * owed or made before it (by hand, or for other lines) are counted. The caller holds the
-     * order's lock.
-     */
-    async oweReturn(tx: Executor, orderId: string, amountPaise: number) {
+    async oweReturn(tx: Executor, orderId: string, amountPaise: number, decidedBy: RefundDecider) {
       const paid = await payments.paidPaymentOf(tx, orderId);
       if (!paid?.providerPaymentId || amountPaise <= 0) return undefined;
       const left = await leftToRefund(tx, orderId, paid);
       if (left <= 0) return undefined;
-      const owed = await refunds.owe(tx, {
-        orderId,
-        paymentId: paid.id,
-        providerPaymentId: paid.providerPaymentId,
-        amountPaise: Math.min(amountPaise, left),
-        reason: 'returned',
-      });
+      const owed = await refunds.owe(
+        tx,
+        {
+          orderId,
+          paymentId: paid.id,
+          providerPaymentId: paid.providerPaymentId,
+          amountPaise: Math.min(amountPaise, left),
+          reason: 'returned',
+        },
+        decidedBy,
+      );
       return owed?.id;
+    },
+
+    /**
+     * Whether `decidedBy` may refund this much of the order now (the gate `owe` applies), for a
+     * screen to say before anyone tries; read without the order's lock, so only `owe` decides.
+     */
+    async mayRefund(tx: Executor, orderId: string, amountPaise: number, decidedBy: RefundDecider) {
+      const earlier = await refunds.withLinesOf(tx, [orderId]);
+      return refundGate(
+        decidedBy,
+        amountPaise,
+        earlier.map((refund) => ({
+          state: refund.state as RefundState,
+          amountPaise: refund.amountPaise,
+          decidedByRole: refund.decidedByRole as StaffRole | null,
+        })),
+      ).ok;
     },
 
     /** Sends the refunds that are due; answers how many were tried. */

@@ -7,12 +7,11 @@ import {
   type ReturnsDeskRow,
 } from '@shop/contracts/returns-desk';
 import type { ReturnParcel } from '@shop/contracts/orders';
-import { conflict, forbidden, invalid, notFound, unavailable } from '@shop/domain/errors';
+import { conflict, invalid, notFound, unavailable } from '@shop/domain/errors';
 import { isUuid } from '@shop/domain/ids';
-import { formatMoney, paiseToRupees } from '@shop/domain/money';
+import { paiseToRupees } from '@shop/domain/money';
 import { transition, type OrderStatus, type PaymentStatus } from '@shop/domain/orders';
 import type { RefundState } from '@shop/domain/payments';
-import { canRefund } from '@shop/domain/roles';
 import {
   awaitsItems,
   nextReturnSteps,
@@ -307,7 +306,12 @@ export function createReturnsDeskService(deps: ReturnsDeskDeps) {
       parcel: parcelOf(row.outbound_awb, row.outbound_courier, row.outbound_tracking_url),
       refundQuote: quote === null ? null : paiseToRupees(quote),
       refundNeedsOwner:
-        quote !== null && quote > 0 && !canRefund('staff', quote, deps.staffRefundLimitPaise),
+        quote !== null &&
+        quote > 0 &&
+        !(await deps.refunds().mayRefund(db, row.order_id, quote, {
+          role: 'staff',
+          staffLimitPaise: deps.staffRefundLimitPaise,
+        })),
       refund:
         row.refund_amount_paise !== null && row.refund_state !== null
           ? { amount: paiseToRupees(row.refund_amount_paise), state: row.refund_state }
@@ -391,7 +395,10 @@ export function createReturnsDeskService(deps: ReturnsDeskDeps) {
     const to: OrderStatus = lines.some((line) => line.state !== 'declined')
       ? 'returned'
       : 'delivered';
-    if (!transition(order.status, to, 'shop').ok) return order.status;
+    // Returned follows from the lines (the server's rule), never from a move of the whole order.
+    if (!transition(order.status, to, to === 'returned' ? 'system' : 'shop').ok) {
+      return order.status;
+    }
     await orders.updateOrder(
       tx,
       order.id,
@@ -637,8 +644,8 @@ export function createReturnsDeskService(deps: ReturnsDeskDeps) {
 
     /**
      * The line's price less its share of the order's discount goes back through the refunds
-     * table (reason `returned`), sent by the refunds worker after commit. Above the staff limit
-     * only an owner may give it.
+     * table (reason `returned`), sent by the refunds worker after commit. Staff give it only while
+     * their refunds of the order stay within the limit, all lines together (the refund gate).
      */
     refund: (caller: Caller, lineId: string) =>
       take(caller, lineId, 'refund', async ({ tx, line, order }) => {
@@ -646,15 +653,14 @@ export function createReturnsDeskService(deps: ReturnsDeskDeps) {
         const amount = REFUNDABLE.includes(order.paymentStatus as PaymentStatus)
           ? refundQuote(full, full.returns, line)
           : 0;
-        if (amount > 0 && !canRefund(caller.role, amount, deps.staffRefundLimitPaise)) {
-          throw forbidden(
-            returnsDeskMessages.ownerRefund(
-              formatMoney(deps.staffRefundLimitPaise, { trimZeroPaise: true }),
-            ),
-          );
-        }
+        // The gate where the refund is owed counts what staff refunded of the order before.
         const refundId =
-          amount > 0 ? await deps.refunds().oweReturn(tx, order.id, amount) : undefined;
+          amount > 0
+            ? await deps.refunds().oweReturn(tx, order.id, amount, {
+                role: caller.role,
+                staffLimitPaise: deps.staffRefundLimitPaise,
+              })
+            : undefined;
         if (refundId) {
           await orders.updateOrder(tx, order.id, {
             paymentStatus: 'refund_pending' satisfies PaymentStatus,

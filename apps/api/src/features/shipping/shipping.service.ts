@@ -140,8 +140,12 @@ export function createShippingService(deps: {
           lastError: null,
         });
         await shipments.appendEvent(tx, row.id, entry('booked', new Date().toISOString()));
-        if (locked.status === 'confirmed') await moves.moveIn(tx, actor, prepared, 'processing');
+        // Moves on to shipped refund nothing: no one decides a refund here.
+        if (locked.status === 'confirmed') {
+          await moves.moveIn(tx, actor, prepared, 'processing', { decidedBy: null });
+        }
         return moves.moveIn(tx, actor, prepared, 'shipped', {
+          decidedBy: null,
           // Stored on the order too, so the label printed after booking carries the AWB.
           shipment: { courier: booked.courierName, awb: booked.awb },
           tracking: {
@@ -266,6 +270,9 @@ export function createShippingService(deps: {
           const by = to === 'cancelled' ? 'system' : 'shop';
           if (to && transition(locked.status as OrderStatus, to, by).ok) {
             const moved = await moves.moveIn(tx, COURIER_ACTOR, prepared, to, {
+              // The courier's word (a parcel brought back), not a person's decision: the shop's
+              // rule refunds a paid order whose goods came back.
+              decidedBy: null,
               reason: RTO_CANCEL_REASON,
               by,
             });

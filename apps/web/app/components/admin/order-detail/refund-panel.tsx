@@ -135,8 +135,7 @@ export function RefundPanel({
   try {
     preview =
       mode === 'lines' && chosen.length > 0
-        ? planShopRefund(refundable, { lines: chosen }, { role: 'owner', staffLimitPaise: 0 })
-            .amountPaise
+        ? planShopRefund(refundable, { lines: chosen }).amountPaise
         : null;
   } catch {
     preview = null;

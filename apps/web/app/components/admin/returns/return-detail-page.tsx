@@ -266,7 +266,8 @@ function NextSteps({ line, take, busy }: { line: ReturnsDeskLine; take: Take; bu
       ) : null}
       {has('refund') && line.refundNeedsOwner ? (
         <p className="text-sm text-muted">
-          This refund is above the staff limit: only an owner can give it.
+          This refund would take staff&apos;s refunds of this order above the limit: only an owner
+          can give it.
         </p>
       ) : null}
       {has('passCheck') ? <CheckForm line={line} take={take} busy={busy} /> : null}
