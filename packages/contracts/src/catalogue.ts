@@ -10,121 +10,10 @@ import {
   successEnvelope,
 } from './common.ts';
 
-// ---------- shapes of the catalogue's answers ----------
-
-export const category = z.object({
-  _id: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  description: z.string(),
-  image: z.string().nullable(),
-  isActive: z.boolean(),
-  createdAt: z.string(),
-});
-export type Category = z.infer<typeof category>;
-
-export const categoryRef = z.object({ _id: z.string(), name: z.string(), slug: z.string() });
-
-export const subcategory = z.object({
-  _id: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  description: z.string(),
-  category: categoryRef,
-  isActive: z.boolean(),
-  createdAt: z.string(),
-});
-export type Subcategory = z.infer<typeof subcategory>;
-
-export const sizeStock = z.object({ size: z.string(), stock: z.number().int() });
-export type SizeStock = z.infer<typeof sizeStock>;
-
-export const productColor = z.object({
-  _id: z.string(),
-  colorName: z.string(),
-  colorHex: z.string(),
-  images: z.array(z.string()),
-  /**
-   * Each image's alt text, in the order of `images` (the owner writes one per photo). Optional:
-   * a reader without it falls back to the product and colour name.
-   */
-  imageAlts: z.array(z.string()).optional(),
-  sizeStock: z.array(sizeStock),
-});
-export type ProductColor = z.infer<typeof productColor>;
-
-export const specification = z.object({
-  label: z.string(),
-  description: z.string(),
-  order: z.number().int(),
-});
-
-export const product = z.object({
-  _id: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  subheading: z.string(),
-  description: z.string(),
-  /** Rupees. */
-  price: z.number(),
-  /** Rupees; null when the product is not discounted. */
-  originalPrice: z.number().nullable(),
-  /** Average of `ratings`, one decimal, 0 when unrated. */
-  rating: z.number(),
-  ratings: z.array(z.number().int()),
-  reviewCount: z.number().int(),
-  images: z.array(z.string()),
-  /** The alt text of each of `images`, in order (optional, as on each colour). */
-  imageAlts: z.array(z.string()).optional(),
-  colors: z.array(productColor),
-  tags: z.array(z.string()),
-  specifications: z.array(specification),
-  sizeChart: z.object({ image: z.string() }).nullable(),
-  brand: z.string(),
-  category: z.string(),
-  subcategory: z.string().nullable(),
-  categoryName: z.string(),
-  subcategoryName: z.string().nullable(),
-  categorySlug: z.string(),
-  subcategorySlug: z.string().nullable(),
-  inStock: z.boolean(),
-  isActive: z.boolean(),
-  createdAt: z.string(),
-  // The package's declarations India's Legal Metrology rules ask an online shop to show; extra to
-  // the core product fields, so optional for a reader that does not know them.
-  countryOfOrigin: z.string().optional(),
-  /** The manufacturer's or importer's name and address. */
-  manufacturer: z.string().optional(),
-  /** The goods' common name ('Brassiere'); the category's name when the owner left it empty. */
-  genericName: z.string().optional(),
-  /** '1 N', 'Pack of 3', '50 ml'. */
-  netQuantity: z.string().optional(),
-});
-export type Product = z.infer<typeof product>;
-
-const facetCount = z.object({ value: z.string(), count: z.number().int() });
-export const productFacets = z.object({
-  sizes: z.array(facetCount),
-  colors: z.array(facetCount.extend({ colorHex: z.string() })),
-  tags: z.array(facetCount),
-  priceBands: z.array(facetCount),
-});
-export type ProductFacets = z.infer<typeof productFacets>;
-
-export const productList = z.object({
-  products: z.array(product),
-  total: z.number().int(),
-  page: z.number().int(),
-  pages: z.number().int(),
-  facets: productFacets,
-});
-export type ProductList = z.infer<typeof productList>;
-
-export const colorSizes = z.object({
-  colorName: z.string(),
-  colorHex: z.string(),
-  sizes: z.array(sizeStock),
-});
+// The answers' shapes live in catalogue-answers.ts (zod/mini: the storefront reads them in the
+// browser); they are part of this contract.
+export * from './catalogue-answers.ts';
+import { category, subcategory } from './catalogue-answers.ts';
 
 // ---------- inputs ----------
 //
@@ -245,29 +134,9 @@ export const categorySearchQuery = z.object({
 
 // ---------- answers ----------
 
-export const productListResponse = successEnvelope(productList);
-export const productResponse = successEnvelope(product);
-export const categoryListResponse = successEnvelope(z.array(category));
+// The pages of categories and subcategories: classic zod for the route's `.or` (the storefront
+// reads neither).
 export const categoryPageResponse = successEnvelope(z.array(category)).extend(paginatedMeta.shape);
-export const categoryResponse = successEnvelope(category);
-export const subcategoryListResponse = successEnvelope(z.array(subcategory));
 export const subcategoryPageResponse = successEnvelope(z.array(subcategory)).extend(
   paginatedMeta.shape,
 );
-export const subcategoryResponse = successEnvelope(subcategory);
-export const colorSizesResponse = successEnvelope(colorSizes);
-
-/**
- * One card of the home page's FEATURED PRODUCTS carousel: the first product of each subcategory,
- * or of each category without subcategories, in shop order; `label` names that group.
- */
-export const featuredCard = z.object({
-  _id: z.string(),
-  name: z.string(),
-  image: z.string(),
-  price: z.number(),
-  originalPrice: z.number().nullable(),
-  label: z.string(),
-});
-export type FeaturedCard = z.infer<typeof featuredCard>;
-export const featuredProductsResponse = successEnvelope(z.array(featuredCard));

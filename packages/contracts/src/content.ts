@@ -1,5 +1,7 @@
-import { z } from 'zod';
-import { successEnvelope } from './common.ts';
+// The journal and banners the storefront shows. zod/mini because the storefront parses them in the
+// browser.
+import * as z from 'zod/mini';
+import { successEnvelope } from './common-mini.ts';
 
 export const blog = z.object({
   _id: z.string(),

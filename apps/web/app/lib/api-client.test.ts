@@ -8,6 +8,42 @@ const respond = (status: number, body: unknown) => async () =>
     headers: { 'content-type': 'application/json' },
   });
 
+const emptyList = {
+  products: [],
+  total: 0,
+  page: 1,
+  pages: 0,
+  facets: { sizes: [], colors: [], tags: [], priceBands: [] },
+};
+
+const product = {
+  _id: 'p1',
+  name: 'Lace Bralette',
+  slug: 'lace-bralette',
+  subheading: 'Soft lace',
+  description: 'A soft lace bralette.',
+  price: 1299,
+  originalPrice: null,
+  rating: 0,
+  ratings: [],
+  reviewCount: 0,
+  images: ['/p1.jpg'],
+  colors: [],
+  tags: [],
+  specifications: [],
+  sizeChart: null,
+  brand: 'Shop',
+  category: 'c1',
+  subcategory: null,
+  categoryName: 'Bras',
+  subcategoryName: null,
+  categorySlug: 'bras',
+  subcategorySlug: null,
+  inStock: true,
+  isActive: true,
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
+
 describe('api client errors', () => {
   it("uses the server's message when there is one", async () => {
     const api = createApiClient({
@@ -41,7 +77,7 @@ describe('api client errors', () => {
       token: 'abc',
       fetch: async (input, init) => {
         seen = new Request(new URL(String(input), 'http://shop.test'), init);
-        return new Response(JSON.stringify({ success: true, data: { products: [] } }));
+        return new Response(JSON.stringify({ success: true, data: emptyList, message: 'ok' }));
       },
     });
     await api.searchProducts('lace bra', { page: 2, limit: 5, size: '' });
@@ -50,7 +86,7 @@ describe('api client errors', () => {
     expect(seen?.headers.get('accept')).toBe('application/json');
   });
 
-  it('sends a return request with its lines and answers what was declined', async () => {
+  it('sends a return request with its lines, and refuses an answer without the order', async () => {
     let seen: Request | undefined;
     const declined = [{ itemId: 'i2', productName: 'Lace Hipster', reason: 'For hygiene reasons' }];
     const api = createApiClient({
@@ -64,10 +100,51 @@ describe('api client errors', () => {
       reason: 'Too small',
       items: [{ itemId: 'i1', action: 'exchange' as const, size: '36b' }],
     };
-    const answer = await orderApi(api).returnOrder('o 1', request);
+    // The contract's answer is the order with what was declined; `declined` alone breaks it.
+    await expect(orderApi(api).returnOrder('o 1', request)).rejects.toEqual(
+      new ApiError('Failed to return order', 200),
+    );
     expect(seen?.method).toBe('POST');
     expect(seen?.url).toBe('http://shop.test/api/order/o%201/return');
     expect(await seen?.json()).toEqual(request);
-    expect(answer.data.declined).toEqual(declined);
+  });
+});
+
+describe('answers parsed with their contract', () => {
+  const banner = { _id: 'b1', name: 'Festive', imageUrl: '/banners/festive.jpg', link: '/sale' };
+
+  it('answers a banner list that keeps its contract, typed by it', async () => {
+    const api = createApiClient({
+      fetch: respond(200, { success: true, data: [banner], message: 'ok' }),
+    });
+    await expect(api.listBanners()).resolves.toEqual([banner]);
+  });
+
+  it("refuses an answer missing a field with the call's message, naming the field", async () => {
+    const { imageUrl: _left, ...withoutImage } = banner;
+    const api = createApiClient({
+      fetch: respond(200, { success: true, data: [withoutImage], message: 'ok' }),
+    });
+    const failure = await api.listBanners().catch((error: unknown) => error);
+    expect(failure).toEqual(new ApiError('Failed to fetch banners', 200));
+    // The contract's complaint stays with the error for whoever reads the log.
+    expect(String((failure as Error).cause)).toContain('imageUrl');
+  });
+
+  it('refuses a product whose price is text, and answers a complete one', async () => {
+    const answer = (price: unknown) =>
+      respond(200, { success: true, data: { ...product, price }, message: 'ok' });
+    await expect(createApiClient({ fetch: answer('1299') }).getProduct('p1')).rejects.toEqual(
+      new ApiError('Failed to fetch product', 200),
+    );
+    await expect(createApiClient({ fetch: answer(1299) }).getProduct('p1')).resolves.toEqual({
+      ...product,
+      price: 1299,
+    });
+  });
+
+  it('refuses a success without its data (a proxy answering 200 with something else)', async () => {
+    const api = createApiClient({ fetch: respond(200, { success: true, message: 'ok' }) });
+    await expect(api.listProducts()).rejects.toThrow('Failed to fetch products');
   });
 });

@@ -1,14 +1,4 @@
-import type {
-  Category,
-  FeaturedCard,
-  Product,
-  ProductList,
-  SizeStock,
-  Subcategory,
-} from '@shop/contracts/catalogue';
-import type { Banner, Blog } from '@shop/contracts/content';
-import type { Cart, CartDetails, CartValidation, Wishlist } from '@shop/contracts/cart';
-import type { AuthSession, LoginInput, SignupInput, User } from '@shop/contracts/auth';
+import type { LoginInput, SignupInput } from '@shop/contracts/auth';
 
 /** A failed call: the server's message, else 'HTTP error! status: {code}', else 'Network error'. */
 export class ApiError extends Error {
@@ -17,8 +7,9 @@ export class ApiError extends Error {
     readonly status: number,
     /** The form field the server's refusal belongs to, when it names one. */
     readonly field?: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = 'ApiError';
   }
 }
@@ -31,13 +22,6 @@ export interface ListQuery {
   color?: string;
   tag?: string;
   sort?: string;
-}
-
-export interface Paged<T> {
-  data: T[];
-  totalPages: number;
-  currentPage: number;
-  total: number;
 }
 
 type Query = Record<string, string | number | boolean | undefined | null>;
@@ -54,11 +38,60 @@ export function queryString(query: Query = {}): string {
 
 /**
  * An answer's contract: a schema from `@shop/contracts` that checks what the server sent and
- * types it (zod's `parse`). Taken from the caller, so a contract is bundled with the pages that
- * make its calls rather than with this client, which every page loads.
+ * types it (zod's `parse`). Every call takes one, so the type of an answer comes from its schema
+ * and an answer that breaks it is refused here rather than on a shopper's page.
  */
 export interface AnswerSchema<T> {
   parse: (answer: unknown) => T;
+}
+
+/**
+ * A contract given as is (the back office, whose pages import their schemas), or loaded when
+ * its call is made (`() => import(...)`): the shell and the shopper's pages keep zod out of the
+ * JavaScript a first visit loads, and a schema loads with the first call that needs it.
+ */
+export type AnswerContract<T> = AnswerSchema<T> | (() => Promise<AnswerSchema<T>>);
+
+/** A contract loaded on first use: `lazyContract(() => import('@shop/contracts/cart'), (m) => m.cartResponse)`. */
+export function lazyContract<M, T>(
+  load: () => Promise<M>,
+  pick: (module: M) => AnswerSchema<T>,
+): () => Promise<AnswerSchema<T>> {
+  return async () => pick(await load());
+}
+
+// The contracts of the shared client's calls: one module, loaded on the first call (see
+// AnswerContract); `answer('cartResponse')` is its contract of that name.
+const answers = () => import('../shell-answers');
+const answer =
+  <K extends keyof Awaited<ReturnType<typeof answers>>>(key: K) =>
+  async () =>
+    (await answers())[key];
+
+/**
+ * Checks an answer with its contract; an answer the contract refuses becomes the call's own
+ * message (it carries none for the shopper), with the contract's complaint as the cause.
+ */
+export async function parseAnswer<T>(
+  contract: AnswerContract<T>,
+  answer: unknown,
+  fallback: string,
+  status: number,
+): Promise<T> {
+  try {
+    // A contract's script that did not arrive (the shopper went offline) fails the call alike.
+    const schema = typeof contract === 'function' ? await contract() : contract;
+    return schema.parse(answer);
+  } catch (problem) {
+    throw new ApiError(fallback, status, undefined, { cause: problem });
+  }
+}
+
+/** What a refusal may carry (`{ success: false, message, field? }`); an answer's data is its contract's. */
+interface Failure {
+  success?: boolean;
+  message?: string;
+  field?: string;
 }
 
 /** One line as Add To Cart sends it (sizes in lower case). */
@@ -84,11 +117,12 @@ export interface ApiClientOptions {
 export function createApiClient(options: ApiClientOptions = {}) {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
 
+  /** One request; its answer is what `contract` makes of it (`{ success, data, message }`). */
   async function call<T>(
     path: string,
     fallback: string,
-    init: RequestInit = {},
-    schema?: AnswerSchema<T>,
+    init: RequestInit,
+    contract: AnswerContract<T>,
   ): Promise<T> {
     const headers = new Headers(init.headers);
     headers.set('accept', 'application/json');
@@ -100,9 +134,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
     } catch {
       throw new ApiError('Network error', 0);
     }
-    let body: { success?: boolean; data?: unknown; message?: string; field?: string } | undefined;
+    // Any JSON (or none): only the refusal's fields are read here, the rest by the contract.
+    let body: Failure | undefined;
     try {
-      body = (await response.json()) as typeof body;
+      body = await response.json();
     } catch {
       body = undefined;
     }
@@ -111,33 +146,16 @@ export function createApiClient(options: ApiClientOptions = {}) {
         body?.message || (response.ok ? fallback : `HTTP error! status: ${response.status}`);
       throw new ApiError(message, response.status, body?.field);
     }
-    if (!schema) return body as T;
-    try {
-      return schema.parse(body);
-    } catch {
-      // An answer its contract refuses carries no message for the shopper: the call's own.
-      throw new ApiError(fallback, response.status);
-    }
+    return parseAnswer(contract, body, fallback, response.status);
   }
 
-  const data = async <T>(path: string, fallback: string): Promise<T> =>
-    (await call<{ data: T }>(path, fallback)).data;
+  /** A read answering its data. */
+  const data = async <T>(path: string, fallback: string, contract: AnswerContract<{ data: T }>) =>
+    (await call(path, fallback, {}, contract)).data;
 
   /** A call with a JSON body, answering data and the server's message. */
-  async function send<T>(method: string, path: string, fallback: string, body?: unknown) {
-    const answer = await call<{ data: T; message: string }>(path, fallback, {
-      method,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { data: answer.data, message: answer.message };
-  }
-
-  /**
-   * A call with a JSON body whose answer (`{ success, data, message }`) is parsed with its
-   * contract's schema; answers data and the server's message.
-   */
-  async function sendParsed<T extends { data: unknown; message: string }>(
-    schema: AnswerSchema<T>,
+  async function send<T extends { data: unknown; message: string }>(
+    contract: AnswerContract<T>,
     method: string,
     path: string,
     fallback: string,
@@ -147,7 +165,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       path,
       fallback,
       { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) },
-      schema,
+      contract,
     );
     return { data: answer.data, message: answer.message };
   }
@@ -171,10 +189,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
       throw new ApiError('Network error', 0);
     }
     if (!response.ok) {
-      const answer = (await response.json().catch(() => undefined)) as
-        { message?: string } | undefined;
+      const failure: Failure | undefined = await response.json().catch(() => undefined);
       throw new ApiError(
-        answer?.message || `HTTP error! status: ${response.status}`,
+        failure?.message || `HTTP error! status: ${response.status}`,
         response.status,
       );
     }
@@ -187,19 +204,20 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
   /**
    * Sends a file as multipart/form-data (field `file`), reporting the share sent (0 to 1) as it
-   * goes: fetch cannot tell upload progress, XMLHttpRequest can. Answers the data; a failure
-   * answers the server's message as any other call does.
+   * goes: fetch cannot tell upload progress, XMLHttpRequest can. Answers the data, parsed with
+   * its contract; a failure answers the server's message as any other call does.
    */
   function upload<T>(
     path: string,
     fallback: string,
+    contract: AnswerContract<{ data: T }>,
     body: Blob,
     filename: string,
     onProgress?: (sent: number) => void,
   ): Promise<T> {
     const form = new FormData();
     form.append('file', body, filename);
-    return new Promise<T>((resolve, reject) => {
+    return new Promise<unknown>((resolve, reject) => {
       const request = new XMLHttpRequest();
       request.open('POST', `/api${path}`);
       request.setRequestHeader('accept', 'application/json');
@@ -209,26 +227,26 @@ export function createApiClient(options: ApiClientOptions = {}) {
       };
       request.onerror = () => reject(new ApiError('Network error', 0));
       request.onload = () => {
-        let answer: { success?: boolean; data?: T; message?: string } | undefined;
+        let answer: Failure | undefined;
         try {
-          answer = JSON.parse(request.responseText) as typeof answer;
+          answer = JSON.parse(request.responseText);
         } catch {
           answer = undefined;
         }
         if (request.status >= 200 && request.status < 300 && answer?.success !== false) {
-          resolve(answer?.data as T);
+          resolve(answer);
         } else {
           reject(new ApiError(answer?.message || fallback, request.status));
         }
       };
       request.send(form);
-    });
+    }).then(async (body) => (await parseAnswer(contract, body, fallback, 200)).data);
   }
 
   return {
     /**
-     * The transport itself, for the calls kept beside the pages that make them (orders and
-     * payments live in components/orders/order-api.ts): the home page does not load their code.
+     * The transport itself, for the calls kept beside the pages that make them (orders,
+     * payments, the back office's screens): the home page does not load their code.
      */
     call,
     data,
@@ -238,108 +256,126 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
     // ----- catalogue -----
     listProducts: (query: ListQuery = {}) =>
-      data<ProductList>(
+      data(
         `/product/products${queryString({ ...query })}`,
         'Failed to fetch products',
+        answer('productListResponse'),
       ),
     searchProducts: (q: string, query: ListQuery = {}) =>
-      data<ProductList>(
+      data(
         `/product/search${queryString({ q, ...query })}`,
         'Failed to search products',
+        answer('productListResponse'),
       ),
     getProduct: (id: string) =>
-      data<Product>(`/product/${encodeURIComponent(id)}`, 'Failed to fetch product'),
+      data(
+        `/product/${encodeURIComponent(id)}`,
+        'Failed to fetch product',
+        answer('productResponse'),
+      ),
     listProductsByCategory: (categoryId: string, query: ListQuery = {}) =>
-      data<ProductList>(
+      data(
         `/product/category/${encodeURIComponent(categoryId)}${queryString({ ...query })}`,
         'Failed to fetch products by category',
+        answer('productListResponse'),
       ),
     listProductsBySubcategory: (
       subcategoryId: string,
       query: ListQuery & { isActive?: boolean } = {},
     ) =>
-      data<ProductList>(
+      data(
         `/product/subcategory/${encodeURIComponent(subcategoryId)}${queryString({ isActive: true, ...query })}`,
         'Failed to fetch products by subcategory',
+        answer('productListResponse'),
       ),
     getColorSizes: (productId: string, colorName: string) =>
-      data<{ colorName: string; colorHex: string; sizes: SizeStock[] }>(
+      data(
         `/product/${encodeURIComponent(productId)}/colors/${encodeURIComponent(colorName)}/sizes`,
         'Failed to fetch available sizes',
+        answer('colorSizesResponse'),
       ),
     featuredProducts: () =>
-      data<FeaturedCard[]>('/product/featured', 'Failed to fetch featured products'),
-    listCategories: () => data<Category[]>('/category', 'Failed to fetch categories'),
-    listCategoriesPage: async (page: number, limit: number): Promise<Paged<Category>> =>
-      call<Paged<Category>>(
-        `/category${queryString({ page, limit })}`,
-        'Failed to fetch categories',
+      data(
+        '/product/featured',
+        'Failed to fetch featured products',
+        answer('featuredProductsResponse'),
       ),
+    listCategories: () =>
+      data('/category', 'Failed to fetch categories', answer('categoryListResponse')),
     searchCategories: (q: string) =>
-      data<Category[]>(`/category/search${queryString({ q })}`, 'Failed to search categories'),
-    getCategory: (id: string) =>
-      data<Category>(`/category/${encodeURIComponent(id)}`, 'Failed to fetch category'),
-    listSubcategories: (q?: string) =>
-      data<Subcategory[]>(`/sub-category${queryString({ q })}`, 'Failed to fetch subcategories'),
-    listSubcategoriesOfCategory: (categoryId: string) =>
-      data<Subcategory[]>(
-        `/sub-category/category/${encodeURIComponent(categoryId)}`,
-        'Failed to fetch subcategories',
+      data(
+        `/category/search${queryString({ q })}`,
+        'Failed to search categories',
+        answer('categoryListResponse'),
       ),
-    getSubcategory: (id: string) =>
-      data<Subcategory>(`/sub-category/${encodeURIComponent(id)}`, 'Failed to fetch subcategory'),
+    listSubcategories: (q?: string) =>
+      data(
+        `/sub-category${queryString({ q })}`,
+        'Failed to fetch subcategories',
+        answer('subcategoryListResponse'),
+      ),
 
     // ----- accounts -----
     signup: (input: SignupInput) =>
-      send<AuthSession>('POST', '/auth/signup', 'Registration failed', input),
-    login: (input: LoginInput) => send<AuthSession>('POST', '/auth/login', 'Login failed', input),
-    profile: () => data<User>('/auth/profile', 'Failed to fetch profile'),
+      send(answer('authSessionResponse'), 'POST', '/auth/signup', 'Registration failed', input),
+    login: (input: LoginInput) =>
+      send(answer('authSessionResponse'), 'POST', '/auth/login', 'Login failed', input),
+    profile: () => data('/auth/profile', 'Failed to fetch profile', answer('userResponse')),
     refresh: (refreshToken: string) =>
-      send<AuthSession>('POST', '/auth/refresh', 'Token refresh failed', { refreshToken }),
+      send(answer('authSessionResponse'), 'POST', '/auth/refresh', 'Token refresh failed', {
+        refreshToken,
+      }),
     logout: (refreshToken: string | null) =>
-      send<null>('POST', '/auth/logout', 'Logout failed', refreshToken ? { refreshToken } : {}),
+      send(
+        answer('messageResponse'),
+        'POST',
+        '/auth/logout',
+        'Logout failed',
+        refreshToken ? { refreshToken } : {},
+      ),
     googleSignIn: (code: string, redirectUri: string) =>
-      send<AuthSession>('POST', '/auth/google', 'Google authentication failed', {
+      send(answer('authSessionResponse'), 'POST', '/auth/google', 'Google authentication failed', {
         code,
         redirectUri,
       }),
 
     // ----- cart (signed in) -----
-    getCart: () => data<Cart>('/cart', 'Failed to fetch cart'),
-    getCartDetails: () => data<CartDetails>('/cart/details', 'Failed to fetch cart'),
+    getCart: () => data('/cart', 'Failed to fetch cart', answer('cartResponse')),
     addToCart: (line: CartLineRequest & { product: string }) =>
-      send<Cart>('POST', '/cart', 'Failed to add item to cart', line),
+      send(answer('cartResponse'), 'POST', '/cart', 'Failed to add item to cart', line),
     updateCartItem: (itemId: string, quantity: number) =>
-      send<Cart>(
+      send(
+        answer('cartResponse'),
         'PUT',
         `/cart/item/${encodeURIComponent(itemId)}`,
         'Failed to update item quantity',
-        {
-          quantity,
-        },
+        { quantity },
       ),
     removeFromCart: (productId: string, size: string, colorName: string) =>
-      send<Cart>(
+      send(
+        answer('cartResponse'),
         'DELETE',
         `/cart/product/${encodeURIComponent(productId)}${queryString({ size, colorName })}`,
         'Failed to remove item from cart',
       ),
-    clearCart: () => send<Cart>('DELETE', '/cart/clear', 'Failed to clear cart'),
-    validateCart: () => send<CartValidation>('POST', '/cart/validate', 'Cart validation failed'),
+    clearCart: () => send(answer('cartResponse'), 'DELETE', '/cart/clear', 'Failed to clear cart'),
     mergeCart: (sessionId: string) =>
-      send<Cart>('POST', '/cart/merge', 'Failed to merge cart', { sessionId }),
+      send(answer('cartResponse'), 'POST', '/cart/merge', 'Failed to merge cart', { sessionId }),
     applyDiscount: (code: string, type: 'coupon' | 'voucher' = 'coupon') =>
-      send<Cart>('POST', '/cart/apply-discount', 'Failed to apply discount', { code, type }),
+      send(answer('cartResponse'), 'POST', '/cart/apply-discount', 'Failed to apply discount', {
+        code,
+        type,
+      }),
     removeDiscount: (type: 'coupon' | 'voucher' | 'all' = 'all') =>
-      send<Cart>('DELETE', '/cart/remove-discount', 'Failed to remove discount', { type }),
-
-    /** Calls whose contract loads with their pages (components/checkout/payments-api.ts). */
-    sendParsed,
+      send(answer('cartResponse'), 'DELETE', '/cart/remove-discount', 'Failed to remove discount', {
+        type,
+      }),
 
     // ----- wishlist -----
-    getWishlist: () => data<Wishlist>('/wishlist', 'Failed to fetch wishlist'),
+    getWishlist: () => data('/wishlist', 'Failed to fetch wishlist', answer('wishlistResponse')),
     toggleWishlist: (productId: string) =>
-      send<{ action: 'added' | 'removed'; wishlist: Wishlist }>(
+      send(
+        answer('wishlistToggleResponse'),
         'POST',
         '/wishlist/toggle',
         'Failed to add to wishlist',
@@ -355,43 +391,52 @@ export function createApiClient(options: ApiClientOptions = {}) {
         selectedImage?: string;
       } = {},
     ) =>
-      send<{ cart: Cart; wishlist: Wishlist }>(
+      send(
+        answer('moveToCartResponse'),
         'POST',
         `/wishlist/move-to-cart/${encodeURIComponent(productId)}`,
         'Failed to move item to cart',
         line,
       ),
-    clearWishlist: () => send<Wishlist>('DELETE', '/wishlist/clear', 'Failed to clear wishlist'),
+    clearWishlist: () =>
+      send(answer('wishlistResponse'), 'DELETE', '/wishlist/clear', 'Failed to clear wishlist'),
 
     // ----- cart (guest) -----
     getGuestCart: (sessionId: string) =>
-      data<Cart>(`/cart/guest/${encodeURIComponent(sessionId)}`, 'Failed to fetch cart'),
+      data(
+        `/cart/guest/${encodeURIComponent(sessionId)}`,
+        'Failed to fetch cart',
+        answer('cartResponse'),
+      ),
     addToGuestCart: (sessionId: string, productId: string, line: CartLineRequest) =>
-      send<Cart>(
+      send(
+        answer('cartResponse'),
         'POST',
         `/cart/guest/${encodeURIComponent(sessionId)}/product/${encodeURIComponent(productId)}`,
         'Failed to add item to cart',
         line,
       ),
     updateGuestCartItem: (sessionId: string, itemId: string, quantity: number) =>
-      send<Cart>(
+      send(
+        answer('cartResponse'),
         'PUT',
         `/cart/guest/${encodeURIComponent(sessionId)}/item/${encodeURIComponent(itemId)}`,
         'Failed to update item quantity',
         { quantity },
       ),
     removeFromGuestCart: (sessionId: string, productId: string, size: string, colorName: string) =>
-      send<Cart>(
+      send(
+        answer('cartResponse'),
         'DELETE',
         `/cart/guest/${encodeURIComponent(sessionId)}/product/${encodeURIComponent(productId)}${queryString({ size, colorName })}`,
         'Failed to remove item from cart',
       ),
 
     // ----- content -----
-    listBlogs: () => data<Blog[]>('/blog', 'Failed to fetch blogs'),
-    getBlog: (id: string) => data<Blog>(`/blog/${encodeURIComponent(id)}`, 'Failed to fetch blog'),
-    listBanners: () => data<Banner[]>('/banner', 'Failed to fetch banners'),
-    listMobileBanners: () => data<Banner[]>('/mobile-banner', 'Failed to fetch banners'),
+    listBlogs: () => data('/blog', 'Failed to fetch blogs', answer('blogListResponse')),
+    listBanners: () => data('/banner', 'Failed to fetch banners', answer('bannerListResponse')),
+    listMobileBanners: () =>
+      data('/mobile-banner', 'Failed to fetch banners', answer('bannerListResponse')),
   };
 }
 

@@ -1,11 +1,12 @@
-import type {
-  AuthSession,
-  ChangePasswordInput,
-  GoogleConfig,
-  ProfileUpdateInput,
-  User,
-} from '@shop/contracts/auth';
-import type { ApiClient } from '../../lib/api-client';
+import type { ChangePasswordInput, ProfileUpdateInput } from '@shop/contracts/auth';
+import { lazyContract, type ApiClient } from '../../lib/api-client';
+
+// The answers' contracts load with the first call (checkout and the profile keep zod out of
+// their first load).
+const auth = () => import('@shop/contracts/auth');
+const userAnswer = lazyContract(auth, (m) => m.userResponse);
+const sessionAnswer = lazyContract(auth, (m) => m.authSessionResponse);
+const messageAnswer = lazyContract(auth, (m) => m.messageResponse);
 
 /**
  * The account calls only the account pages and forms make (profile, password, verification,
@@ -15,17 +16,32 @@ import type { ApiClient } from '../../lib/api-client';
 export function accountApi({ data, send }: ApiClient) {
   return {
     updateProfile: (input: ProfileUpdateInput) =>
-      send<User>('PATCH', '/auth/profile', 'Failed to update profile', input),
+      send(userAnswer, 'PATCH', '/auth/profile', 'Failed to update profile', input),
     forgotPassword: (email: string) =>
-      send<null>('POST', '/auth/forgot-password', 'Password reset request failed', { email }),
+      send(messageAnswer, 'POST', '/auth/forgot-password', 'Password reset request failed', {
+        email,
+      }),
     resetPassword: (token: string, password: string) =>
-      send<null>('POST', '/auth/reset-password', 'Password reset failed', { token, password }),
+      send(messageAnswer, 'POST', '/auth/reset-password', 'Password reset failed', {
+        token,
+        password,
+      }),
     changePassword: (input: ChangePasswordInput) =>
-      send<AuthSession>('POST', '/auth/change-password', 'Password change failed', input),
+      send(sessionAnswer, 'POST', '/auth/change-password', 'Password change failed', input),
     verifyEmail: (token: string) =>
-      send<User>('POST', '/auth/verify-email', 'Email verification failed', { token }),
+      send(userAnswer, 'POST', '/auth/verify-email', 'Email verification failed', { token }),
     resendVerification: () =>
-      send<null>('POST', '/auth/resend-verification', 'Failed to resend verification email'),
-    googleConfig: () => data<GoogleConfig>('/auth/google/config', 'Google authentication failed'),
+      send(
+        messageAnswer,
+        'POST',
+        '/auth/resend-verification',
+        'Failed to resend verification email',
+      ),
+    googleConfig: () =>
+      data(
+        '/auth/google/config',
+        'Google authentication failed',
+        lazyContract(auth, (m) => m.googleConfigResponse),
+      ),
   };
 }

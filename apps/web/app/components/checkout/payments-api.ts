@@ -15,16 +15,10 @@ import type { ApiClient } from '../../lib/api-client';
 
 /** Opens (or reuses) the provider order of one of the shopper's orders. */
 export const initiatePayment = (api: ApiClient, input: InitiatePaymentInput) =>
-  api.sendParsed(
-    paymentStartResponse,
-    'POST',
-    '/payments/initiate',
-    'Failed to initiate payment',
-    input,
-  );
+  api.send(paymentStartResponse, 'POST', '/payments/initiate', 'Failed to initiate payment', input);
 
 export const verifyPayment = (api: ApiClient, result: CheckoutResult) =>
-  api.sendParsed(
+  api.send(
     verifiedPaymentResponse,
     'POST',
     '/payments/verify',
@@ -33,7 +27,7 @@ export const verifyPayment = (api: ApiClient, result: CheckoutResult) =>
   );
 
 export const paymentSuccess = (api: ApiClient, result: CheckoutResult) =>
-  api.sendParsed(
+  api.send(
     verifiedPaymentResponse,
     'POST',
     '/payments/success',
@@ -42,7 +36,7 @@ export const paymentSuccess = (api: ApiClient, result: CheckoutResult) =>
   );
 
 export const paymentFailure = (api: ApiClient, failure: PaymentFailureInput) =>
-  api.sendParsed(
+  api.send(
     paymentResponse,
     'POST',
     '/payments/failure',
@@ -56,7 +50,7 @@ export const simulatePayment = (
   razorpayOrderId: string,
   outcome: 'success' | 'failure',
 ) =>
-  api.sendParsed(simulatorPayResponse, 'POST', '/payments/simulator/pay', 'Payment failed', {
+  api.send(simulatorPayResponse, 'POST', '/payments/simulator/pay', 'Payment failed', {
     razorpayOrderId,
     outcome,
   });

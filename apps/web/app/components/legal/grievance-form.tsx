@@ -79,7 +79,7 @@ export function GrievanceForm() {
     setErrors({});
     setSending(true);
     try {
-      const answer = await createApiClient().sendParsed(
+      const answer = await createApiClient().send(
         grievanceCreatedResponse,
         'POST',
         '/grievances',

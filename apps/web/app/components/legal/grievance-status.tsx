@@ -38,7 +38,7 @@ export function GrievanceStatus() {
     if (!linkTicket || !linkToken) return;
     let current = true;
     createApiClient()
-      .sendParsed(
+      .send(
         grievanceStatusResponse,
         'POST',
         `/grievances/${encodeURIComponent(linkTicket)}/status`,

@@ -4,7 +4,7 @@ import {
   type DispatchQuery,
   type ShipOrder,
 } from '@shop/contracts/dispatch';
-import type { Order } from '@shop/contracts/orders';
+import { orderResponse } from '@shop/contracts/orders';
 import { queryString, type ApiClient } from '../../../lib/api-client';
 
 /** The dispatch desk's calls, over the signed-in client `authed` hands out. Back office only. */
@@ -33,7 +33,8 @@ export function dispatchApi({ call, send, file }: ApiClient) {
         'Failed to make the packing slip',
       ),
     ship: (id: string, shipment: ShipOrder) =>
-      send<Order>(
+      send(
+        orderResponse,
         'POST',
         `/admin/orders/${encodeURIComponent(id)}/ship`,
         'Failed to mark the order shipped',

@@ -1,8 +1,8 @@
 import {
   mediaItemResponse,
   mediaLibraryResponse,
+  mediaUploadedResponse,
   type MediaDetailsInput,
-  type MediaUploaded,
 } from '@shop/contracts/media';
 import { queryString, type ApiClient } from '../../../lib/api-client';
 
@@ -17,9 +17,10 @@ export function mediaApi({ call, upload }: ApiClient) {
         mediaLibraryResponse,
       ).then((answer) => answer.data),
     upload: (file: File, onProgress?: (sent: number) => void) =>
-      upload<MediaUploaded>(
+      upload(
         '/admin/media',
         'The photo could not be uploaded',
+        mediaUploadedResponse,
         file,
         file.name,
         onProgress,

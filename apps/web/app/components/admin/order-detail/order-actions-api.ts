@@ -11,13 +11,13 @@ import type { ApiClient } from '../../../lib/api-client';
 const path = (id: string, action: string) => `/admin/orders/${encodeURIComponent(id)}/${action}`;
 
 /** The order screen's actions, over the signed-in client `authed` hands out. Back office only. */
-export function orderActionsApi({ sendParsed }: ApiClient) {
+export function orderActionsApi({ send }: ApiClient) {
   return {
     /** Owes a refund of chosen lines or an amount; the worker sends it to the provider. */
     refund: (id: string, body: OrderRefundInput) =>
-      sendParsed(orderRefundResponse, 'POST', path(id, 'refunds'), 'Failed to refund', body),
+      send(orderRefundResponse, 'POST', path(id, 'refunds'), 'Failed to refund', body),
     resendConfirmation: (id: string) =>
-      sendParsed(
+      send(
         confirmationResentResponse,
         'POST',
         path(id, 'resend-confirmation'),
@@ -25,14 +25,9 @@ export function orderActionsApi({ sendParsed }: ApiClient) {
       ),
     /** Confirms a cash-on-delivery order after a call to the shopper. */
     confirmCashOnDelivery: (id: string) =>
-      sendParsed(
-        orderResponse,
-        'POST',
-        path(id, 'cod-confirm'),
-        'Failed to confirm cash on delivery',
-      ),
+      send(orderResponse, 'POST', path(id, 'cod-confirm'), 'Failed to confirm cash on delivery'),
     changeAddress: (id: string, body: OrderAddressInput) =>
-      sendParsed(
+      send(
         changedAddressResponse,
         'PATCH',
         path(id, 'shipping-address'),

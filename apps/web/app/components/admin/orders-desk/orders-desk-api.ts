@@ -1,4 +1,4 @@
-import type { Order } from '@shop/contracts/orders';
+import { orderResponse } from '@shop/contracts/orders';
 import {
   orderDeskDetailResponse,
   orderNoteResponse,
@@ -52,7 +52,8 @@ export function ordersDeskApi({ call, send }: ApiClient) {
       ).then((answer) => answer.data),
     /** The shop's one way to move an order; the server checks the transition table. */
     setStatus: (id: string, status: OrderStatus, reason?: string) =>
-      send<Order>(
+      send(
+        orderResponse,
         'PATCH',
         `/admin/orders/${encodeURIComponent(id)}/status`,
         'Failed to update the order',

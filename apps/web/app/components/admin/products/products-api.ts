@@ -8,7 +8,7 @@ import {
   type ProductBulkInput,
   type ProductInput,
 } from '@shop/contracts/products-admin';
-import type { ProductImportPlan } from '@shop/contracts/products-csv';
+import { productImportResponse } from '@shop/contracts/products-csv';
 import { queryString, type ApiClient } from '../../../lib/api-client';
 
 /** The products screens' calls, over the signed-in client `authed` hands out. Back office only. */
@@ -63,9 +63,10 @@ export function productsApi({ call, file, upload }: ApiClient) {
     exportCsv: () => file('GET', '/admin/products/export.csv', 'Failed to export the products'),
     /** A dry run of the file; with `confirm` (the dry run's id), the import itself. */
     importCsv: (csv: File, confirm?: string) =>
-      upload<ProductImportPlan>(
+      upload(
         `/admin/products/import${queryString(confirm ? { confirm } : {})}`,
         confirm ? 'The import failed' : 'The file could not be checked',
+        productImportResponse,
         csv,
         csv.name,
       ),
