@@ -2,6 +2,7 @@ import { useLoaderData, useLocation, useNavigation, useRevalidator } from 'react
 import type { z } from 'zod/mini';
 import { errorMessage, type ApiClient } from '../../../lib/api-client';
 import { authed } from '../../../lib/auth-session';
+import { readSession } from '../../../lib/auth-storage';
 import type { AdminLoad } from '../use-admin-load';
 import { listQueryFromParams } from './list-query';
 
@@ -14,6 +15,15 @@ export interface ListData<Query, Answer> {
 }
 
 /**
+ * The signed-in call, not made at all without a stored session: a signed-out visitor is sent to
+ * sign in by the gate, and the server need not refuse her first.
+ */
+function signedIn<T>(call: (api: ApiClient) => Promise<T>): Promise<T> {
+  if (!readSession().token) return Promise.reject(new Error('Sign in to see the back office'));
+  return authed(call);
+}
+
+/**
  * A back-office list's `clientLoader`: reads the query from the URL with the list's schema and
  * asks the server with the signed-in client. The session lives in browser storage, so lists load
  * in the browser only (the server renders the gate's wait), and a refusal (signed out, a shopper)
@@ -23,7 +33,7 @@ export function listLoader<Schema extends z.core.$ZodType, Answer>(
   schema: Schema,
   fetch: (api: ApiClient, query: z.output<Schema>) => Promise<Answer>,
   // Tests hand in their own client; the shop signs the call with the stored session.
-  run: <T>(call: (api: ApiClient) => Promise<T>) => Promise<T> = authed,
+  run: <T>(call: (api: ApiClient) => Promise<T>) => Promise<T> = signedIn,
 ) {
   return async ({ request }: { request: Request }): Promise<ListData<z.output<Schema>, Answer>> => {
     const { query, problem } = listQueryFromParams(schema, new URL(request.url).searchParams);
