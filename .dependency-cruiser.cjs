@@ -35,55 +35,22 @@ const PUBLIC_MODULES = [
  * `from` imports `to` (paths under apps/api/src/features/), grouped by what is imported.
  */
 const EXCEPTIONS = [
-  // recordAudit and AuditActor live in the audit repository.
-  { from: 'auth/owner-cli.ts', to: 'audit/audit.repository.ts' },
-  { from: 'catalogue/categories-admin.service.ts', to: 'audit/audit.repository.ts' },
-  { from: 'catalogue/products-admin.service.ts', to: 'audit/audit.repository.ts' },
-  { from: 'catalogue/products-csv.service.ts', to: 'audit/audit.repository.ts' },
-  { from: 'content/banners-admin.service.ts', to: 'audit/audit.repository.ts' },
-  { from: 'content/blog-admin.service.ts', to: 'audit/audit.repository.ts' },
-  { from: 'customers/customers-desk.service.ts', to: 'audit/audit.repository.ts' },
-  { from: 'discounts/discounts-admin.service.ts', to: 'audit/audit.repository.ts' },
-  { from: 'dispatch/dispatch.service.ts', to: 'audit/audit.repository.ts' },
-  { from: 'grievances/grievances.service.ts', to: 'audit/audit.repository.ts' },
-  { from: 'media/media-library.service.ts', to: 'audit/audit.repository.ts' },
-  { from: 'orders/order-actions.service.ts', to: 'audit/audit.repository.ts' },
-  { from: 'orders/orders-desk.service.ts', to: 'audit/audit.repository.ts' },
-  { from: 'orders/orders.service.ts', to: 'audit/audit.repository.ts' },
-  { from: 'pages/pages.service.ts', to: 'audit/audit.repository.ts' },
-  { from: 'returns/returns-desk.service.ts', to: 'audit/audit.repository.ts' },
-  { from: 'settings/settings.service.ts', to: 'audit/audit.repository.ts' },
-  { from: 'shipping/shipping.service.ts', to: 'audit/audit.repository.ts' },
-  { from: 'staff/staff.service.ts', to: 'audit/audit.repository.ts' },
-  { from: 'stock/stock.service.ts', to: 'audit/audit.repository.ts' },
-  // The rows of an order awaiting payment (the hold on cart lines and stock).
+  // Handed the orders repository itself (typed with it) and its row shapes and helpers: the orders
+  // feature is being split into workflows, and these move behind its service with that split.
   { from: 'cart/cart.repository.ts', to: 'orders/orders.repository.ts' },
   { from: 'stock/stock.repository.ts', to: 'orders/orders.repository.ts' },
-  // Features handed the orders repository itself (typed with it) and its row shapes.
   { from: 'dispatch/dispatch.service.ts', to: 'orders/orders.repository.ts' },
   { from: 'payments/payments.repository.ts', to: 'orders/orders.repository.ts' },
   { from: 'payments/payments.service.ts', to: 'orders/orders.repository.ts' },
   { from: 'returns/returns-desk.service.ts', to: 'orders/orders.repository.ts' },
   { from: 'shipping/shipping.service.ts', to: 'orders/orders.repository.ts' },
-  // ProductFacts, the catalogue's answer for one product, is typed in its repository.
-  { from: 'cart/cart.service.ts', to: 'catalogue/catalogue.repository.ts' },
-  { from: 'cart/product-facts.ts', to: 'catalogue/catalogue.repository.ts' },
-  { from: 'orders/orders.service.ts', to: 'catalogue/catalogue.repository.ts' },
-  // Discount rows and readings, and the discounts repository handed to carts and orders.
+  // Handed the discounts repository (its rows, readings and the rule made of a row): its readings
+  // are being rewritten from SQL functions into the domain.
   { from: 'cart/cart.service.ts', to: 'discounts/discounts.repository.ts' },
   { from: 'orders/orders.repository.ts', to: 'discounts/discounts.repository.ts' },
   { from: 'orders/orders.service.ts', to: 'discounts/discounts.repository.ts' },
-  // RefundWithLines, a refund as the payments feature answers it, is typed in its repository.
-  { from: 'invoices/invoices.service.ts', to: 'payments/refunds.repository.ts' },
+  // Handed the refunds repository.
   { from: 'orders/order-actions.service.ts', to: 'payments/refunds.repository.ts' },
-  { from: 'orders/order-refunds.ts', to: 'payments/refunds.repository.ts' },
-  { from: 'orders/orders-desk.service.ts', to: 'payments/refunds.repository.ts' },
-  { from: 'orders/orders.service.ts', to: 'payments/refunds.repository.ts' },
-  // Locking a media upload for use by a product or an article.
-  { from: 'catalogue/products-admin.service.ts', to: 'media/media-library.repository.ts' },
-  { from: 'content/blog-admin.service.ts', to: 'media/media-library.repository.ts' },
-  // How a stock change is described in the audit log.
-  { from: 'catalogue/products-admin.service.ts', to: 'stock/stock.repository.ts' },
 ];
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -9,7 +9,7 @@ import { defaultShopSettings } from '@shop/contracts/shop-settings';
 import { averageRating, slugify } from '@shop/domain/catalogue';
 import { queryRows, type Database, type Transaction } from '../client.ts';
 import { categories, shopState, sizeCharts } from '../schema.ts';
-import type { AuditActor } from '../../features/audit/audit.repository.ts';
+import type { AuditActor } from '../../features/audit/audit.service.ts';
 import { createCategoriesAdminRepository } from '../../features/catalogue/categories-admin.repository.ts';
 import { createCategoriesAdminService } from '../../features/catalogue/categories-admin.service.ts';
 import { createProductsAdminRepository } from '../../features/catalogue/products-admin.repository.ts';

@@ -17,7 +17,7 @@ import type { OrderStatus, PaymentStatus } from '@shop/domain/orders';
 import { accountRole } from '@shop/domain/roles';
 import { queryRows, type Database } from '../../db/client.ts';
 import { customerNotes, users } from '../../db/schema.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 
 /** A `timestamptz` as PostgreSQL writes it (`2026-03-01 18:29:00.123456+00`). */
 const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;

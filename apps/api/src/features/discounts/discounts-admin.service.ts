@@ -18,7 +18,7 @@ import { isUuid } from '@shop/domain/ids';
 import { paiseToRupees } from '@shop/domain/money';
 import { isUniqueViolation, queryRows, type Database, type Executor } from '../../db/client.ts';
 import { categories, discounts, products } from '../../db/schema.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import type { DiscountRow } from './discounts.repository.ts';
 
 /** A `timestamptz` as PostgreSQL writes it (`2026-03-01 18:29:00.123456+00`). */
