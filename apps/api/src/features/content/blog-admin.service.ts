@@ -14,8 +14,8 @@ import { isUuid } from '@shop/domain/ids';
 import { isUniqueViolation, type Database, type Executor } from '../../db/client.ts';
 import { blogs } from '../../db/schema.ts';
 import type { CacheTag } from '../../http/read-cache.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
-import { lockMediaForUse } from '../media/media-library.repository.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
+import { lockMediaForUse } from '../media/media-library.service.ts';
 import { sanitizeArticleHtml } from './sanitize-html.ts';
 
 type BlogRow = typeof blogs.$inferSelect;

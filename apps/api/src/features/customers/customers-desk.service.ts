@@ -18,7 +18,7 @@ import type { OrderStatus, PaymentStatus } from '@shop/domain/orders';
 import { accountRole } from '@shop/domain/roles';
 import { queryRows, type Database } from '../../db/client.ts';
 import { customerNotes, users } from '../../db/schema.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 
 /** Opaque to callers: the last row's join time (as exact text, microseconds kept) and id. */
 

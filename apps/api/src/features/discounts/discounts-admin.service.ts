@@ -19,7 +19,7 @@ import { isUuid } from '@shop/domain/ids';
 import { paiseToRupees } from '@shop/domain/money';
 import { isUniqueViolation, queryRows, type Database, type Executor } from '../../db/client.ts';
 import { categories, discounts, products } from '../../db/schema.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import type { DiscountRow } from './discounts.repository.ts';
 
 /** Opaque to callers: the last row's creation time (exact text, microseconds kept) and id. */

@@ -19,7 +19,7 @@ import type { PaymentStatus } from '@shop/domain/orders';
 import type { UserRole } from '@shop/domain/roles';
 import { queryRows, type Database } from '../../db/client.ts';
 import type { OrderAddress } from '../../db/schema.ts';
-import type { AuditActor } from '../audit/audit.repository.ts';
+import type { AuditActor } from '../audit/audit.service.ts';
 import type { OrdersRepository, OrderWithItems } from '../orders/orders.repository.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import {

@@ -23,7 +23,7 @@ import {
 import { cursorCodec, timeAndIdCursor } from '@shop/contracts/keyset-page';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { grievanceMessages, grievances } from '../../db/schema.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import type { MailOutbox, MailTemplates } from '../mail/mail-outbox.ts';
 import type { Throttle, WindowRule } from '../throttle/throttle.ts';
 import {

@@ -1,4 +1,4 @@
-import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { orderMessages } from '@shop/contracts/orders';
 import type { AdminShipment } from '@shop/contracts/shipping';
@@ -39,7 +39,7 @@ import {
 } from '../../db/schema.ts';
 import type { OrdersRepository } from './orders.repository.ts';
 import { toOrder } from './orders.service.ts';
-import type { RefundWithLines } from '../payments/refunds.repository.ts';
+import type { RefundWithLines } from '../payments/refunds.service.ts';
 import { toRefundRow } from './order-actions.service.ts';
 import { shopperRefunds } from './order-refunds.ts';
 

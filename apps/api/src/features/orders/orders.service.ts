@@ -59,7 +59,7 @@ import {
 } from '../../db/client.ts';
 import { orders, type OrderAddress, type OrderDiscount } from '../../db/schema.ts';
 import type { ProductFactsSource } from '../cart/product-facts.ts';
-import type { ProductFacts } from '../catalogue/catalogue.repository.ts';
+import type { ProductFacts } from '../catalogue/catalogue.service.ts';
 import type { ChangeNotice } from '../catalogue/catalogue-changes.ts';
 import {
   toDiscountRule,
@@ -68,13 +68,13 @@ import {
 } from '../discounts/discounts.repository.ts';
 import type { RefundDecider } from '@shop/domain/refunds';
 import type { UserRole } from '@shop/domain/roles';
-import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import type { Tracking } from '@shop/contracts/shipping';
 import type { ShopperLimits } from '../throttle/shopper-limits.ts';
 import type { Throttle } from '../throttle/throttle.ts';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import type { MailExtras, MailOutbox, MailTemplates } from '../mail/mail-outbox.ts';
-import type { RefundWithLines } from '../payments/refunds.repository.ts';
+import type { RefundWithLines } from '../payments/refunds.service.ts';
 import { shopperRefunds } from './order-refunds.ts';
 import { codCodeHash, derivedCodCode, newCodCodeSalt } from './cod-codes.ts';
 import {

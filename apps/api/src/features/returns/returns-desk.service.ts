@@ -30,7 +30,7 @@ import type { BookedShipment, Courier } from '../../adapters/shipping/courier.ts
 import { CourierError } from '../../adapters/shipping/courier.ts';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { orderReturnLines } from '../../db/schema.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import type { BookingClaims } from '../shipping/booking-claims.ts';
 import type { Caller } from '../auth/auth.service.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
