@@ -1,9 +1,19 @@
 import { defineConfig } from 'vitest/config';
 
-/** Unit tests of the web app's logic (no React Router plugin: plain TypeScript). */
+/**
+ * Unit tests of the web app's logic (*.test.ts, plain TypeScript in Node) and component tests
+ * (*.test.tsx, React rendered with Testing Library in jsdom, fake timers for what waits). Journeys
+ * through the real server and Chromium are the e2e suite (vitest.e2e.config.ts).
+ */
 export default defineConfig({
   test: {
-    include: ['app/**/*.test.ts', 'app/**/*.test.tsx'],
-    environment: 'node',
+    projects: [
+      {
+        test: { name: 'logic', include: ['app/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        test: { name: 'components', include: ['app/**/*.test.tsx'], environment: 'jsdom' },
+      },
+    ],
   },
 });

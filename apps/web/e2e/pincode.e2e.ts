@@ -5,13 +5,14 @@ import type { Browser, Page } from 'playwright-core';
 import type { Product, ProductList } from '@shop/contracts/catalogue';
 import { deliveryByText, deliveryEstimate, deliveryMessages } from '@shop/domain/delivery-estimate';
 import { ZONE_TERMS } from '@shop/domain/delivery-zones';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL } from './shop.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { newShopper } from './account-helpers.ts';
 import { seriousViolations } from './page-checks.ts';
 
 let browser: Browser;
-const baseURL = () => inject('baseURL');
+const baseURL = () => shopURL();
 const shotDir = process.env.SHOT_DIR;
 
 beforeAll(async () => {

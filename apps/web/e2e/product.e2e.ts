@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Product } from '@shop/contracts/catalogue';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL } from './shop.ts';
 import { launchBrowser, openPage, waitForHydration, type viewports } from './browser.ts';
 
 type Viewport = keyof typeof viewports;
@@ -10,7 +11,7 @@ let browser: Browser;
 let products: Product[];
 /** The first product of the catalogue (seed: 'Everyday Lace T-Shirt Bra'). */
 let first: Product;
-const baseURL = () => inject('baseURL');
+const baseURL = () => shopURL();
 
 beforeAll(async () => {
   browser = await launchBrowser();
