@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopURL } from './shop.ts';
 import { fitsWidth, signInBrowser } from './admin-helpers.ts';
-import { launchBrowser, openPage, waitForHydration } from './browser.ts';
+import { launchBrowser, openPage, settled, waitForHydration } from './browser.ts';
 import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
 import { seriousViolations, type Viewport } from './page-checks.ts';
 
@@ -198,8 +198,15 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
           ),
         ).toBe(0);
         expect(await body.innerHTML()).not.toMatch(/alert|javascript:|onerror/i);
-        // Give any handler that slipped through the time to fire.
-        await page.waitForTimeout(500);
+        // Any handler that slipped through has fired once every image has loaded or failed.
+        await expect
+          .poll(() =>
+            body.evaluate((element) =>
+              [...element.querySelectorAll('img')].every((image) => image.complete),
+            ),
+          )
+          .toBe(true);
+        await settled(page);
         expect(alerts).toEqual([]);
         expect(await seriousViolations(page)).toEqual([]);
         expect(await fitsWidth(page)).toBe(true);

@@ -384,7 +384,16 @@ describe('a banner scheduled for tomorrow', () => {
           .filter({ visible: true })
           .last()
           .click();
-        await page.waitForTimeout(1_000);
+        // The 1 s cross-fade has brought it to the top.
+        await expect
+          .poll(() =>
+            page
+              .locator('[aria-roledescription="slide"][data-active="true"]')
+              .filter({ visible: true })
+              .last()
+              .evaluate((node) => getComputedStyle(node).opacity),
+          )
+          .toBe('1');
       }
       await page.screenshot({ path: `${shots}/banner-${label}-${viewport}.png` });
       expect(problems).toEqual([]);

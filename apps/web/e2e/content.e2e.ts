@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopURL } from './shop.ts';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, settled } from './browser.ts';
 import { checkPage, seriousViolations, type Viewport } from './page-checks.ts';
 
 let browser: Browser;
@@ -402,7 +402,7 @@ describe('sign-in routes', () => {
       // Closing it does not reopen it; the page offers a way back.
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
-      await page.waitForTimeout(200);
+      await settled(page);
       expect(await page.locator('dialog[open]').count()).toBe(0);
       await page.getByRole('button', { name: 'Open sign-in' }).click();
       await page.locator('dialog[open]').waitFor();

@@ -286,9 +286,11 @@ describe('product detail actions (desktop)', () => {
     expect(Math.round(listWidth / cardWidth)).toBe(4);
 
     const target = products.find((product) => hrefs[0] === `/product/${product._id}`)!;
-    // Slow the next product's data down so the pending state can be seen.
+    // Hold the next product's data back until the pending state has been seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(`**/product/${target._id}.data*`, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await held;
       await route.continue();
     });
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -298,7 +300,7 @@ describe('product detail actions (desktop)', () => {
         page.getByRole('status').filter({ hasText: 'Loading product details...' }).count(),
       )
       .toBe(1);
-    // The data answer is held back 1 s above: give the navigation time to finish.
+    release();
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).innerText(), { timeout: 5_000 })
       .toBe(target.name);
