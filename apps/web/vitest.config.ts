@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Unit tests of the web app's logic (`*.test.ts`, plain TypeScript in Node) and component tests
- * (`*.test.tsx`, rendered by Testing Library in jsdom as a person would meet them). No React
- * Router plugin: a component test builds its own router.
+ * (`*.test.tsx`, React rendered with Testing Library in jsdom, fake timers for what waits). No
+ * React Router plugin: a component test builds its own router. Journeys through the real server
+ * and Chromium are the e2e suite (vitest.e2e.config.ts).
  */
 export default defineConfig({
   test: {

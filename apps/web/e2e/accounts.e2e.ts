@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL, shopDataDir } from './shop.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import {
   lastMail,
@@ -10,8 +11,8 @@ import {
 } from './account-helpers.ts';
 
 let browser: Browser;
-const baseURL = () => inject('baseURL');
-const dataDir = () => inject('dataDir');
+const baseURL = () => shopURL();
+const dataDir = () => shopDataDir();
 
 beforeAll(async () => {
   browser = await launchBrowser();

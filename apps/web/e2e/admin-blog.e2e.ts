@@ -6,9 +6,10 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL } from './shop.ts';
 import { fitsWidth, signInBrowser } from './admin-helpers.ts';
-import { launchBrowser, openPage, waitForHydration } from './browser.ts';
+import { launchBrowser, openPage, settled, waitForHydration } from './browser.ts';
 import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
 import { seriousViolations, type Viewport } from './page-checks.ts';
 
@@ -64,7 +65,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
       })
         .jpeg()
         .toBuffer();
-      const { page, context, problems } = await openPage(browser, inject('baseURL'), viewport);
+      const { page, context, problems } = await openPage(browser, shopURL(), viewport);
       const alerts: string[] = [];
       page.on('dialog', (dialog) => {
         alerts.push(dialog.message());
@@ -197,8 +198,15 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
           ),
         ).toBe(0);
         expect(await body.innerHTML()).not.toMatch(/alert|javascript:|onerror/i);
-        // Give any handler that slipped through the time to fire.
-        await page.waitForTimeout(500);
+        // Any handler that slipped through has fired once every image has loaded or failed.
+        await expect
+          .poll(() =>
+            body.evaluate((element) =>
+              [...element.querySelectorAll('img')].every((image) => image.complete),
+            ),
+          )
+          .toBe(true);
+        await settled(page);
         expect(alerts).toEqual([]);
         expect(await seriousViolations(page)).toEqual([]);
         expect(await fitsWidth(page)).toBe(true);

@@ -6,7 +6,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL } from './shop.ts';
 import { signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
@@ -39,7 +40,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
       const busy = categories.data.find((category) => category.activeProducts > 0)!;
       expect(busy).toBeDefined();
       const hsnBefore = busy.hsnCode;
-      const { page, context, problems } = await openPage(browser, inject('baseURL'), viewport);
+      const { page, context, problems } = await openPage(browser, shopURL(), viewport);
       try {
         await signInBrowser(page, owner);
         await page.goto('/admin/categories');
@@ -77,7 +78,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
       })
         .png()
         .toBuffer();
-      const { page, context, problems } = await openPage(browser, inject('baseURL'), viewport);
+      const { page, context, problems } = await openPage(browser, shopURL(), viewport);
       try {
         await signInBrowser(page, owner);
         await page.goto('/admin/banners');

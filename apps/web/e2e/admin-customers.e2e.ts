@@ -2,7 +2,8 @@
 // shopper by email, opens her, sees her order, adds a note; a shopper never gets in.
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL } from './shop.ts';
 import { shopperWithPaidOrder, signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
@@ -29,7 +30,7 @@ for (const [viewport, offset] of [
   describe(`the customers screen (${viewport})`, () => {
     it('shows a shopper a plain 403 and no customer', async () => {
       const shopper = await shopperWithPaidOrder(offset + 10);
-      const { page, context } = await openPage(browser, inject('baseURL'), viewport);
+      const { page, context } = await openPage(browser, shopURL(), viewport);
       try {
         await signInBrowser(page, shopper);
         await page.goto('/admin/customers');
@@ -44,7 +45,7 @@ for (const [viewport, offset] of [
 
     it('lets the owner find a shopper by email, open her, see her order and note her', async () => {
       const shopper = await shopperWithPaidOrder(offset);
-      const { page, context, problems } = await openPage(browser, inject('baseURL'), viewport);
+      const { page, context, problems } = await openPage(browser, shopURL(), viewport);
       try {
         await signInBrowser(page, owner);
         await page.goto('/admin');

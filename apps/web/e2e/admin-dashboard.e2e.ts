@@ -2,7 +2,8 @@
 // day's figures and today's work, and picks a range that the URL keeps.
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL } from './shop.ts';
 import { signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { signInOwner, type OwnerSession } from './owner-helpers.ts';
@@ -25,7 +26,7 @@ afterAll(async () => {
 for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport[]) {
   describe(`the dashboard (${viewport})`, () => {
     it("shows the owner today's figures and work, and a range chosen in the URL", async () => {
-      const { page, context, problems } = await openPage(browser, inject('baseURL'), viewport);
+      const { page, context, problems } = await openPage(browser, shopURL(), viewport);
       try {
         await signInBrowser(page, owner);
         await page.goto('/admin');

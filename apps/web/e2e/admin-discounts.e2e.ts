@@ -6,7 +6,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import type { ProductList } from '@shop/contracts/catalogue';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL } from './shop.ts';
 import { newShopper } from './account-helpers.ts';
 import { signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
@@ -61,8 +62,8 @@ for (const [index, viewport] of (
   describe(`discounts and settings (${viewport})`, () => {
     it('creates a coupon the shopper uses, deactivates it, and edits the settings', async () => {
       const code = `E2E10${viewport.toUpperCase()}${Date.now() % 100_000}`;
-      const admin = await openPage(browser, inject('baseURL'), viewport);
-      const shop = await openPage(browser, inject('baseURL'), viewport);
+      const admin = await openPage(browser, shopURL(), viewport);
+      const shop = await openPage(browser, shopURL(), viewport);
       // The settings as the other browser files expect them, put back at the end.
       const before = await api<{ settings: unknown }>('GET', '/admin/settings', {
         token: owner.accessToken,

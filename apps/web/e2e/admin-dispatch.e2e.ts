@@ -3,7 +3,8 @@
 // courier and an AWB.
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL } from './shop.ts';
 import { confirmAsOwner, shopperWithPaidOrder, signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
@@ -41,7 +42,7 @@ for (const [viewport, offset] of [
     it('picks, prints labels for and ships paid orders', async () => {
       const first = await confirmedOrder(offset);
       const second = await confirmedOrder(offset + 1);
-      const { page, context, problems } = await openPage(browser, inject('baseURL'), viewport);
+      const { page, context, problems } = await openPage(browser, shopURL(), viewport);
       try {
         await signInBrowser(page, owner);
         await page.goto('/admin/dispatch');

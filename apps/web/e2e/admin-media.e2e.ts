@@ -5,7 +5,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL } from './shop.ts';
 import { photoMessages } from '@shop/contracts/media';
 import { uploadMessages } from '@shop/domain/media-uploads';
 import { signInBrowser } from './admin-helpers.ts';
@@ -43,7 +44,7 @@ async function photo(format: 'jpeg' | 'png', colour: { r: number; g: number; b: 
 for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport[]) {
   describe(`the photo library (${viewport})`, () => {
     it('uploads two photos, refuses the oversize and the fake, reorders by keyboard and saves alt text', async () => {
-      const { page, context, problems } = await openPage(browser, inject('baseURL'), viewport);
+      const { page, context, problems } = await openPage(browser, shopURL(), viewport);
       const seed = viewport === 'phone' ? 40 : 160;
       const rose = await photo('jpeg', { r: 200, g: seed, b: 120 });
       const plum = await photo('png', { r: 90, g: 30, b: seed });

@@ -5,7 +5,8 @@ import { mkdirSync } from 'node:fs';
 import type { Order } from '@shop/contracts/orders';
 import { formatMoney, rupeesToPaise } from '@shop/domain/money';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL } from './shop.ts';
 import { shopperWithPaidOrder, signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
@@ -45,7 +46,7 @@ for (const [viewport, offset] of [
         (await api<Order>('GET', `/order/${shopper.orderId}`, { token: shopper.accessToken })).data;
       const order = await mine();
       const [kept, refunded] = order.items;
-      const { page, context, problems } = await openPage(browser, inject('baseURL'), viewport);
+      const { page, context, problems } = await openPage(browser, shopURL(), viewport);
       try {
         await signInBrowser(page, owner);
         await page.goto(`/admin/orders/${shopper.orderId}`);
@@ -113,7 +114,7 @@ for (const [viewport, offset] of [
       }
 
       // The shopper's My Orders: the order says what came back, and the line reads refunded.
-      const shopperPage = await openPage(browser, inject('baseURL'), viewport);
+      const shopperPage = await openPage(browser, shopURL(), viewport);
       try {
         await signInBrowser(shopperPage.page, shopper);
         await shopperPage.page.goto('/profile?tab=orders');

@@ -2,7 +2,8 @@
 // owner finding an order by email, opening it, adding a note and moving it along.
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL } from './shop.ts';
 import { shopperWithPaidOrder, signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
@@ -39,7 +40,7 @@ for (const [viewport, offset] of [
 ] as const satisfies readonly (readonly [Viewport, number])[]) {
   describe(`the orders desk (${viewport})`, () => {
     it('sends a signed-out visitor to sign in, and back to the desk once she has', async () => {
-      const { page, context, problems } = await openPage(browser, inject('baseURL'), viewport);
+      const { page, context, problems } = await openPage(browser, shopURL(), viewport);
       try {
         await page.goto('/admin/orders?status=pending');
         await page.waitForURL(/\/login\?redirectTo=/, patient);
@@ -60,7 +61,7 @@ for (const [viewport, offset] of [
 
     it('shows a shopper a plain 403 and never any order', async () => {
       const shopper = await shopperWithPaidOrder(offset + 10);
-      const { page, context } = await openPage(browser, inject('baseURL'), viewport);
+      const { page, context } = await openPage(browser, shopURL(), viewport);
       try {
         await signInBrowser(page, shopper);
         await watchFor(page, shopper.orderNumber);
@@ -85,7 +86,7 @@ for (const [viewport, offset] of [
 
     it('lets the owner find an order by email, note it and move it along', async () => {
       const shopper = await shopperWithPaidOrder(offset);
-      const { page, context, problems } = await openPage(browser, inject('baseURL'), viewport);
+      const { page, context, problems } = await openPage(browser, shopURL(), viewport);
       try {
         await signInBrowser(page, owner);
         await page.goto('/admin/orders');
@@ -161,7 +162,7 @@ for (const [viewport, offset] of [
         if (listed.data.orders.length >= 3) break;
         await shopperWithPaidOrder(offset * 2 + 20 + extra);
       }
-      const { page, context, problems } = await openPage(browser, inject('baseURL'), viewport);
+      const { page, context, problems } = await openPage(browser, shopURL(), viewport);
       const shown = page.getByRole('link', { name: /^LB\d+$/ }).filter({ visible: true });
       /** The one order on the page once it has loaded, and not `before`. */
       const orderShown = async (before?: string) => {

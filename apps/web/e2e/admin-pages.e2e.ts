@@ -4,7 +4,8 @@
 // afterwards, so the content pages' own tests read the texts and dates they expect.
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL } from './shop.ts';
 import { lastUpdatedLabel } from '@shop/domain/shop-pages';
 import { signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
@@ -40,7 +41,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
   describe(`editable pages (${viewport})`, () => {
     it('the owner edits the FAQ and the shop shows it, dated today', async () => {
       const answer = `Measure snugly under the bust (${viewport} edit).\n\nThen ask us.`;
-      const { page, context, problems } = await openPage(browser, inject('baseURL'), viewport);
+      const { page, context, problems } = await openPage(browser, shopURL(), viewport);
       try {
         await signInBrowser(page, owner);
         await page.goto('/admin/pages');
@@ -99,7 +100,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
 
     it('the owner edits the shipping policy and the shop shows it, dated today', async () => {
       const words = `Shipping is free on every order in India (${viewport} edit).`;
-      const { page, context, problems } = await openPage(browser, inject('baseURL'), viewport);
+      const { page, context, problems } = await openPage(browser, shopURL(), viewport);
       try {
         await signInBrowser(page, owner);
         await openEditor(page, 'Shipping Policy');
@@ -142,7 +143,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
 
 describe('the exchange policy keeps its marked lists', () => {
   it('draws a tick and a cross list (1280 px)', async () => {
-    const { page, context } = await openPage(browser, inject('baseURL'), 'desktop');
+    const { page, context } = await openPage(browser, shopURL(), 'desktop');
     try {
       await page.goto('/return-refund-policy#eligible');
       await waitForHydration(page);

@@ -6,7 +6,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import type { ProductList } from '@shop/contracts/catalogue';
 import { productCsvColumns, productCsvMessages } from '@shop/contracts/products-csv';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL } from './shop.ts';
 import { signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
@@ -68,7 +69,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
     it('exports, dry-runs an edited file with its errors, and a confirmed import changes the storefront', async () => {
       const slug = `csv-lace-brief-${viewport}-${Date.now()}`;
       const id = await knownProduct(slug);
-      const { page, context, problems } = await openPage(browser, inject('baseURL'), viewport);
+      const { page, context, problems } = await openPage(browser, shopURL(), viewport);
       try {
         await signInBrowser(page, owner);
         await page.goto('/admin/products');

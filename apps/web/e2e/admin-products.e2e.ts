@@ -9,7 +9,8 @@ import { productRuleMessages } from '@shop/domain/products';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { uploadMessages } from '@shop/domain/media-uploads';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL } from './shop.ts';
 import { newShopper } from './account-helpers.ts';
 import { signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
@@ -80,7 +81,7 @@ async function orderOf(productId: string, colorName: string, colorHex: string, s
 for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport[]) {
   describe(`products (${viewport})`, () => {
     it('lists the catalogue with filters in the URL', async () => {
-      const { page, context, problems } = await openPage(browser, inject('baseURL'), viewport);
+      const { page, context, problems } = await openPage(browser, shopURL(), viewport);
       try {
         await signInBrowser(page, owner);
         await page.goto('/admin/products?active=true&sort=price-desc');
@@ -107,7 +108,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
     });
 
     it('creates a product with two colours, shows it in the shop, and deactivates it when deleted after an order', async () => {
-      const { page, context, problems } = await openPage(browser, inject('baseURL'), viewport);
+      const { page, context, problems } = await openPage(browser, shopURL(), viewport);
       const name = `Garden Lace Balconette ${viewport} ${Date.now()}`;
       try {
         await signInBrowser(page, owner);

@@ -3,7 +3,8 @@
 // ships the replacement; the shopper reads each line's state in My Orders.
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL } from './shop.ts';
 import {
   fitsWidth,
   returnsStep as step,
@@ -83,7 +84,7 @@ for (const [viewport, offset] of [
   describe(`the returns desk (${viewport})`, () => {
     it('takes a return to its refund and an exchange to its shipped replacement', async () => {
       const asked = await requestedLines(offset);
-      const { page, context, problems } = await openPage(browser, inject('baseURL'), viewport);
+      const { page, context, problems } = await openPage(browser, shopURL(), viewport);
       try {
         await signInBrowser(page, owner);
         await page.goto('/admin');
@@ -160,7 +161,7 @@ for (const [viewport, offset] of [
       }
 
       // The shopper reads both lines' states in My Orders.
-      const shopperPage = await openPage(browser, inject('baseURL'), viewport);
+      const shopperPage = await openPage(browser, shopURL(), viewport);
       try {
         await signInBrowser(shopperPage.page, asked.shopper);
         await shopperPage.page.goto('/profile?tab=orders');

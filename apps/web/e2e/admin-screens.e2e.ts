@@ -5,7 +5,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL } from './shop.ts';
 import {
   fitsWidth,
   shopperWithPaidOrderOf,
@@ -176,7 +177,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
   describe(`every back-office screen (${viewport})`, () => {
     for (const screen of screens) {
       it(`/admin/${screen.route} passes axe and fits the screen`, async () => {
-        const { page, context, problems } = await openPage(browser, inject('baseURL'), viewport);
+        const { page, context, problems } = await openPage(browser, shopURL(), viewport);
         try {
           await signInBrowser(page, owner);
           await page.goto(screen.path());

@@ -4,7 +4,8 @@
 // away again and reads both changes in the audit log.
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL } from './shop.ts';
 import { newShopper } from './account-helpers.ts';
 import { signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
@@ -49,8 +50,8 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
       await verifyByMail(member.email);
       const memberId = signup.data.user._id;
 
-      const admin = await openPage(browser, inject('baseURL'), viewport);
-      const staffDesk = await openPage(browser, inject('baseURL'), viewport);
+      const admin = await openPage(browser, shopURL(), viewport);
+      const staffDesk = await openPage(browser, shopURL(), viewport);
       try {
         const page = admin.page;
         await signInBrowser(page, owner);

@@ -4,7 +4,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import type { StockGrid, StockProductRow } from '@shop/contracts/stock';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL } from './shop.ts';
 import { signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
@@ -61,7 +62,7 @@ for (const [viewport, index] of [
       const second = grid.colors[1]!.colorName;
       const counted = grid.cells.find((cell) => cell.colorName === first && cell.stock > 0)!;
       const delivered = grid.cells.find((cell) => cell.colorName === second)!;
-      const { page, context, problems } = await openPage(browser, inject('baseURL'), viewport);
+      const { page, context, problems } = await openPage(browser, shopURL(), viewport);
       try {
         await signInBrowser(page, owner);
         await page.goto('/admin');

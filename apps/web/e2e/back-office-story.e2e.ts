@@ -5,7 +5,8 @@
 // shipped replacement; the owner refunds the other bra; the shopper's My Orders says both.
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Download, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL } from './shop.ts';
 import {
   advanceParcel,
   confirmAsOwner,
@@ -66,7 +67,7 @@ for (const [viewport, offset] of [
       const { orderNumber } = shopper;
       await confirmAsOwner(owner, shopper.orderId);
 
-      const desk = await openPage(browser, inject('baseURL'), viewport);
+      const desk = await openPage(browser, shopURL(), viewport);
       let awb: string;
       try {
         const page = desk.page;
@@ -177,7 +178,7 @@ for (const [viewport, offset] of [
       }
 
       // The shopper follows it in My Orders, then asks to exchange one bra for another size.
-      const mine = await openPage(browser, inject('baseURL'), viewport);
+      const mine = await openPage(browser, shopURL(), viewport);
       try {
         const page = mine.page;
         await signInBrowser(page, shopper);
@@ -220,7 +221,7 @@ for (const [viewport, offset] of [
 
       // The returns desk takes the exchange to its shipped replacement; the owner then refunds
       // the other bra from the order page.
-      const returns = await openPage(browser, inject('baseURL'), viewport);
+      const returns = await openPage(browser, shopURL(), viewport);
       try {
         const page = returns.page;
         await signInBrowser(page, owner);
@@ -270,7 +271,7 @@ for (const [viewport, offset] of [
 
       // The shopper's My Orders: the refunded bra reads refunded, the exchange's replacement
       // shipped (the refund settles with the provider a moment later, so she may reload).
-      const after = await openPage(browser, inject('baseURL'), viewport);
+      const after = await openPage(browser, shopURL(), viewport);
       try {
         const page = after.page;
         await signInBrowser(page, shopper);

@@ -65,3 +65,19 @@ export async function openPage(
 export async function waitForHydration(page: Page) {
   await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 15_000 });
 }
+
+/**
+ * Lets the page finish what it has in hand: queued work and state updates, then two rendered
+ * frames. For checks that something does NOT happen after an event the test has already waited
+ * for (a late answer ignored, a closed dialog staying closed): the page's own clock, not a
+ * fixed sleep.
+ */
+export async function settled(page: Page) {
+  await page.evaluate(() => {
+    // The page's own frame callback (typed here: this file is also compiled without DOM types).
+    const { requestAnimationFrame: nextFrame } = globalThis as unknown as {
+      requestAnimationFrame: (callback: () => void) => number;
+    };
+    return new Promise<void>((resolve) => nextFrame(() => nextFrame(() => setTimeout(resolve, 0))));
+  });
+}

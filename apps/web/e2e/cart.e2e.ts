@@ -1,11 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import type { ProductList } from '@shop/contracts/catalogue';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL } from './shop.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { newShopper, signInDialog, signUpThroughDialog } from './account-helpers.ts';
 
 let browser: Browser;
-const baseURL = () => inject('baseURL');
+const baseURL = () => shopURL();
 
 beforeAll(async () => {
   browser = await launchBrowser();

@@ -5,7 +5,8 @@ import type { Browser } from 'playwright-core';
 import type { ProductList } from '@shop/contracts/catalogue';
 import type { ShopSettings } from '@shop/contracts/shop-settings';
 import { deliveryMessages } from '@shop/domain/delivery-estimate';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL, shopDataDir } from './shop.ts';
 import { lastMail, newShopper } from './account-helpers.ts';
 import { signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
@@ -74,7 +75,7 @@ for (const [viewport, offset] of [
   describe(`cash on delivery (${viewport})`, () => {
     it('is chosen at checkout with its fee, and confirmed with the mailed code', async () => {
       const shopper = await shopperWithCart(offset);
-      const { page, context, problems } = await openPage(browser, inject('baseURL'), viewport);
+      const { page, context, problems } = await openPage(browser, shopURL(), viewport);
       await signInBrowser(page, shopper);
 
       // The product page's delivery box says cash is taken at this PIN.
@@ -123,12 +124,9 @@ for (const [viewport, offset] of [
         .toBe(true);
       let mail: string | undefined;
       await expect
-        .poll(
-          async () => (mail = await lastMail(inject('dataDir'), shopper.email, /^Confirm your/)),
-          {
-            timeout: 15_000,
-          },
-        )
+        .poll(async () => (mail = await lastMail(shopDataDir(), shopper.email, /^Confirm your/)), {
+          timeout: 15_000,
+        })
         .toBeTruthy();
       const code = /Your confirmation code is (\d{6})/.exec(mail!)?.[1];
       expect(code).toMatch(/^\d{6}$/);

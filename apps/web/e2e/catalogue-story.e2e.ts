@@ -14,6 +14,7 @@ import { uploadMessages } from '@shop/domain/media-uploads';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
+import { shopURL } from './shop.ts';
 import { lastMail, newShopper, signInDialog, signUpThroughDialog } from './account-helpers.ts';
 import { fitsWidth, signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
@@ -63,7 +64,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
       const stamp = `${viewport} ${Date.now()}`;
       const name = `Story Lace Bralette ${stamp}`;
       const alt = (view: number) => `Rosewood lace bralette ${viewport} view ${view}`;
-      const { page, context, problems } = await openPage(browser, inject('baseURL'), viewport);
+      const { page, context, problems } = await openPage(browser, shopURL(), viewport);
       try {
         // The owner creates it, inactive, with two colours and their sizes at 0.
         await signInBrowser(page, owner);
@@ -193,7 +194,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
         await shot(page, `4-product-${viewport}`);
 
         // A shopper, in a browser of her own, buys one 36B through the payment simulator.
-        const shopper = await openPage(browser, inject('baseURL'), viewport);
+        const shopper = await openPage(browser, shopURL(), viewport);
         try {
           const buyer = shopper.page;
           await buyer.goto(`/product/${productId}`);
@@ -383,7 +384,16 @@ describe('a banner scheduled for tomorrow', () => {
           .filter({ visible: true })
           .last()
           .click();
-        await page.waitForTimeout(1_000);
+        // The 1 s cross-fade has brought it to the top.
+        await expect
+          .poll(() =>
+            page
+              .locator('[aria-roledescription="slide"][data-active="true"]')
+              .filter({ visible: true })
+              .last()
+              .evaluate((node) => getComputedStyle(node).opacity),
+          )
+          .toBe('1');
       }
       await page.screenshot({ path: `${shots}/banner-${label}-${viewport}.png` });
       expect(problems).toEqual([]);

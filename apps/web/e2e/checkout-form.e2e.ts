@@ -4,13 +4,14 @@
 import type { Browser, Page } from 'playwright-core';
 import type { Product, ProductList } from '@shop/contracts/catalogue';
 import type { SavedAddressInput } from '@shop/contracts/auth';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL } from './shop.ts';
 import { launchBrowser, openPage, waitForHydration, type viewports } from './browser.ts';
 import { newShopper } from './account-helpers.ts';
 import { seriousViolations } from './page-checks.ts';
 
 let browser: Browser;
-const baseURL = () => inject('baseURL');
+const baseURL = () => shopURL();
 const shotDir = process.env.SHOT_DIR;
 
 beforeAll(async () => {

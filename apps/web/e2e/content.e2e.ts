@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL } from './shop.ts';
+import { launchBrowser, settled } from './browser.ts';
 import { checkPage, seriousViolations, type Viewport } from './page-checks.ts';
 
 let browser: Browser;
@@ -33,7 +34,7 @@ describe('page titles', () => {
       '/register': 'Create Account | Lacebloom',
     };
     for (const [path, title] of Object.entries(titles)) {
-      const response = await fetch(`${inject('baseURL')}${path}`);
+      const response = await fetch(`${shopURL()}${path}`);
       expect(response.status, path).toBe(200);
       const html = await response.text();
       expect(html.match(/<title>([^<]*)<\/title>/g), path).toEqual([
@@ -311,7 +312,7 @@ describe('blogs', () => {
 
   for (const viewport of ['phone', 'desktop'] as const) {
     it(`lists the articles and reads one in an overlay (${viewport})`, async () => {
-      const api = (await (await fetch(`${inject('baseURL')}/api/blog`)).json()) as {
+      const api = (await (await fetch(`${shopURL()}/api/blog`)).json()) as {
         data: ApiBlog[];
       };
       expect(api.data.length).toBeGreaterThan(0);
@@ -401,7 +402,7 @@ describe('sign-in routes', () => {
       // Closing it does not reopen it; the page offers a way back.
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
-      await page.waitForTimeout(200);
+      await settled(page);
       expect(await page.locator('dialog[open]').count()).toBe(0);
       await page.getByRole('button', { name: 'Open sign-in' }).click();
       await page.locator('dialog[open]').waitFor();

@@ -1,12 +1,11 @@
 import type { TestProject } from 'vitest/node';
 import type {} from 'vitest';
-import { startShopServer } from './shop-server.ts';
+import { startShopServer, type ShopServer } from './shop-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string;
-    /** The server's DATA_DIR: mails are written to its outbox/ folder. */
-    dataDir: string;
+    /** One shop per worker, in worker order (shop.ts picks the one for VITEST_POOL_ID). */
+    shops: { baseURL: string; dataDir: string }[];
     /** An address that becomes the shop's owner once signed up and verified. */
     ownerEmail: string;
   }
@@ -16,18 +15,27 @@ declare module 'vitest' {
 const ownerEmail = 'owner.e2e@lacebloom.in';
 
 /**
- * Starts the production server once for every end-to-end file, on a throwaway DATA_DIR holding a
- * copy of the seeded shop (shop-server.ts).
+ * Starts one production server per worker, each on a throwaway DATA_DIR holding a copy of the
+ * seeded shop (shop-server.ts): files that run at the same time never share a shop, so a file that
+ * changes the shop's settings or sells its stock cannot upset another's page.
  */
 export default async function setup(project: TestProject) {
-  const server = await startShopServer({ ADMIN_EMAILS: ownerEmail });
+  const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
+  const servers: ShopServer[] = [];
+  // One after another: the first builds the seed template, the rest copy it.
+  for (let i = 0; i < workers; i++)
+    servers.push(await startShopServer({ ADMIN_EMAILS: ownerEmail }));
   if (process.env.SHOP_TEST_TIMINGS) {
-    console.log(
-      `${server.timings.seedLine}; seeded data dir ready in ${server.timings.seed} ms, server up in ${server.timings.start} ms`,
-    );
+    for (const server of servers) {
+      console.log(
+        `${server.timings.seedLine}; seeded data dir ready in ${server.timings.seed} ms, server up in ${server.timings.start} ms`,
+      );
+    }
   }
-  project.provide('baseURL', server.baseURL);
-  project.provide('dataDir', server.dataDir);
+  project.provide(
+    'shops',
+    servers.map(({ baseURL, dataDir }) => ({ baseURL, dataDir })),
+  );
   project.provide('ownerEmail', ownerEmail);
-  return () => server.stop();
+  return () => Promise.all(servers.map((server) => server.stop()));
 }

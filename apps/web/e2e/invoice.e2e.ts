@@ -3,7 +3,8 @@
 // the HSN code, the CGST/SGST split and the total. The cart shows the GST its total includes.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL } from './shop.ts';
 import type { ShopSettings } from '@shop/contracts/shop-settings';
 import { pdfPages, shopperWithPaidOrder, signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
@@ -48,7 +49,7 @@ for (const [viewport, offset] of [
   describe(`the tax invoice (${viewport})`, () => {
     it('downloads from My Orders with the GSTIN, number, HSN, tax split and total', async () => {
       const order = await shopperWithPaidOrder(offset, { sort: 'price-asc', skip: 20 });
-      const { page, context, problems } = await openPage(browser, inject('baseURL'), viewport);
+      const { page, context, problems } = await openPage(browser, shopURL(), viewport);
       try {
         await signInBrowser(page, order);
         await page.goto('/profile?tab=orders');
@@ -102,7 +103,7 @@ for (const [viewport, offset] of [
       const { data } = await api<{ items: unknown[]; gstIncluded: number }>('GET', '/cart', {
         token: order.accessToken,
       });
-      const { page, context } = await openPage(browser, inject('baseURL'), viewport);
+      const { page, context } = await openPage(browser, shopURL(), viewport);
       try {
         await signInBrowser(page, order);
         // The order emptied the cart: put one line back through the API and read the page.

@@ -1,9 +1,10 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL } from './shop.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 
 let browser: Browser;
-const baseURL = () => inject('baseURL');
+const baseURL = () => shopURL();
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -84,13 +85,15 @@ describe('header and footer (desktop)', () => {
 describe('header search', () => {
   it('opens after more than 2 characters and a pause, with three tabs and counts', async () => {
     const { page, context, problems } = await openPage(browser, baseURL(), 'desktop');
+    // The page's timers run on a clock the test moves: time still flows, and jumps on demand.
+    await page.clock.install();
     await page.goto('/about');
     await waitForHydration(page);
     const input = page.locator('#header-search');
     const dropdown = page.getByTestId('search-dropdown');
 
     await input.fill('br');
-    await page.waitForTimeout(700);
+    await page.clock.runFor(700);
     expect(await dropdown.count()).toBe(0);
 
     await input.fill('bra');

@@ -5,7 +5,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Product } from '@shop/contracts/catalogue';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL } from './shop.ts';
 import { signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
@@ -43,7 +44,7 @@ afterAll(async () => {
 for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport[]) {
   describe(`the legal display (${viewport})`, () => {
     it('shows the seller in every page’s footer, rendered with the page, and on /legal', async () => {
-      const { page, context, problems } = await openPage(browser, inject('baseURL'), viewport);
+      const { page, context, problems } = await openPage(browser, shopURL(), viewport);
       const settingsCalls: string[] = [];
       page.on('request', (request) => {
         if (request.url().includes('/api/settings')) settingsCalls.push(request.url());
@@ -96,7 +97,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
 
     it('files a grievance, shows its ticket at once, looks it up, and the owner acknowledges it', async () => {
       const email = `grievance.${viewport}.${Date.now()}@example.in`;
-      const { page, context, problems } = await openPage(browser, inject('baseURL'), viewport);
+      const { page, context, problems } = await openPage(browser, shopURL(), viewport);
       try {
         await page.goto('/grievance');
         await waitForHydration(page);
@@ -172,7 +173,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
     });
 
     it('shows the product’s M.R.P. inclusive of taxes and its package declarations', async () => {
-      const { page, context, problems } = await openPage(browser, inject('baseURL'), viewport);
+      const { page, context, problems } = await openPage(browser, shopURL(), viewport);
       try {
         await page.goto(`/product/${pack._id}`);
         await waitForHydration(page);

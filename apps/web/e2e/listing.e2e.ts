@@ -1,11 +1,12 @@
 import type { Product } from '@shop/contracts/catalogue';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL } from './shop.ts';
 import { launchBrowser, openPage, viewports, waitForHydration } from './browser.ts';
 import { seriousViolations } from './page-checks.ts';
 
 let browser: Browser;
-const baseURL = () => inject('baseURL');
+const baseURL = () => shopURL();
 
 beforeAll(async () => {
   browser = await launchBrowser();

@@ -2,12 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { ProductList } from '@shop/contracts/catalogue';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL } from './shop.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { newShopper, signUpThroughDialog } from './account-helpers.ts';
 
 let browser: Browser;
-const baseURL = () => inject('baseURL');
+const baseURL = () => shopURL();
 const shots = process.env.SHOT_DIR ?? '/tmp/shots';
 
 beforeAll(async () => {

@@ -1,4 +1,5 @@
 import { expect, inject } from 'vitest';
+import { shopURL, shopDataDir } from './shop.ts';
 import { lastMail } from './account-helpers.ts';
 
 /** Server work (sign-up's password hashing, mail) takes its time on a busy machine. */
@@ -11,7 +12,7 @@ export async function api<T>(
   path: string,
   { token, body }: { token?: string; body?: unknown } = {},
 ): Promise<{ status: number; data: T; message: string }> {
-  const response = await fetch(`${inject('baseURL')}/api${path}`, {
+  const response = await fetch(`${shopURL()}/api${path}`, {
     method,
     headers: {
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -27,7 +28,7 @@ export async function api<T>(
 export async function verifyByMail(email: string) {
   let mail: string | undefined;
   const deadline = Date.now() + patient.timeout;
-  while (!(mail = await lastMail(inject('dataDir'), email, /confirm/i))) {
+  while (!(mail = await lastMail(shopDataDir(), email, /confirm/i))) {
     if (Date.now() > deadline) throw new Error(`no verification mail reached ${email}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

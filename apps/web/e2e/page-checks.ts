@@ -1,7 +1,8 @@
 /** Checks the browser suites share: axe findings, and a page opened, checked and closed. */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
+import { shopURL } from './shop.ts';
 import { openPage, waitForHydration, type viewports } from './browser.ts';
 
 export type Viewport = keyof typeof viewports;
@@ -24,7 +25,7 @@ export async function checkPage(
   check: (page: Page) => Promise<void>,
   options: { beforeGoto?: (page: Page) => Promise<void> } = {},
 ): Promise<void> {
-  const { page, context, problems } = await openPage(browser, inject('baseURL'), viewport);
+  const { page, context, problems } = await openPage(browser, shopURL(), viewport);
   try {
     await options.beforeGoto?.(page);
     await page.goto(path);

@@ -5,13 +5,14 @@ import type { Browser, Page } from 'playwright-core';
 import type { Product, ProductList } from '@shop/contracts/catalogue';
 import { deliveryByText, deliveryEstimate, deliveryMessages } from '@shop/domain/delivery-estimate';
 import { ZONE_TERMS } from '@shop/domain/delivery-zones';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, waitForHydration } from './browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL } from './shop.ts';
+import { launchBrowser, openPage, settled, waitForHydration } from './browser.ts';
 import { newShopper } from './account-helpers.ts';
 import { seriousViolations } from './page-checks.ts';
 
 let browser: Browser;
-const baseURL = () => inject('baseURL');
+const baseURL = () => shopURL();
 const shotDir = process.env.SHOT_DIR;
 
 beforeAll(async () => {
@@ -123,7 +124,7 @@ for (const viewport of ['phone', 'desktop'] as const) {
       );
       releaseLate();
       await lateLanded;
-      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+      await settled(page);
       expect(await box.getByText(deliveryMessages.notDeliverable).count()).toBe(0);
       expect(await box.getByText(mumbaiPromise(), { exact: true }).isVisible()).toBe(true);
       expect(await box.getByLabel('PIN code').inputValue()).toBe('400001');
@@ -191,7 +192,7 @@ for (const viewport of ['phone', 'desktop'] as const) {
       expect(await field('State').inputValue()).toBe('Maharashtra');
       // She may still write the city her way.
       await field('City').fill('Mumbai South');
-      await page.waitForTimeout(300);
+      await settled(page);
       expect(await field('City').inputValue()).toBe('Mumbai South');
       await shoot(page, `${viewport}-checkout-autofill`);
 

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Product } from '@shop/contracts/catalogue';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL } from './shop.ts';
 import { launchBrowser, openPage, waitForHydration, type viewports } from './browser.ts';
 
 type Viewport = keyof typeof viewports;
@@ -10,7 +11,7 @@ let browser: Browser;
 let products: Product[];
 /** The first product of the catalogue (seed: 'Everyday Lace T-Shirt Bra'). */
 let first: Product;
-const baseURL = () => inject('baseURL');
+const baseURL = () => shopURL();
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -285,9 +286,11 @@ describe('product detail actions (desktop)', () => {
     expect(Math.round(listWidth / cardWidth)).toBe(4);
 
     const target = products.find((product) => hrefs[0] === `/product/${product._id}`)!;
-    // Slow the next product's data down so the pending state can be seen.
+    // Hold the next product's data back until the pending state has been seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(`**/product/${target._id}.data*`, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await held;
       await route.continue();
     });
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -297,7 +300,7 @@ describe('product detail actions (desktop)', () => {
         page.getByRole('status').filter({ hasText: 'Loading product details...' }).count(),
       )
       .toBe(1);
-    // The data answer is held back 1 s above: give the navigation time to finish.
+    release();
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).innerText(), { timeout: 5_000 })
       .toBe(target.name);

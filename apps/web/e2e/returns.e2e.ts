@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import type { Product, ProductList } from '@shop/contracts/catalogue';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL } from './shop.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { newShopper, signUpThroughDialog } from './account-helpers.ts';
 import { signInOwner } from './owner-helpers.ts';
@@ -10,7 +11,7 @@ import { seriousViolations, type Viewport } from './page-checks.ts';
 let browser: Browser;
 /** Signed in on first use (expect.poll runs only inside a test). */
 let ownerToken: Promise<string> | undefined;
-const baseURL = () => inject('baseURL');
+const baseURL = () => shopURL();
 const shots = '/tmp/shots-returns';
 /** Server work (sign-up's password hashing, payments) takes its time on a busy machine. */
 const patient = { timeout: 15_000 };

@@ -1,10 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL } from './shop.ts';
 import { launchBrowser, openPage, viewports, waitForHydration } from './browser.ts';
 
 let browser: Browser;
-const baseURL = () => inject('baseURL');
+const baseURL = () => shopURL();
 
 beforeAll(async () => {
   browser = await launchBrowser();

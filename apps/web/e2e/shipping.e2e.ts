@@ -2,7 +2,8 @@
 // simulator and answers a failed delivery; the shopper follows the parcel in My Orders.
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL } from './shop.ts';
 import {
   advanceParcel,
   confirmAsOwner,
@@ -43,7 +44,7 @@ for (const [viewport, offset] of [
   describe(`shipping with the courier (${viewport})`, () => {
     it('ships from the order page, answers a failed delivery, and shows the shopper her parcel', async () => {
       const order = await confirmedOrder(offset);
-      const admin = await openPage(browser, inject('baseURL'), viewport);
+      const admin = await openPage(browser, shopURL(), viewport);
       let awb: string;
       try {
         const page = admin.page;
@@ -83,7 +84,7 @@ for (const [viewport, offset] of [
       await advance(awb, 'out_for_delivery');
       await advance(awb, 'delivered');
 
-      const mine = await openPage(browser, inject('baseURL'), viewport);
+      const mine = await openPage(browser, shopURL(), viewport);
       try {
         const page = mine.page;
         await signInBrowser(page, order);

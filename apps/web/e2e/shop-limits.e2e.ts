@@ -3,14 +3,15 @@
 // size, whatever the stock.
 import type { Product } from '@shop/contracts/catalogue';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL } from './shop.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 
 const BANNER = 'Test payments: no money is taken';
 
 let browser: Browser;
 let products: Product[];
-const baseURL = () => inject('baseURL');
+const baseURL = () => shopURL();
 
 beforeAll(async () => {
   browser = await launchBrowser();

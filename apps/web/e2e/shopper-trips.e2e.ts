@@ -1,7 +1,8 @@
 // What a shopper trips on, tried at 375 px and 1280 px: each block is one thing a new shopper ran
 // into, checked the way she meets it.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL } from './shop.ts';
 import { launchBrowser } from './browser.ts';
 import { checkPage, seriousViolations, type Viewport } from './page-checks.ts';
 const widths = ['phone', 'desktop'] as const satisfies readonly Viewport[];
@@ -123,7 +124,7 @@ interface ApiSubcategory {
 }
 
 async function api<T>(path: string): Promise<T> {
-  const response = await fetch(`${inject('baseURL')}/api${path}`);
+  const response = await fetch(`${shopURL()}/api${path}`);
   return ((await response.json()) as { data: T }).data;
 }
 

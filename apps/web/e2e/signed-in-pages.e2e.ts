@@ -2,12 +2,13 @@
 // session cookie, with JavaScript off too, the page does not move when it hydrates, and tabs
 // still follow a sign-out made in another one.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL } from './shop.ts';
 import { launchBrowser, openPage, viewports, waitForHydration } from './browser.ts';
 import { newShopper, signUpThroughDialog } from './account-helpers.ts';
 
 let browser: Browser;
-const baseURL = () => inject('baseURL');
+const baseURL = () => shopURL();
 
 beforeAll(async () => {
   browser = await launchBrowser();

@@ -2,13 +2,14 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import type { ProductList } from '@shop/contracts/catalogue';
 import type { OrderPage } from '@shop/contracts/orders';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopURL } from './shop.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { newShopper, signInDialog, signUpThroughDialog } from './account-helpers.ts';
 import { seriousViolations, type Viewport } from './page-checks.ts';
 
 let browser: Browser;
-const baseURL = () => inject('baseURL');
+const baseURL = () => shopURL();
 const shots = process.env.SHOT_DIR ?? '/tmp/shots';
 /** Server work (sign-up's password hashing, payments) takes its time on a busy machine. */
 const patient = { timeout: 15_000 };
