@@ -111,7 +111,8 @@ describe('every /api/admin route', () => {
     const keys = (await adminOperations()).map((operation) => operation.key);
     expect(keys).toEqual(
       expect.arrayContaining([
-        'GET /api/admin/orders',
+        'GET /api/admin/orders/desk',
+        'POST /api/admin/orders/{id}/ship',
         'PATCH /api/admin/orders/{id}/status',
         'GET /api/admin/audit',
         'GET /api/admin/customers',
@@ -187,7 +188,7 @@ describe('every /api/admin route', () => {
 
   it('lets staff work the order desk and read the log', async () => {
     const token = staff.accessToken;
-    expect((await send(app(), 'GET', '/api/admin/orders', { token })).status).toBe(200);
+    expect((await send(app(), 'GET', '/api/admin/orders/desk', { token })).status).toBe(200);
     expect((await send(app(), 'GET', '/api/admin/audit', { token })).status).toBe(200);
   });
 });
@@ -283,7 +284,7 @@ describe('the staff API', () => {
     const member = await verifiedAccount();
     expect((await grant(owner.accessToken, member.shopper.email, 'staff')).status).toBe(201);
     const token = member.accessToken;
-    expect((await send(app(), 'GET', '/api/admin/orders', { token })).status).toBe(200);
+    expect((await send(app(), 'GET', '/api/admin/orders/desk', { token })).status).toBe(200);
 
     const promoted = await changeRole(owner.accessToken, member.user._id, 'owner');
     expect(promoted.body.data).toMatchObject({ role: 'owner' });
@@ -291,7 +292,7 @@ describe('the staff API', () => {
 
     const revoked = await changeRole(owner.accessToken, member.user._id, 'customer');
     expect(revoked).toMatchObject({ status: 200, body: { data: { role: 'customer' } } });
-    const after = await send(app(), 'GET', '/api/admin/orders', { token });
+    const after = await send(app(), 'GET', '/api/admin/orders/desk', { token });
     expect(after).toMatchObject({ status: 403, body: { message: roleMessages.staffOnly } });
     expect((await send(app(), 'GET', '/api/auth/profile', { token })).body.data.role).toBe(
       'customer',
@@ -479,7 +480,7 @@ describe('the audit log', () => {
     expect(role[0]!.role).toBe('customer');
     expect(await auditOf('staff', member.user._id)).toEqual([]);
     expect(
-      (await send(app(), 'GET', '/api/admin/orders', { token: member.accessToken })).status,
+      (await send(app(), 'GET', '/api/admin/orders/desk', { token: member.accessToken })).status,
     ).toBe(403);
   });
 });
