@@ -9,7 +9,7 @@ import { queryRows } from '../src/db/client.ts';
 import { createAuthRepository } from '../src/features/auth/auth.repository.ts';
 import { send, signUp } from './auth-helpers.ts';
 import { stockedChoices, type StockedChoice } from './cart-helpers.ts';
-import { payOrder, placeOrder } from './order-helpers.ts';
+import { payOrder, placeOrder, shipByHand } from './order-helpers.ts';
 import { followVerificationLink, signUpOwner } from './owner-helpers.ts';
 import { createTestWorld, type TestWorld } from './test-app.ts';
 
@@ -444,14 +444,15 @@ describe('the audit log', () => {
         sql.raw(`create trigger fail_test_insert before insert on ${table}
           for each row execute function fail_test_insert()`),
       );
-    // The order's shipping mail fails to queue after the move and its entry were written.
+    // The order's shipping mail fails to queue after its parcel, the move and their entries were
+    // written (shipped by hand: a courier and AWB typed in).
     const orderId = await paidOrder(choices[1]!);
     for (const status of ['confirmed', 'processing']) {
       expect((await move(staff.accessToken, orderId, status)).status).toBe(200);
     }
     await failInserts('mail_outbox');
     try {
-      expect((await move(staff.accessToken, orderId, 'shipped')).status).toBe(500);
+      expect((await shipByHand(app(), orderId, staff.accessToken)).status).toBe(500);
     } finally {
       await db.execute(sql.raw('drop trigger fail_test_insert on mail_outbox'));
     }
@@ -460,6 +461,11 @@ describe('the audit log', () => {
       sql`select status from orders where id = ${orderId}`,
     );
     expect(order[0]!.status).toBe('processing');
+    const parcels = await queryRows<{ id: string }>(
+      db,
+      sql`select id from shipments where order_id = ${orderId}`,
+    );
+    expect(parcels).toEqual([]);
     expect((await auditOf('order', orderId)).map((entry) => entry.after.status)).toEqual([
       'processing',
       'confirmed',
