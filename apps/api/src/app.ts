@@ -619,7 +619,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           createDispatchService({
             db: database.db,
             orders: ordersRepository,
-            ordersService: orders,
             shipFrom: config.shipFrom,
           }),
           guards,

@@ -9,7 +9,7 @@ import { queryRows } from '../src/db/client.ts';
 import { createAuthRepository } from '../src/features/auth/auth.repository.ts';
 import { send, signUp } from './auth-helpers.ts';
 import { stockedChoices, type StockedChoice } from './cart-helpers.ts';
-import { payOrder, placeOrder } from './order-helpers.ts';
+import { payOrder, placeOrder, shipByHand } from './order-helpers.ts';
 import { followVerificationLink, signUpOwner } from './owner-helpers.ts';
 import { createTestWorld, type TestWorld } from './test-app.ts';
 
@@ -111,7 +111,8 @@ describe('every /api/admin route', () => {
     const keys = (await adminOperations()).map((operation) => operation.key);
     expect(keys).toEqual(
       expect.arrayContaining([
-        'GET /api/admin/orders',
+        'GET /api/admin/orders/desk',
+        'POST /api/admin/orders/{id}/ship',
         'PATCH /api/admin/orders/{id}/status',
         'GET /api/admin/audit',
         'GET /api/admin/customers',
@@ -187,7 +188,7 @@ describe('every /api/admin route', () => {
 
   it('lets staff work the order desk and read the log', async () => {
     const token = staff.accessToken;
-    expect((await send(app(), 'GET', '/api/admin/orders', { token })).status).toBe(200);
+    expect((await send(app(), 'GET', '/api/admin/orders/desk', { token })).status).toBe(200);
     expect((await send(app(), 'GET', '/api/admin/audit', { token })).status).toBe(200);
   });
 });
@@ -283,7 +284,7 @@ describe('the staff API', () => {
     const member = await verifiedAccount();
     expect((await grant(owner.accessToken, member.shopper.email, 'staff')).status).toBe(201);
     const token = member.accessToken;
-    expect((await send(app(), 'GET', '/api/admin/orders', { token })).status).toBe(200);
+    expect((await send(app(), 'GET', '/api/admin/orders/desk', { token })).status).toBe(200);
 
     const promoted = await changeRole(owner.accessToken, member.user._id, 'owner');
     expect(promoted.body.data).toMatchObject({ role: 'owner' });
@@ -291,7 +292,7 @@ describe('the staff API', () => {
 
     const revoked = await changeRole(owner.accessToken, member.user._id, 'customer');
     expect(revoked).toMatchObject({ status: 200, body: { data: { role: 'customer' } } });
-    const after = await send(app(), 'GET', '/api/admin/orders', { token });
+    const after = await send(app(), 'GET', '/api/admin/orders/desk', { token });
     expect(after).toMatchObject({ status: 403, body: { message: roleMessages.staffOnly } });
     expect((await send(app(), 'GET', '/api/auth/profile', { token })).body.data.role).toBe(
       'customer',
@@ -443,14 +444,15 @@ describe('the audit log', () => {
         sql.raw(`create trigger fail_test_insert before insert on ${table}
           for each row execute function fail_test_insert()`),
       );
-    // The order's shipping mail fails to queue after the move and its entry were written.
+    // The order's shipping mail fails to queue after its parcel, the move and their entries were
+    // written (shipped by hand: a courier and AWB typed in).
     const orderId = await paidOrder(choices[1]!);
     for (const status of ['confirmed', 'processing']) {
       expect((await move(staff.accessToken, orderId, status)).status).toBe(200);
     }
     await failInserts('mail_outbox');
     try {
-      expect((await move(staff.accessToken, orderId, 'shipped')).status).toBe(500);
+      expect((await shipByHand(app(), orderId, staff.accessToken)).status).toBe(500);
     } finally {
       await db.execute(sql.raw('drop trigger fail_test_insert on mail_outbox'));
     }
@@ -459,6 +461,11 @@ describe('the audit log', () => {
       sql`select status from orders where id = ${orderId}`,
     );
     expect(order[0]!.status).toBe('processing');
+    const parcels = await queryRows<{ id: string }>(
+      db,
+      sql`select id from shipments where order_id = ${orderId}`,
+    );
+    expect(parcels).toEqual([]);
     expect((await auditOf('order', orderId)).map((entry) => entry.after.status)).toEqual([
       'processing',
       'confirmed',
@@ -479,7 +486,7 @@ describe('the audit log', () => {
     expect(role[0]!.role).toBe('customer');
     expect(await auditOf('staff', member.user._id)).toEqual([]);
     expect(
-      (await send(app(), 'GET', '/api/admin/orders', { token: member.accessToken })).status,
+      (await send(app(), 'GET', '/api/admin/orders/desk', { token: member.accessToken })).status,
     ).toBe(403);
   });
 });

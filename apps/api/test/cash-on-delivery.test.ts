@@ -13,7 +13,7 @@ import { paymentMark } from '../src/features/dispatch/dispatch-documents.ts';
 import { deriveKey } from '../src/security/derived-keys.ts';
 import { send, signUp } from './auth-helpers.ts';
 import { stockedChoices, type StockedChoice } from './cart-helpers.ts';
-import { address, fillCart, orderBody } from './order-helpers.ts';
+import { address, fillCart, moveOrder, orderBody } from './order-helpers.ts';
 import { attachmentsOf, readOutbox } from './outbox.ts';
 import { signUpOwner } from './owner-helpers.ts';
 import { createTestWorld, type TestWorld } from './test-app.ts';
@@ -215,10 +215,7 @@ describe('cash on delivery', () => {
 
     // Confirmed cash on delivery is ready for the shelves; delivered, it is paid.
     for (const status of ['confirmed', 'processing', 'shipped', 'delivered']) {
-      const moved = await send(app(), 'PATCH', `/api/admin/orders/${order._id}/status`, {
-        token: owner.accessToken,
-        body: { status },
-      });
+      const moved = await moveOrder(app(), order._id, status, owner.accessToken);
       expect(moved.status).toBe(200);
     }
     const delivered = await send(app(), 'GET', `/api/order/${order._id}`, { token });

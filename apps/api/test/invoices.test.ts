@@ -18,6 +18,7 @@ import {
   drainRefunds,
   eventually,
   fillCart,
+  moveOrder,
   payOrder,
   placeOrder,
 } from './order-helpers.ts';
@@ -187,10 +188,7 @@ describe('tax invoices', () => {
 
   it('goes with the shipped mail as the same PDF the shopper downloads', async () => {
     for (const status of ['confirmed', 'processing', 'shipped']) {
-      const moved = await send(app(), 'PATCH', `/api/admin/orders/${orderId}/status`, {
-        token: owner.accessToken,
-        body: { status },
-      });
+      const moved = await moveOrder(app(), orderId, status, owner.accessToken);
       expect(moved.status).toBe(200);
     }
     await app().jobs.deliverMail();

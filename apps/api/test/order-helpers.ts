@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.ts';
 import type { TestWorld } from './test-app.ts';
@@ -104,4 +105,32 @@ export async function drainRefunds(world: TestWorld) {
     if (due!.n === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 40));
   }
+}
+
+/** A fresh AWB for a parcel typed by hand (AWBs are unique across shipments). */
+export function handAwb(): string {
+  return `HB${randomUUID().replace(/-/g, '').slice(0, 14).toUpperCase()}`;
+}
+
+/**
+ * Ships an order as a shop without a courier integration does: the courier's name and the AWB
+ * typed by hand, which moves it to shipped (a confirmed order through processing).
+ */
+export function shipByHand(
+  app: FastifyInstance,
+  orderId: string,
+  token: string,
+  parcel: { courier: string; awb: string } = { courier: 'Delhivery', awb: handAwb() },
+) {
+  return send(app, 'POST', `/api/admin/orders/${orderId}/ship`, { token, body: parcel });
+}
+
+/**
+ * Moves an order to `status` as the shop does: a status change, or for shipped its parcel typed
+ * by hand (a move to shipped is never a bare status change).
+ */
+export function moveOrder(app: FastifyInstance, orderId: string, status: string, token: string) {
+  return status === 'shipped'
+    ? shipByHand(app, orderId, token)
+    : send(app, 'PATCH', `/api/admin/orders/${orderId}/status`, { token, body: { status } });
 }

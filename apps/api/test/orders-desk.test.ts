@@ -190,6 +190,18 @@ describe('the orders list', () => {
     expect(await numbers('?q=%25')).toEqual([]);
   });
 
+  it('is the one list of orders: a search for nobody answers none, and the old list is gone', async () => {
+    const nobody = await desk('?q=nobody-such@example.com');
+    expect(nobody.status).toBe(200);
+    expect(nobody.body.data.orders).toEqual([]);
+    // The older list answered every order whatever `q` said; the desk above replaces it.
+    const old = await send(app(), 'GET', '/api/admin/orders?q=nobody-such@example.com', {
+      token: owner.accessToken,
+    });
+    expect(old.status).toBe(404);
+    expect(JSON.stringify(old.body)).not.toContain(placed.orderNumber);
+  });
+
   it('filters by status, payment status, days in India and rupees', async () => {
     const rows = async (query: string) =>
       (await desk(`${query}&limit=100`)).body.data.orders as {

@@ -39,7 +39,7 @@ afterAll(async () => {
   await google?.close();
 });
 
-const adminOrders = (token: string) => send(world.app, 'GET', '/api/admin/orders', { token });
+const adminOrders = (token: string) => send(world.app, 'GET', '/api/admin/orders/desk', { token });
 
 describe('ADMIN_EMAILS', () => {
   it('makes a listed address an owner only once its verification link is followed', async () => {
@@ -49,7 +49,7 @@ describe('ADMIN_EMAILS', () => {
     const burst = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         i % 2 === 0
-          ? call(shop, 'GET', '/api/admin/orders', { token: first.accessToken })
+          ? call(shop, 'GET', '/api/admin/orders/desk', { token: first.accessToken })
           : call(shop, 'PATCH', '/api/admin/orders/00000000-0000-4000-8000-000000000000/status', {
               token: first.accessToken,
               body: { status: 'shipped' },
@@ -214,7 +214,7 @@ describe('npm run owner (the compiled command, as an operator runs it)', () => {
     let token = scratch ? ravi.accessToken : await signIn(granted.app);
     // A running shop on the same PostgreSQL hears of the change from the database.
     await eventually(async () => (await roleOf(granted.app, token)) === 'owner');
-    expect((await send(granted.app, 'GET', '/api/admin/orders', { token })).status).toBe(200);
+    expect((await send(granted.app, 'GET', '/api/admin/orders/desk', { token })).status).toBe(200);
     // The operator's command is in the audit log, under its own name.
     const log = await send(
       granted.app,
@@ -241,7 +241,7 @@ describe('npm run owner (the compiled command, as an operator runs it)', () => {
     });
     token = scratch ? token : await signIn(revoked.app);
     await eventually(async () => (await roleOf(revoked.app, token)) === 'customer');
-    expect((await send(revoked.app, 'GET', '/api/admin/orders', { token })).status).toBe(403);
+    expect((await send(revoked.app, 'GET', '/api/admin/orders/desk', { token })).status).toBe(403);
   }, 120_000);
 
   it('says so in one line when no account has the email, or the email is not an address', async () => {

@@ -8,7 +8,7 @@ import { RETURNED_ON_THE_DESK } from '@shop/domain/orders';
 import { queryRows } from '../src/db/client.ts';
 import { send, signUp } from './auth-helpers.ts';
 import { stockedChoices, type StockedChoice } from './cart-helpers.ts';
-import { payOrder, placeOrder } from './order-helpers.ts';
+import { moveOrder, payOrder, placeOrder } from './order-helpers.ts';
 import { followVerificationLink, signUpOwner } from './owner-helpers.ts';
 import { createTestWorld, getJson, type TestWorld } from './test-app.ts';
 
@@ -130,7 +130,7 @@ const deskStep = (lineId: string, path: string, token: string, body?: object) =>
 async function returnsReadyToRefund(lines: [StockedChoice, number][], returned: number) {
   const made = await paidOrder(lines);
   for (const status of ['confirmed', 'processing', 'shipped', 'delivered']) {
-    expect((await setStatus(made.order._id, { status }, owner.accessToken)).status).toBe(200);
+    expect((await moveOrder(app(), made.order._id, status, owner.accessToken)).status).toBe(200);
   }
   const asked = await send(app(), 'POST', `/api/order/${made.order._id}/return`, {
     token: made.token,
@@ -237,7 +237,7 @@ describe('marking an order returned', () => {
     const bra = bras.find((choice) => choice.price <= LIMIT_RUPEES)!;
     const made = await paidOrder([[bra, 1]]);
     for (const status of ['confirmed', 'processing', 'shipped', 'delivered']) {
-      expect((await setStatus(made.order._id, { status }, owner.accessToken)).status).toBe(200);
+      expect((await moveOrder(app(), made.order._id, status, owner.accessToken)).status).toBe(200);
     }
     const asked = await send(app(), 'POST', `/api/order/${made.order._id}/return`, {
       token: made.token,

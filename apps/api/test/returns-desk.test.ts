@@ -7,7 +7,7 @@ import { refundMessages } from '@shop/domain/refunds';
 import { queryRows } from '../src/db/client.ts';
 import { send, signUp } from './auth-helpers.ts';
 import { type StockedChoice } from './cart-helpers.ts';
-import { fillCart, orderBody, payOrder } from './order-helpers.ts';
+import { fillCart, moveOrder, orderBody, payOrder } from './order-helpers.ts';
 import { lastMailTo } from './outbox.ts';
 import { followVerificationLink, signUpOwner } from './owner-helpers.ts';
 import { createTestWorld, getJson, type TestWorld } from './test-app.ts';
@@ -110,10 +110,7 @@ async function requested(action: 'return' | 'exchange') {
   const paid = await payOrder(app(), accessToken, orderId);
   await send(app(), 'POST', '/api/payments/verify', { token: accessToken, body: paid });
   for (const status of ['confirmed', 'processing', 'shipped', 'delivered']) {
-    const moved = await send(app(), 'PATCH', `/api/admin/orders/${orderId}/status`, {
-      token: owner.accessToken,
-      body: { status },
-    });
+    const moved = await moveOrder(app(), orderId, status, owner.accessToken);
     expect(moved.status).toBe(200);
   }
   const order = (await send(app(), 'GET', `/api/order/${orderId}`, { token: accessToken })).body

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { send, signUp } from './auth-helpers.ts';
 import { type StockedChoice } from './cart-helpers.ts';
-import { drainRefunds, eventually, fillCart, orderBody, payOrder } from './order-helpers.ts';
+import {
+  drainRefunds,
+  eventually,
+  fillCart,
+  moveOrder,
+  orderBody,
+  payOrder,
+} from './order-helpers.ts';
 import { lastMailTo } from './outbox.ts';
 import { signUpOwner } from './owner-helpers.ts';
 import { createTestWorld, getJson, type TestWorld } from './test-app.ts';
@@ -103,10 +110,7 @@ async function stockOf(productId: string, colorName: string, size: string) {
 }
 
 const move = (orderId: string, status: string) =>
-  send(app(), 'PATCH', `/api/admin/orders/${orderId}/status`, {
-    token: owner.accessToken,
-    body: { status },
-  });
+  moveOrder(app(), orderId, status, owner.accessToken);
 
 /** A new shopper's paid order of these lines (a code applied first when named), delivered. */
 /**

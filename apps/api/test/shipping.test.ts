@@ -1,12 +1,13 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { shippingMessages } from '@shop/contracts/shipping';
+import { SHIP_FROM_DISPATCH } from '@shop/domain/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COURIER_FAIL_SWITCH, simulatedAwb } from '../src/adapters/shipping/courier-simulator.ts';
 import { queryRows } from '../src/db/client.ts';
 import { send, signUp } from './auth-helpers.ts';
 import { stockedChoices, type StockedChoice } from './cart-helpers.ts';
-import { eventually, payOrder, placeOrder } from './order-helpers.ts';
+import { eventually, handAwb, payOrder, placeOrder, shipByHand } from './order-helpers.ts';
 import { lastMailTo, readOutbox } from './outbox.ts';
 import { signUpOwner } from './owner-helpers.ts';
 import { createTestWorld, type TestWorld } from './test-app.ts';
@@ -70,6 +71,18 @@ const advance = (awb: string, event?: string) =>
     body: event ? { awb, event } : { awb },
   });
 
+/**
+ * An order's audited status moves, oldest first. Moves written in one transaction share its time,
+ * so they follow the transition table among themselves.
+ */
+const statusMoves = (orderId: string) =>
+  rows<{ actor_email: string; after: { status: string } }>(
+    sql`select actor_email, after from audit_entries
+        where entity_id = ${orderId} and action = 'order.status'
+        order by at, array_position(
+          array['pending', 'confirmed', 'processing', 'shipped', 'delivered'], after->>'status')`,
+  );
+
 const shopperOrder = async (token: string, orderId: string) =>
   (await send(app(), 'GET', `/api/order/${orderId}`, { token })).body.data;
 
@@ -117,10 +130,7 @@ describe('shipping an order through the courier', () => {
       `Courier Simulator AWB ${awb}: track it at ${world.config.publicUrl}/track/${awb}`,
     );
     // Both moves (confirmed → processing → shipped) are audited in the name of who asked.
-    const audit = await rows<{ actor_email: string; after: { status: string } }>(
-      sql`select actor_email, after from audit_entries
-          where entity_id = ${orderId} and action = 'order.status' order by at`,
-    );
+    const audit = await statusMoves(orderId);
     expect(audit.map((entry) => entry.after.status)).toEqual([
       'confirmed',
       'processing',
@@ -523,5 +533,146 @@ describe('what the courier cannot change', () => {
     } finally {
       await live.close();
     }
+  });
+});
+
+describe('shipping an order by hand', () => {
+  it('refuses a bare move to shipped on the status route, pointing to the shipment', async () => {
+    const { orderId, shopper } = await confirmedOrder();
+    const move = (status: string) =>
+      send(app(), 'PATCH', `/api/admin/orders/${orderId}/status`, {
+        token: owner.accessToken,
+        body: { status },
+      });
+    expect((await move('processing')).status).toBe(200);
+    const bare = await move('shipped');
+    expect(bare.status).toBe(400);
+    expect(bare.body.message).toBe(SHIP_FROM_DISPATCH);
+    // Nothing moved, no parcel, nothing audited but the moves that went.
+    expect((await shopperOrder(shopper.accessToken, orderId)).status).toBe('processing');
+    expect(await shipmentsOf(orderId)).toEqual([]);
+    expect((await statusMoves(orderId)).map((entry) => entry.after.status)).toEqual([
+      'confirmed',
+      'processing',
+    ]);
+    // The other moves still go by the status route.
+    const cancelled = await send(app(), 'PATCH', `/api/admin/orders/${orderId}/status`, {
+      token: owner.accessToken,
+      body: { status: 'cancelled', reason: 'Out of stock after all' },
+    });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data.status).toBe('cancelled');
+  });
+
+  it('records a parcel typed by hand as a booking would, ships the order and mails the shopper', async () => {
+    const { orderId, orderNumber, email, shopper } = await confirmedOrder();
+    const awb = handAwb();
+    const answer = await shipByHand(app(), orderId, owner.accessToken, {
+      courier: ' DTDC ',
+      awb: ` ${awb} `,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.status).toBe('shipped');
+
+    expect(await shipmentsOf(orderId)).toEqual([expect.objectContaining({ state: 'booked', awb })]);
+    const order = await shopperOrder(shopper.accessToken, orderId);
+    expect(order.status).toBe('shipped');
+    expect(order.tracking).toMatchObject({ courier: 'DTDC', awb, trackingUrl: null });
+    expect(order.tracking.events.map((e: { status: string }) => e.status)).toEqual(['booked']);
+    await app().jobs.deliverMail();
+    const mail = await lastMailTo(world.config.outboxDir, email, /on its way/);
+    expect(mail?.subject).toContain(orderNumber);
+    expect(mail?.text).toContain(`DTDC AWB ${awb}.`);
+
+    // The parcel and each move are audited in the name of who typed it.
+    const [recorded] = await rows<{ actor_email: string; after: Record<string, unknown> }>(
+      sql`select actor_email, after from audit_entries
+          where entity_id = ${orderId} and action = 'order.shipment'`,
+    );
+    expect(recorded).toMatchObject({
+      actor_email: 'owner.ship@lacebloom.in',
+      after: { state: 'booked', courier: 'DTDC', awb, byHand: true },
+    });
+    const moves = await statusMoves(orderId);
+    expect(moves.map((entry) => entry.after.status)).toEqual([
+      'confirmed',
+      'processing',
+      'shipped',
+    ]);
+    expect(moves.at(-1)!.actor_email).toBe('owner.ship@lacebloom.in');
+
+    // The back office reads the same parcel; neither the courier nor a second hand entry ships it.
+    const detail = await send(app(), 'GET', `/api/admin/orders/${orderId}`, {
+      token: owner.accessToken,
+    });
+    expect(detail.body.data.shipment).toMatchObject({ state: 'booked', courier: 'DTDC', awb });
+    const courier = await send(app(), 'POST', `/api/admin/orders/${orderId}/shipment`, {
+      token: owner.accessToken,
+    });
+    expect(courier.status).toBe(400);
+    expect(courier.body.message).toBe(shippingMessages.notShippable);
+    const again = await shipByHand(app(), orderId, owner.accessToken);
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe('An order that is SHIPPED cannot become SHIPPED');
+  });
+
+  it('ships an order once when two hand entries race for it', async () => {
+    const { orderId } = await confirmedOrder();
+    const answers = await Promise.all([
+      shipByHand(app(), orderId, owner.accessToken),
+      shipByHand(app(), orderId, owner.accessToken),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    expect(await shipmentsOf(orderId)).toHaveLength(1);
+    expect(
+      (await statusMoves(orderId)).filter((entry) => entry.after.status === 'shipped'),
+    ).toHaveLength(1);
+  });
+
+  it('refuses an AWB already on another parcel, leaving the order as it was', async () => {
+    const first = await confirmedOrder();
+    const awb = handAwb();
+    const shipped = await shipByHand(app(), first.orderId, owner.accessToken, {
+      courier: 'DTDC',
+      awb,
+    });
+    expect(shipped.status).toBe(200);
+    const second = await confirmedOrder();
+    const taken = await shipByHand(app(), second.orderId, owner.accessToken, {
+      courier: 'Blue Dart',
+      awb,
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe(shippingMessages.awbTaken);
+    // Nothing half-done: no parcel, no move, no audit entry of either.
+    expect((await shopperOrder(second.shopper.accessToken, second.orderId)).status).toBe(
+      'confirmed',
+    );
+    expect(await shipmentsOf(second.orderId)).toEqual([]);
+    expect((await statusMoves(second.orderId)).map((entry) => entry.after.status)).toEqual([
+      'confirmed',
+    ]);
+    const [parcels] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from audit_entries
+          where entity_id = ${second.orderId} and action = 'order.shipment'`,
+    );
+    expect(parcels!.n).toBe(0);
+  });
+
+  it('checks the courier and AWB with the form schema', async () => {
+    const { orderId } = await confirmedOrder();
+    const blank = await shipByHand(app(), orderId, owner.accessToken, {
+      courier: ' ',
+      awb: handAwb(),
+    });
+    expect(blank.status).toBe(400);
+    expect(blank.body.message).toContain('Please name the courier');
+    const short = await shipByHand(app(), orderId, owner.accessToken, {
+      courier: 'DTDC',
+      awb: 'AB12',
+    });
+    expect(short.status).toBe(400);
+    expect(short.body.message).toContain('The AWB is 6 to 30 letters or digits');
+    expect(await shipmentsOf(orderId)).toEqual([]);
   });
 });

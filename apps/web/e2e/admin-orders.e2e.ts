@@ -134,7 +134,11 @@ for (const [viewport, offset] of [
         ]);
         await moves.getByRole('button', { name: 'Start processing' }).click();
         await moves.getByText('Moved to PROCESSING').waitFor(patient);
-        await moves.getByRole('button', { name: 'Mark shipped' }).waitFor(patient);
+        // Processing: a cancel only; the order ships from the Shipment card, with its parcel.
+        await moves.getByText('To ship it, use the Shipment card').waitFor(patient);
+        expect(await moves.getByRole('button').allTextContents()).toEqual(['Cancel order']);
+        const shipment = page.getByRole('region', { name: 'Shipment' });
+        await shipment.getByRole('button', { name: 'Enter courier and AWB' }).waitFor(patient);
         // A cancel asks for the reason the shopper will read before it is sent.
         await moves.getByRole('button', { name: 'Cancel order' }).click();
         expect(await moves.getByLabel('Reason for the shopper').isVisible()).toBe(true);

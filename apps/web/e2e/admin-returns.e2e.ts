@@ -13,7 +13,7 @@ import {
   twoBras,
 } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
-import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
+import { api, moveOrderAs, signInOwner, type OwnerSession } from './owner-helpers.ts';
 import { seriousViolations, type Viewport } from './page-checks.ts';
 
 let browser: Browser;
@@ -35,10 +35,7 @@ async function requestedLines(offset: number) {
   const { toReturn, toExchange } = await twoBras(offset);
   const shopper = await shopperWithPaidOrderOf([toReturn.line, toExchange.line]);
   for (const status of ['confirmed', 'processing', 'shipped', 'delivered']) {
-    const moved = await api('PATCH', `/admin/orders/${shopper.orderId}/status`, {
-      token: owner.accessToken,
-      body: { status },
-    });
+    const moved = await moveOrderAs(owner.accessToken, shopper.orderId, status);
     expect(moved.status).toBe(200);
   }
   const order = await api<{ items: { _id: string; product: string }[] }>(

@@ -15,7 +15,7 @@ import {
   type Shopper,
 } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
-import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
+import { api, moveOrderAs, signInOwner, type OwnerSession } from './owner-helpers.ts';
 import { seriousViolations, type Viewport } from './page-checks.ts';
 
 let browser: Browser;
@@ -105,10 +105,7 @@ beforeAll(async () => {
   const { toReturn, toExchange } = await twoBras(4);
   shopper = await shopperWithPaidOrderOf([toReturn.line, toExchange.line]);
   for (const status of ['confirmed', 'processing', 'shipped', 'delivered']) {
-    const moved = await api('PATCH', `/admin/orders/${shopper.orderId}/status`, {
-      token: owner.accessToken,
-      body: { status },
-    });
+    const moved = await moveOrderAs(owner.accessToken, shopper.orderId, status);
     expect(moved.status).toBe(200);
   }
   const order = await api<{ items: { _id: string; product: string }[] }>(

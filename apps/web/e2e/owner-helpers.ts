@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, inject } from 'vitest';
 import { shopURL, shopDataDir } from './shop.ts';
 import { lastMail } from './account-helpers.ts';
@@ -22,6 +23,22 @@ export async function api<T>(
   });
   const answer = (await response.json()) as { data: T; message: string };
   return { status: response.status, data: answer.data, message: answer.message };
+}
+
+/**
+ * Moves an order to `status` as the shop does: a status change, or for shipped its parcel's
+ * courier and a fresh AWB typed by hand (an order never becomes shipped by a status change).
+ */
+export function moveOrderAs<T = unknown>(token: string, orderId: string, status: string) {
+  return status === 'shipped'
+    ? api<T>('POST', `/admin/orders/${orderId}/ship`, {
+        token,
+        body: {
+          courier: 'Delhivery',
+          awb: `HB${randomUUID().replace(/-/g, '').slice(0, 14).toUpperCase()}`,
+        },
+      })
+    : api<T>('PATCH', `/admin/orders/${orderId}/status`, { token, body: { status } });
 }
 
 /** Follows the verification link mailed to `email` (a plain wait: it also runs in beforeAll). */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopURL } from './shop.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { newShopper, signUpThroughDialog } from './account-helpers.ts';
-import { signInOwner } from './owner-helpers.ts';
+import { moveOrderAs, signInOwner } from './owner-helpers.ts';
 import { seriousViolations, type Viewport } from './page-checks.ts';
 
 let browser: Browser;
@@ -118,10 +118,11 @@ async function deliveredOrder(token: string, lines: Line[]): Promise<string> {
   });
   expect((await api('POST', '/payments/verify', { token, body: paid.data })).status).toBe(200);
   for (const status of ['confirmed', 'processing', 'shipped', 'delivered']) {
-    const moved = await api<{ status: string }>('PATCH', `/admin/orders/${orderId}/status`, {
-      token: await (ownerToken ??= signInOwner().then((owner) => owner.accessToken)),
-      body: { status },
-    });
+    const moved = await moveOrderAs<{ status: string }>(
+      await (ownerToken ??= signInOwner().then((owner) => owner.accessToken)),
+      orderId,
+      status,
+    );
     expect(moved.data?.status, moved.message).toBe(status);
   }
   return orderNumber;

@@ -178,7 +178,7 @@ export const orderDeskDetail = z.object({
   payments: z.array(orderPaymentRow),
   refunds: z.array(orderRefundRow),
   notes: z.array(orderNote),
-  /** The courier and AWB the shop typed when it marked the order shipped by hand (dispatch). */
+  /** The courier and AWB stored on the order when it shipped (also on its shipment, if any). */
   shippedBy: z.nullable(z.object({ courier: z.string(), awb: z.string() })),
   /** Oldest first. */
   timeline: z.array(timelineEntry),

@@ -7,6 +7,7 @@ import { successEnvelope } from './common-mini.ts';
 export const shippingMessages = {
   notShippable: 'Only a paid order that is confirmed or processing can be shipped',
   alreadyShipping: 'This order already has a shipment',
+  awbTaken: 'This AWB is already on another shipment',
   shipmentNotFound: 'Shipment not found',
   noNdr: 'This shipment has no failed delivery to answer',
   ndrActionInvalid: "Invalid action: must be 're-attempt' or 'rto'",
@@ -15,7 +16,7 @@ export const shippingMessages = {
   eventInvalid: `Invalid event: must be one of ${trackingEvents.join(', ')}`,
   nothingToSend: 'This parcel has no next event to send',
   noCourier:
-    'No courier is set up: mark the order shipped from dispatch with the courier and AWB, or set SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD (COURIER_PROVIDER=simulator books test parcels)',
+    'No courier is set up: enter the courier and AWB by hand on the order or in Dispatch, or set SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD (COURIER_PROVIDER=simulator books test parcels)',
 } as const;
 
 /** One line of a parcel's timeline. */

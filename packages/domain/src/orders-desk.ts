@@ -2,7 +2,7 @@
  * The back office's orders desk: which orders need the shop's attention, where the shop may move
  * an order next, and how a day in India maps onto instants. Screens and SQL ask this module.
  */
-import { orderStatuses, orderTransitions, type OrderStatus } from './orders.ts';
+import { needsShipment, orderStatuses, orderTransitions, type OrderStatus } from './orders.ts';
 import type { OrderPaymentStatus, RefundState } from './payments.ts';
 
 /**
@@ -29,10 +29,13 @@ export function needsAttention(order: {
   );
 }
 
-/** The statuses the shop may move an order to from `from`, in the table's order. */
+/**
+ * The statuses the shop may move an order to from `from` by a status change alone, in the
+ * table's order: a move to shipped is made with its parcel on the shipment panel, never bare.
+ */
 export function shopMovesFrom(from: OrderStatus): OrderStatus[] {
   const moves = orderTransitions[from] as Partial<Record<OrderStatus, readonly string[]>>;
-  return orderStatuses.filter((to) => moves[to]?.includes('shop'));
+  return orderStatuses.filter((to) => moves[to]?.includes('shop') && !needsShipment(to));
 }
 
 /** Moves the shopper is told about with the shop's reason: a cancel must say why. */

@@ -59,7 +59,39 @@ export function statusLabel(status: OrderStatus): string {
 export const RETURNED_ON_THE_DESK =
   'Returns are taken in on the returns desk: receive each line there and check it, and the order becomes RETURNED by itself';
 
-export function transition(from: OrderStatus, to: OrderStatus, actor: OrderActor): TransitionCheck {
+/** Why a bare move to shipped is refused: goods leave only as a parcel with its courier and AWB. */
+export const SHIP_FROM_DISPATCH =
+  'Ship the order from Dispatch: book the courier, or enter the courier and AWB by hand';
+
+/** The parcel a move to shipped carries: the courier's name and its tracking number (AWB). */
+export interface ShipmentOfMove {
+  courier: string;
+  awb: string;
+}
+
+/**
+ * Moves that send goods away and so need their parcel: the shopper is told who carries it and
+ * its AWB, and the courier's scans find the order by it. No status change alone makes one.
+ */
+export const MOVES_WITH_A_SHIPMENT: readonly OrderStatus[] = ['shipped'];
+
+export function needsShipment(to: OrderStatus): boolean {
+  return MOVES_WITH_A_SHIPMENT.includes(to);
+}
+
+/**
+ * Whether `actor` may move an order from `from` to `to`: the table's rule, and a move to shipped
+ * only with its parcel (a courier's booking or one typed by hand), whoever asks.
+ */
+export function transition(
+  from: OrderStatus,
+  to: OrderStatus,
+  actor: OrderActor,
+  shipment?: ShipmentOfMove | null,
+): TransitionCheck {
+  if (needsShipment(to) && !(shipment?.courier.trim() && shipment.awb.trim())) {
+    return { ok: false, message: SHIP_FROM_DISPATCH };
+  }
   const allowed = (orderTransitions[from] as Partial<Record<OrderStatus, readonly OrderActor[]>>)[
     to
   ];

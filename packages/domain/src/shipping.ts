@@ -3,7 +3,8 @@
  * event means for the shipment and its order. The courier adapters translate their own codes into
  * these events; nothing else compares a shipment state or an event name.
  */
-import type { OrderStatus } from './orders.ts';
+import { isReadyToPack } from './dispatch.ts';
+import type { OrderStatus, PaymentStatus } from './orders.ts';
 
 export const shipmentStates = [
   // owed: written with the shop's request, a worker books it with the courier
@@ -142,6 +143,18 @@ export function canRequestShipment(
     SHIPPABLE_ORDER_STATUSES.includes(order.status) &&
     (shipment === null || CLOSED_UNSHIPPED.includes(shipment.state))
   );
+}
+
+/**
+ * Whether the shop may record a parcel it booked itself (a courier name and AWB typed by hand):
+ * an order ready to pack (confirmed or processing, paid or confirmed cash on delivery) with no
+ * shipment open, as when a courier is asked.
+ */
+export function canShipByHand(
+  order: { status: OrderStatus; paymentStatus: PaymentStatus },
+  shipment: { state: ShipmentState } | null,
+): boolean {
+  return isReadyToPack(order) && (shipment === null || CLOSED_UNSHIPPED.includes(shipment.state));
 }
 
 /**

@@ -45,8 +45,10 @@ describe('shipping an order', () => {
     expect(stepsToShipped('pending')).toEqual([]);
     expect(stepsToShipped('shipped')).toEqual([]);
     let from = 'confirmed' as const as (typeof orderStatuses)[number];
+    // The last step carries its parcel, as every move to shipped must.
+    const parcel = { courier: 'Delhivery', awb: 'DL123456789' };
     for (const to of stepsToShipped('confirmed')) {
-      expect(transition(from, to, 'shop')).toEqual({ ok: true });
+      expect(transition(from, to, 'shop', parcel)).toEqual({ ok: true });
       from = to;
     }
   });

@@ -11,7 +11,8 @@ import {
 describe('orders desk rules', () => {
   it('offers the shop only the moves the transition table gives it', () => {
     expect(shopMovesFrom('pending')).toEqual(['confirmed', 'cancelled']);
-    expect(shopMovesFrom('processing')).toEqual(['shipped', 'cancelled']);
+    // Shipped is offered with its parcel on the shipment panel, never as a bare move.
+    expect(shopMovesFrom('processing')).toEqual(['cancelled']);
     // A return is taken in line by line on the returns desk, never by moving the whole order.
     expect(shopMovesFrom('return_requested')).toEqual(['delivered']);
     // The shopper asks for a return; the shop never does it for her.

@@ -3,6 +3,7 @@ import {
   cancelCheck,
   orderShopperView,
   RETURNED_ON_THE_DESK,
+  SHIP_FROM_DISPATCH,
   statusLabel,
   transition,
 } from '../src/orders.ts';
@@ -26,6 +27,27 @@ describe('order states', () => {
     });
     expect(transition('return_requested', 'returned', 'system')).toEqual({ ok: true });
     expect(transition('return_requested', 'delivered', 'shop')).toEqual({ ok: true });
+  });
+
+  it('ships an order only with its parcel: a courier and an AWB, never by the status alone', () => {
+    const refused = { ok: false, message: SHIP_FROM_DISPATCH };
+    expect(transition('processing', 'shipped', 'shop')).toEqual(refused);
+    expect(transition('processing', 'shipped', 'shop', null)).toEqual(refused);
+    expect(transition('processing', 'shipped', 'shop', { courier: ' ', awb: 'DL123456' })).toEqual(
+      refused,
+    );
+    expect(transition('processing', 'shipped', 'shop', { courier: 'DTDC', awb: '' })).toEqual(
+      refused,
+    );
+    // Refused whatever the status, so the shop is always pointed to the shipment.
+    expect(transition('pending', 'shipped', 'shop')).toEqual(refused);
+    expect(
+      transition('processing', 'shipped', 'shop', { courier: 'DTDC', awb: 'D12345678' }),
+    ).toEqual({ ok: true });
+    // With its parcel the table still rules: a pending order never ships.
+    expect(transition('pending', 'shipped', 'shop', { courier: 'DTDC', awb: 'D12345678' }).ok).toBe(
+      false,
+    );
   });
 
   it('labels statuses in capitals with spaces', () => {

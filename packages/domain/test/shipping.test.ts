@@ -3,6 +3,7 @@ import { transition } from '../src/orders.ts';
 import {
   awaitsNdrAnswer,
   canRequestShipment,
+  canShipByHand,
   nextSimulatedEvent,
   orderMoveFor,
   shopperSeesShipment,
@@ -72,6 +73,21 @@ describe('asking for a shipment', () => {
     expect(canRequestShipment(paid('shipped'), null)).toBe(false);
     expect(canRequestShipment(paid('processing'), { state: 'requested' })).toBe(false);
     expect(canRequestShipment(paid('processing'), { state: 'booked' })).toBe(false);
+  });
+
+  it('takes a parcel typed by hand for an order ready to pack with no open shipment', () => {
+    expect(canShipByHand({ status: 'confirmed', paymentStatus: 'paid' }, null)).toBe(true);
+    // Confirmed cash on delivery leaves the shelves too; the courier collects at the door.
+    expect(canShipByHand({ status: 'processing', paymentStatus: 'cod_pending' }, null)).toBe(true);
+    expect(
+      canShipByHand({ status: 'processing', paymentStatus: 'paid' }, { state: 'failed' }),
+    ).toBe(true);
+    expect(canShipByHand({ status: 'confirmed', paymentStatus: 'pending' }, null)).toBe(false);
+    expect(canShipByHand({ status: 'pending', paymentStatus: 'paid' }, null)).toBe(false);
+    expect(canShipByHand({ status: 'shipped', paymentStatus: 'paid' }, null)).toBe(false);
+    expect(
+      canShipByHand({ status: 'processing', paymentStatus: 'paid' }, { state: 'requested' }),
+    ).toBe(false);
   });
 
   it('shows the shopper only a parcel that was booked or is being booked', () => {

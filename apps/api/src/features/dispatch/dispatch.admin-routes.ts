@@ -5,10 +5,8 @@ import {
   dispatchQuery,
   dispatchSelectionSchema,
   pickListResponse,
-  shipOrderSchema,
 } from '@shop/contracts/dispatch';
-import { orderResponse } from '@shop/contracts/orders';
-import { callerOf, type AuthGuards } from '../../http/authenticate.ts';
+import { type AuthGuards } from '../../http/authenticate.ts';
 import { ok } from '../../http/envelope.ts';
 import type { DispatchService } from './dispatch.service.ts';
 
@@ -18,7 +16,10 @@ const idParams = z.object({ id: z.string() });
 /** A file name made of the order number's safe characters only (it goes into a header). */
 const fileName = (stem: string) => `${stem.replace(/[^A-Za-z0-9-]/g, '_')}.pdf`;
 
-/** The back office's dispatch desk: the queue, pick lists, packing slips, labels, shipping. */
+/**
+ * The back office's dispatch desk: the queue, pick lists, packing slips and labels (an order ships
+ * through the shipping routes).
+ */
 export function dispatchAdminRoutes(
   service: DispatchService,
   guards: AuthGuards,
@@ -80,18 +81,6 @@ export function dispatchAdminRoutes(
           )
           .send(pdf);
       },
-    );
-
-    app.post(
-      '/admin/orders/:id/ship',
-      {
-        schema: { tags, params: idParams, body: shipOrderSchema, response: { 200: orderResponse } },
-      },
-      async (request) =>
-        ok(
-          await service.shipOrder(callerOf(request), request.params.id, request.body),
-          'Order shipped',
-        ),
     );
   };
 }

@@ -9,19 +9,15 @@ import {
   mayLeaveTheShelves,
   dispatchStatuses,
   pickList,
-  stepsToShipped,
 } from '@shop/domain/dispatch';
 import { conflict, invalid, notFound } from '@shop/domain/errors';
 import { cursorCodec, timeAndIdCursor } from '@shop/contracts/keyset-page';
 import { isUuid } from '@shop/domain/ids';
 import { paiseToRupees } from '@shop/domain/money';
 import type { PaymentStatus } from '@shop/domain/orders';
-import type { UserRole } from '@shop/domain/roles';
 import { queryRows, type Database } from '../../db/client.ts';
 import type { OrderAddress } from '../../db/schema.ts';
-import type { AuditActor } from '../audit/audit.service.ts';
 import type { OrdersRepository, OrderWithItems } from '../orders/orders.repository.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
 import {
   labelsPdf,
   packingSlipPdf,
@@ -80,16 +76,14 @@ function toDocumentOrder(row: OrderWithItems): DocumentOrder {
 export interface DispatchDeps {
   db: Database;
   orders: OrdersRepository;
-  ordersService: OrdersService;
   shipFrom: ShipFrom;
   now?: () => Date;
 }
 
-/** The dispatch desk: the queue to pack, pick lists, shipping documents, and shipping. */
+/** The dispatch desk: the queue to pack, pick lists and shipping documents. */
 export function createDispatchService({
   db,
   orders: repository,
-  ordersService,
   shipFrom,
   now = () => new Date(),
 }: DispatchDeps) {
@@ -195,39 +189,6 @@ export function createDispatchService({
         orderNumbers: rows.map((row) => row.orderNumber),
         pdf: await labelsPdf(rows.map(toDocumentOrder), shipFrom),
       };
-    },
-
-    /**
-     * Hands the order to a courier: moves it to shipped through the orders service (a confirmed
-     * order through processing first, as the transition table wants), each move audited, the
-     * courier and AWB stored with the last one. A courier adapter that assigns AWBs calls this too.
-     */
-    async shipOrder(
-      actor: AuditActor & { role: UserRole },
-      orderId: string,
-      shipment: { courier: string; awb: string },
-    ) {
-      const row = isUuid(orderId) ? await repository.findById(db, orderId) : undefined;
-      if (!row) throw notFound(orderMessages.notFound);
-      if (!mayLeaveTheShelves(row.paymentStatus as PaymentStatus)) {
-        throw conflict(orderMessages.notPaid);
-      }
-      const steps = stepsToShipped(row.status as Parameters<typeof stepsToShipped>[0]);
-      // An order already past (or short of) the steps: the status service says why it cannot.
-      if (steps.length === 0) {
-        return ordersService.adminSetStatus(actor, orderId, 'shipped', undefined, shipment);
-      }
-      let order;
-      for (const to of steps) {
-        order = await ordersService.adminSetStatus(
-          actor,
-          orderId,
-          to,
-          undefined,
-          to === 'shipped' ? shipment : undefined,
-        );
-      }
-      return order!;
     },
   };
 }

@@ -1,11 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import {
-  orderListQuery,
-  orderPageResponse,
-  orderResponse,
-  orderStatusUpdateSchema,
-} from '@shop/contracts/orders';
+import { orderResponse, orderStatusUpdateSchema } from '@shop/contracts/orders';
 import { callerOf, type AuthGuards } from '../../http/authenticate.ts';
 import { ok } from '../../http/envelope.ts';
 import type { OrdersService } from './orders.service.ts';
@@ -13,7 +8,7 @@ import type { OrdersService } from './orders.service.ts';
 const tags = ['admin'];
 const idParams = z.object({ id: z.string() });
 
-/** The back office's order desk: list orders and move them on. Staff and owners. */
+/** The back office moves orders on (never to shipped: see the shipping routes). Staff and owners. */
 export function adminOrderRoutes(
   service: OrdersService,
   guards: AuthGuards,
@@ -21,16 +16,8 @@ export function adminOrderRoutes(
   return async (app) => {
     app.addHook('onRequest', guards.requireRole('staff'));
 
-    app.get(
-      '/admin/orders',
-      { schema: { tags, querystring: orderListQuery, response: { 200: orderPageResponse } } },
-      async (request) =>
-        ok(
-          await service.adminList(request.query.status, request.query.page, request.query.limit),
-          'Orders fetched',
-        ),
-    );
-
+    // The list of orders is the orders desk's (`GET /admin/orders/desk`): one list, searched.
+    // A move to shipped is refused here; the order ships with its parcel through the shipment.
     app.patch(
       '/admin/orders/:id/status',
       {

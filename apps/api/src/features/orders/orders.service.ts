@@ -765,7 +765,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       by?: OrderActor;
       /** The parcel a move to shipped was booked as: its mail names the AWB and the link. */
       tracking?: Tracking | undefined;
-      /** The courier and AWB the shop typed when marking it shipped: stored on the order. */
+      /** The parcel's courier and AWB, which a move to shipped needs: stored on the order. */
       shipment?: { courier: string; awb: string } | undefined;
     },
   ) {
@@ -773,7 +773,13 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     const orderId = current.id;
     const locked = await repository.lockOrder(tx, orderId);
     if (!locked) throw notFound(orderMessages.notFound);
-    const check = transition(locked.status as OrderStatus, to, options.by ?? 'shop');
+    // A move to shipped passes only with its parcel (the shipping service's booking or hand entry).
+    const check = transition(
+      locked.status as OrderStatus,
+      to,
+      options.by ?? 'shop',
+      options.shipment,
+    );
     if (!check.ok) throw invalid(check.message);
     // An order paid online moves on only once paid: one awaiting payment holds stock, and
     // shipping it would give the goods away. Cash on delivery moves on once confirmed.
@@ -1274,27 +1280,22 @@ export function createOrdersService(deps: OrdersServiceDeps) {
 
     // ----- the shop's side -----
 
-    async adminList(status: OrderStatus | undefined, pageNumber: number, limit: number) {
-      return page(status ? eq(orders.status, status) : undefined, pageNumber, limit);
-    },
-
     /**
      * The shop moves an order on; the table decides what is allowed. The move and its audit
      * entry (status and payment status, before and after) commit together. A cancellation
-     * carries the shop's reason, which the shopper reads; a move to shipped may carry the courier
-     * and its AWB, stored with it and in its audit entry.
+     * carries the shop's reason, which the shopper reads. A move to shipped is refused here: it
+     * is made with its parcel by the shipping service.
      */
     async adminSetStatus(
       actor: AuditActor & { role: UserRole },
       orderId: string,
       to: OrderStatus,
       reason?: string,
-      shipment?: { courier: string; awb: string },
     ) {
       const prepared = await prepareMove(orderId);
       const decidedBy = { role: actor.role, staffLimitPaise: deps.staffRefundLimitPaise };
       const moved = await db.transaction((tx) =>
-        moveIn(tx, actor, prepared, to, { decidedBy, reason, shipment }),
+        moveIn(tx, actor, prepared, to, { decidedBy, reason }),
       );
       return afterMove(orderId, to, moved);
     },

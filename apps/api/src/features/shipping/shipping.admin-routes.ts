@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
+import { shipOrderSchema } from '@shop/contracts/dispatch';
+import { orderResponse } from '@shop/contracts/orders';
 import { adminShipmentResponse, ndrActionSchema } from '@shop/contracts/shipping';
 import { callerOf, type AuthGuards } from '../../http/authenticate.ts';
 import { ok } from '../../http/envelope.ts';
@@ -8,7 +10,10 @@ import type { ShippingService } from './shipping.service.ts';
 const tags = ['admin'];
 const idParams = z.object({ id: z.string() });
 
-/** The back office asks for shipments and answers failed deliveries. Staff and owners. */
+/**
+ * The back office ships orders (with the courier, or a parcel it booked itself) and answers
+ * failed deliveries. Staff and owners.
+ */
 export function shippingAdminRoutes(
   service: ShippingService,
   guards: AuthGuards,
@@ -23,6 +28,19 @@ export function shippingAdminRoutes(
         const shipment = await service.request(callerOf(request), request.params.id);
         return reply.status(201).send(ok(shipment, 'Shipment requested'));
       },
+    );
+
+    // A parcel the shop booked itself: its courier and AWB typed by hand ship the order.
+    app.post(
+      '/admin/orders/:id/ship',
+      {
+        schema: { tags, params: idParams, body: shipOrderSchema, response: { 200: orderResponse } },
+      },
+      async (request) =>
+        ok(
+          await service.shipByHand(callerOf(request), request.params.id, request.body),
+          'Order shipped',
+        ),
     );
 
     app.post(

@@ -27,6 +27,33 @@ export function createShippingRepository(db: Database) {
     },
 
     /**
+     * A parcel the shop booked itself (courier and AWB typed by hand), written booked with its
+     * first timeline line in the transaction that ships its order.
+     */
+    async recordBooked(
+      tx: Executor,
+      values: {
+        orderId: string;
+        requestedBy: string | null;
+        requestedByEmail: string;
+        courier: string;
+        awb: string;
+        events: StoredTrackingEvent[];
+      },
+    ): Promise<ShipmentRow> {
+      const [row] = await tx
+        .insert(shipments)
+        .values({
+          ...values,
+          state: 'booked' satisfies ShipmentState,
+          // No courier integration holds it: nothing to call the courier about later.
+          courierRef: { byHand: true },
+        })
+        .returning();
+      return row!;
+    },
+
+    /**
      * Claims shipments due for booking: each claimed row's next attempt moves `leaseMs` ahead and
      * its attempts count up, so no other worker (in this process or another) books it meanwhile;
      * a worker that dies holding one lets the lease run out and the row is claimed again.

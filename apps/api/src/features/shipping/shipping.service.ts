@@ -1,7 +1,8 @@
 import { CASH_ON_DELIVERY } from '@shop/domain/cash-on-delivery';
+import { mayLeaveTheShelves, stepsToShipped } from '@shop/domain/dispatch';
 import { conflict, invalid, notFound, ShopError } from '@shop/domain/errors';
 import { isUuid } from '@shop/domain/ids';
-import { transition, type OrderStatus } from '@shop/domain/orders';
+import { transition, type OrderStatus, type PaymentStatus } from '@shop/domain/orders';
 import {
   awaitsNdrAnswer,
   canRequestShipment,
@@ -19,6 +20,7 @@ import {
   type ShipmentState,
   type TrackingEvent,
 } from '@shop/domain/shipping';
+import { orderMessages } from '@shop/contracts/orders';
 import { shippingMessages, type AdminShipment, type Tracking } from '@shop/contracts/shipping';
 import type { Courier } from '../../adapters/shipping/courier.ts';
 import type { CourierSimulator } from '../../adapters/shipping/courier-simulator.ts';
@@ -207,6 +209,71 @@ export function createShippingService(deps: {
         });
       service.bookSoon();
       return toAdminShipment(row);
+    },
+
+    /**
+     * The shop booked the parcel itself (no courier integration, or the owner's choice) and types
+     * its courier and AWB: the shipment is recorded booked, as a courier's booking would be (the
+     * shopper's tracking shows both, the shipped mail names them), and the order moves to shipped
+     * (a confirmed one through processing) in one transaction, each step audited.
+     */
+    async shipByHand(actor: AuditActor, orderId: string, parcel: { courier: string; awb: string }) {
+      const prepared = await moves.prepare(orderId);
+      const moved = await db
+        .transaction(async (tx) => {
+          // The order first, then its shipment, as every writer of both locks them.
+          const locked = await orders.lockOrder(tx, orderId);
+          if (!locked) throw notFound('Order not found');
+          if (!mayLeaveTheShelves(locked.paymentStatus as PaymentStatus)) {
+            throw conflict(orderMessages.notPaid);
+          }
+          const status = locked.status as OrderStatus;
+          const steps = stepsToShipped(status);
+          if (steps.length === 0) {
+            // Past (or short of) the steps: the transition table says why it cannot ship.
+            const check = transition(status, 'shipped', 'shop', parcel);
+            throw invalid(check.ok ? shippingMessages.notShippable : check.message);
+          }
+          const booked = await shipments.recordBooked(tx, {
+            orderId,
+            requestedBy: actor.userId,
+            requestedByEmail: actor.email,
+            courier: parcel.courier,
+            awb: parcel.awb,
+            events: [entry('booked', new Date().toISOString())],
+          });
+          await recordAudit(tx, actor, {
+            action: 'order.shipment',
+            entity: 'order',
+            entityId: orderId,
+            before: null,
+            after: {
+              shipmentId: booked.id,
+              state: booked.state,
+              courier: parcel.courier,
+              awb: parcel.awb,
+              byHand: true,
+            },
+          });
+          let last;
+          for (const to of steps) {
+            // Moves on to shipped refund nothing: no one decides a refund here.
+            last = await moves.moveIn(tx, actor, prepared, to, {
+              decidedBy: null,
+              ...(to === 'shipped' ? { shipment: parcel, tracking: toTracking(booked) } : {}),
+            });
+          }
+          return last!;
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error, 'shipments_awb_key')) {
+            throw conflict(shippingMessages.awbTaken);
+          }
+          // A shipment still open for this order (a courier's booking asked for or made).
+          if (isUniqueViolation(error)) throw conflict(shippingMessages.alreadyShipping);
+          throw error;
+        });
+      return moves.after(orderId, 'shipped', moved);
     },
 
     /** Books the shipments that are due; answers how many were tried. */

@@ -171,19 +171,15 @@ export function OrderDetailPage({ orderId }: { orderId: string }) {
             )}
           </Card>
 
-          {/* A parcel booked with the courier has its own card (Shipment); its courier and AWB
-              are stored on the order too, and are not a hand-marked shipment. */}
-          {load.detail.shipment ? null : (
+          {/* Every parcel, the courier's or one typed by hand, is on the Shipment card; an order
+              marked shipped by hand before parcels were recorded has only its courier and AWB. */}
+          {shippedBy && !load.detail.shipment ? (
             <Card title="Shipped by hand">
-              {shippedBy ? (
-                <p className="text-sm">
-                  {shippedBy.courier} · AWB <span className="font-medium">{shippedBy.awb}</span>
-                </p>
-              ) : (
-                <Empty text="Not marked shipped from dispatch." />
-              )}
+              <p className="text-sm">
+                {shippedBy.courier} · AWB <span className="font-medium">{shippedBy.awb}</span>
+              </p>
             </Card>
-          )}
+          ) : null}
 
           <Card title="Refunds">
             <RefundPanel detail={load.detail} onRefunded={() => void reload()} />

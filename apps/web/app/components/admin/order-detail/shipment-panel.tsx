@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import type { OrderStatus } from '@shop/domain/orders';
+import type { OrderStatus, PaymentStatus } from '@shop/domain/orders';
 import {
   awaitsNdrAnswer,
   canRequestShipment,
+  canShipByHand,
   shipmentStateLabels,
   type NdrAction,
 } from '@shop/domain/shipping';
@@ -12,6 +13,7 @@ import { useAuth } from '../../../lib/auth-session';
 import { TrackingTimeline } from '../../orders/tracking-timeline';
 import { formatIndiaDateTime } from '../admin-format';
 import { dispatchApi } from '../dispatch/dispatch-api';
+import { ShipForm } from '../dispatch/ship-form';
 import { saveFile } from '../../../lib/save-file';
 import { ordersDeskApi } from '../orders-desk/orders-desk-api';
 
@@ -21,20 +23,22 @@ const secondary =
   'rounded-full border border-brand-300 bg-white px-4 py-2 text-sm font-medium text-brand-800 hover:bg-brand-50 disabled:opacity-60';
 
 /**
- * The order's parcel: ship it with the courier, follow its state and scans, and answer a failed
- * delivery (another attempt, or back to the shop) before its deadline.
+ * The order's parcel: ship it with the courier, or enter the courier and AWB of a parcel the shop
+ * booked itself (the only ways an order becomes shipped), follow its state and scans, and answer
+ * a failed delivery (another attempt, or back to the shop) before its deadline.
  */
 export function ShipmentPanel({
   order,
   shipment,
   onChanged,
 }: {
-  order: { _id: string; orderNumber: string; status: OrderStatus; paymentStatus: string };
+  order: { _id: string; orderNumber: string; status: OrderStatus; paymentStatus: PaymentStatus };
   shipment: AdminShipment | null;
   onChanged: () => void;
 }) {
   const { authed } = useAuth();
   const [busy, setBusy] = useState(false);
+  const [byHand, setByHand] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
   async function act(work: () => Promise<unknown>, done: string) {
@@ -119,15 +123,35 @@ export function ShipmentPanel({
       ) : (
         <p className="text-muted">Not shipped yet.</p>
       )}
-      {canRequestShipment(order, shipment) ? (
-        <button
-          type="button"
-          disabled={busy}
-          className={`${primary} mt-3`}
-          onClick={() => void ship()}
-        >
-          Ship with the courier
-        </button>
+      {canRequestShipment(order, shipment) || canShipByHand(order, shipment) ? (
+        <div className="mt-3 flex flex-wrap gap-2">
+          {canRequestShipment(order, shipment) ? (
+            <button type="button" disabled={busy} className={primary} onClick={() => void ship()}>
+              Ship with the courier
+            </button>
+          ) : null}
+          {canShipByHand(order, shipment) && !byHand ? (
+            <button
+              type="button"
+              disabled={busy}
+              className={secondary}
+              onClick={() => setByHand(true)}
+            >
+              Enter courier and AWB
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {byHand && canShipByHand(order, shipment) ? (
+        <ShipForm
+          order={order}
+          onCancel={() => setByHand(false)}
+          onShipped={(text) => {
+            setByHand(false);
+            setMessage({ ok: true, text });
+            onChanged();
+          }}
+        />
       ) : null}
       <div aria-live="polite">
         {message ? (

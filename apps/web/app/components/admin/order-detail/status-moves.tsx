@@ -1,13 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { statusLabel, type OrderStatus } from '@shop/domain/orders';
 import { moveNeedsReason, shopMoveLabels, shopMovesFrom } from '@shop/domain/orders-desk';
+import { SHIPPABLE_ORDER_STATUSES } from '@shop/domain/shipping';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
 import { ordersDeskApi } from '../orders-desk/orders-desk-api';
 
 /**
  * The moves the transition table gives the shop from this status, as buttons; a move that the
- * shopper must be told the reason for (a cancel) asks for it first.
+ * shopper must be told the reason for (a cancel) asks for it first. Shipped is no button here:
+ * an order ships with its parcel, from the Shipment card.
  */
 export function StatusMoves({
   orderId,
@@ -71,6 +73,11 @@ export function StatusMoves({
           ))}
         </div>
       )}
+      {SHIPPABLE_ORDER_STATUSES.includes(status) ? (
+        <p className="mt-2 text-sm text-muted">
+          To ship it, use the Shipment card: book the courier, or enter the courier and AWB.
+        </p>
+      ) : null}
       {asking ? (
         <form onSubmit={confirm} className="mt-3">
           <label htmlFor="move-reason" className="block text-sm font-medium">
