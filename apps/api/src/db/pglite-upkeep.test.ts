@@ -122,15 +122,26 @@ describe('scheduleUpkeep', () => {
       },
       exec: slow,
     } as unknown as PGlite;
-    const schedule = scheduleUpkeep(fake, { firstMs: 0, intervalMs: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    await schedule.stop();
-    expect(running).toBe(0);
-    expect(most).toBe(1);
-    expect(statements).toBeGreaterThan(2);
-    const stoppedAt = statements;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(statements).toBe(stoppedAt);
+    // The test's clock: the passes' and the statements' waits advance exactly as told, however
+    // busy the machine is.
+    vi.useFakeTimers();
+    try {
+      const schedule = scheduleUpkeep(fake, { firstMs: 0, intervalMs: 1 });
+      await vi.advanceTimersByTimeAsync(200);
+      let stopped = false;
+      const stopping = schedule.stop().then(() => (stopped = true));
+      // The pass under way finishes its statements first.
+      for (let step = 0; !stopped && step < 1_000; step += 1) await vi.advanceTimersByTimeAsync(10);
+      await stopping;
+      expect(running).toBe(0);
+      expect(most).toBe(1);
+      expect(statements).toBeGreaterThan(2);
+      const stoppedAt = statements;
+      await vi.advanceTimersByTimeAsync(50);
+      expect(statements).toBe(stoppedAt);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('prints a failed pass as the log writes errors, never the raw error', async () => {
