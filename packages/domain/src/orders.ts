@@ -106,6 +106,22 @@ export function isFirstOrder(earlier: readonly OrderPaidFacts[]): boolean {
   return !earlier.some((order) => order.status !== 'cancelled' && hasBeenPaid(order));
 }
 
+/**
+ * Goods may leave for an order paid in full online, or a cash-on-delivery order its shopper (or
+ * the shop) confirmed: one awaiting payment only holds stock, and shipping it would give the goods
+ * away.
+ */
+export function readyForGoods(order: {
+  paymentStatus: OrderPaymentStatus | string;
+  codConfirmedAt: Date | string | null;
+}): boolean {
+  if (order.paymentStatus === ('paid' satisfies OrderPaymentStatus)) return true;
+  return (
+    order.paymentStatus === ('cod_pending' satisfies OrderPaymentStatus) &&
+    order.codConfirmedAt !== null
+  );
+}
+
 /** A paid order can be changed or cancelled for two hours; then it confirms itself. */
 export const MODIFICATION_WINDOW_MS = 2 * 60 * 60 * 1000;
 

@@ -21,11 +21,13 @@ import {
   cancelCheck,
   MODIFICATION_WINDOW_MS,
   needsPaymentFor,
+  readyForGoods,
   transition,
   type OrderActor,
   type OrderStatus,
   type PaymentStatus,
 } from '@shop/domain/orders';
+import { isRefundable } from '@shop/domain/payments';
 import type { RefundDecider } from '@shop/domain/refunds';
 import {
   planReturn,
@@ -70,21 +72,6 @@ export type {
   OrderRefunds,
   OrdersServiceDeps,
 } from './orders-deps.ts';
-
-/** Goods may leave for an order paid in full, or a cash-on-delivery order its shopper confirmed. */
-function readyForGoods(order: OrderRow): boolean {
-  if (order.paymentStatus === ('paid' satisfies PaymentStatus)) return true;
-  return (
-    order.paymentStatus === ('cod_pending' satisfies PaymentStatus) && order.codConfirmedAt !== null
-  );
-}
-
-/** Payment states in which some of the order's money is still with the shop to give back. */
-const MONEY_WITH_THE_SHOP: readonly PaymentStatus[] = [
-  'paid',
-  'partially_refunded',
-  'refund_pending',
-];
 
 export function createOrdersService(deps: OrdersServiceDeps) {
   const { db, orders: repository, facts, outbox } = deps;
@@ -224,7 +211,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   /** A paid order's money goes back: the refund row is written with the decision. */
   async function oweRefund(tx: Executor, row: OrderRow, decidedBy: RefundDecider) {
     // Paid, or partly refunded by hand since: the rest goes back (the refunds service owes it).
-    if (!MONEY_WITH_THE_SHOP.includes(row.paymentStatus as PaymentStatus)) return false;
+    if (!isRefundable(row.paymentStatus)) return false;
     const owed = await deps.refunds().owe(tx, row.id, 'cancelled', decidedBy);
     if (owed) {
       await repository.updateOrder(tx, row.id, {
