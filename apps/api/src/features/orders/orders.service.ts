@@ -1,25 +1,10 @@
-import { timingSafeEqual } from 'node:crypto';
-import {
-  orderMessages,
-  type CreateOrderInput,
-  type Order,
-  type OrderPage,
-} from '@shop/contracts/orders';
+import { orderMessages, type CreateOrderInput, type OrderPage } from '@shop/contracts/orders';
 import type { Tracking } from '@shop/contracts/shipping';
-import { normalizeSize, sameColorName, sameSize } from '@shop/domain/cart';
-import {
-  CASH_ON_DELIVERY,
-  COD_CODE_ATTEMPTS,
-  codDecision,
-  codMessages,
-  normalizeCodCode,
-} from '@shop/domain/cash-on-delivery';
-import { conflict, invalid, notFound } from '@shop/domain/errors';
+import { invalid, notFound } from '@shop/domain/errors';
 import { isUuid } from '@shop/domain/ids';
 import { paiseToRupees } from '@shop/domain/money';
 import {
   cancelCheck,
-  MODIFICATION_WINDOW_MS,
   needsPaymentFor,
   readyForGoods,
   transition,
@@ -29,39 +14,33 @@ import {
 } from '@shop/domain/orders';
 import { isRefundable } from '@shop/domain/payments';
 import type { RefundDecider } from '@shop/domain/refunds';
-import {
-  planReturn,
-  returnMessages,
-  returnWindowCheck,
-  type DeclinedLine,
-  type PlannedReturnLine,
-  type ReturnLineState,
-  type ReturnRequestLine,
-} from '@shop/domain/returns';
+import { type ReturnLineState, type ReturnRequestLine } from '@shop/domain/returns';
 import type { UserRole } from '@shop/domain/roles';
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import type { Executor } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
-import type { ProductFacts } from '../catalogue/catalogue.repository.ts';
-import type { MailExtras } from '../mail/mail-outbox.ts';
-import { codCodeHash } from './cod-codes.ts';
 import {
   orderCancelledMail,
-  orderConfirmationMail,
   orderDeliveredMail,
   orderShippedMail,
   returnDeclinedMail,
-  returnRequestedMail,
 } from './order-mails.ts';
 import type { CreateOrderCommand } from './order-pricing.ts';
-import { linesForReturn, toOrder } from './order-presenter.ts';
+import { toOrder } from './order-presenter.ts';
 import { shopperRefunds } from './order-refunds.ts';
 import type { OrdersServiceDeps } from './orders-deps.ts';
 import type { OrderRow, OrderWithItems } from './orders.repository.ts';
-import { byteOrder, releaseOrders, stockRowKey } from './workflows/order-steps.ts';
+import { releaseOrders } from './workflows/order-steps.ts';
+import {
+  codOptions,
+  confirmCashOnDelivery,
+  confirmCashOnDeliveryByShop,
+} from './workflows/confirm-cash-on-delivery.ts';
+import { confirmPaidOrders, expireUnpaidOrders } from './workflows/expire-unpaid-orders.ts';
+import { mailShopper, ownOrder } from './workflows/order-steps.ts';
 import { placeOrder } from './workflows/place-order.ts';
+import { requestReturn } from './workflows/request-return.ts';
 
 export type { CreateOrderCommand } from './order-pricing.ts';
 export { toOrder } from './order-presenter.ts';
@@ -74,29 +53,7 @@ export type {
 } from './orders-deps.ts';
 
 export function createOrdersService(deps: OrdersServiceDeps) {
-  const { db, orders: repository, facts, outbox } = deps;
-
-  type Recipient = { email: string; firstName: string } | undefined;
-  type OrderMail = (to: string, firstName: string, order: Order, publicUrl: string) => MailMessage;
-
-  /**
-   * Queues a mail to the order's shopper inside the caller's transaction. The recipient is read
-   * before the transaction opens: on PGlite a query outside an open transaction waits for it.
-   */
-  async function mailShopper(
-    tx: Executor,
-    recipient: Recipient,
-    row: OrderWithItems,
-    build: OrderMail,
-    extras?: MailExtras,
-  ) {
-    if (recipient)
-      await outbox.enqueue(
-        tx,
-        build(recipient.email, recipient.firstName, toOrder(row), deps.publicUrl),
-        extras,
-      );
-  }
+  const { db, orders: repository, outbox } = deps;
 
   async function trackingOf(orderIds: string[]) {
     return deps.trackingOf ? deps.trackingOf(orderIds) : new Map<string, Tracking>();
@@ -104,60 +61,6 @@ export function createOrdersService(deps: OrdersServiceDeps) {
 
   async function refundsOf(orderIds: string[]) {
     return deps.refundsOf ? deps.refundsOf(orderIds) : [];
-  }
-
-  /**
-   * Confirms a COD order under its lock when `accept` says so (a wrong code is counted instead),
-   * queueing the confirmation mail; the modification window then runs as for a paid order.
-   */
-  async function confirmCod(
-    orderId: string,
-    accept: (locked: OrderRow) => boolean,
-    actor?: AuditActor,
-  ): Promise<'confirmed' | 'already' | 'wrong'> {
-    const before = await repository.findById(db, orderId);
-    const recipient = before ? await deps.findUser(before.userId) : undefined;
-    const outcome = await db.transaction(async (tx) => {
-      const locked = await repository.lockOrder(tx, orderId);
-      if (!locked) throw notFound(orderMessages.notFound);
-      if (locked.paymentMethod !== CASH_ON_DELIVERY) throw conflict(codMessages.notAwaiting);
-      if (locked.codConfirmedAt) return 'already' as const;
-      if (
-        locked.status !== ('pending' satisfies OrderStatus) ||
-        locked.paymentStatus !== ('cod_pending' satisfies PaymentStatus)
-      )
-        throw conflict(codMessages.notAwaiting);
-      if (locked.paymentDueAt.getTime() <= Date.now())
-        throw conflict(orderMessages.codNotConfirmedInTime);
-      if (!accept(locked)) {
-        await repository.updateOrder(tx, orderId, {
-          codCodeAttempts: locked.codCodeAttempts + 1,
-        });
-        return 'wrong' as const;
-      }
-      const now = new Date();
-      await repository.updateOrder(tx, orderId, { codConfirmedAt: now, codCodeHash: null });
-      if (actor) {
-        await recordAudit(tx, actor, {
-          action: 'order.cod_confirm',
-          entity: 'order',
-          entityId: orderId,
-          before: { codConfirmedAt: null },
-          after: { codConfirmedAt: now.toISOString() },
-        });
-      }
-      const confirmed = (await repository.findById(tx, orderId))!;
-      await mailShopper(tx, recipient, confirmed, orderConfirmationMail);
-      return 'confirmed' as const;
-    });
-    if (outcome === 'confirmed') outbox.deliverSoon();
-    return outcome;
-  }
-
-  async function ownOrder(userId: string, orderId: string) {
-    const row = isUuid(orderId) ? await repository.findForUser(db, userId, orderId) : undefined;
-    if (!row) throw notFound(orderMessages.notFound);
-    return row;
   }
 
   async function page(
@@ -229,7 +132,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     const row = (await repository.findById(db, orderId))!;
     const recipient = await deps.findUser(row.userId);
     await db.transaction((tx) =>
-      mailShopper(tx, recipient, row, (to, name, order, url) =>
+      mailShopper(deps, tx, recipient, row, (to, name, order, url) =>
         orderCancelledMail(to, name, order, url, refunded),
       ),
     );
@@ -353,6 +256,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     const paidNow = full.paymentStatus === ('paid' satisfies PaymentStatus);
     if (to === 'shipped') {
       await mailShopper(
+        deps,
         tx,
         recipient,
         full,
@@ -364,6 +268,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     if (to === 'delivered' && locked.status === 'shipped') {
       const collectedNow = locked.paymentStatus === ('cod_pending' satisfies PaymentStatus);
       await mailShopper(
+        deps,
         tx,
         recipient,
         full,
@@ -372,7 +277,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       );
     }
     if (to === 'delivered' && locked.status === 'return_requested') {
-      await mailShopper(tx, recipient, full, returnDeclinedMail);
+      await mailShopper(deps, tx, recipient, full, returnDeclinedMail);
     }
     // No move refunds but a cancel: an order becomes returned on the returns desk, line by line.
     return { row, refundOwed: false, restocked };
@@ -418,7 +323,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     },
 
     async get(userId: string, orderId: string) {
-      const row = await ownOrder(userId, orderId);
+      const row = await ownOrder(deps, userId, orderId);
       const [tracking, refunds] = await Promise.all([trackingOf([row.id]), refundsOf([row.id])]);
       return {
         ...toOrder(row),
@@ -440,7 +345,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     },
 
     async cancel(userId: string, orderId: string, reason: string) {
-      await ownOrder(userId, orderId);
+      await ownOrder(deps, userId, orderId);
       const { row, refundOwed } = await db.transaction(async (tx) => {
         const locked = await repository.lockOrder(tx, orderId);
         if (!locked) throw notFound(orderMessages.notFound);
@@ -452,127 +357,11 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       return toOrder(await afterCancel(row.id, refundOwed));
     },
 
-    /**
-     * The shopper asks to exchange or return lines of a delivered order. Each line is judged on
-     * its own: one that cannot be taken back (hygiene, final sale, a replacement out of stock)
-     * is answered in `declined` with why, and the others go ahead. An exchange takes the stock
-     * of its replacement now, so it is there when the shop has the item back.
-     */
-    async requestReturn(
+    requestReturn: (
       userId: string,
       orderId: string,
       request: { reason: string; items?: ReturnRequestLine[] | undefined },
-    ) {
-      const current = await ownOrder(userId, orderId);
-      const open = returnWindowCheck({
-        status: current.status,
-        deliveredAt: current.deliveredAt,
-        now: new Date(),
-      });
-      if (!open.ok) throw invalid(open.message);
-      const plan = planReturn(linesForReturn(current), request.items);
-      const declined: DeclinedLine[] = [...plan.declined];
-      const itemOf = (line: PlannedReturnLine) =>
-        current.items.find((item) => item.id === line.itemId)!;
-      // A replacement must be a colour and size the product is still sold in.
-      const exchanges = plan.accepted.filter((line) => line.exchangeFor !== null);
-      const products =
-        exchanges.length > 0
-          ? await facts.fresh(exchanges.map((line) => itemOf(line).productId))
-          : new Map<string, ProductFacts>();
-      const sellable = plan.accepted.filter((line) => {
-        if (!line.exchangeFor) return true;
-        const item = itemOf(line);
-        const product = products.get(item.productId);
-        const color = product?.is_active
-          ? product.colors.find((c) => sameColorName(c.colorName, line.exchangeFor!.colorName))
-          : undefined;
-        const size = color?.sizeStock.find((entry) => sameSize(entry.size, line.exchangeFor!.size));
-        if (!color || !size) {
-          declined.push({
-            itemId: item.id,
-            productName: item.productName,
-            reason: `${item.productName} is not sold in ${line.exchangeFor.colorName}, size ${line.exchangeFor.size.toUpperCase()}`,
-          });
-          return false;
-        }
-        line.exchangeFor = { colorName: color.colorName, size: normalizeSize(size.size) };
-        return true;
-      });
-      const recipient = await deps.findUser(current.userId);
-      const restocked = await db.transaction(async (tx) => {
-        const locked = await repository.lockOrder(tx, orderId);
-        const still = locked
-          ? returnWindowCheck({
-              status: locked.status,
-              deliveredAt: locked.deliveredAt,
-              now: new Date(),
-            })
-          : { ok: false as const, message: orderMessages.notFound };
-        if (!still.ok) throw invalid(still.message);
-        // Replacements take their stock in the order stock rows are locked everywhere.
-        const byStockRow = [...sellable].sort((a, b) =>
-          byteOrder(
-            stockRowKey(itemOf(a).productId, a.exchangeFor),
-            stockRowKey(itemOf(b).productId, b.exchangeFor),
-          ),
-        );
-        const accepted: PlannedReturnLine[] = [];
-        for (const line of byStockRow) {
-          const item = itemOf(line);
-          if (
-            line.exchangeFor &&
-            !(await repository.takeStock(tx, {
-              productId: item.productId,
-              colorName: line.exchangeFor.colorName,
-              size: line.exchangeFor.size,
-              quantity: line.quantity,
-            }))
-          ) {
-            declined.push({
-              itemId: item.id,
-              productName: item.productName,
-              reason: `${item.productName} in ${line.exchangeFor.colorName}, size ${line.exchangeFor.size.toUpperCase()} is out of stock`,
-            });
-            continue;
-          }
-          accepted.push(line);
-        }
-        if (accepted.length === 0) {
-          throw invalid(
-            declined.length === 1
-              ? declined[0]!.reason
-              : `${returnMessages.nothingToReturn}: ${declined.map((line) => line.reason).join('; ')}`,
-          );
-        }
-        const now = new Date();
-        await repository.insertReturnLines(
-          tx,
-          accepted.map((line) => ({
-            orderId,
-            orderItemId: line.itemId,
-            quantity: line.quantity,
-            action: line.action,
-            exchangeColorName: line.exchangeFor?.colorName ?? null,
-            exchangeSize: line.exchangeFor?.size ?? null,
-            requestedAt: now,
-          })),
-        );
-        await repository.updateOrder(tx, orderId, {
-          status: 'return_requested' satisfies OrderStatus,
-          returnRequestedAt: now,
-          returnReason: request.reason,
-        });
-        const full = (await repository.findById(tx, orderId))!;
-        await mailShopper(tx, recipient, full, (to, name, order, url) =>
-          returnRequestedMail(to, name, order, url, declined),
-        );
-        return accepted.filter((line) => line.exchangeFor).map((line) => itemOf(line).productId);
-      });
-      if (restocked.length > 0) await deps.stockChanged(restocked);
-      outbox.deliverSoon();
-      return { ...toOrder(await ownOrder(userId, orderId)), declined };
-    },
+    ) => requestReturn(deps, userId, orderId, request),
 
     // ----- the shop's side -----
 
@@ -609,106 +398,21 @@ export function createOrdersService(deps: OrdersServiceDeps) {
 
     // ----- cash on delivery -----
 
-    /** Whether checkout may offer cash on delivery for the shopper's cart at this PIN code. */
-    async codOptions(userId: string, pinCode: string) {
-      const [terms, takesCash, recentOrders, orderPaise] = await Promise.all([
-        deps.cashOnDelivery.terms(),
-        deps.cashOnDelivery.takesCashAt(pinCode),
-        repository.recentForCod(userId),
-        deps.cashOnDelivery.cartTotalPaise(userId),
-      ]);
-      const decision = codDecision({
-        terms,
-        orderPaise,
-        pinCodeTakesCash: takesCash,
-        recentOrders,
-      });
-      return decision.ok
-        ? { available: true, fee: paiseToRupees(decision.feePaise), message: null }
-        : { available: false, fee: paiseToRupees(terms.feePaise), message: decision.message };
-    },
-
-    /**
-     * The shopper confirms her cash-on-delivery order with the mailed code. A wrong code counts
-     * (committed before the 400), and after COD_CODE_ATTEMPTS only the shop can confirm it. A
-     * repeat after success answers the confirmed order.
-     */
-    async confirmCashOnDelivery(userId: string, orderId: string, typed: string) {
-      const row = await ownOrder(userId, orderId);
-      const code = normalizeCodCode(typed);
-      const outcome = await confirmCod(row.id, (locked) => {
-        if (locked.codCodeAttempts >= COD_CODE_ATTEMPTS) throw conflict(codMessages.codeSpent);
-        const expected = Buffer.from(locked.codCodeHash ?? '', 'hex');
-        const given = Buffer.from(
-          codCodeHash(deps.cashOnDelivery.codeKey, locked.orderNumber, code),
-          'hex',
-        );
-        return expected.length === given.length && timingSafeEqual(expected, given);
-      });
-      if (outcome === 'wrong') throw invalid(codMessages.codeWrong);
-      return toOrder((await repository.findById(db, row.id))!);
-    },
-
-    /** The shop confirms a cash-on-delivery order after calling the shopper (audited). */
-    async confirmCashOnDeliveryByShop(actor: AuditActor, orderId: string) {
-      const row = isUuid(orderId) ? await repository.findById(db, orderId) : undefined;
-      if (!row) throw notFound(orderMessages.notFound);
-      await confirmCod(row.id, () => true, actor);
-      return toOrder((await repository.findById(db, row.id))!);
-    },
+    codOptions: (userId: string, pinCode: string) => codOptions(deps, userId, pinCode),
+    confirmCashOnDelivery: (userId: string, orderId: string, typed: string) =>
+      confirmCashOnDelivery(deps, userId, orderId, typed),
+    confirmCashOnDeliveryByShop: (actor: AuditActor, orderId: string) =>
+      confirmCashOnDeliveryByShop(deps, actor, orderId),
 
     // ----- sweeps (safe to run twice, and from several processes at once) -----
 
     /**
      * Cancels unpaid orders past their payment deadline, and cash-on-delivery orders nobody
-     * confirmed in time, and releases their stock.
+     * confirmed in time, and releases their stock (safe to run twice, and from several processes).
      */
-    async expireUnpaid(batch = 20): Promise<number> {
-      const restocked: string[] = [];
-      const expired = await db.transaction(async (tx) => {
-        // The claim locks the orders; their stock and discounts go back together (see release).
-        const claimed = await repository.claimOverdueUnpaid(tx, batch);
-        if (claimed.length === 0) return 0;
-        restocked.push(
-          ...(await releaseOrders(
-            tx,
-            repository,
-            claimed.map(({ id }) => id),
-          )),
-        );
-        for (const { id, payment_method: method } of claimed) {
-          await repository.updateOrder(tx, id, {
-            status: 'cancelled',
-            cancelledAt: new Date(),
-            cancelReason:
-              method === CASH_ON_DELIVERY
-                ? orderMessages.codNotConfirmedInTime
-                : 'Payment was not completed in time',
-          });
-        }
-        return claimed.length;
-      });
-      if (expired > 0) await deps.stockChanged(restocked);
-      return expired;
-    },
-
-    /**
-     * Confirms paid orders, and confirmed cash-on-delivery ones, once the two-hour modification
-     * window has passed.
-     */
-    async confirmPaid(batch = 50): Promise<number> {
-      return db.transaction(async (tx) => {
-        const claimed = await repository.claimPaidToConfirm(
-          tx,
-          new Date(Date.now() - MODIFICATION_WINDOW_MS),
-          batch,
-        );
-        for (const { id } of claimed) {
-          await repository.updateOrder(tx, id, { status: 'confirmed', confirmedAt: new Date() });
-        }
-        return claimed.length;
-      });
-    },
+    expireUnpaid: (batch?: number) => expireUnpaidOrders(deps, batch),
+    /** Confirms paid orders, and confirmed COD ones, once the modification window has passed. */
+    confirmPaid: (batch?: number) => confirmPaidOrders(deps, batch),
   };
 }
 

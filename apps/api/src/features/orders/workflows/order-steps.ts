@@ -1,6 +1,12 @@
-import { ShopError } from '@shop/domain/errors';
+import { orderMessages, type Order } from '@shop/contracts/orders';
+import { notFound, ShopError } from '@shop/domain/errors';
+import { isUuid } from '@shop/domain/ids';
 import type { OrderStatus } from '@shop/domain/orders';
+import type { MailMessage } from '../../../adapters/mail/mailer.ts';
 import type { Executor } from '../../../db/client.ts';
+import type { MailExtras } from '../../mail/mail-outbox.ts';
+import { toOrder } from '../order-presenter.ts';
+import type { OrdersServiceDeps } from '../orders-deps.ts';
 import type { OrdersRepository, OrderWithItems, PlacedOrder } from '../orders.repository.ts';
 
 /** Why an unpaid order was cancelled: the shopper placed her cart again. */
@@ -107,4 +113,33 @@ export async function replaceUnpaidOrder(
     });
   }
   return restocked;
+}
+
+type Recipient = { email: string; firstName: string } | undefined;
+type OrderMail = (to: string, firstName: string, order: Order, publicUrl: string) => MailMessage;
+
+/**
+ * Step "queue its mail": a mail to the order's shopper, inside the caller's transaction. The
+ * recipient is read before the transaction opens: on PGlite a query outside an open transaction
+ * waits for it.
+ */
+export async function mailShopper(
+  deps: Pick<OrdersServiceDeps, 'outbox' | 'publicUrl'>,
+  tx: Executor,
+  recipient: Recipient,
+  row: OrderWithItems,
+  build: OrderMail,
+  extras?: MailExtras,
+) {
+  if (recipient) {
+    const message = build(recipient.email, recipient.firstName, toOrder(row), deps.publicUrl);
+    await deps.outbox.enqueue(tx, message, extras);
+  }
+}
+
+/** One of the shopper's own orders, or 404 (another shopper's order is not found either). */
+export async function ownOrder(deps: OrdersServiceDeps, userId: string, orderId: string) {
+  const row = isUuid(orderId) ? await deps.orders.findForUser(deps.db, userId, orderId) : undefined;
+  if (!row) throw notFound(orderMessages.notFound);
+  return row;
 }

@@ -1,15 +1,10 @@
 import { orderMessages } from '@shop/contracts/orders';
 import { exceedsUnitsPerSize, sameLines } from '@shop/domain/cart';
-import {
-  CASH_ON_DELIVERY,
-  COD_CONFIRM_WINDOW_MS,
-  codDecision,
-} from '@shop/domain/cash-on-delivery';
+import { CASH_ON_DELIVERY, COD_CONFIRM_WINDOW_MS } from '@shop/domain/cash-on-delivery';
 import { conflict, invalid, unprocessable } from '@shop/domain/errors';
 import type { PaymentStatus } from '@shop/domain/orders';
 import { isUniqueViolation, sqlStateOf, type Executor } from '../../../db/client.ts';
 import type { ChangeNotice } from '../../catalogue/catalogue-changes.ts';
-import { codCodeHash, derivedCodCode, newCodCodeSalt } from '../cod-codes.ts';
 import {
   billingOf,
   describeLines,
@@ -23,6 +18,7 @@ import {
 import { toOrder } from '../order-presenter.ts';
 import type { OrdersServiceDeps } from '../orders-deps.ts';
 import { orderAsJson, type OrderWithItems } from '../orders.repository.ts';
+import { cashTerms, codFacts, type CodFacts } from './cod-terms.ts';
 import { insertPlacedOrder, PriceChanged, replaceUnpaidOrder, StockShort } from './order-steps.ts';
 
 const DEADLOCK_DETECTED = '40P01';
@@ -33,36 +29,6 @@ const MAX_PLACING_ATTEMPTS = 3;
 export function placedAnswer(row: OrderWithItems) {
   const order = toOrder(row);
   return { orderId: row.id, _id: row.id, orderNumber: row.orderNumber, total: order.total, order };
-}
-
-/** What deciding cash on delivery reads before the placing transaction. */
-async function codFacts(deps: OrdersServiceDeps, userId: string, command: CreateOrderCommand) {
-  const [terms, takesCash, recentOrders, recipient] = await Promise.all([
-    deps.cashOnDelivery.terms(),
-    deps.cashOnDelivery.takesCashAt(command.shippingAddress.pinCode),
-    deps.orders.recentForCod(userId),
-    deps.findUser(userId),
-  ]);
-  return { terms, takesCash, recentOrders, recipient };
-}
-type CodFacts = Awaited<ReturnType<typeof codFacts>>;
-
-/** The fee and the code's salt and hash of a COD order, or the domain's 400 when cash is refused. */
-function cashTerms(deps: OrdersServiceDeps, cod: CodFacts, orderPaise: number, number: string) {
-  const decision = codDecision({
-    terms: cod.terms,
-    orderPaise,
-    pinCodeTakesCash: cod.takesCash,
-    recentOrders: cod.recentOrders,
-  });
-  if (!decision.ok) throw invalid(decision.message);
-  const codeSalt = newCodCodeSalt();
-  const code = derivedCodCode(deps.cashOnDelivery.codeKey, number, codeSalt);
-  return {
-    feePaise: decision.feePaise,
-    codeSalt,
-    codeHash: codCodeHash(deps.cashOnDelivery.codeKey, number, code),
-  };
 }
 
 interface Placing {
