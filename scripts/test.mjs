@@ -180,6 +180,14 @@ function ensureChromium() {
 run('type check', 'npm', ['run', 'typecheck', '--workspaces', '--if-present']);
 run('lint', bin('eslint'), ['.', '--max-warnings=0']);
 run('format', bin('prettier'), ['--check', '.', '--log-level=warn']);
+// Features talk through services: the import rule of .dependency-cruiser.cjs.
+run('feature boundaries', bin('depcruise'), [
+  'apps/api/src',
+  '--config',
+  '.dependency-cruiser.cjs',
+  '--output-type',
+  'err',
+]);
 
 vitest('domain unit tests', 'packages/domain');
 vitest('web unit tests', 'apps/web');

@@ -575,7 +575,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(catalogueRoutes(catalogue));
       await api.register(contentRoutes(content));
       await api.register(authRoutes(auth, guards, sessionCookieOptions));
-      await api.register(cartRoutes(cart, guards));
+      await api.register(
+        cartRoutes(cart, guards, { throttle, rule: lookupLimits.guestCartRequests }),
+      );
       await api.register(wishlistRoutes(wishlist, guards));
       await api.register(orderRoutes(orders, guards));
       await api.register(invoiceRoutes(invoices, guards));

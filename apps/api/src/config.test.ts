@@ -86,15 +86,24 @@ describe('loadConfig', () => {
 
   it('limits public lookups to 60 a minute per network, IPv6 per /64, unless set', () => {
     const defaults = loadConfig({ DATA_DIR: tempDir() });
-    expect(defaults.publicLookups).toEqual({ pincodesPerMinute: 60, trackingPerMinute: 60 });
+    expect(defaults.publicLookups).toEqual({
+      pincodesPerMinute: 60,
+      trackingPerMinute: 60,
+      guestCartPerMinute: 600,
+    });
     expect(defaults.throttleIpv6Prefix).toBe(64);
     const set = loadConfig({
       DATA_DIR: tempDir(),
       PINCODE_LOOKUPS_PER_MINUTE: '120',
       TRACKING_LOOKUPS_PER_MINUTE: '30',
+      GUEST_CART_REQUESTS_PER_MINUTE: '1200',
       THROTTLE_IPV6_PREFIX: '56',
     });
-    expect(set.publicLookups).toEqual({ pincodesPerMinute: 120, trackingPerMinute: 30 });
+    expect(set.publicLookups).toEqual({
+      pincodesPerMinute: 120,
+      trackingPerMinute: 30,
+      guestCartPerMinute: 1200,
+    });
     expect(set.throttleIpv6Prefix).toBe(56);
     expect(() => loadConfig({ DATA_DIR: tempDir(), THROTTLE_IPV6_PREFIX: '129' })).toThrow(
       'THROTTLE_IPV6_PREFIX must be at most 128',

@@ -88,8 +88,15 @@ export interface AppConfig {
    * fails fast after repeated failures (6 s; 5 failures in a row; 30 s before a trial call).
    */
   outbound: OutboundSettings;
-  /** Per client network, public reads that cost a courier call or a query (60 a minute each). */
-  publicLookups: { pincodesPerMinute: number; trackingPerMinute: number };
+  /**
+   * Per client network, public requests that cost a courier call or a query no cache answers: PIN
+   * and tracking lookups (60 a minute each) and guest-cart requests (600 a minute).
+   */
+  publicLookups: {
+    pincodesPerMinute: number;
+    trackingPerMinute: number;
+    guestCartPerMinute: number;
+  };
   /** IPv6 clients are counted per network of this prefix in every throttle (64); IPv4 per address. */
   throttleIpv6Prefix: number;
   /** Bearer token that opens `GET /metrics`; unset, the metrics route does not exist. */
@@ -342,6 +349,7 @@ const envSchema = z.object({
   OUTBOUND_BREAKER_HALF_OPEN_MS: whole('OUTBOUND_BREAKER_HALF_OPEN_MS', 100, 3_600_000),
   PINCODE_LOOKUPS_PER_MINUTE: whole('PINCODE_LOOKUPS_PER_MINUTE', 1, 100_000),
   TRACKING_LOOKUPS_PER_MINUTE: whole('TRACKING_LOOKUPS_PER_MINUTE', 1, 100_000),
+  GUEST_CART_REQUESTS_PER_MINUTE: whole('GUEST_CART_REQUESTS_PER_MINUTE', 1, 100_000),
   THROTTLE_IPV6_PREFIX: whole('THROTTLE_IPV6_PREFIX', 1, 128),
   LOG_LEVEL: optionalText.pipe(
     z
@@ -549,6 +557,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicLookups: {
       pincodesPerMinute: values.PINCODE_LOOKUPS_PER_MINUTE ?? 60,
       trackingPerMinute: values.TRACKING_LOOKUPS_PER_MINUTE ?? 60,
+      guestCartPerMinute: values.GUEST_CART_REQUESTS_PER_MINUTE ?? 600,
     },
     throttleIpv6Prefix: values.THROTTLE_IPV6_PREFIX ?? 64,
     logLevel: values.LOG_LEVEL ?? 'info',

@@ -90,6 +90,8 @@ describe('a courier that never answers', () => {
       cod: false,
       estimate: deliveryEstimate(new Date(), ZONE_TERMS.metro.transit),
     });
+    // A stand-in for the courier's word: no browser keeps it.
+    expect(answer.headers['cache-control']).toBe('no-store');
     expect(courier.requests.length).toBeGreaterThan(0);
   });
 
@@ -142,6 +144,7 @@ describe('a courier that never answers', () => {
       serviceable: true,
       estimate: deliveryEstimate(new Date(), { min: 2, max: 5 }),
     });
+    expect(answer.headers['cache-control']).toBe('public, max-age=600');
     expect(courier.requests.some((request) => request.includes('delivery_postcode=302001'))).toBe(
       true,
     );

@@ -95,6 +95,35 @@ function burst(
   return Promise.all(Array.from({ length: count }, (_, i) => send(bases[i % bases.length]!, i)));
 }
 
+/** A GET through the proxy to `base` from the client `address` (see `post`). */
+async function get(base: string, path: string, address: string): Promise<Answer> {
+  const response = await fetch(`${base}${path}`, { headers: { 'x-forwarded-for': address } });
+  return {
+    status: response.status,
+    body: await response.json(),
+    retryAfter: response.headers.get('retry-after'),
+  };
+}
+
+/** Addresses of one IPv6 /64 never used before in this file: one subscriber's line. */
+let networksUsed = 0;
+function freshIpv6Network(): (index: number) => string {
+  networksUsed += 1;
+  const prefix = `2001:db8:${networksUsed.toString(16)}:64`;
+  return (index) => `${prefix}:${(index + 1).toString(16)}:${randomBytes(2).toString('hex')}::1`;
+}
+
+/** PIN codes the directory lists, each looked up once by a burst. */
+async function directoryPins(count: number): Promise<string[]> {
+  const rows = await queryRows<{ pin: string }>(
+    world.database.db,
+    sql`select pin_code as pin from pincodes order by pin_code limit ${count}`,
+  );
+  return rows.map((row) => row.pin);
+}
+
+const LOOKUPS_USED = 'Too many lookups. Please wait a minute and try again.';
+
 const statusesOf = (answers: Answer[]) => {
   const counts: Record<number, number> = {};
   for (const { status } of answers) counts[status] = (counts[status] ?? 0) + 1;
@@ -469,6 +498,20 @@ describe('TRUST_PROXY', { timeout: BURST_TIMEOUT_MS }, () => {
   });
 });
 
+describe('public PIN lookups', { timeout: BURST_TIMEOUT_MS }, () => {
+  it('answers 60 of 200 distinct PINs from one IPv6 /64 at once; another /64 is still served', async () => {
+    const pins = await directoryPins(200);
+    const sameLine = freshIpv6Network();
+    const answers = await burst(200, (base, i) =>
+      get(base, `/api/pincode/${pins[i]}`, sameLine(i)),
+    );
+    expect(statusesOf(answers)).toEqual({ 200: 60, 429: 140 });
+    expectRefusals(answers, LOOKUPS_USED);
+    const elsewhere = freshIpv6Network();
+    expect((await get(servers[1]!, `/api/pincode/${pins[0]}`, elsewhere(0))).status).toBe(200);
+  });
+});
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
   'two server processes on one PostgreSQL',
   { timeout: BURST_TIMEOUT_MS },
@@ -534,6 +577,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         .flat()
         .filter((mail) => mail.to.includes(shopper.email) && /reset/i.test(mail.subject));
       expect(mails).toHaveLength(5);
+
+      // PIN lookups from one IPv6 /64, spread over both processes: one allowance of 60.
+      const pins = await directoryPins(100);
+      const sameLine = freshIpv6Network();
+      const lookups = await burst(
+        100,
+        (base, i) => get(base, `/api/pincode/${pins[i]}`, sameLine(i)),
+        bases(),
+      );
+      expect(statusesOf(lookups)).toEqual({ 200: 60, 429: 40 });
     });
   },
 );

@@ -76,6 +76,9 @@ export async function startShopServer(
       COURIER_PROVIDER: 'simulator',
       // Every browser test signs its shoppers up from this one address.
       SIGNUPS_PER_ADDRESS_PER_HOUR: '1000',
+      // ... and makes its guest-cart requests and PIN checks from it.
+      GUEST_CART_REQUESTS_PER_MINUTE: '100000',
+      PINCODE_LOOKUPS_PER_MINUTE: '100000',
       ...(options.clockFile ? { SHOP_CLOCK_FILE: options.clockFile } : {}),
       ...env,
     },

@@ -82,8 +82,11 @@ async function refreshSession(): Promise<boolean> {
   return true;
 }
 
-/** A call with the stored token; a 401 refreshes the pair once and tries again. */
-async function authed<T>(call: (api: ApiClient) => Promise<T>): Promise<T> {
+/**
+ * A call with the stored token; a 401 refreshes the pair once and tries again. Exported for the
+ * back office's client loaders, which run before any component and so cannot use the hook.
+ */
+export async function authed<T>(call: (api: ApiClient) => Promise<T>): Promise<T> {
   try {
     return await call(createApiClient({ token: currentToken() }));
   } catch (error) {

@@ -18,6 +18,7 @@ import {
   productSpecifications,
   productTags,
 } from '../schema.ts';
+import { announceCatalogueRewrite } from '../../features/catalogue/catalogue-changes.ts';
 import { seedProducts } from './catalogue-data.ts';
 import { seedImageUrls } from './seed.ts';
 
@@ -66,6 +67,8 @@ export async function generateCatalogue(
     const missing = options.total - (counts?.products ?? 0);
     if (missing <= 0) return 0;
     await insertGenerated(tx, missing, counts?.position ?? 0, options.now ?? new Date());
+    // One notice for the whole top-up, sent at the commit: running processes reload once.
+    await announceCatalogueRewrite(tx);
     return missing;
   });
 }

@@ -9,11 +9,12 @@ import { defaultShopSettings } from '@shop/contracts/shop-settings';
 import { averageRating, slugify } from '@shop/domain/catalogue';
 import { queryRows, type Database, type Transaction } from '../client.ts';
 import { categories, shopState, sizeCharts } from '../schema.ts';
-import type { AuditActor } from '../../features/audit/audit.repository.ts';
+import type { AuditActor } from '../../features/audit/audit.service.ts';
 import { createCategoriesAdminRepository } from '../../features/catalogue/categories-admin.repository.ts';
 import { createCategoriesAdminService } from '../../features/catalogue/categories-admin.service.ts';
 import { createProductsAdminRepository } from '../../features/catalogue/products-admin.repository.ts';
 import { createProductsAdminService } from '../../features/catalogue/products-admin.service.ts';
+import { announceCatalogueRewrite } from '../../features/catalogue/catalogue-changes.ts';
 import { createBannersAdminService } from '../../features/content/banners-admin.service.ts';
 import { insertBlogPost } from '../../features/content/blog-admin.service.ts';
 import { createDiscountIn } from '../../features/discounts/discounts-admin.service.ts';
@@ -141,6 +142,9 @@ export async function seedDatabase(
       const now = options.now ?? new Date();
       await insertCatalogue(tx, db, now);
       await insertDiscounts(tx, now);
+      // Processes already serving this database (the seed command run beside them, or a process
+      // that started first) reload on this notice, sent at the commit.
+      await announceCatalogueRewrite(tx);
     }
     await tx
       .insert(shopState)
@@ -226,9 +230,9 @@ function seedDiscounts(now: Date) {
 export const SEED_ACTOR: AuditActor = { userId: null, email: 'seed' };
 
 /**
- * The back office's services as the seed uses them: inside its one transaction, the storefront
- * told of nothing (the seed runs before this process serves, and the demo only goes into a shop
- * with no catalogue yet).
+ * The back office's services as the seed uses them: inside its one transaction, each write tells
+ * no cache on its own; the seed announces the whole catalogue once, at its commit
+ * (`announceCatalogueRewrite`), rather than one notice per product.
  */
 function backOfficeServices(db: Database) {
   const nothingCached = async () => {};

@@ -5,41 +5,15 @@ import { auditEntries } from '../../db/schema.ts';
 
 export type AuditRow = typeof auditEntries.$inferSelect;
 
-/** Who made a change: a signed-in owner or staff member (a `Caller`), or an operator's command. */
-export interface AuditActor {
-  userId: string | null;
-  email: string;
-}
-
-/** One change: the record's fields it changed, as they were and as they are. */
-export interface AuditChange {
-  /** `<entity>.<what changed>`, e.g. `order.status`, `staff.role`. */
-  action: string;
-  entity: AuditEntity;
-  entityId: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-}
-
 /**
- * Records a back-office change. Call it with the transaction that makes the change, so the entry
- * commits with it and rolls back with it: the log never tells of a change that did not happen,
- * nor misses one that did.
+ * Writes one entry of the log (`recordAudit` in the audit service says who and what). With the
+ * transaction that makes the change, so the entry commits and rolls back with it.
  */
-export async function recordAudit(
+export async function insertAuditEntry(
   tx: Executor,
-  actor: AuditActor,
-  change: AuditChange,
+  entry: typeof auditEntries.$inferInsert,
 ): Promise<void> {
-  await tx.insert(auditEntries).values({
-    actorId: actor.userId,
-    actorEmail: actor.email,
-    action: change.action,
-    entity: change.entity,
-    entityId: change.entityId,
-    before: change.before,
-    after: change.after,
-  });
+  await tx.insert(auditEntries).values(entry);
 }
 
 export interface AuditPageQuery {

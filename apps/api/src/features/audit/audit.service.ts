@@ -4,7 +4,45 @@ import {
   type AuditEntryView,
   type AuditQuery,
 } from '@shop/contracts/audit';
-import type { AuditRepository, AuditRow } from './audit.repository.ts';
+import type { Executor } from '../../db/client.ts';
+import { insertAuditEntry, type AuditRepository, type AuditRow } from './audit.repository.ts';
+
+/** Who made a change: a signed-in owner or staff member (a `Caller`), or an operator's command. */
+export interface AuditActor {
+  userId: string | null;
+  email: string;
+}
+
+/** One change: the record's fields it changed, as they were and as they are. */
+export interface AuditChange {
+  /** `<entity>.<what changed>`, e.g. `order.status`, `staff.role`. */
+  action: string;
+  entity: AuditEntity;
+  entityId: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/**
+ * Records a back-office change. Call it with the transaction that makes the change, so the entry
+ * commits with it and rolls back with it: the log never tells of a change that did not happen,
+ * nor misses one that did. Every feature records through this, never through the repository.
+ */
+export async function recordAudit(
+  tx: Executor,
+  actor: AuditActor,
+  change: AuditChange,
+): Promise<void> {
+  await insertAuditEntry(tx, {
+    actorId: actor.userId,
+    actorEmail: actor.email,
+    action: change.action,
+    entity: change.entity,
+    entityId: change.entityId,
+    before: change.before,
+    after: change.after,
+  });
+}
 
 function toEntry(row: AuditRow): AuditEntryView {
   return {

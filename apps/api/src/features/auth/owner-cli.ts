@@ -12,7 +12,7 @@ import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { migrateDatabase, requireSchemaAtHead } from '../../db/migrate.ts';
 import { exitWithStartupProblem } from '../../startup-problems.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { createAuthRepository } from './auth.repository.ts';
 
 const USAGE = 'Usage: npm run owner -- --email <address> [--revoke]';

@@ -20,6 +20,7 @@ import {
 } from '@shop/contracts/cart';
 import { callerOf, type AuthGuards } from '../../http/authenticate.ts';
 import { ok } from '../../http/envelope.ts';
+import type { Throttle, ThrottleRule } from '../throttle/throttle.ts';
 import type { CartOwner } from './cart.repository.ts';
 import type { CartService } from './cart.service.ts';
 
@@ -33,15 +34,29 @@ const guestItemParams = z.object({
   itemId: z.string(),
 });
 
-export function cartRoutes(cart: CartService, guards: AuthGuards): FastifyPluginAsyncZod {
+/** Guest-cart requests are counted per client network before any query (a flood is refused). */
+export interface GuestCartLimit {
+  throttle: Throttle;
+  rule: ThrottleRule;
+}
+
+export function cartRoutes(
+  cart: CartService,
+  guards: AuthGuards,
+  guestLimit: GuestCartLimit,
+): FastifyPluginAsyncZod {
   return async (app) => {
     const signedIn = { preHandler: guards.requireCaller };
     const forDiscounts = { preHandler: guards.requireCallerWith(cartMessages.discountLogin) };
     const user = (request: Parameters<typeof callerOf>[0]): CartOwner => ({
       userId: callerOf(request).userId,
     });
-    // Guest carts carry no session but must not be kept by any cache either.
-    const noStore = {
+    // Guest carts carry no session but must not be kept by any cache either; each costs a query
+    // no cache answers, so each is counted per client network first.
+    const guestRequest = {
+      onRequest: async (request: { ip: string }) => {
+        await guestLimit.throttle.take(guestLimit.rule, request.ip);
+      },
       onSend: async (_request: unknown, reply: { header: (k: string, v: string) => void }) => {
         reply.header('cache-control', 'no-store');
       },
@@ -51,7 +66,7 @@ export function cartRoutes(cart: CartService, guards: AuthGuards): FastifyPlugin
     app.post(
       '/cart/guest/:sessionId/product/:productId',
       {
-        ...noStore,
+        ...guestRequest,
         schema: {
           tags,
           params: guestProductParams,
@@ -72,7 +87,7 @@ export function cartRoutes(cart: CartService, guards: AuthGuards): FastifyPlugin
     app.put(
       '/cart/guest/:sessionId/item/:itemId',
       {
-        ...noStore,
+        ...guestRequest,
         schema: {
           tags,
           params: guestItemParams,
@@ -92,7 +107,7 @@ export function cartRoutes(cart: CartService, guards: AuthGuards): FastifyPlugin
     app.delete(
       '/cart/guest/:sessionId/product/:productId',
       {
-        ...noStore,
+        ...guestRequest,
         schema: {
           tags,
           params: guestProductParams,
@@ -111,7 +126,10 @@ export function cartRoutes(cart: CartService, guards: AuthGuards): FastifyPlugin
 
     app.get(
       '/cart/guest/:sessionId',
-      { ...noStore, schema: { tags, params: guestSessionParams, response: { 200: cartResponse } } },
+      {
+        ...guestRequest,
+        schema: { tags, params: guestSessionParams, response: { 200: cartResponse } },
+      },
       async (request) =>
         ok(await cart.current({ guestSessionId: request.params.sessionId }), 'Cart fetched'),
     );
@@ -119,7 +137,7 @@ export function cartRoutes(cart: CartService, guards: AuthGuards): FastifyPlugin
     app.get(
       '/cart/guest/:sessionId/details',
       {
-        ...noStore,
+        ...guestRequest,
         schema: { tags, params: guestSessionParams, response: { 200: cartDetailsResponse } },
       },
       async (request) =>

@@ -32,7 +32,7 @@ import { invalid, notFound } from '@shop/domain/errors';
 import { gstIncludedIn, GstRuleError, hsnOf, indianDayOf } from '@shop/domain/gst';
 import { formatMoney, paiseToRupees } from '@shop/domain/money';
 import type { Database } from '../../db/client.ts';
-import type { ProductFacts } from '../catalogue/catalogue.repository.ts';
+import type { ProductFacts } from '../catalogue/catalogue.service.ts';
 import {
   toDiscountRule,
   type DiscountRow,

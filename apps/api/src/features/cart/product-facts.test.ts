@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import type { CacheTag } from '../../http/read-cache.ts';
-import type { CatalogueRepository, ProductFacts } from '../catalogue/catalogue.repository.ts';
+import type { CatalogueFacts, ProductFacts } from '../catalogue/catalogue.service.ts';
 import { stockTags } from '../catalogue/catalogue-changes.ts';
 import { createProductFacts } from './product-facts.ts';
 
@@ -25,7 +25,7 @@ function factsWithCountedReads() {
           }) as unknown as ProductFacts,
       );
     },
-  } as unknown as CatalogueRepository;
+  } as unknown as CatalogueFacts;
   let invalidate: (tags: CacheTag[] | undefined) => void = () => {};
   const facts = createProductFacts({} as Database, catalogue, {
     ttlMs: 60_000,

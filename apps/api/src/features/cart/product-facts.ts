@@ -1,7 +1,7 @@
 import { isUuid } from '@shop/domain/ids';
 import type { Database } from '../../db/client.ts';
 import type { CacheTag } from '../../http/read-cache.ts';
-import type { CatalogueRepository, ProductFacts } from '../catalogue/catalogue.repository.ts';
+import type { CatalogueFacts, ProductFacts } from '../catalogue/catalogue.service.ts';
 
 /**
  * Product facts for showing carts and wishlists and for describing orders. `cached` serves them
@@ -29,7 +29,7 @@ export interface TodaysStock {
 
 export function createProductFacts(
   db: Database,
-  catalogue: CatalogueRepository,
+  catalogue: CatalogueFacts,
   options: {
     ttlMs: number;
     onInvalidate: (listener: (tags: CacheTag[] | undefined) => void) => void;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { DatabaseHandle } from '../../db/client.ts';
+import type { DatabaseHandle, Executor } from '../../db/client.ts';
 import type { CacheTag, ReadCache } from '../../http/read-cache.ts';
 
 const CHANNEL = 'catalogue_changes';
@@ -34,6 +34,19 @@ export interface ChangeNotice {
  */
 export function stockTags(productIds: Iterable<string>): CacheTag[] {
   return ['lists', 'stock', ...new Set([...productIds].map((id) => `product:${id}` as const))];
+}
+
+/**
+ * For a command that writes the catalogue outside a serving process (the seed, the generated
+ * catalogue): the same notice the back office sends, saying "everything", so every running
+ * process empties its read cache and reloads its catalogue index. Called inside the writing
+ * transaction: PostgreSQL sends it at the commit, once however many rows the transaction wrote,
+ * and never for a change that rolled back. On the embedded database no other process can be
+ * running (its data folder is locked), and the notice reaches no one.
+ */
+export async function announceCatalogueRewrite(tx: Executor): Promise<void> {
+  const payload = JSON.stringify({ origin: `command:${randomUUID()}`, tags: null });
+  await tx.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
 }
 
 /**

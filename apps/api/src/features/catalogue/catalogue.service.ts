@@ -11,16 +11,27 @@ import { paiseToRupees } from '@shop/domain/money';
 import { notFound } from '@shop/domain/errors';
 import { genericNameOfGroup } from '@shop/domain/products';
 import type { Serialized } from '../../http/envelope.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { ReadCache } from '../../http/read-cache.ts';
 import { createCatalogueIndex, type IndexScope } from './catalogue-index.ts';
 import type { categories, subcategories } from '../../db/schema.ts';
 import type {
   CatalogueRepository,
   FacetRow,
+  ProductFacts,
   ProductFilters,
   ProductRow,
 } from './catalogue.repository.ts';
+
+export type { ProductFacts };
+
+/**
+ * What other features read of the catalogue's products (the facts carts, wishlists and orders
+ * show): they are handed this, never the catalogue's repository.
+ */
+export interface CatalogueFacts {
+  findProductFacts(executor: Executor, ids: string[]): Promise<ProductFacts[]>;
+}
 import type { ProductSort } from '@shop/domain/catalogue';
 import { parseSearchQuery } from '@shop/domain/search-terms';
 

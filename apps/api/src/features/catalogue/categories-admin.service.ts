@@ -15,7 +15,7 @@ import {
 import { conflict, conflictingField, invalidField, notFound } from '@shop/domain/errors';
 import { isUniqueViolation, type Database, type Executor } from '../../db/client.ts';
 import type { CacheTag } from '../../http/read-cache.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import type { CategoriesAdminRepository } from './categories-admin.repository.ts';
 
 export interface CategoriesAdminDeps {

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
-import type {
-  AdminProduct,
-  AdminProductRow,
-  AdminProductsQuery,
+import {
+  adminProductSorts,
+  type AdminProduct,
+  type AdminProductRow,
+  type AdminProductsQuery,
 } from '@shop/contracts/products-admin';
+import { cursorCodec, cursorId } from '@shop/contracts/keyset-page';
+import * as z from 'zod/mini';
 import { priceBandBounds } from '@shop/domain/catalogue';
 import { paiseToRupees, type Paise } from '@shop/domain/money';
 import { stockStateOf } from '@shop/domain/products';
@@ -71,23 +74,16 @@ function photoRows(
   }));
 }
 
+/** On the wire as [sort, the last row's sort value, its id], as the list has always sent it. */
+const cursors = cursorCodec(z.tuple([z.enum(adminProductSorts), z.string(), cursorId]));
+
 export function encodeProductCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.sort, cursor.value, cursor.id])).toString('base64url');
+  return cursors.encode([cursor.sort, cursor.value, cursor.id]);
 }
 
 export function decodeProductCursor(text: string): Cursor | undefined {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    if (!Array.isArray(parsed) || parsed.length !== 3) return undefined;
-    const [sort, value, id] = parsed as unknown[];
-    if (typeof sort !== 'string' || typeof value !== 'string' || typeof id !== 'string') {
-      return undefined;
-    }
-    if (!/^[0-9a-f-]{36}$/.test(id)) return undefined;
-    return { sort: sort as Cursor['sort'], value, id };
-  } catch {
-    return undefined;
-  }
+  const position = cursors.decode(text);
+  return position && { sort: position[0], value: position[1], id: position[2] };
 }
 
 /** Each sort's key expression, direction and how its cursor value is typed back. */

@@ -14,9 +14,9 @@ import { rupeesToPaise } from '@shop/domain/money';
 import { productDeletion, productRuleMessages, productSlug } from '@shop/domain/products';
 import { isUniqueViolation, type Database, type Executor } from '../../db/client.ts';
 import type { CacheTag } from '../../http/read-cache.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
-import { lockMediaForUse, uploadIdOf } from '../media/media-library.repository.ts';
-import { describeStockChange } from '../stock/stock.repository.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
+import { lockMediaForUse, uploadIdOf } from '../media/media-library.service.ts';
+import { describeStockChange } from '../stock/stock.service.ts';
 import {
   decodeProductCursor,
   encodeProductCursor,

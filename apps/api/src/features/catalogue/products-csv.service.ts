@@ -23,7 +23,7 @@ import { conflict, invalid, unprocessable } from '@shop/domain/errors';
 import { paiseToRupees } from '@shop/domain/money';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import type { CacheTag } from '../../http/read-cache.ts';
-import type { AuditActor } from '../audit/audit.repository.ts';
+import type { AuditActor } from '../audit/audit.service.ts';
 import type { ProductsAdminRepository } from './products-admin.repository.ts';
 import type { ProductsAdminService } from './products-admin.service.ts';
 

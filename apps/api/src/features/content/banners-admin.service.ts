@@ -6,7 +6,7 @@ import { invalidField, notFound } from '@shop/domain/errors';
 import type { Database, Executor } from '../../db/client.ts';
 import { banners } from '../../db/schema.ts';
 import type { CacheTag } from '../../http/read-cache.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 
 type BannerRow = typeof banners.$inferSelect;
 

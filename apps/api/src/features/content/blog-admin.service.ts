@@ -9,12 +9,13 @@ import {
 } from '@shop/contracts/blog-admin';
 import { blogRuleMessages, blogSlug, firstPublishedAt } from '@shop/domain/blog';
 import { conflictingField, invalid, invalidField, notFound } from '@shop/domain/errors';
+import { cursorCodec, timeAndIdCursor } from '@shop/contracts/keyset-page';
 import { isUuid } from '@shop/domain/ids';
 import { isUniqueViolation, type Database, type Executor } from '../../db/client.ts';
 import { blogs } from '../../db/schema.ts';
 import type { CacheTag } from '../../http/read-cache.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
-import { lockMediaForUse } from '../media/media-library.repository.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
+import { lockMediaForUse } from '../media/media-library.service.ts';
 import { sanitizeArticleHtml } from './sanitize-html.ts';
 
 type BlogRow = typeof blogs.$inferSelect;
@@ -25,27 +26,14 @@ export interface BlogAdminDeps {
   catalogueChanged: (tags: CacheTag[]) => Promise<void>;
 }
 
-/** A `timestamptz` as PostgreSQL writes it (`2026-03-01 18:29:00.123456+00`). */
-const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
-
 /** Opaque to callers: the last row's change time (exact text, microseconds kept) and id. */
-interface Cursor {
-  key: string;
-  id: string;
-}
 
-const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+const cursors = cursorCodec(timeAndIdCursor);
 
-function decodeCursor(text: string): Cursor {
-  try {
-    const cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
-    if (typeof cursor.key === 'string' && TIMESTAMP_TEXT.test(cursor.key) && isUuid(cursor.id)) {
-      return { key: cursor.key, id: cursor.id };
-    }
-  } catch {
-    // fall through
-  }
-  throw invalid(blogFormMessages.invalidCursor);
+function decodeCursor(text: string) {
+  const cursor = cursors.decode(text);
+  if (!cursor) throw invalid(blogFormMessages.invalidCursor);
+  return cursor;
 }
 
 function toSummary(row: BlogRow): AdminBlogSummary {
@@ -214,7 +202,7 @@ export function createBlogAdminService({ db, catalogueChanged }: BlogAdminDeps) 
         posts: page.map((entry) => toSummary(entry.row)),
         next:
           rows.length > query.limit && last
-            ? encodeCursor({ key: last.key, id: last.row.id })
+            ? cursors.encode({ key: last.key, id: last.row.id })
             : null,
       };
     },

@@ -11,37 +11,23 @@ import {
 } from '@shop/contracts/customers-desk';
 import { phoneSearchDigits, valueRefundReasons } from '@shop/domain/customers-desk';
 import { invalid, notFound } from '@shop/domain/errors';
+import { cursorCodec, timeAndIdCursor } from '@shop/contracts/keyset-page';
 import { isUuid } from '@shop/domain/ids';
 import { paiseToRupees } from '@shop/domain/money';
 import type { OrderStatus, PaymentStatus } from '@shop/domain/orders';
 import { accountRole } from '@shop/domain/roles';
 import { queryRows, type Database } from '../../db/client.ts';
 import { customerNotes, users } from '../../db/schema.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
-
-/** A `timestamptz` as PostgreSQL writes it (`2026-03-01 18:29:00.123456+00`). */
-const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 
 /** Opaque to callers: the last row's join time (as exact text, microseconds kept) and id. */
-interface Cursor {
-  key: string;
-  id: string;
-}
 
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
-}
+const cursors = cursorCodec(timeAndIdCursor);
 
-function decodeCursor(text: string): Cursor {
-  try {
-    const cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
-    if (typeof cursor.key === 'string' && TIMESTAMP_TEXT.test(cursor.key) && isUuid(cursor.id)) {
-      return { key: cursor.key, id: cursor.id };
-    }
-  } catch {
-    // fall through
-  }
-  throw invalid(customersDeskMessages.invalidCursor);
+function decodeCursor(text: string) {
+  const cursor = cursors.decode(text);
+  if (!cursor) throw invalid(customersDeskMessages.invalidCursor);
+  return cursor;
 }
 
 /** The words of a search: an email, a name, or a phone's digits however they were typed. */
@@ -148,7 +134,9 @@ export function createCustomersDeskService({ db, adminEmails }: CustomersDeskDep
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     const next =
-      rows.length > query.limit && last ? encodeCursor({ key: last.sort_key, id: last.id }) : null;
+      rows.length > query.limit && last
+        ? cursors.encode({ key: last.sort_key, id: last.id })
+        : null;
     return { customers: page.map(toRow), next };
   }
 

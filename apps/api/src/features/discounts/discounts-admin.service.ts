@@ -14,34 +14,22 @@ import {
   type DiscountState,
 } from '@shop/domain/discount-definitions';
 import { conflict, invalid, notFound } from '@shop/domain/errors';
+import { cursorCodec, timeAndIdCursor } from '@shop/contracts/keyset-page';
 import { isUuid } from '@shop/domain/ids';
 import { paiseToRupees } from '@shop/domain/money';
 import { isUniqueViolation, queryRows, type Database, type Executor } from '../../db/client.ts';
 import { categories, discounts, products } from '../../db/schema.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import type { DiscountRow } from './discounts.repository.ts';
 
-/** A `timestamptz` as PostgreSQL writes it (`2026-03-01 18:29:00.123456+00`). */
-const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
-
 /** Opaque to callers: the last row's creation time (exact text, microseconds kept) and id. */
-interface Cursor {
-  key: string;
-  id: string;
-}
 
-const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+const cursors = cursorCodec(timeAndIdCursor);
 
-function decodeCursor(text: string): Cursor {
-  try {
-    const cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
-    if (typeof cursor.key === 'string' && TIMESTAMP_TEXT.test(cursor.key) && isUuid(cursor.id)) {
-      return { key: cursor.key, id: cursor.id };
-    }
-  } catch {
-    // fall through
-  }
-  throw invalid(adminDiscountMessages.invalidCursor);
+function decodeCursor(text: string) {
+  const cursor = cursors.decode(text);
+  if (!cursor) throw invalid(adminDiscountMessages.invalidCursor);
+  return cursor;
 }
 
 /**
@@ -337,7 +325,7 @@ export function createDiscountsAdminService({ db }: { db: Database }) {
       const last = page.at(-1);
       const next =
         rows.length > query.limit && last
-          ? encodeCursor({ key: last.row.sort_key, id: last.row.id })
+          ? cursors.encode({ key: last.row.sort_key, id: last.row.id })
           : null;
       return { discounts: page.map((entry) => entry.view), next };
     },

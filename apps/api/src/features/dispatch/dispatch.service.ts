@@ -12,13 +12,14 @@ import {
   stepsToShipped,
 } from '@shop/domain/dispatch';
 import { conflict, invalid, notFound } from '@shop/domain/errors';
+import { cursorCodec, timeAndIdCursor } from '@shop/contracts/keyset-page';
 import { isUuid } from '@shop/domain/ids';
 import { paiseToRupees } from '@shop/domain/money';
 import type { PaymentStatus } from '@shop/domain/orders';
 import type { UserRole } from '@shop/domain/roles';
 import { queryRows, type Database } from '../../db/client.ts';
 import type { OrderAddress } from '../../db/schema.ts';
-import type { AuditActor } from '../audit/audit.repository.ts';
+import type { AuditActor } from '../audit/audit.service.ts';
 import type { OrdersRepository, OrderWithItems } from '../orders/orders.repository.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import {
@@ -41,29 +42,12 @@ interface QueueRowSql {
   item_count: number;
 }
 
-/** A `timestamptz` as PostgreSQL writes it (`2026-03-01 18:29:00.123456+00`). */
-const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+const cursors = cursorCodec(timeAndIdCursor);
 
-interface Cursor {
-  key: string;
-  id: string;
-}
-
-/** Opaque to callers: the last row's placing time and id. */
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
-}
-
-function decodeCursor(text: string): Cursor {
-  try {
-    const cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
-    if (typeof cursor.key === 'string' && TIMESTAMP_TEXT.test(cursor.key) && isUuid(cursor.id)) {
-      return cursor;
-    }
-  } catch {
-    // fall through
-  }
-  throw invalid(dispatchMessages.invalidCursor);
+function decodeCursor(text: string) {
+  const cursor = cursors.decode(text);
+  if (!cursor) throw invalid(dispatchMessages.invalidCursor);
+  return cursor;
 }
 
 /** The queue's rule, from the domain, as SQL parameters (matches the partial index). */
@@ -169,7 +153,7 @@ export function createDispatchService({
         }),
         next:
           rows.length > query.limit && last
-            ? encodeCursor({ key: last.sort_key, id: last.id })
+            ? cursors.encode({ key: last.sort_key, id: last.id })
             : null,
       };
     },

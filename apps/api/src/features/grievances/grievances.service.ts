@@ -20,10 +20,10 @@ import {
   resolveGrievance,
   type GrievanceClock,
 } from '@shop/domain/grievances';
-import { isUuid } from '@shop/domain/ids';
+import { cursorCodec, timeAndIdCursor } from '@shop/contracts/keyset-page';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { grievanceMessages, grievances } from '../../db/schema.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import type { MailOutbox, MailTemplates } from '../mail/mail-outbox.ts';
 import type { Throttle, WindowRule } from '../throttle/throttle.ts';
 import {
@@ -82,23 +82,12 @@ export const grievanceLimits = {
 
 type GrievanceRow = typeof grievances.$inferSelect;
 
-/** Opaque to callers: the last row's receipt time (exact text, microseconds kept) and id. */
-interface Cursor {
-  key: string;
-  id: string;
-}
-const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
-const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
-function decodeCursor(text: string): Cursor {
-  try {
-    const cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
-    if (typeof cursor.key === 'string' && TIMESTAMP_TEXT.test(cursor.key) && isUuid(cursor.id)) {
-      return { key: cursor.key, id: cursor.id };
-    }
-  } catch {
-    // fall through
-  }
-  throw invalid(grievanceFormMessages.invalidCursor);
+const cursors = cursorCodec(timeAndIdCursor);
+
+function decodeCursor(text: string) {
+  const cursor = cursors.decode(text);
+  if (!cursor) throw invalid(grievanceFormMessages.invalidCursor);
+  return cursor;
 }
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -409,7 +398,7 @@ export function createGrievancesService(deps: GrievancesDeps) {
         grievances: page.map(({ row }) => rowView(row, now)),
         next:
           rows.length > query.limit && last
-            ? encodeCursor({ key: last.sortKey, id: last.row.id })
+            ? cursors.encode({ key: last.sortKey, id: last.row.id })
             : null,
       };
     },

@@ -19,7 +19,7 @@ import { paiseToRupees } from '@shop/domain/money';
 import type { MailAttachment } from '../../adapters/mail/mailer.ts';
 import type { Database } from '../../db/client.ts';
 import type { OrderAddress } from '../../db/schema.ts';
-import type { RefundWithLines } from '../payments/refunds.repository.ts';
+import type { RefundWithLines } from '../payments/refunds.service.ts';
 import { gstDocumentPdf, pdfFileName, type DocumentSnapshot } from './invoice-documents.ts';
 import type { InvoiceSource, InvoiceSummary, InvoicesRepository } from './invoices.repository.ts';
 

@@ -13,13 +13,19 @@ import {
 } from '@shop/domain/media-uploads';
 import { isUuid } from '@shop/domain/ids';
 import type { Database } from '../../db/client.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import {
   uploadUrl,
   type MediaLibraryRepository,
   type MediaRow,
 } from './media-library.repository.ts';
 import type { MediaService } from './media.service.ts';
+
+/**
+ * For the features whose saves use library photos (products, articles): the upload a photo refers
+ * to, and the lock that keeps those uploads from the orphan cleanup until the save commits.
+ */
+export { lockMediaForUse, uploadIdOf } from './media-library.repository.ts';
 
 const COLLECTION = 'uploads';
 /** Orphans removed per statement: the job goes on until none is left. */

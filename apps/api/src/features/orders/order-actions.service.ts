@@ -23,7 +23,7 @@ import type { UserRole } from '@shop/domain/roles';
 import type { ShipmentState } from '@shop/domain/shipping';
 import type { Database } from '../../db/client.ts';
 import { payments as paymentRows, shipments, type OrderAddress } from '../../db/schema.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
 import type { RefundsRepository, RefundWithLines } from '../payments/refunds.repository.ts';
 import type { RefundsService } from '../payments/refunds.service.ts';

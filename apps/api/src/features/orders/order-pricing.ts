@@ -10,7 +10,7 @@ import { evaluateDiscount } from '@shop/domain/discounts';
 import { invalid, ShopError } from '@shop/domain/errors';
 import type { OrderAddress, OrderDiscount } from '../../db/schema.ts';
 import type { ProductFactsSource } from '../cart/product-facts.ts';
-import { toDiscountRule, type DiscountReading } from '../discounts/discounts.repository.ts';
+import { toDiscountRule, type DiscountReading } from '../discounts/discounts.service.ts';
 import type { NewOrderItem } from './orders.repository.ts';
 
 /** Parsed `POST /order` body (see createOrderSchema). */

@@ -2,7 +2,7 @@ import type { OrderRefund } from '@shop/contracts/orders';
 import { paiseToRupees } from '@shop/domain/money';
 import type { RefundState } from '@shop/domain/payments';
 import { shopperRefundLabel } from '@shop/domain/refunds';
-import type { RefundWithLines } from '../payments/refunds.repository.ts';
+import type { RefundWithLines } from '../payments/refunds.service.ts';
 import type { OrderWithItems } from './orders.repository.ts';
 
 /** An order's refunds as its shopper reads them (never the shop's note or the provider's error). */

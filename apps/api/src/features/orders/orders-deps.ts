@@ -4,9 +4,9 @@ import type { Tracking } from '@shop/contracts/shipping';
 import type { Database, Executor } from '../../db/client.ts';
 import type { ProductFactsSource } from '../cart/product-facts.ts';
 import type { ChangeNotice } from '../catalogue/catalogue-changes.ts';
-import type { DiscountsRepository } from '../discounts/discounts.repository.ts';
+import type { DiscountReadings } from '../discounts/discounts.service.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
-import type { RefundWithLines } from '../payments/refunds.repository.ts';
+import type { RefundWithLines } from '../payments/refunds.service.ts';
 import type { ShopperLimits } from '../throttle/shopper-limits.ts';
 import type { Throttle } from '../throttle/throttle.ts';
 import type { OrdersRepository } from './orders.repository.ts';
@@ -61,7 +61,7 @@ export interface OrdersServiceDeps {
   refundsOf?: (orderIds: string[]) => Promise<RefundWithLines[]>;
   orders: OrdersRepository;
   facts: ProductFactsSource;
-  discounts: DiscountsRepository;
+  discounts: DiscountReadings;
   /** Counts order placements per account (see shopperLimits). */
   throttle: Throttle;
   limits: ShopperLimits;

@@ -1,9 +1,10 @@
-import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { orderMessages } from '@shop/contracts/orders';
 import type { AdminShipment } from '@shop/contracts/shipping';
 import {
   ordersDeskMessages,
+  ordersDeskSorts,
   type OrderDeskDetail,
   type OrderNote,
   type OrdersDeskPage,
@@ -12,6 +13,8 @@ import {
   type TimelineEntry,
 } from '@shop/contracts/orders-desk';
 import { invalid, notFound } from '@shop/domain/errors';
+import * as z from 'zod/mini';
+import { cursorCodec, cursorId, TIMESTAMP_TEXT } from '@shop/contracts/keyset-page';
 import { isUuid } from '@shop/domain/ids';
 import { paiseToRupees, rupeesToPaise, formatMoney } from '@shop/domain/money';
 import type { OrderStatus, PaymentStatus } from '@shop/domain/orders';
@@ -36,7 +39,7 @@ import {
 } from '../../db/schema.ts';
 import type { OrdersRepository } from './orders.repository.ts';
 import { toOrder } from './orders.service.ts';
-import type { RefundWithLines } from '../payments/refunds.repository.ts';
+import type { RefundWithLines } from '../payments/refunds.service.ts';
 import { toRefundRow } from './order-actions.service.ts';
 import { shopperRefunds } from './order-refunds.ts';
 
@@ -61,35 +64,25 @@ interface DeskRowSql {
   attention: boolean;
 }
 
-/** A `timestamptz` as PostgreSQL writes it (`2026-03-01 18:29:00.123456+00`). */
-const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+/** The sort it belongs to, and the last row's sort key (a time or a whole number) and id. */
+const cursors = cursorCodec(
+  z.object({
+    sort: z.enum(ordersDeskSorts),
+    dir: z.enum(['asc', 'desc']),
+    key: z.string(),
+    id: cursorId,
+  }),
+);
 
-interface Cursor {
-  sort: OrdersDeskQuery['sort'];
-  dir: OrdersDeskQuery['dir'];
-  key: string;
-  id: string;
-}
-
-/** Opaque to callers: the sort it belongs to, and the last row's sort key and id. */
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
-}
-
-function decodeCursor(text: string, query: OrdersDeskQuery): Cursor {
-  try {
-    const cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
-    const keyOk =
-      typeof cursor.key === 'string' &&
-      (query.sort === 'date' ? TIMESTAMP_TEXT.test(cursor.key) : /^\d+$/.test(cursor.key));
-    // A cursor from another sort would skip or repeat rows: the caller starts again.
-    if (cursor.sort === query.sort && cursor.dir === query.dir && keyOk && isUuid(cursor.id)) {
-      return cursor;
-    }
-  } catch {
-    // fall through
-  }
-  throw invalid(ordersDeskMessages.invalidCursor);
+function decodeCursor(text: string, query: OrdersDeskQuery) {
+  const cursor = cursors.decode(text);
+  // A cursor from another sort would skip or repeat rows: the caller starts again.
+  const fits =
+    cursor?.sort === query.sort &&
+    cursor.dir === query.dir &&
+    (query.sort === 'date' ? TIMESTAMP_TEXT.test(cursor.key) : /^\d+$/.test(cursor.key));
+  if (!cursor || !fits) throw invalid(ordersDeskMessages.invalidCursor);
+  return cursor;
 }
 
 const attentionSql = sql`(o.payment_status in (${sql.join(
@@ -210,7 +203,7 @@ export function createOrdersDeskService({
     const last = page.at(-1);
     const next =
       rows.length > query.limit && last
-        ? encodeCursor({ sort: query.sort, dir: query.dir, key: last.sort_key, id: last.id })
+        ? cursors.encode({ sort: query.sort, dir: query.dir, key: last.sort_key, id: last.id })
         : null;
     const attention = query.cursor
       ? []

@@ -19,7 +19,7 @@ import type { UserRole } from '@shop/domain/roles';
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import {
   orderCancelledMail,
   orderDeliveredMail,

@@ -17,7 +17,7 @@ import {
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { shopPages } from '../../db/schema.ts';
 import type { CacheTag } from '../../http/read-cache.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { sanitizePageHtml } from '../content/sanitize-html.ts';
 import { originalPages } from './original-pages.ts';
 

@@ -9,7 +9,10 @@ import type { StaffRole } from '@shop/domain/roles';
 import type { Database, Executor } from '../../db/client.ts';
 import type { PaymentProvider, ProviderRefund } from '../../adapters/payments/provider.ts';
 import type { PaymentsRepository } from './payments.repository.ts';
-import type { RefundRow, RefundsRepository } from './refunds.repository.ts';
+import type { RefundRow, RefundsRepository, RefundWithLines } from './refunds.repository.ts';
+
+/** A refund with its lines, as the payments feature answers it to the others. */
+export type { RefundWithLines };
 
 export interface RefundsOptions {
   /** Base of the doubling wait between failed sends (REFUND_RETRY_BASE_MS). */

@@ -5,8 +5,9 @@ import type { PincodeService } from './pincodes.service.ts';
 
 /**
  * The PIN check. Not in the catalogue's read cache: its dates move with the clock; the service
- * keeps the directory rows and the courier's answers in memory instead. Browsers may keep an
- * answer ten minutes.
+ * keeps the directory rows and the courier's answers in memory instead. Browsers may keep the
+ * courier's answer ten minutes; the directory's stand-in for a courier that could not answer is
+ * not kept at all.
  */
 export function pincodeRoutes(service: PincodeService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -14,8 +15,8 @@ export function pincodeRoutes(service: PincodeService): FastifyPluginAsyncZod {
       '/pincode/:pin',
       { schema: { tags: ['shipping'], params: pinCodeParams, response: { 200: pincodeResponse } } },
       async (request, reply) => {
-        const answer = await service.check(request.params.pin, request.ip);
-        reply.header('cache-control', 'public, max-age=600');
+        const { answer, provisional } = await service.check(request.params.pin, request.ip);
+        reply.header('cache-control', provisional ? 'no-store' : 'public, max-age=600');
         return ok(answer, 'PIN code checked');
       },
     );

@@ -112,7 +112,10 @@ export function createPincodeService(deps: PincodeServiceDeps) {
    * (slow, failing, or its breaker open), the directory's own, logged and counted, and not kept:
    * the next check asks the courier again.
    */
-  async function serviceability(delivery: PincodePlace, context: string): Promise<Serviceability> {
+  async function serviceability(
+    delivery: PincodePlace,
+    context: string,
+  ): Promise<Serviceability & { fromDirectory?: true }> {
     const from = await pickup();
     const key = `${from.pinCode}:${delivery.pinCode}`;
     const cached = answers.get(key);
@@ -130,8 +133,8 @@ export function createPincodeService(deps: PincodeServiceDeps) {
       deps.onFallback?.(reason);
       const fallback = directoryServiceability(from, delivery);
       return fallback.serviceable
-        ? { serviceable: true, cod: fallback.cod, transit: fallback.transit }
-        : { serviceable: false, cod: false };
+        ? { serviceable: true, cod: fallback.cod, transit: fallback.transit, fromDirectory: true }
+        : { serviceable: false, cod: false, fromDirectory: true };
     }
   }
 
@@ -139,8 +142,13 @@ export function createPincodeService(deps: PincodeServiceDeps) {
     /**
      * `GET /pincode/{pin}`: the place, whether it is served, for cash, and by when. Counted per
      * client network first, so lookups past the limit cost no query and no courier call.
+     * `provisional` when the directory answered for a courier that could not: such an answer is
+     * not to be kept by browsers, so the next look asks the courier again.
      */
-    async check(pinCode: string, clientAddress?: string): Promise<PincodeAnswer> {
+    async check(
+      pinCode: string,
+      clientAddress?: string,
+    ): Promise<{ answer: PincodeAnswer; provisional: boolean }> {
       if (deps.lookups && clientAddress !== undefined) {
         await deps.lookups.throttle.take(deps.lookups.rule, clientAddress);
       }
@@ -148,11 +156,14 @@ export function createPincodeService(deps: PincodeServiceDeps) {
       if (!found) throw notFound(deliveryMessages.invalidPin);
       const answer = await serviceability(found, 'a PIN check');
       return {
-        ...found,
-        serviceable: answer.serviceable,
-        // Cash is on offer where the courier collects it and the shop takes it.
-        cod: answer.serviceable && answer.cod && (await deps.codOffered()),
-        estimate: answer.serviceable ? deliveryEstimate(now(), answer.transit) : null,
+        answer: {
+          ...found,
+          serviceable: answer.serviceable,
+          // Cash is on offer where the courier collects it and the shop takes it.
+          cod: answer.serviceable && answer.cod && (await deps.codOffered()),
+          estimate: answer.serviceable ? deliveryEstimate(now(), answer.transit) : null,
+        },
+        provisional: answer.fromDirectory === true,
       };
     },
 

@@ -8,6 +8,8 @@ import {
 } from '@shop/contracts/returns-desk';
 import type { ReturnParcel } from '@shop/contracts/orders';
 import { conflict, invalid, notFound, unavailable } from '@shop/domain/errors';
+import * as z from 'zod/mini';
+import { cursorCodec, cursorId } from '@shop/contracts/keyset-page';
 import { isUuid } from '@shop/domain/ids';
 import { paiseToRupees } from '@shop/domain/money';
 import { transition, type OrderStatus, type PaymentStatus } from '@shop/domain/orders';
@@ -28,7 +30,7 @@ import type { BookedShipment, Courier } from '../../adapters/shipping/courier.ts
 import { CourierError } from '../../adapters/shipping/courier.ts';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { orderReturnLines } from '../../db/schema.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import type { BookingClaims } from '../shipping/booking-claims.ts';
 import type { Caller } from '../auth/auth.service.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
@@ -94,28 +96,18 @@ interface DeskLineSql {
   refund_state: RefundState | null;
 }
 
-interface Cursor {
-  at: string;
-  id: string;
-}
+/** The last row's request time (ISO) and id. */
+const cursors = cursorCodec(
+  z.object({
+    at: z.string().check(z.refine((at) => !Number.isNaN(Date.parse(at)))),
+    id: cursorId,
+  }),
+);
 
-const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
-
-function decodeCursor(text: string): Cursor {
-  try {
-    const cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
-    if (
-      typeof cursor.at === 'string' &&
-      !Number.isNaN(Date.parse(cursor.at)) &&
-      typeof cursor.id === 'string' &&
-      isUuid(cursor.id)
-    ) {
-      return cursor;
-    }
-  } catch {
-    // fall through
-  }
-  throw invalid(returnsDeskMessages.invalidCursor);
+function decodeCursor(text: string) {
+  const cursor = cursors.decode(text);
+  if (!cursor) throw invalid(returnsDeskMessages.invalidCursor);
+  return cursor;
 }
 
 const iso = (value: string | Date) => new Date(value).toISOString();
@@ -538,7 +530,7 @@ export function createReturnsDeskService(deps: ReturnsDeskDeps) {
         lines: page.map(toRow),
         next:
           rows.length > query.limit && last
-            ? encodeCursor({ at: iso(last.requested_at), id: last.id })
+            ? cursors.encode({ at: iso(last.requested_at), id: last.id })
             : null,
       };
     },

@@ -9,7 +9,7 @@ import type { CodTerms } from '@shop/domain/cash-on-delivery';
 import { rupeesToPaise } from '@shop/domain/money';
 import { queryRows, type DatabaseHandle, type Executor } from '../../db/client.ts';
 import { shopSettings } from '../../db/schema.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 
 /** Every process listens here; a save's notice makes the others read the settings afresh. */
 const CHANNEL = 'settings_changes';

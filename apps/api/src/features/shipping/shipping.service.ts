@@ -24,7 +24,7 @@ import type { Courier } from '../../adapters/shipping/courier.ts';
 import type { CourierSimulator } from '../../adapters/shipping/courier-simulator.ts';
 import { isUniqueViolation, type Database, type Executor } from '../../db/client.ts';
 
-import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import type { OrdersRepository } from '../orders/orders.repository.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { Throttle, WindowRule } from '../throttle/throttle.ts';

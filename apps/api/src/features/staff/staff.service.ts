@@ -10,7 +10,7 @@ import {
   type UserRole,
 } from '@shop/domain/roles';
 import type { Database } from '../../db/client.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import type { SessionUsers } from '../auth/session-users.ts';
 import type { StaffRepository, StaffRow } from './staff.repository.ts';
 

@@ -28,10 +28,16 @@ import {
 } from '@shop/domain/stock';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { layout, signOff } from '../mail/mail-layout.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
 import { cellKey, type StockRepository } from './stock.repository.ts';
+
+/**
+ * For a feature that changes stock in its own transaction (a product's save): what the stock
+ * movements that change writes are to say (who, why), read by the movement trigger.
+ */
+export { describeStockChange } from './stock.repository.ts';
 
 type StockAdjustments = z.output<typeof stockAdjustmentsSchema>;
 

@@ -8,7 +8,11 @@ const TOO_MANY = 'Too many lookups. Please wait a minute and try again.';
  * cache answers: counted per client network (see client-network), so one network flooding them
  * is refused while every other is served. Both default to 60 a minute.
  */
-export function publicLimits(limits: { pincodesPerMinute: number; trackingPerMinute: number }) {
+export function publicLimits(limits: {
+  pincodesPerMinute: number;
+  trackingPerMinute: number;
+  guestCartPerMinute: number;
+}) {
   return {
     /** `GET /pincode/{pin}`: an uncached PIN costs one courier call. */
     pincodeLookups: {
@@ -25,6 +29,17 @@ export function publicLimits(limits: { pincodesPerMinute: number; trackingPerMin
       limit: limits.trackingPerMinute,
       windowMs: MINUTE,
       message: TOO_MANY,
+    },
+    /**
+     * Every `/cart/guest/{sessionId}...` request: a query per made-up session id. Ten a second
+     * over a minute is far beyond a shopper's taps, so only a flood meets it.
+     */
+    guestCartRequests: {
+      kind: 'window',
+      action: 'guest-cart-ip',
+      limit: limits.guestCartPerMinute,
+      windowMs: MINUTE,
+      message: 'Too many cart requests. Please wait a minute and try again.',
     },
   } as const satisfies Record<string, WindowRule>;
 }

@@ -11,7 +11,7 @@ import { conflict, invalid, notFound } from '@shop/domain/errors';
 import { isUuid } from '@shop/domain/ids';
 import { paiseToRupees } from '@shop/domain/money';
 import type { OrderStatus, PaymentStatus } from '@shop/domain/orders';
-import { recordAudit, type AuditActor } from '../../audit/audit.repository.ts';
+import { recordAudit, type AuditActor } from '../../audit/audit.service.ts';
 import { codCodeHash } from '../cod-codes.ts';
 import { orderConfirmationMail } from '../order-mails.ts';
 import { toOrder } from '../order-presenter.ts';

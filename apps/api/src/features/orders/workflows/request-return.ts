@@ -10,7 +10,7 @@ import {
   type PlannedReturnLine,
   type ReturnRequestLine,
 } from '@shop/domain/returns';
-import type { ProductFacts } from '../../catalogue/catalogue.repository.ts';
+import type { ProductFacts } from '../../catalogue/catalogue.service.ts';
 import { returnRequestedMail } from '../order-mails.ts';
 import { linesForReturn, toOrder } from '../order-presenter.ts';
 import type { OrdersServiceDeps } from '../orders-deps.ts';

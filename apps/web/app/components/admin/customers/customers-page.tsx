@@ -1,17 +1,16 @@
-import { useMemo, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
-import type { CustomersDeskQuery, CustomersDeskRow } from '@shop/contracts/customers-desk';
+import {
+  customersDeskQuery,
+  type CustomersDeskPage,
+  type CustomersDeskQuery,
+  type CustomersDeskRow,
+} from '@shop/contracts/customers-desk';
 import type { ApiClient } from '../../../lib/api-client';
 import { formatIndiaDate, formatRupees } from '../admin-format';
-import { AdminTable, CursorPager } from '../admin-table';
-import { useAdminLoad } from '../use-admin-load';
-import { useCursorPages } from '../use-cursor-pages';
+import { listLoader, useListData } from '../list-page/list-loader';
+import { filterField, filterLabel, ListFilters, ListPage } from '../list-page/list-page';
 import { customersApi } from './customers-api';
-import { customersQueryFromParams } from './customers-query';
-
-const button =
-  'rounded-full border border-line bg-white px-4 py-2 text-sm font-medium hover:border-brand-300 disabled:opacity-50';
 
 const column = createColumnHelper<CustomersDeskRow>();
 
@@ -57,52 +56,36 @@ const columns = [
 ];
 
 function Search({ q }: { q: string }) {
-  const [params, setParams] = useSearchParams();
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const text = String(new FormData(event.currentTarget).get('q') ?? '').trim();
-    // A new search starts from its first page.
-    setParams(text ? new URLSearchParams({ q: text }) : new URLSearchParams());
-  }
-
   return (
-    <form
-      key={params.get('q') ?? ''}
-      onSubmit={submit}
-      role="search"
-      aria-label="Find customers"
-      className="flex flex-col gap-3 rounded-2xl border border-line bg-white p-4 sm:flex-row sm:items-end"
-    >
-      <div className="flex-1">
-        <label htmlFor="customers-q" className="block text-sm font-medium">
-          Search
-        </label>
-        <input
-          id="customers-q"
-          name="q"
-          type="search"
-          defaultValue={q}
-          placeholder="Email, phone or name"
-          className="mt-1 block w-full rounded-xl border border-line bg-white px-3 py-2 text-sm"
-        />
-      </div>
-      <div className="flex gap-2">
-        <button
-          type="submit"
-          className="rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700"
-        >
-          Search
-        </button>
-        <Link to="/admin/customers" className={button}>
-          Clear
-        </Link>
-      </div>
-    </form>
+    <ListFilters
+      schema={customersDeskQuery}
+      label="Find customers"
+      submitText="Search"
+      clearTo="/admin/customers"
+      className="flex flex-col gap-3"
+      search={
+        <div className="flex-1">
+          <label htmlFor="customers-q" className={filterLabel}>
+            Search
+          </label>
+          <input
+            id="customers-q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            placeholder="Email, phone or name"
+            className={filterField}
+          />
+        </div>
+      }
+    />
   );
 }
 
-const listCustomers = (api: ApiClient, query: CustomersDeskQuery) => customersApi(api).list(query);
+/** The customers for the URL's search, loaded in the browser with the signed-in client. */
+export const customersLoader = listLoader(customersDeskQuery, (api: ApiClient, query) =>
+  customersApi(api).list(query),
+);
 
 /** A customer as a phone's card. */
 function CustomerCard({ row }: { row: CustomersDeskRow }) {
@@ -131,40 +114,26 @@ function CustomerCard({ row }: { row: CustomersDeskRow }) {
 
 /** /admin/customers: find an account by email, phone or name; newest accounts first. */
 export function CustomersPage() {
-  const [params] = useSearchParams();
-  const key = params.toString();
-  const { query, problem } = useMemo(
-    () => customersQueryFromParams(new URLSearchParams(key)),
-    [key],
-  );
-  const { load, reload } = useAdminLoad(key, query, listCustomers);
-  const pages = useCursorPages();
+  const { query, problem, load, reload } = useListData<CustomersDeskQuery, CustomersDeskPage>();
+  const ready = load.state === 'ready' ? load.data : null;
 
   return (
-    <section className="flex flex-col gap-5">
-      <h1 className="font-serif text-3xl">Customers</h1>
-      <Search q={query.q} />
-      {problem ? (
-        <p role="alert" className="text-sm text-brand-800">
-          {problem}. Showing every customer instead.
-        </p>
-      ) : null}
-      <AdminTable
-        label="Customers"
-        load={load}
-        rows={load.state === 'ready' ? load.data.customers : []}
-        columns={columns}
-        rowId={(row) => row._id}
-        card={(row) => <CustomerCard row={row} />}
-        loadingText="Loading customers..."
-        emptyText="No customers match this search."
-        onRetry={reload}
-      />
-      <CursorPager
-        label="Pages of customers"
-        pages={pages}
-        next={load.state === 'ready' ? load.data.next : null}
-      />
-    </section>
+    <ListPage
+      title="Customers"
+      filters={<Search q={query.q} />}
+      problem={problem}
+      problemFallback="Showing every customer instead."
+      load={load}
+      reload={reload}
+      rows={ready?.customers ?? []}
+      next={ready?.next ?? null}
+      label="Customers"
+      pagerLabel="Pages of customers"
+      columns={columns}
+      rowId={(row) => row._id}
+      card={(row) => <CustomerCard row={row} />}
+      loadingText="Loading customers..."
+      emptyText="No customers match this search."
+    />
   );
 }

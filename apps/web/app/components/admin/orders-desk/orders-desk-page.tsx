@@ -1,15 +1,19 @@
-import { useMemo, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
-import type { OrdersDeskQuery, OrdersDeskRow } from '@shop/contracts/orders-desk';
+import {
+  ordersDeskQuery,
+  type OrdersDeskPage as OrdersDeskPageAnswer,
+  type OrdersDeskQuery,
+  type OrdersDeskRow,
+} from '@shop/contracts/orders-desk';
 import { orderStatuses, paymentStatuses, statusLabel } from '@shop/domain/orders';
 import type { ApiClient } from '../../../lib/api-client';
 import { formatIndiaDateTime, formatRupees, stateWords } from '../admin-format';
-import { AdminTable, CursorPager, orderTickLabels, useRowSelection } from '../admin-table';
-import { useAdminLoad } from '../use-admin-load';
-import { useCursorPages } from '../use-cursor-pages';
+import { orderTickLabels } from '../admin-table';
+import { listLoader, useListData } from '../list-page/list-loader';
+import { filterField, filterLabel, ListFilters, ListPage } from '../list-page/list-page';
 import { BulkMove, MoveOutcomes, type MoveOutcome } from './bulk-move';
-import { deskQueryFromParams, paramsOfDeskQuery } from './desk-query';
 import { NeedsAttention } from './needs-attention';
 import { ordersDeskApi } from './orders-desk-api';
 
@@ -19,11 +23,6 @@ const SORTS = [
   { value: 'total-desc', label: 'Highest total' },
   { value: 'total-asc', label: 'Lowest total' },
 ] as const;
-
-const field = 'mt-1 block w-full rounded-xl border border-line bg-white px-3 py-2 text-sm';
-const label = 'block text-sm font-medium';
-const button =
-  'rounded-full border border-line bg-white px-4 py-2 text-sm font-medium hover:border-brand-300 disabled:opacity-50';
 
 const column = createColumnHelper<OrdersDeskRow>();
 
@@ -91,157 +90,158 @@ const columns = [
   }),
 ];
 
-function Filters() {
-  const [params, setParams] = useSearchParams();
-  const { query } = deskQueryFromParams(params);
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '').trim();
-    const [sort, dir] = text('order').split('-');
-    setParams(
-      paramsOfDeskQuery({
-        q: text('q'),
-        status: text('status') as never,
-        paymentStatus: text('paymentStatus') as never,
-        from: text('from'),
-        to: text('to'),
-        min: text('min') as never,
-        max: text('max') as never,
-        sort: sort as never,
-        dir: dir as never,
-      }),
-    );
-  }
-
+function Filters({ query }: { query: OrdersDeskQuery }) {
   return (
-    <form
-      key={params.toString()}
-      onSubmit={submit}
-      role="search"
-      aria-label="Find orders"
-      className="grid gap-3 rounded-2xl border border-line bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
-    >
-      <div className="sm:col-span-2">
-        <label htmlFor="desk-q" className={label}>
-          Search
-        </label>
-        <input
-          id="desk-q"
-          name="q"
-          type="search"
-          defaultValue={query.q}
-          placeholder="Order number, email, phone or name"
-          className={field}
-        />
-      </div>
-      <div>
-        <label htmlFor="desk-status" className={label}>
-          Status
-        </label>
-        <select id="desk-status" name="status" defaultValue={query.status ?? ''} className={field}>
-          <option value="">Any status</option>
-          {orderStatuses.map((status) => (
-            <option key={status} value={status}>
-              {statusLabel(status)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="desk-payment" className={label}>
-          Payment
-        </label>
-        <select
-          id="desk-payment"
-          name="paymentStatus"
-          defaultValue={query.paymentStatus ?? ''}
-          className={field}
-        >
-          <option value="">Any payment</option>
-          {paymentStatuses.map((status) => (
-            <option key={status} value={status}>
-              {stateWords(status)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="desk-from" className={label}>
-          From (date)
-        </label>
-        <input id="desk-from" name="from" type="date" defaultValue={query.from} className={field} />
-      </div>
-      <div>
-        <label htmlFor="desk-to" className={label}>
-          To (date)
-        </label>
-        <input id="desk-to" name="to" type="date" defaultValue={query.to} className={field} />
-      </div>
-      <div className="grid grid-cols-2 gap-2">
-        <div>
-          <label htmlFor="desk-min" className={label}>
-            Min ₹
+    <ListFilters
+      schema={ordersDeskQuery}
+      label="Find orders"
+      submitText="Apply"
+      clearTo="/admin/orders"
+      // One field stands for the sort and its direction.
+      shape={(fields) =>
+        fields.flatMap(([name, value]) =>
+          name === 'order'
+            ? [
+                ['sort', value.split('-')[0] ?? ''],
+                ['dir', value.split('-')[1] ?? ''],
+              ]
+            : [[name, value]],
+        )
+      }
+      search={
+        <div className="sm:col-span-2">
+          <label htmlFor="desk-q" className={filterLabel}>
+            Search
           </label>
           <input
-            id="desk-min"
-            name="min"
-            type="number"
-            min={0}
-            inputMode="decimal"
-            defaultValue={query.min}
-            className={field}
+            id="desk-q"
+            name="q"
+            type="search"
+            defaultValue={query.q}
+            placeholder="Order number, email, phone or name"
+            className={filterField}
           />
         </div>
-        <div>
-          <label htmlFor="desk-max" className={label}>
-            Max ₹
-          </label>
-          <input
-            id="desk-max"
-            name="max"
-            type="number"
-            min={0}
-            inputMode="decimal"
-            defaultValue={query.max}
-            className={field}
-          />
-        </div>
-      </div>
-      <div>
-        <label htmlFor="desk-order" className={label}>
-          Sort
-        </label>
-        <select
-          id="desk-order"
-          name="order"
-          defaultValue={`${query.sort}-${query.dir}`}
-          className={field}
-        >
-          {SORTS.map((sort) => (
-            <option key={sort.value} value={sort.value}>
-              {sort.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4">
-        <button
-          type="submit"
-          className="rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700"
-        >
-          Apply
-        </button>
-        <Link to="/admin/orders" className={button}>
-          Clear
-        </Link>
-      </div>
-    </form>
+      }
+      more={
+        <>
+          <div>
+            <label htmlFor="desk-status" className={filterLabel}>
+              Status
+            </label>
+            <select
+              id="desk-status"
+              name="status"
+              defaultValue={query.status ?? ''}
+              className={filterField}
+            >
+              <option value="">Any status</option>
+              {orderStatuses.map((status) => (
+                <option key={status} value={status}>
+                  {statusLabel(status)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="desk-payment" className={filterLabel}>
+              Payment
+            </label>
+            <select
+              id="desk-payment"
+              name="paymentStatus"
+              defaultValue={query.paymentStatus ?? ''}
+              className={filterField}
+            >
+              <option value="">Any payment</option>
+              {paymentStatuses.map((status) => (
+                <option key={status} value={status}>
+                  {stateWords(status)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="desk-from" className={filterLabel}>
+              From (date)
+            </label>
+            <input
+              id="desk-from"
+              name="from"
+              type="date"
+              defaultValue={query.from}
+              className={filterField}
+            />
+          </div>
+          <div>
+            <label htmlFor="desk-to" className={filterLabel}>
+              To (date)
+            </label>
+            <input
+              id="desk-to"
+              name="to"
+              type="date"
+              defaultValue={query.to}
+              className={filterField}
+            />
+          </div>
+          <div className="grid grid-cols-2 gap-2">
+            <div>
+              <label htmlFor="desk-min" className={filterLabel}>
+                Min ₹
+              </label>
+              <input
+                id="desk-min"
+                name="min"
+                type="number"
+                min={0}
+                inputMode="decimal"
+                defaultValue={query.min}
+                className={filterField}
+              />
+            </div>
+            <div>
+              <label htmlFor="desk-max" className={filterLabel}>
+                Max ₹
+              </label>
+              <input
+                id="desk-max"
+                name="max"
+                type="number"
+                min={0}
+                inputMode="decimal"
+                defaultValue={query.max}
+                className={filterField}
+              />
+            </div>
+          </div>
+          <div>
+            <label htmlFor="desk-order" className={filterLabel}>
+              Sort
+            </label>
+            <select
+              id="desk-order"
+              name="order"
+              defaultValue={`${query.sort}-${query.dir}`}
+              className={filterField}
+            >
+              {SORTS.map((sort) => (
+                <option key={sort.value} value={sort.value}>
+                  {sort.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </>
+      }
+    />
   );
 }
 
-const listOrders = (api: ApiClient, query: OrdersDeskQuery) => ordersDeskApi(api).list(query);
+/** The desk's answer for the URL's filters, loaded in the browser with the signed-in client. */
+export const ordersDeskLoader = listLoader(ordersDeskQuery, (api: ApiClient, query) =>
+  ordersDeskApi(api).list(query),
+);
 
 /** An order as a phone's card. */
 function OrderCard({ order }: { order: OrdersDeskRow }) {
@@ -272,58 +272,45 @@ function OrderCard({ order }: { order: OrdersDeskRow }) {
 
 /** /admin/orders: search, filter, sort and page through every order; move several at once. */
 export function OrdersDeskPage() {
-  const [params] = useSearchParams();
   const [outcomes, setOutcomes] = useState<MoveOutcome[]>([]);
-  const key = params.toString();
-  const { query, problem } = useMemo(() => deskQueryFromParams(new URLSearchParams(key)), [key]);
-  const { load, reload } = useAdminLoad(key, query, listOrders);
-  const pages = useCursorPages();
-  const [selection, setSelection] = useRowSelection(load);
-
-  const rows = load.state === 'ready' ? load.data.orders : [];
-  const selected = rows.filter((row) => selection[row._id]);
+  const { query, problem, load, reload } = useListData<OrdersDeskQuery, OrdersDeskPageAnswer>();
+  const ready = load.state === 'ready' ? load.data : null;
 
   return (
-    <section className="flex flex-col gap-5">
-      <h1 className="font-serif text-3xl">Orders</h1>
-      <Filters />
-      {problem ? (
-        <p role="alert" className="text-sm text-brand-800">
-          {problem}. Showing every order instead.
-        </p>
-      ) : null}
-      {load.state === 'ready' ? <NeedsAttention rows={load.data.needsAttention} /> : null}
-      {selected.length > 0 ? (
-        <BulkMove
-          orders={selected}
-          onDone={(results) => {
-            setOutcomes(results);
-            reload();
-          }}
-        />
-      ) : null}
-      <MoveOutcomes outcomes={outcomes} />
-      <AdminTable
-        label="Orders"
-        load={load}
-        rows={rows}
-        columns={columns}
-        rowId={(row) => row._id}
-        card={(order) => <OrderCard order={order} />}
-        loadingText="Loading orders..."
-        emptyText="No orders match these filters."
-        onRetry={reload}
-        selection={{
-          state: selection,
-          onChange: setSelection,
-          ...orderTickLabels,
-        }}
-      />
-      <CursorPager
-        label="Pages of orders"
-        pages={pages}
-        next={load.state === 'ready' ? load.data.next : null}
-      />
-    </section>
+    <ListPage
+      title="Orders"
+      filters={<Filters query={query} />}
+      problem={problem}
+      problemFallback="Showing every order instead."
+      above={
+        <>
+          {ready ? <NeedsAttention rows={ready.needsAttention} /> : null}
+          <MoveOutcomes outcomes={outcomes} />
+        </>
+      }
+      load={load}
+      reload={reload}
+      rows={ready?.orders ?? []}
+      next={ready?.next ?? null}
+      label="Orders"
+      pagerLabel="Pages of orders"
+      columns={columns}
+      rowId={(row) => row._id}
+      card={(order) => <OrderCard order={order} />}
+      loadingText="Loading orders..."
+      emptyText="No orders match these filters."
+      bulk={{
+        ...orderTickLabels,
+        actions: (orders, done) => (
+          <BulkMove
+            orders={orders}
+            onDone={(results) => {
+              setOutcomes(results);
+              done();
+            }}
+          />
+        ),
+      }}
+    />
   );
 }
