@@ -37,9 +37,21 @@ describe('migrations and database functions', () => {
     expect(await migrationStatus(database.db)).toEqual({ pending: 0, newerThanCode: false });
     expect(await migrateDatabase(database, databaseUrl)).toBe(0);
     // Every function file was applied with the migrations.
-    expect(await definitionOf('place_order')).toContain('stock short');
-    // Settlement moved to TypeScript: its function is gone.
-    expect(await definitionOf('settle_payment')).toBeUndefined();
+    expect(await definitionOf('record_stock_movement')).toContain('stock_movements');
+    // Placing and settling are TypeScript workflows: their functions are gone, and so are the
+    // ones only they called.
+    for (const gone of [
+      'settle_payment',
+      'place_order',
+      'place_cart_order',
+      'settle_paid_payment',
+      'discount_reading',
+      'discount_reading_basis',
+      'ordered_lines_leave_cart',
+      'cart_stamp',
+    ]) {
+      expect(await definitionOf(gone), gone).toBeUndefined();
+    }
     expect(await applyFunctions(database.db)).toEqual([]);
   });
 

@@ -5,13 +5,12 @@ import {
   type ProviderPaymentStatus,
   type SettleOutcome,
 } from '@shop/domain/payments';
-import { queryRows, sqlStateOf, type Database, type Executor } from '../../db/client.ts';
+import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { fromColumnNames } from '../../db/json-rows.ts';
 import { preparedStatements } from '../../db/prepared.ts';
 import { orders, payments, webhookEvents } from '../../db/schema.ts';
 import {
   itemsJson,
-  orderFromJson,
   returnsJson,
   type OrderWithItems,
   type OrdersRepository,
@@ -57,9 +56,6 @@ function claimStatement(eventId: string, event: string, payload: unknown, when: 
     on conflict (event_id) do update set handled_at = now()
       where webhook_events.handled_at is null`;
 }
-
-/** SQLSTATE of `settle_paid_payment` when the order or payment no longer reads as it was read. */
-const READING_STALE = 'SH004';
 
 export function createPaymentsRepository(db: Database, refunds: RefundsRepository) {
   // Written or locked by every paid order: prepared once (see prepared.ts).
@@ -113,43 +109,40 @@ export function createPaymentsRepository(db: Database, refunds: RefundsRepositor
     .prepare('order_to_initiate');
 
   /**
-   * Writes a payment paid and its order with it (`settle_paid_payment`): the order's lines leave
-   * the cart and the confirmation mail is queued in the same statement. `seen` is the order and
-   * payment the decision was made on; the statement writes only while they still read so.
+   * Writes a payment paid and its order with it, in the caller's transaction, on the rows it
+   * locked and decided on: what the order bought leaves the shopper's cart with it. A provider's
+   * payment id committed on another payment meanwhile meets its unique key.
    */
   async function writePaid(
-    executor: Executor,
+    tx: Executor,
     call: SettleCall,
-    seen: OrderWithItems,
+    order: OrderWithItems,
     payment: PaymentRow,
+    ordersRepository: OrdersRepository,
   ): Promise<{ order: OrderWithItems; payment: PaymentRow }> {
-    const argument = {
-      order_id: seen.id,
-      payment_id: payment.id,
-      provider_payment_id: call.providerPaymentId,
-      method: call.method,
-      amount_paise: call.capture?.amountPaise ?? payment.amountPaise,
-      seen: {
-        order_status: seen.status,
-        order_payment_status: seen.paymentStatus,
-        payment_status: payment.status,
-        provider_payment_id: payment.providerPaymentId,
-      },
-      paid: {
-        payment_status: 'paid' satisfies ProviderPaymentStatus,
-        order_payment_status: 'paid' satisfies OrderPaymentStatus,
-      },
-    };
-    const [row] = await prepared.rows<{
-      paid: { payment: unknown; order: unknown; items: unknown[] };
-    }>(
-      executor,
-      'settle_paid_payment',
-      sql`select settle_paid_payment(${JSON.stringify(argument)}::jsonb) as paid`,
+    const [paidPayment] = await prepared.rows<Record<string, unknown>>(
+      tx,
+      'write_payment_paid',
+      sql`update payments set status = ${'paid' satisfies ProviderPaymentStatus},
+            provider_payment_id = ${call.providerPaymentId}, method = ${call.method},
+            paid_at = now(), failure_reason = null,
+            amount_paise = ${call.capture?.amountPaise ?? payment.amountPaise}::int,
+            updated_at = now()
+          where id = ${payment.id}
+          returning *`,
     );
+    const [paidOrder] = await prepared.rows<Record<string, unknown>>(
+      tx,
+      'write_order_paid',
+      sql`update orders set payment_status = ${'paid' satisfies OrderPaymentStatus},
+            paid_at = now(), updated_at = now()
+          where id = ${order.id}
+          returning *`,
+    );
+    await ordersRepository.linesLeaveCart(tx, order.id, order.userId);
     return {
-      payment: fromColumnNames(payments, row!.paid.payment),
-      order: orderFromJson(row!.paid.order, row!.paid.items),
+      payment: fromColumnNames(payments, paidPayment),
+      order: { ...fromColumnNames(orders, paidOrder), items: order.items, returns: order.returns },
     };
   }
 
@@ -236,7 +229,7 @@ export function createPaymentsRepository(db: Database, refunds: RefundsRepositor
     /**
      * Settles a provider's payment in one transaction: the order locked first, then its payment
      * (the order every writer of both locks them in), so verify, success and webhooks arriving
-     * together settle it once. A paid order's confirmation mail is queued with it; a late or
+     * together settle it once. A late or
      * duplicate payment's refund is owed with it. Runs in `tx` (a webhook's, which marks its
      * event handled in the same transaction). The order comes back when it is settled now or was by this payment; the
      * other outcomes leave reading it to the caller.
@@ -294,14 +287,10 @@ export function createPaymentsRepository(db: Database, refunds: RefundsRepositor
       // The order as locked is as this payment left it: the answer, without another read.
       if (outcome === 'already') return { outcome, payment: lockedPayment, order: lockedOrder };
       if (outcome === 'paid') {
-        try {
-          return { outcome, ...(await writePaid(tx, call, lockedOrder, lockedPayment)) };
-        } catch (error) {
-          // Under the locks, only one fact can have moved since they were taken: the payment id,
-          // committed on another payment meanwhile (as the unique key on it would answer).
-          if (sqlStateOf(error) === READING_STALE) return { outcome: 'taken' };
-          throw error;
-        }
+        return {
+          outcome,
+          ...(await writePaid(tx, call, lockedOrder, lockedPayment, ordersRepository)),
+        };
       }
 
       const capturedPaise = call.capture?.amountPaise ?? lockedPayment.amountPaise;
@@ -344,28 +333,6 @@ export function createPaymentsRepository(db: Database, refunds: RefundsRepositor
         paymentStatus: 'refund_pending' satisfies OrderPaymentStatus,
       });
       return { outcome, payment: kept, refundOwed: owed !== undefined };
-    },
-
-    /**
-     * Settles a payment that the order and payment as read without a lock (`settledView`) say
-     * pays the order now, in one statement outside any transaction (`settle_paid_payment`): the
-     * order and then its payment locked, written paid only while they still read as they were
-     * read. Answers undefined, having written nothing, when they no longer do (another settlement,
-     * a cancellation, the payment id on another payment): the caller then settles in a
-     * transaction (`settle`), which decides again on the locked rows.
-     */
-    async settleAsRead(
-      call: SettleCall,
-      read: { order: OrderWithItems; payment: PaymentRow },
-    ): Promise<Settled | undefined> {
-      const outcome = settlementOutcome({ ...read, elsewhere: false }, call);
-      if (outcome !== 'paid') return undefined;
-      try {
-        return { outcome, ...(await writePaid(db, call, read.order, read.payment)) };
-      } catch (error) {
-        if (sqlStateOf(error) === READING_STALE) return undefined;
-        throw error;
-      }
     },
 
     async lockByProviderOrderId(tx: Executor, providerOrderId: string) {

@@ -16,7 +16,7 @@ import {
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import type { SimulatorProvider } from '../../adapters/payments/simulator-provider.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
-import type { OrdersRepository } from '../orders/orders.repository.ts';
+import { orderAsJson, type OrdersRepository } from '../orders/orders.repository.ts';
 import { toOrder, type OrderRefunds } from '../orders/orders.service.ts';
 import type { PaymentRow, PaymentsRepository, SettleCall, Settled } from './payments.repository.ts';
 import type { RefundsService } from './refunds.service.ts';
@@ -106,11 +106,26 @@ export function createPaymentsService(deps: {
 
   /**
    * Settles a provider's payment exactly once however often it is told (verify, success and
-   * webhooks, all at once), in `tx` when the caller has one (a webhook marks its event handled in
-   * the same transaction). What must happen after commit (mail, refund) is the caller's `after`.
+   * webhooks, all at once), in `tx` (a webhook marks its event handled in the same transaction).
+   * A payment that pays its order now queues the order's confirmation, written from the order
+   * when the mail is delivered. What must happen after commit (mail, refund) is the caller's.
    */
   async function settleIn(tx: Executor, call: SettleCall): Promise<Settled> {
-    return payments.settle(tx, call, orders).catch(takenIfPaymentIdUsed);
+    try {
+      const settled = await payments.settle(tx, call, orders);
+      if (settled.outcome === 'paid' && settled.order) {
+        const recipient = await orders.recipientOf(tx, settled.order.userId);
+        if (recipient) {
+          await outbox.enqueueTemplate(tx, 'order_confirmation', {
+            recipient,
+            ...orderAsJson(settled.order),
+          });
+        }
+      }
+      return settled;
+    } catch (error) {
+      return takenIfPaymentIdUsed(error);
+    }
   }
 
   /** The same payment id settling two orders at once: the second meets the unique key. */
@@ -232,11 +247,8 @@ export function createPaymentsService(deps: {
         method: null,
         userId,
       };
-      // When the reading says this payment pays the order, one statement settles it while the
-      // order and payment still read so; otherwise a transaction decides on the locked rows.
-      const settled =
-        (await payments.settleAsRead(call, seen).catch(takenIfPaymentIdUsed)) ??
-        (await db.transaction((tx) => settleIn(tx, call)));
+      // The order and its payment locked, the outcome decided on them and written together.
+      const settled = await db.transaction((tx) => settleIn(tx, call));
       afterSettle(settled);
       if (settled.outcome === 'unknown' || settled.outcome === 'taken') {
         throw invalid(paymentMessages.verificationFailed);
