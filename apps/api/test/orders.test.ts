@@ -4,7 +4,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney, rupeesToPaise } from '@shop/domain/money';
 import { RETURNED_ON_THE_DESK } from '@shop/domain/orders';
-import { isUniqueViolation, queryRows } from '../src/db/client.ts';
+import { isUniqueViolation, queryRows, type Executor } from '../src/db/client.ts';
+import { createMailOutbox } from '../src/features/mail/mail-outbox.ts';
 import {
   createOrdersRepository,
   type OrdersRepository,
@@ -12,8 +13,13 @@ import {
 } from '../src/features/orders/orders.repository.ts';
 import { insertPlacedOrder, StockShort } from '../src/features/orders/workflows/order-steps.ts';
 import { paymentSignature } from '../src/adapters/payments/signatures.ts';
-import { createPaymentsRepository } from '../src/features/payments/payments.repository.ts';
+import { orderSettlementSteps } from '../src/features/orders/orders.service.ts';
+import {
+  createPaymentsRepository,
+  type SettleCall,
+} from '../src/features/payments/payments.repository.ts';
 import { createRefundsRepository } from '../src/features/payments/refunds.repository.ts';
+import { settlePayment } from '../src/features/payments/workflows/settle-payment.ts';
 import { send, signUp } from './auth-helpers.ts';
 import { addBody, stockedChoices, type StockedChoice } from './cart-helpers.ts';
 import {
@@ -123,8 +129,20 @@ function signedWebhook(body: object, eventId = `evt_${Math.random().toString(36)
 
 /** The payments repository on this file's database, as the server builds it. */
 function paymentsRepository() {
+  return createPaymentsRepository(world.database.db);
+}
+
+/** The settlement workflow on this file's database, as the server builds it, in `tx`. */
+function settle(tx: Executor, call: SettleCall) {
   const db = world.database.db;
-  return createPaymentsRepository(db, createRefundsRepository(db));
+  // Mail is only queued here; the server's own outbox delivers it.
+  const outbox = createMailOutbox(db, { send: async () => undefined }, () => undefined, {});
+  const deps = {
+    payments: createPaymentsRepository(db),
+    refunds: createRefundsRepository(db),
+    orders: orderSettlementSteps(createOrdersRepository(db), outbox),
+  };
+  return settlePayment(deps, tx, call);
 }
 
 /** A shopper's order placed and its provider order made, not yet paid. */
@@ -708,18 +726,13 @@ describe('paying', () => {
     // Settled again, as by the loser of a race: the order comes back from its lock, paid, with
     // its lines (the verification answers from it, with no further read).
     const db = world.database.db;
-    const payments = paymentsRepository();
     const again = await db.transaction((tx) =>
-      payments.settle(
-        tx,
-        {
-          providerOrderId: paid.razorpay_order_id,
-          providerPaymentId: paid.razorpay_payment_id,
-          method: null,
-          userId: null,
-        },
-        createOrdersRepository(db),
-      ),
+      settle(tx, {
+        providerOrderId: paid.razorpay_order_id,
+        providerPaymentId: paid.razorpay_payment_id,
+        method: null,
+        userId: null,
+      }),
     );
     expect(again.outcome).toBe('already');
     expect(again.order?.paymentStatus).toBe('paid');
@@ -856,16 +869,12 @@ describe('paying', () => {
 
     // The second tab's payment writes nothing over the first: money already received goes back.
     const locked = await db.transaction((tx) =>
-      payments.settle(
-        tx,
-        {
-          providerOrderId,
-          providerPaymentId: 'pay_secondtab00001',
-          method: null,
-          userId: null,
-        },
-        createOrdersRepository(db),
-      ),
+      settle(tx, {
+        providerOrderId,
+        providerPaymentId: 'pay_secondtab00001',
+        method: null,
+        userId: null,
+      }),
     );
     expect(locked).toMatchObject({ outcome: 'duplicate', refundOwed: true });
     const stored = (await payments.settledView(providerOrderId))!;
@@ -907,11 +916,12 @@ describe('paying', () => {
         await holder.query('select id from orders where id = $1 for update', [orderId]);
         const db = world.database.db;
         const settling = db.transaction((tx) =>
-          payments.settle(
-            tx,
-            { providerOrderId, providerPaymentId: 'pay_whilelocked01', method: null, userId: null },
-            createOrdersRepository(db),
-          ),
+          settle(tx, {
+            providerOrderId,
+            providerPaymentId: 'pay_whilelocked01',
+            method: null,
+            userId: null,
+          }),
         );
         await new Promise((resolve) => setTimeout(resolve, 300));
         await holder.query(`update orders set payment_status = 'failed' where id = $1`, [orderId]);
