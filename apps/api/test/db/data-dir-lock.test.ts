@@ -4,7 +4,12 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DatabaseInUseError, openDatabase, pingDatabase, type DatabaseHandle } from '../../src/db/client.ts';
+import {
+  DatabaseInUseError,
+  openDatabase,
+  pingDatabase,
+  type DatabaseHandle,
+} from '../../src/db/client.ts';
 
 const clientModule = fileURLToPath(new URL('../../src/db/client.ts', import.meta.url));
 const lockFile = (dataDir: string) => join(dataDir, 'shop-server.lock');

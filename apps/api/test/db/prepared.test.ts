@@ -1,7 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../test-app.ts';
-import { openDatabase, queryRows, type DatabaseHandle, type Executor } from '../../src/db/client.ts';
+import {
+  openDatabase,
+  queryRows,
+  type DatabaseHandle,
+  type Executor,
+} from '../../src/db/client.ts';
 import { migrateDatabase } from '../../src/db/migrate.ts';
 import { preparedStatements } from '../../src/db/prepared.ts';
 

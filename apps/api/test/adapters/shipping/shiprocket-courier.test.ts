@@ -10,7 +10,10 @@ import {
   shiprocketEvent,
   shiprocketTime,
 } from '../../../src/adapters/shipping/shiprocket-courier.ts';
-import type { ReturnPickupRequest, ShipmentRequest } from '../../../src/adapters/shipping/courier.ts';
+import type {
+  ReturnPickupRequest,
+  ShipmentRequest,
+} from '../../../src/adapters/shipping/courier.ts';
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../fixtures/shiprocket/${name}.json`, import.meta.url), 'utf8');

@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { argon2Concurrency, hashPassword, verifyPassword } from '../../../src/features/auth/passwords.ts';
+import {
+  argon2Concurrency,
+  hashPassword,
+  verifyPassword,
+} from '../../../src/features/auth/passwords.ts';
 
 /** argon2 replaced by calls that take a few milliseconds each, with the most seen at once. */
 const argon2 = vi.hoisted(() => ({ running: 0, most: 0, calls: 0 }));

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { clearedSessionCookie, readSessionCookie, sessionCookie } from '../../../src/features/auth/session-cookie.ts';
+import {
+  clearedSessionCookie,
+  readSessionCookie,
+  sessionCookie,
+} from '../../../src/features/auth/session-cookie.ts';
 
 const https = { secure: true };
 const http = { secure: false };

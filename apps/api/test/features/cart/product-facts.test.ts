@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../../src/db/client.ts';
 import type { CacheTag } from '../../../src/http/read-cache.ts';
-import type { CatalogueFacts, ProductFacts } from '../../../src/features/catalogue/catalogue.service.ts';
+import type {
+  CatalogueFacts,
+  ProductFacts,
+} from '../../../src/features/catalogue/catalogue.service.ts';
 import { stockTags } from '../../../src/features/catalogue/catalogue-changes.ts';
 import { createProductFacts } from '../../../src/features/cart/product-facts.ts';
 

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createReadCache } from '../../../src/http/read-cache.ts';
 import type { Database } from '../../../src/db/client.ts';
-import type { CatalogueRepository, IndexRow, ProductRow } from '../../../src/features/catalogue/catalogue.repository.ts';
+import type {
+  CatalogueRepository,
+  IndexRow,
+  ProductRow,
+} from '../../../src/features/catalogue/catalogue.repository.ts';
 import type { Serialized } from '../../../src/http/envelope.ts';
 import { createCatalogueService } from '../../../src/features/catalogue/catalogue.service.ts';
 
