@@ -136,7 +136,10 @@ for (const [viewport, offset] of [
         await moves.getByText('Moved to PROCESSING').waitFor(patient);
         // Processing: a cancel only; the order ships from the Shipment card, with its parcel.
         await moves.getByText('To ship it, use the Shipment card').waitFor(patient);
-        expect(await moves.getByRole('button').allTextContents()).toEqual(['Cancel order']);
+        // Polled: the buttons follow the move once the page has the order's new status.
+        await expect
+          .poll(() => moves.getByRole('button').allTextContents(), patient)
+          .toEqual(['Cancel order']);
         const shipment = page.getByRole('region', { name: 'Shipment' });
         await shipment.getByRole('button', { name: 'Enter courier and AWB' }).waitFor(patient);
         // A cancel asks for the reason the shopper will read before it is sent.

@@ -107,6 +107,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
       }
     });
 
+    // Photos are rendered into their sizes on upload: on a busy machine that alone can take a minute.
     it('creates a product with two colours, shows it in the shop, and deactivates it when deleted after an order', async () => {
       const { page, context, problems } = await openPage(browser, shopURL(), viewport);
       const name = `Garden Lace Balconette ${viewport} ${Date.now()}`;
@@ -264,6 +265,6 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
       } finally {
         await context.close();
       }
-    });
+    }, 120_000);
   });
 }
