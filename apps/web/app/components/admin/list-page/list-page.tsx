@@ -7,14 +7,51 @@ import type { AdminLoad } from '../use-admin-load';
 import { useCursorPages } from '../use-cursor-pages';
 import { activeFilterCount, paramsOfFilters } from './list-query';
 
-const button =
+/** The lists' buttons: a plain one, and the screen's main action. */
+export const listButton =
   'rounded-full border border-line bg-white px-4 py-2 text-sm font-medium hover:border-brand-300 disabled:opacity-50';
-const primary =
-  'rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700';
+export const listPrimary =
+  'rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-50';
 /** A filter field's look, shared by every list's filters. */
 export const filterField =
   'mt-1 block w-full rounded-xl border border-line bg-white px-3 py-2 text-sm';
 export const filterLabel = 'block text-sm font-medium';
+
+/**
+ * A filter that picks one of a few values: `any` is the blank choice that leaves it unset (none
+ * for a filter that always has a value, such as the sort).
+ */
+export function SelectFilter({
+  id,
+  label,
+  name,
+  value,
+  any,
+  choices,
+}: {
+  id: string;
+  label: string;
+  name: string;
+  value: string | undefined;
+  any?: string;
+  choices: readonly (readonly [value: string, words: string])[];
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className={filterLabel}>
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value ?? ''} className={filterField}>
+        {any === undefined ? null : <option value="">{any}</option>}
+        {choices.map(([choice, words]) => (
+          <option key={choice} value={choice}>
+            {words}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 interface ListFiltersProps {
   /** The list's query schema: fields at its defaults are left out of the URL. */
@@ -87,10 +124,10 @@ export function ListFilters({
             {more}
             {sheet ? (
               <div className="flex gap-2 md:hidden">
-                <button type="submit" className={primary}>
+                <button type="submit" className={listPrimary}>
                   Show results
                 </button>
-                <button type="button" className={button} onClick={() => setSheet(false)}>
+                <button type="button" className={listButton} onClick={() => setSheet(false)}>
                   Close
                 </button>
               </div>
@@ -99,13 +136,13 @@ export function ListFilters({
         ) : null}
       </div>
       <div className="flex flex-wrap items-end gap-2">
-        <button type="submit" className={primary}>
+        <button type="submit" className={listPrimary}>
           {submitText}
         </button>
         {more ? (
           <button
             type="button"
-            className={`${button} md:hidden`}
+            className={`${listButton} md:hidden`}
             aria-expanded={sheet}
             aria-controls={`${clearTo}-sheet`}
             onClick={() => setSheet(true)}
@@ -113,7 +150,7 @@ export function ListFilters({
             {active > 0 ? `Filters (${active})` : 'Filters'}
           </button>
         ) : null}
-        <Link to={clearTo} className={button}>
+        <Link to={clearTo} className={listButton}>
           Clear
         </Link>
       </div>
@@ -129,6 +166,8 @@ export interface ListBulk<Row> extends Omit<RowSelection<Row>, 'state' | 'onChan
 
 interface ListPageProps<Row> {
   title: string;
+  /** Beside the title: the screen's own buttons, e.g. 'New product'. */
+  actions?: ReactNode;
   /** Under the title: a line of help, links to related screens. */
   intro?: ReactNode;
   /** The list's filter form (a `ListFilters`). */
@@ -166,6 +205,7 @@ interface ListPageProps<Row> {
  */
 export function ListPage<Row>({
   title,
+  actions,
   intro,
   filters,
   problem,
@@ -192,7 +232,14 @@ export function ListPage<Row>({
 
   return (
     <section className="flex flex-col gap-5">
-      <h1 className="font-serif text-3xl">{title}</h1>
+      {actions ? (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="font-serif text-3xl">{title}</h1>
+          <div className="flex flex-wrap items-center gap-2">{actions}</div>
+        </div>
+      ) : (
+        <h1 className="font-serif text-3xl">{title}</h1>
+      )}
       {intro}
       {filters}
       {problem ? (
