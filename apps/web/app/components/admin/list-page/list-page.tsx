@@ -62,7 +62,8 @@ interface ListFiltersProps {
   search: ReactNode;
   /** The rest of the filters: inline on wider screens, in a sheet behind 'Filters (n)' on phones. */
   more?: ReactNode;
-  submitText: string;
+  /** The submit button's words; without one, each choice applies as soon as it is made. */
+  submitText?: string;
   /** Where 'Clear' leads: the list with no filters. */
   clearTo: string;
   /** Turns the form's fields into URL fields, for a field that stands for two (sort and order). */
@@ -90,19 +91,31 @@ export function ListFilters({
   const [sheet, setSheet] = useState(false);
   const active = activeFilterCount(params);
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const fields = [...new FormData(event.currentTarget)].map(
+  function apply(form: HTMLFormElement) {
+    const fields = [...new FormData(form)].map(
       ([name, value]) => [name, String(value)] as [string, string],
     );
     setSheet(false);
     setParams(paramsOfFilters(schema, shape(fields)));
   }
 
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    apply(event.currentTarget);
+  }
+
   return (
     <form
       key={params.toString()}
       onSubmit={submit}
+      // A form without a submit button applies a choice at once (typing waits for Enter).
+      onChange={
+        submitText === undefined
+          ? (event) => {
+              if (event.target instanceof HTMLSelectElement) apply(event.currentTarget);
+            }
+          : undefined
+      }
       role="search"
       aria-label={label}
       className="flex flex-col gap-3 rounded-2xl border border-line bg-white p-4"
@@ -136,9 +149,11 @@ export function ListFilters({
         ) : null}
       </div>
       <div className="flex flex-wrap items-end gap-2">
-        <button type="submit" className={listPrimary}>
-          {submitText}
-        </button>
+        {submitText === undefined ? null : (
+          <button type="submit" className={listPrimary}>
+            {submitText}
+          </button>
+        )}
         {more ? (
           <button
             type="button"
@@ -195,6 +210,8 @@ interface ListPageProps<Row> {
   bulk?: ListBulk<Row>;
   /** The URL parameter of the page's cursor. */
   cursorParam?: string;
+  /** Only what is above the list goes on paper (a pick list being printed), not the rows. */
+  printsAbove?: boolean;
 }
 
 /**
@@ -224,11 +241,13 @@ export function ListPage<Row>({
   emptyText,
   bulk,
   cursorParam,
+  printsAbove = false,
 }: ListPageProps<Row>) {
   const pages = useCursorPages(cursorParam);
   const [selection, setSelection] = useRowSelection(load);
   const ready = load.state === 'ready';
   const ticked = bulk ? rows.filter((row) => selection[rowId(row)]) : [];
+  const paper = printsAbove ? 'print:hidden' : '';
 
   return (
     <section className="flex flex-col gap-5">
@@ -238,7 +257,7 @@ export function ListPage<Row>({
           <div className="flex flex-wrap items-center gap-2">{actions}</div>
         </div>
       ) : (
-        <h1 className="font-serif text-3xl">{title}</h1>
+        <h1 className={`font-serif text-3xl ${paper}`}>{title}</h1>
       )}
       {intro}
       {filters}
@@ -249,28 +268,30 @@ export function ListPage<Row>({
       ) : null}
       {above}
       {bulk && ticked.length > 0 ? bulk.actions(ticked, reload) : null}
-      <AdminTable
-        label={label}
-        load={load}
-        rows={ready ? rows : []}
-        columns={columns}
-        rowId={rowId}
-        card={card}
-        loadingText={loadingText}
-        emptyText={emptyText}
-        onRetry={reload}
-        selection={
-          bulk
-            ? {
-                state: selection,
-                onChange: setSelection,
-                allLabel: bulk.allLabel,
-                rowLabel: bulk.rowLabel,
-              }
-            : undefined
-        }
-      />
-      <CursorPager label={pagerLabel} pages={pages} next={ready ? next : null} />
+      <div className={`flex flex-col gap-5 ${paper}`}>
+        <AdminTable
+          label={label}
+          load={load}
+          rows={ready ? rows : []}
+          columns={columns}
+          rowId={rowId}
+          card={card}
+          loadingText={loadingText}
+          emptyText={emptyText}
+          onRetry={reload}
+          selection={
+            bulk
+              ? {
+                  state: selection,
+                  onChange: setSelection,
+                  allLabel: bulk.allLabel,
+                  rowLabel: bulk.rowLabel,
+                }
+              : undefined
+          }
+        />
+        <CursorPager label={pagerLabel} pages={pages} next={ready ? next : null} />
+      </div>
     </section>
   );
 }
