@@ -4,7 +4,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { z } from 'zod/mini';
 import { AdminTable, CursorPager, useRowSelection, type RowSelection } from '../admin-table';
 import type { AdminLoad } from '../use-admin-load';
-import { useCursorPages } from '../use-cursor-pages';
+import { useCursorPages } from './cursor-pages';
 import { activeFilterCount, paramsOfFilters } from './list-query';
 
 /** The lists' buttons: a plain one, and the screen's main action. */
