@@ -47,8 +47,6 @@ const EXCEPTIONS = [
   // Handed the discounts repository (its rows, readings and the rule made of a row): its readings
   // are being rewritten from SQL functions into the domain.
   { from: 'cart/cart.service.ts', to: 'discounts/discounts.repository.ts' },
-  { from: 'orders/orders.repository.ts', to: 'discounts/discounts.repository.ts' },
-  { from: 'orders/orders.service.ts', to: 'discounts/discounts.repository.ts' },
   // Handed the refunds repository.
   { from: 'orders/order-actions.service.ts', to: 'payments/refunds.repository.ts' },
 ];

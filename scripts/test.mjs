@@ -31,7 +31,7 @@ const stageTimes = [];
  * Everything else runs once, on PostgreSQL.
  */
 const PGLITE_SUITE = [
-  'src/db/',
+  'test/db/',
   'test/startup.test.ts',
   'test/readiness.test.ts',
   'test/graceful-stop.test.ts',
@@ -177,6 +177,31 @@ function ensureChromium() {
   return false;
 }
 
+/**
+ * One test layout in every workspace: tests live in its `test/` tree (unit tests mirroring the
+ * source), browser journeys in apps/web/e2e; a test file inside a source tree is refused.
+ */
+function checkTestLayout() {
+  console.log('\n=== test layout ===');
+  const sourceTrees = ['apps/api/src', 'packages/domain/src', 'packages/contracts/src'];
+  const misplaced = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.test\.tsx?$/.test(entry.name)) misplaced.push(path);
+    }
+  };
+  for (const tree of sourceTrees) if (existsSync(join(root, tree))) walk(tree);
+  if (misplaced.length > 0) {
+    failures.push('test layout');
+    console.error(
+      `Tests belong in the workspace's test/ tree, not beside the source:\n  ${misplaced.join('\n  ')}`,
+    );
+  }
+}
+
+checkTestLayout();
 run('type check', 'npm', ['run', 'typecheck', '--workspaces', '--if-present']);
 run('lint', bin('eslint'), ['.', '--max-warnings=0']);
 run('format', bin('prettier'), ['--check', '.', '--log-level=warn']);

@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // One layout: every test under test/, unit tests mirroring src/ (test/db/ for src/db/).
+    include: ['test/**/*.test.ts'],
     // The demo shop is seeded once per run; each test world starts as a copy of it.
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,

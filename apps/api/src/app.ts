@@ -375,7 +375,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     refundsOf: (orderId) => refundsRepository.withLinesOf(database.db, [orderId]),
     log,
   });
-  const paymentsRepository = createPaymentsRepository(database.db, refundsRepository);
+  const paymentsRepository = createPaymentsRepository(database.db);
   const refunds = createRefundsService({
     db: database.db,
     refunds: refundsRepository,
@@ -391,6 +391,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     provider,
     simulator,
     refunds,
+    refundsRepository,
+    orderSettlement: () => orders.settlement,
     keySecret: config.payments.keySecret,
     webhookSecret: config.payments.webhookSecret,
     outbox,

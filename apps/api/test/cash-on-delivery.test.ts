@@ -5,10 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { codMessages } from '@shop/domain/cash-on-delivery';
 import { createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { queryRows } from '../src/db/client.ts';
-import { functionsFolder } from '../src/db/migrate.ts';
 import { paymentMark } from '../src/features/dispatch/dispatch-documents.ts';
 import { deriveKey } from '../src/security/derived-keys.ts';
 import { send, signUp } from './auth-helpers.ts';
@@ -242,7 +239,7 @@ describe('cash on delivery', () => {
     expect(attached[0]!.content.equals(invoice.rawPayload)).toBe(true);
   });
 
-  it('is placed in one statement, also in place of an order awaiting online payment: the lines leave the cart and the code is mailed', async () => {
+  it('is placed in one transaction, also in place of an order awaiting online payment: the lines leave the cart and the code is mailed', async () => {
     await codTerms({ on: true, fee: 49 });
     const { token, email, choice } = await shopperWithCart();
     const online = await send(app(), 'POST', '/api/order', {
@@ -255,7 +252,7 @@ describe('cash on delivery', () => {
     try {
       const placed = await placeCod(token, choice);
       expect(placed.status).toBe(201);
-      expect(transactions).not.toHaveBeenCalled();
+      expect(transactions).toHaveBeenCalledTimes(1);
       const order = placed.body.data.order;
       expect(order).toMatchObject({ paymentMethod: 'cod', total: choice.price + 49 });
       // The unit the online order held came back before the new order took one.
@@ -270,7 +267,7 @@ describe('cash on delivery', () => {
     }
   });
 
-  it('is placed the locking way, with its code and its mail, when the cart changed after it was read', async () => {
+  it('is placed in one transaction with its discount code, its confirmation code and its mail', async () => {
     await codTerms({ on: true, fee: 49 });
     const { token, email, choice } = await shopperWithCart();
     const code = `DOOR${Date.now().toString(36).toUpperCase()}`;
@@ -282,12 +279,6 @@ describe('cash on delivery', () => {
       body: { code },
     });
     expect(applied.status).toBe(200);
-    // Every reading of a cart goes stale at once: the one statement refuses each, and the
-    // placement locks the cart and places it in a transaction instead.
-    await world.database.db.execute(
-      sql.raw(`create or replace function cart_stamp(cart uuid) returns jsonb language sql volatile
-               as $$ select to_jsonb(random()) $$`),
-    );
     const transactions = vi.spyOn(world.database.db, 'transaction');
     try {
       const placed = await placeCod(token, choice);
@@ -302,9 +293,6 @@ describe('cash on delivery', () => {
       await expectHandedOver(token, email, order.orderNumber);
     } finally {
       transactions.mockRestore();
-      await world.database.db.execute(
-        sql.raw(readFileSync(join(functionsFolder, 'cart_stamp.sql'), 'utf8')),
-      );
     }
   });
 

@@ -4,18 +4,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import {
-  createDiscountsRepository,
-  type DiscountReading,
-} from '../src/features/discounts/discounts.repository.ts';
-import {
-  AWAITING_PAYMENT_STATE,
-  createOrdersRepository,
-  type PlacedOrder,
-} from '../src/features/orders/orders.repository.ts';
 import { send, signUp } from './auth-helpers.ts';
 import { addBody, stockedChoices, type StockedChoice } from './cart-helpers.ts';
-import { address, eventually, fillCart, orderBody, payOrder, placeOrder } from './order-helpers.ts';
+import { eventually, fillCart, orderBody, payOrder, placeOrder } from './order-helpers.ts';
 import { createTestWorld, getJson, type TestWorld } from './test-app.ts';
 
 const CART_CHANGED = 'Your cart has changed. Please review your order.';
@@ -78,52 +69,6 @@ async function ordersOfShopper(userId: string): Promise<number> {
   return row!.n;
 }
 
-let placedNumber = 0;
-/**
- * An order of `quantity` units of one choice at the catalogue's price, as the service hands it to
- * the database (priced without what the codes take off: the database does not price it).
- */
-async function orderToPlace(
-  userId: string,
-  choice: StockedChoice,
-  quantity: number,
-  discountIds: string[] = [],
-): Promise<PlacedOrder> {
-  const pricePaise = Math.round(choice.price * 100);
-  const [category] = await rows<{ slug: string }>(
-    sql`select c.slug from products p join categories c on c.id = p.category_id
-        where p.id = ${choice.productId}`,
-  );
-  placedNumber += 1;
-  return {
-    order: {
-      orderNumber: `LB-T${Date.now()}${placedNumber}`,
-      userId,
-      subtotalPaise: pricePaise * quantity,
-      totalPaise: pricePaise * quantity,
-      shippingAddress: address,
-      billingAddress: address,
-      paymentDueAt: new Date(Date.now() + 60_000),
-    },
-    items: [
-      {
-        productId: choice.productId,
-        productName: choice.name,
-        productImage: choice.image,
-        colorName: choice.colorName,
-        colorHex: choice.colorHex,
-        size: choice.size.toLowerCase(),
-        quantity,
-        pricePaise,
-        itemTotalPaise: pricePaise * quantity,
-        categorySlug: category!.slug,
-        position: 0,
-      },
-    ],
-    discountIds,
-  };
-}
-
 describe('an order placed from the cart', () => {
   it('is refused with 409 when the page names other lines than the cart, and reserves nothing', async () => {
     const [a, b] = [choices[0]!, choices[1]!];
@@ -158,51 +103,53 @@ describe('an order placed from the cart', () => {
     expect(placed.status).toBe(201);
   });
 
-  it('is placed in one statement from a reading of the cart only while that reading holds', async () => {
+  it("is placed under the cart's lock only as the cart holds it then, replacing its unpaid order", async () => {
     const choice = choices[0]!;
     const { user, accessToken } = await signUp(app());
     await fillCart(app(), accessToken, [[choice, 1]]);
-    const repository = createOrdersRepository(world.database.db);
     const before = await stockOf(choice);
     const [movements] = await rows<{ last: number }>(
       sql`select coalesce(max(id), 0)::int as last from stock_movements`,
     );
     const ordersOf = () => ordersOfShopper(user._id);
-    const toPlace = (quantity: number) => orderToPlace(user._id, choice, quantity);
+    const place = (quantity: number) =>
+      send(app(), 'POST', '/api/order', {
+        token: accessToken,
+        body: orderBody([[choice, quantity]]),
+      });
 
-    // A line changed after the reading: nothing is placed, nothing taken.
-    const stale = (await repository.readCartForOrder(user._id))!;
+    // A line changed after the tab read the cart: nothing is placed, nothing taken.
     await fillCart(app(), accessToken, [[choice, 2]]);
-    expect(await repository.placeReadCart(await toPlace(1), stale, [], REPLACED)).toBeUndefined();
+    const stale = await place(1);
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe(CART_CHANGED);
     expect(await ordersOf()).toBe(0);
     expect(await stockOf(choice)).toBe(before);
 
-    // A reading that holds places the order and takes its stock.
-    const fresh = (await repository.readCartForOrder(user._id))!;
-    const placed = await repository.placeReadCart(await toPlace(2), fresh, [], REPLACED);
-    expect(placed?.row.items.map((item) => item.quantity)).toEqual([2]);
-    expect(placed?.restocked).toEqual([]);
+    // The cart as it stands places the order and takes its stock.
+    const placed = await place(2);
+    expect(placed.status).toBe(201);
+    expect(placed.body.data.order.items.map((item: { quantity: number }) => item.quantity)).toEqual(
+      [2],
+    );
     expect(await stockOf(choice)).toBe(before - 2);
 
-    // The same reading again: the order of it awaiting payment is replaced in the same
-    // statement, its stock given back before the new order takes its own.
-    const replacing = await repository.placeReadCart(await toPlace(2), fresh, [], REPLACED);
-    expect(replacing?.restocked).toEqual([choice.productId]);
+    // Placing it again replaces the order awaiting payment in the same transaction, its stock
+    // given back before the new order takes its own.
+    const replacing = await place(2);
+    expect(replacing.status).toBe(201);
     expect(await ordersOf()).toBe(2);
     expect(await stockOf(choice)).toBe(before - 2);
     const [first] = await rows<{ status: string; cancel_reason: string }>(
-      sql`select status, cancel_reason from orders where id = ${placed!.row.id}`,
+      sql`select status, cancel_reason from orders where id = ${placed.body.data.orderId}`,
     );
     expect(first).toEqual({ status: 'cancelled', cancel_reason: REPLACED });
 
-    // Through the route, placing the cart again replaces that order too.
-    const again = await send(app(), 'POST', '/api/order', {
-      token: accessToken,
-      body: orderBody([[choice, 2]]),
-    });
+    // And again: that order is replaced too.
+    const again = await place(2);
     expect(again.status).toBe(201);
     const [second] = await rows<{ status: string }>(
-      sql`select status from orders where id = ${replacing!.row.id}`,
+      sql`select status from orders where id = ${replacing.body.data.orderId}`,
     );
     expect(second!.status).toBe('cancelled');
     expect(await stockOf(choice)).toBe(before - 2);
@@ -215,7 +162,7 @@ describe('an order placed from the cart', () => {
     expect(moved!.delta).toBe(-2);
   });
 
-  it('places a cart without codes, and again in place of its unpaid order, with no interactive transaction', async () => {
+  it('places a cart without codes, and again in place of its unpaid order, in one transaction each', async () => {
     const choice = choices[1]!;
     const { accessToken } = await signUp(app());
     await fillCart(app(), accessToken, [[choice, 1]]);
@@ -226,20 +173,20 @@ describe('an order placed from the cart', () => {
         body: orderBody([[choice, 1]]),
       });
       expect(answer.status).toBe(201);
-      // Placing it again replaces the order awaiting payment, in the same one statement.
+      // Placing it again replaces the order awaiting payment, in the placing transaction.
       const again = await send(app(), 'POST', '/api/order', {
         token: accessToken,
         body: orderBody([[choice, 1]]),
       });
       expect(again.status).toBe(201);
       expect(again.body.data.orderId).not.toBe(answer.body.data.orderId);
-      expect(transactions).not.toHaveBeenCalled();
+      expect(transactions).toHaveBeenCalledTimes(2);
     } finally {
       transactions.mockRestore();
     }
   });
 
-  it('places a cart with a coupon and a voucher in one statement; placing again gives the unpaid order its uses back first', async () => {
+  it('places a cart with a coupon and a voucher in one transaction; placing again gives the unpaid order its uses back first', async () => {
     const choice = choices[10]!;
     const suffix = Date.now().toString(36).toUpperCase();
     // Once per shopper each: the second placement is allowed only because it replaces the first.
@@ -293,13 +240,13 @@ describe('an order placed from the cart', () => {
       expect(again.status).toBe(201);
       expect(again.body.data.order.discountCode).toBe(`${coupon}+${voucher}`);
       expect(await uses()).toEqual(usedOnce);
-      expect(transactions).not.toHaveBeenCalled();
+      expect(transactions).toHaveBeenCalledTimes(2);
     } finally {
       transactions.mockRestore();
     }
   });
 
-  it("places from a reading of the cart's codes only while the codes' rules would see the same", async () => {
+  it("decides the cart's codes under their locks, as they stand when the order is placed", async () => {
     const choice = choices[11]!;
     const suffix = Date.now().toString(36).toUpperCase();
     const [open, limited] = [`OPEN${suffix}`, `FEW${suffix}`];
@@ -316,48 +263,25 @@ describe('an order placed from the cart', () => {
       });
       expect(applied.status, code).toBe(200);
     }
-    const repository = createOrdersRepository(world.database.db);
-    const discountsRepository = createDiscountsRepository();
     const before = await stockOf(choice);
-    const read = async () => {
-      const cart = (await repository.readCartForOrder(user._id))!;
-      const readings = await discountsRepository.readingsFor(
-        world.database.db,
-        cart.discountIds,
-        user._id,
-        AWAITING_PAYMENT_STATE,
-      );
-      return { cart, readings };
-    };
-    const toPlace = (readings: DiscountReading[]) =>
-      orderToPlace(
-        user._id,
-        choice,
-        1,
-        readings.map(({ discount }) => discount.id),
-      );
     const ordersOf = () => ordersOfShopper(user._id);
+    const place = () =>
+      send(app(), 'POST', '/api/order', { token: accessToken, body: orderBody([[choice, 1]]) });
 
-    // A code switched off, or a limited code used up by others, after the reading: nothing is
-    // placed, nothing taken.
+    // A code switched off, or a limited code used up by others, after it was applied: the
+    // domain refuses it as the order is placed; nothing is placed, nothing taken.
     const changes = [
-      sql`update discounts set is_active = false where code = ${open}`,
-      sql`update discounts set times_used = 2 where code = ${limited}`,
-    ];
-    for (const change of changes) {
-      const stale = await read();
-      expect(stale.readings.map(({ discount }) => discount.code).sort()).toEqual(
-        [open, limited].sort(),
-      );
+      [sql`update discounts set is_active = false where code = ${open}`, 'Invalid discount code'],
+      [
+        sql`update discounts set times_used = 2 where code = ${limited}`,
+        'This discount code is no longer available',
+      ],
+    ] as const;
+    for (const [change, message] of changes) {
       await world.database.db.execute(change);
-      expect(
-        await repository.placeReadCart(
-          await toPlace(stale.readings),
-          stale.cart,
-          stale.readings,
-          REPLACED,
-        ),
-      ).toBeUndefined();
+      const refused = await place();
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe(message);
       expect(await ordersOf()).toBe(0);
       expect(await stockOf(choice)).toBe(before);
       await world.database.db.execute(
@@ -366,26 +290,14 @@ describe('an order placed from the cart', () => {
       );
     }
 
-    // Readings that name fewer codes than the cart holds do not place either.
-    const partial = await read();
-    const onlyOne = partial.readings.slice(0, 1);
-    expect(
-      await repository.placeReadCart(await toPlace(onlyOne), partial.cart, onlyOne, REPLACED),
-    ).toBeUndefined();
-
     // Other shoppers using the codes meanwhile change nothing their rules decide, while the
     // limited one stays under its limit.
-    const fresh = await read();
     await world.database.db.execute(
       sql`update discounts set times_used = times_used + 1 where code in (${open}, ${limited})`,
     );
-    const placed = await repository.placeReadCart(
-      await toPlace(fresh.readings),
-      fresh.cart,
-      fresh.readings,
-      REPLACED,
-    );
-    expect(placed?.row.discountId).toBeDefined();
+    const placed = await place();
+    expect(placed.status).toBe(201);
+    expect(placed.body.data.order.discounts).toHaveLength(2);
     expect(await ordersOf()).toBe(1);
     expect(await stockOf(choice)).toBe(before - 1);
     const counted = await rows<{ code: string; times_used: number }>(

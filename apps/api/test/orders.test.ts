@@ -4,13 +4,22 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney, rupeesToPaise } from '@shop/domain/money';
 import { RETURNED_ON_THE_DESK } from '@shop/domain/orders';
-import { detailOf, isUniqueViolation, queryRows, sqlStateOf } from '../src/db/client.ts';
+import { isUniqueViolation, queryRows, type Executor } from '../src/db/client.ts';
+import { createMailOutbox } from '../src/features/mail/mail-outbox.ts';
 import {
   createOrdersRepository,
+  type OrdersRepository,
   type PlacedOrder,
 } from '../src/features/orders/orders.repository.ts';
-import { createPaymentsRepository } from '../src/features/payments/payments.repository.ts';
+import { insertPlacedOrder, StockShort } from '../src/features/orders/workflows/order-steps.ts';
+import { paymentSignature } from '../src/adapters/payments/signatures.ts';
+import { orderSettlementSteps } from '../src/features/orders/orders.service.ts';
+import {
+  createPaymentsRepository,
+  type SettleCall,
+} from '../src/features/payments/payments.repository.ts';
 import { createRefundsRepository } from '../src/features/payments/refunds.repository.ts';
+import { settlePayment } from '../src/features/payments/workflows/settle-payment.ts';
 import { send, signUp } from './auth-helpers.ts';
 import { addBody, stockedChoices, type StockedChoice } from './cart-helpers.ts';
 import {
@@ -62,7 +71,7 @@ async function orderOf(token: string, orderId: string) {
   return (await send(app(), 'GET', `/api/order/${orderId}`, { token })).body.data;
 }
 
-/** An order as the service prices it, for calling place_order directly. */
+/** An order as the service prices it, for placing it directly (insertPlacedOrder). */
 function pricedOrder(
   choice: StockedChoice,
   userId: string,
@@ -98,6 +107,11 @@ function pricedOrder(
   };
 }
 
+/** The workflow's "take stock, insert the order" step, in a transaction of its own. */
+function placeDirectly(repository: OrdersRepository, order: PlacedOrder) {
+  return world.database.db.transaction((tx) => insertPlacedOrder(tx, repository, order));
+}
+
 const webhookSecret = () => world.config.payments.webhookSecret;
 function signedWebhook(body: object, eventId = `evt_${Math.random().toString(36).slice(2)}`) {
   const raw = JSON.stringify(body);
@@ -115,8 +129,20 @@ function signedWebhook(body: object, eventId = `evt_${Math.random().toString(36)
 
 /** The payments repository on this file's database, as the server builds it. */
 function paymentsRepository() {
+  return createPaymentsRepository(world.database.db);
+}
+
+/** The settlement workflow on this file's database, as the server builds it, in `tx`. */
+function settle(tx: Executor, call: SettleCall) {
   const db = world.database.db;
-  return createPaymentsRepository(db, createRefundsRepository(db));
+  // Mail is only queued here; the server's own outbox delivers it.
+  const outbox = createMailOutbox(db, { send: async () => undefined }, () => undefined, {});
+  const deps = {
+    payments: createPaymentsRepository(db),
+    refunds: createRefundsRepository(db),
+    orders: orderSettlementSteps(createOrdersRepository(db), outbox),
+  };
+  return settlePayment(deps, tx, call);
 }
 
 /** A shopper's order placed and its provider order made, not yet paid. */
@@ -273,8 +299,8 @@ describe('placing an order', () => {
       world.database.db,
       sql`select user_id from orders where id = ${taken._id}`,
     );
-    const attempt = repository.placeOrder(
-      world.database.db,
+    const attempt = placeDirectly(
+      repository,
       pricedOrder(choice, stored!.user_id, { orderNumber: taken.orderNumber }),
     );
     await expect(attempt).rejects.toSatisfy((error) =>
@@ -298,10 +324,10 @@ describe('placing an order', () => {
     try {
       const repository = createOrdersRepository(world.database.db);
       const outcomes = await Promise.allSettled([
-        repository.placeOrder(world.database.db, pricedOrder(plenty, userId)),
-        repository.placeOrder(world.database.db, pricedOrder(scarce, userId)),
-        repository.placeOrder(world.database.db, pricedOrder(scarce, userId)),
-        repository.placeOrder(world.database.db, pricedOrder(plenty, userId)),
+        placeDirectly(repository, pricedOrder(plenty, userId)),
+        placeDirectly(repository, pricedOrder(scarce, userId)),
+        placeDirectly(repository, pricedOrder(scarce, userId)),
+        placeDirectly(repository, pricedOrder(plenty, userId)),
       ]);
       // Which of the two buyers of the last unit wins is the database's to decide.
       expect(outcomes[0]!.status).toBe('fulfilled');
@@ -311,13 +337,12 @@ describe('placing an order', () => {
         'fulfilled',
         'rejected',
       ]);
-      // The refused one answers with its SQLSTATE and the position of the line short of stock.
+      // The refused one answers as stock short, naming the position of the line short of stock.
       const refused = scarceOutcomes.find(
         (outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected',
       )!.reason;
-      expect(refused).toBeInstanceOf(Error);
-      expect(sqlStateOf(refused)).toBe('SH001');
-      expect(detailOf(refused)).toBe('0');
+      expect(refused).toBeInstanceOf(StockShort);
+      expect((refused as StockShort).position).toBe(0);
       const placedIds = outcomes.flatMap((outcome) =>
         outcome.status === 'fulfilled' ? [outcome.value.id] : [],
       );
@@ -701,18 +726,13 @@ describe('paying', () => {
     // Settled again, as by the loser of a race: the order comes back from its lock, paid, with
     // its lines (the verification answers from it, with no further read).
     const db = world.database.db;
-    const payments = paymentsRepository();
     const again = await db.transaction((tx) =>
-      payments.settle(
-        tx,
-        {
-          providerOrderId: paid.razorpay_order_id,
-          providerPaymentId: paid.razorpay_payment_id,
-          method: null,
-          userId: null,
-        },
-        createOrdersRepository(db),
-      ),
+      settle(tx, {
+        providerOrderId: paid.razorpay_order_id,
+        providerPaymentId: paid.razorpay_payment_id,
+        method: null,
+        userId: null,
+      }),
     );
     expect(again.outcome).toBe('already');
     expect(again.order?.paymentStatus).toBe('paid');
@@ -789,23 +809,36 @@ describe('paying', () => {
     },
   );
 
-  it('settles a payment in one statement only while its order and payment read as they were read', async () => {
+  it('settles a payment once, deciding on the order and payment as they are under their locks', async () => {
     const { accessToken } = await signUp(app());
     const { orderId, providerOrderId } = await initiatedOrder(accessToken, choices[10]!, 2);
     const db = world.database.db;
     const payments = paymentsRepository();
-    const reported = (providerPaymentId: string) => ({
-      providerOrderId,
-      providerPaymentId,
-      method: null,
-      userId: null,
-    });
+    /** The shopper's browser reports a payment of `order` (signed as the provider signs it). */
+    const verify = (providerPaymentId: string, order = providerOrderId) =>
+      send(app(), 'POST', '/api/payments/verify', {
+        token: accessToken,
+        body: {
+          razorpay_order_id: order,
+          razorpay_payment_id: providerPaymentId,
+          razorpay_signature: paymentSignature(
+            world.config.payments.keySecret,
+            order,
+            providerPaymentId,
+          ),
+        },
+      });
+    // The order's confirmations, queued or delivered (a delivered mail keeps only its recipient:
+    // the shopper has no other paid order here).
     const confirmations = async () =>
       (
         await queryRows<{ n: number }>(
           db,
           sql`select count(*)::int as n from mail_outbox
-              where template = 'order_confirmation' and data->'order'->>'id' = ${orderId}`,
+              where template = 'order_confirmation'
+                and (data->'order'->>'id' = ${orderId}
+                  or recipient = (select u.email from users u
+                    join orders o on o.user_id = u.id where o.id = ${orderId}))`,
         )
       )[0]!.n;
     const cartUnits = async () =>
@@ -819,89 +852,89 @@ describe('paying', () => {
         )
       )[0]!.n;
 
-    // Two tabs read the unpaid order; the first to settle pays it, in one statement.
-    const firstTab = (await payments.settledView(providerOrderId))!;
-    const secondTab = (await payments.settledView(providerOrderId))!;
+    // Two tabs report payments of the unpaid order; the first to settle pays it.
     expect(await cartUnits()).toBe(2);
-    const settled = await payments.settleAsRead(reported('pay_firsttab000001'), firstTab);
-    expect(settled?.outcome).toBe('paid');
-    expect(settled?.order?.paymentStatus).toBe('paid');
-    expect(settled?.order?.items.map((item) => item.quantity)).toEqual([2]);
-    expect(settled?.payment).toMatchObject({
+    const first = await verify('pay_firsttab000001');
+    expect(first.status).toBe(200);
+    expect(first.body.data.order.paymentStatus).toBe('paid');
+    expect(first.body.data.order.items.map((item: { quantity: number }) => item.quantity)).toEqual([
+      2,
+    ]);
+    expect(first.body.data.payment).toMatchObject({
       status: 'paid',
-      providerPaymentId: 'pay_firsttab000001',
+      razorpayPaymentId: 'pay_firsttab000001',
     });
     expect(await confirmations()).toBe(1);
     expect(await cartUnits()).toBe(0);
 
-    // The second tab's reading no longer holds: nothing is written...
-    expect(await payments.settleAsRead(reported('pay_secondtab00001'), secondTab)).toBeUndefined();
+    // The second tab's payment writes nothing over the first: money already received goes back.
+    const locked = await db.transaction((tx) =>
+      settle(tx, {
+        providerOrderId,
+        providerPaymentId: 'pay_secondtab00001',
+        method: null,
+        userId: null,
+      }),
+    );
+    expect(locked).toMatchObject({ outcome: 'duplicate', refundOwed: true });
     const stored = (await payments.settledView(providerOrderId))!;
     expect(stored.payment.providerPaymentId).toBe('pay_firsttab000001');
     expect(stored.order.paymentStatus).toBe('paid');
     expect(await confirmations()).toBe(1);
-    // ...and the locking way decides on the locked rows: money already received goes back.
-    const locked = await db.transaction((tx) =>
-      payments.settle(tx, reported('pay_secondtab00001'), createOrdersRepository(db)),
-    );
-    expect(locked).toMatchObject({ outcome: 'duplicate', refundOwed: true });
 
-    // An order cancelled after it was read is not paid by that reading.
+    // An order cancelled before its payment arrives is not paid by it (the money goes back).
     const { orderId: cancelledId, providerOrderId: cancelledProviderOrder } = await initiatedOrder(
       accessToken,
       choices[10]!,
     );
-    const beforeCancel = (await payments.settledView(cancelledProviderOrder))!;
     await send(app(), 'POST', `/api/order/${cancelledId}/cancel`, {
       token: accessToken,
       body: { reason: 'Changed my mind' },
     });
-    expect(
-      await payments.settleAsRead(
-        { ...reported('pay_aftercancel001'), providerOrderId: cancelledProviderOrder },
-        beforeCancel,
-      ),
-    ).toBeUndefined();
+    await verify('pay_aftercancel001', cancelledProviderOrder);
     const afterCancel = (await payments.settledView(cancelledProviderOrder))!;
     expect(afterCancel.order.status).toBe('cancelled');
-    expect(afterCancel.payment).toMatchObject({ status: 'created', providerPaymentId: null });
+    expect(afterCancel.order.paymentStatus).not.toBe('paid');
 
-    // Nor is a payment whose id is already on another payment.
+    // Nor is an order paid by a payment whose id is already on another payment.
     const { providerOrderId: thirdProviderOrder } = await initiatedOrder(accessToken, choices[10]!);
-    const thirdRead = (await payments.settledView(thirdProviderOrder))!;
-    expect(
-      await payments.settleAsRead(
-        { ...reported('pay_firsttab000001'), providerOrderId: thirdProviderOrder },
-        thirdRead,
-      ),
-    ).toBeUndefined();
+    const taken = await verify('pay_firsttab000001', thirdProviderOrder);
+    expect(taken.status).toBe(400);
     expect((await payments.settledView(thirdProviderOrder))!.order.paymentStatus).toBe('pending');
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)(
-    'settles in one statement only on what is committed once its locks are granted',
+    'settles only on what is committed once its locks are granted',
     async () => {
       const { accessToken } = await signUp(app());
       const { orderId, providerOrderId } = await initiatedOrder(accessToken, choices[11]!);
       const payments = paymentsRepository();
-      const read = (await payments.settledView(providerOrderId))!;
       const holder = await ownDatabaseClient();
       try {
         // Another writer holds the order and records a failed attempt meanwhile.
         await holder.query('begin');
         await holder.query('select id from orders where id = $1 for update', [orderId]);
-        const settling = payments.settleAsRead(
-          { providerOrderId, providerPaymentId: 'pay_whilelocked01', method: null, userId: null },
-          read,
+        const db = world.database.db;
+        const settling = db.transaction((tx) =>
+          settle(tx, {
+            providerOrderId,
+            providerPaymentId: 'pay_whilelocked01',
+            method: null,
+            userId: null,
+          }),
         );
         await new Promise((resolve) => setTimeout(resolve, 300));
         await holder.query(`update orders set payment_status = 'failed' where id = $1`, [orderId]);
         await holder.query('commit');
-        // The statement waited for the lock and then found the order no longer as it was read.
-        expect(await settling).toBeUndefined();
+        // The settlement waited for the lock and then decided on the order as committed: a
+        // failed attempt before is no obstacle to a payment now, and the order is paid once.
+        expect(await settling).toMatchObject({ outcome: 'paid' });
         const now = (await payments.settledView(providerOrderId))!;
-        expect(now.order.paymentStatus).toBe('failed');
-        expect(now.payment).toMatchObject({ status: 'created', providerPaymentId: null });
+        expect(now.order.paymentStatus).toBe('paid');
+        expect(now.payment).toMatchObject({
+          status: 'paid',
+          providerPaymentId: 'pay_whilelocked01',
+        });
       } finally {
         await holder.query('rollback').catch(() => undefined);
         await holder.end();

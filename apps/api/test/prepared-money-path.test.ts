@@ -2,7 +2,7 @@
 // planned once per session. Rule checked here: once a paid order has been through, the next paid
 // order runs each hot statement of the path as its prepared statement, as PostgreSQL itself
 // counts it in `pg_prepared_statements`. A service that goes back to a plain query (say
-// `queryRows(db, ...)` where it called `prepared.rows(db, 'place_cart_order', ...)`) fails this.
+// `queryRows(tx, ...)` where it called `prepared.rows(tx, 'take_line_stock', ...)`) fails this.
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,13 +21,23 @@ const HOT_STATEMENTS = [
   'add_to_cart',
   // The per-account limits counted on placing an order and on verifying its payment.
   'count_in_window',
-  // Place the order from the cart: the cart read without a lock, then placed in one statement.
-  'read_cart_for_order',
-  'place_cart_order',
+  // Place the order from the cart, in one transaction: the cart locked, the shopper's unpaid
+  // order looked for, each line's stock taken, the order and its lines inserted.
+  'lock_cart_for_order',
+  'lock_open_unpaid',
+  'take_line_stock',
+  'insert_order',
+  'insert_order_items',
   // Initiate the payment: the provider order recorded.
   'insert_provider_order',
-  // Verify the payment: the order and its payment written paid (the lines leave the cart).
-  'settle_paid_payment',
+  // Verify the payment, in one transaction: the order and its payment locked, written paid, the
+  // lines leave the cart, and the confirmation's recipient read.
+  'lock_to_settle',
+  'write_payment_paid',
+  'write_order_paid',
+  'ordered_lines_leave_cart',
+  'ordered_lines_lower_cart',
+  'order_recipient',
   // The provider's payment.captured webhook, stored as handled (or found still to apply).
   'claim_settled_capture',
 ] as const;
@@ -46,9 +56,9 @@ const HOT_STATEMENTS_ON_POSTGRES = [
   'payment_settled_view',
 ] as const;
 
-// Not listed: the locking fallbacks (lock_cart_for_order, lock_open_unpaid, place_order for cash
-// on delivery or a reading gone stale; claim_webhook_event and lock_to_settle for a webhook that
-// arrives before the shopper's verify): a plain paid order need not run them.
+// Not listed: claim_webhook_event, for a webhook that arrives before the shopper's verify (then
+// the verify finds the payment settled and runs none of the settling statements): a plain paid
+// order need not run it.
 
 const RUNS_TEXT = `select name, (generic_plans + custom_plans)::int as runs
   from pg_prepared_statements`;
@@ -113,8 +123,9 @@ async function paidOrder() {
   expect(verified.status).toBe(200);
   expect(verified.body.data.order.paymentStatus).toBe('paid');
   // The simulator's payment.captured webhook arrives a moment later: handled before going on.
-  // Whether it lands before or after the verify, the order is settled by one settle_paid_payment
-  // and the webhook goes through claim_settled_capture, so the lists above hold either way.
+  // Whether it lands before or after the verify, the order is settled once by the settling
+  // transaction and the webhook goes through claim_settled_capture, so the lists above hold
+  // either way.
   await eventually(async () => {
     const [row] = await queryRows<{ handled: number }>(
       world.database.db,

@@ -136,14 +136,37 @@ async function returnsReadyToRefund(lines: [StockedChoice, number][], returned: 
     token: made.token,
     body: {
       reason: 'Does not fit',
-      items: made.order.items.slice(0, returned).map((item) => ({
-        itemId: item._id,
+      // The first `returned` of the lines as given (the order's own list need not keep their order).
+      items: lines.slice(0, returned).map(([choice]) => ({
+        itemId: (
+          made.order.items as unknown as {
+            _id: string;
+            product: string;
+            size: string;
+            color: { colorName: string };
+          }[]
+        ).find(
+          (item) =>
+            item.product === choice.productId &&
+            item.color.colorName === choice.colorName &&
+            item.size.toLowerCase() === choice.size.toLowerCase(),
+        )!._id,
         action: 'return',
       })),
     },
   });
   expect(asked.status).toBe(200);
-  const lineIds = (asked.body.data.returns as { _id: string }[]).map((line) => line._id);
+  const returnLines = asked.body.data.returns as { _id: string; itemId: string }[];
+  const lineIds = returnLines.map((line) => line._id);
+  /** What each return line's item cost, in paise: the lines need not come in the order's order. */
+  const pricePaiseOf = new Map(
+    returnLines.map((line) => {
+      const item = (made.order.items as unknown as { _id: string; priceAtPurchase: number }[]).find(
+        (orderItem) => orderItem._id === line.itemId,
+      )!;
+      return [line._id, Math.round(item.priceAtPurchase * 100)] as const;
+    }),
+  );
   for (const lineId of lineIds) {
     for (const [path, body] of [
       ['approve'],
@@ -154,7 +177,7 @@ async function returnsReadyToRefund(lines: [StockedChoice, number][], returned: 
       expect((await deskStep(lineId, path, owner.accessToken, body)).status).toBe(200);
     }
   }
-  return { ...made, lineIds };
+  return { ...made, lineIds, pricePaiseOf };
 }
 
 describe('cancelling a paid order on the status desk', () => {
@@ -279,7 +302,7 @@ function brasPassingTheLimitTogether() {
 describe('refunding returned lines on the returns desk', () => {
   it('counts every line staff refunded of the order: past the limit together, the next needs an owner', async () => {
     const lines = brasPassingTheLimitTogether();
-    const { order, read, lineIds } = await returnsReadyToRefund(
+    const { order, read, lineIds, pricePaiseOf } = await returnsReadyToRefund(
       lines.map((bra) => [bra, 1]),
       lines.length,
     );
@@ -287,8 +310,8 @@ describe('refunding returned lines on the returns desk', () => {
     // take their refunds of the order past it.
     let refundedPaise = 0;
     let refusedLine: string | undefined;
-    for (const [index, lineId] of lineIds.entries()) {
-      const linePaise = Math.round(lines[index]!.price * 100);
+    for (const lineId of lineIds) {
+      const linePaise = pricePaiseOf.get(lineId)!;
       const answer = await deskStep(lineId, 'refund', staff.accessToken);
       if (refundedPaise + linePaise <= LIMIT_RUPEES * 100) {
         expect(answer.status).toBe(200);

@@ -113,6 +113,47 @@ export function transition(
   return { ok: true };
 }
 
+/** What of an order says whether it was paid for. */
+export interface OrderPaidFacts {
+  status: string;
+  paidAt: Date | string | null;
+  codConfirmedAt: Date | string | null;
+}
+
+/**
+ * "Has paid": the order's money reached the shop online, or its shopper (or the shop, after a
+ * call) confirmed it for cash on delivery, which the courier then collects. One definition for
+ * the first-order rule and the sales figures alike (the SQL form, for aggregates, is
+ * `paidOrderSql` in the API, tested to agree with this).
+ */
+export function hasBeenPaid(order: Omit<OrderPaidFacts, 'status'>): boolean {
+  return order.paidAt !== null || order.codConfirmedAt !== null;
+}
+
+/**
+ * A shopper's order counts as an earlier purchase when it was paid and not cancelled since (an
+ * order paid and then cancelled was no order): with none, her next order is her first.
+ */
+export function isFirstOrder(earlier: readonly OrderPaidFacts[]): boolean {
+  return !earlier.some((order) => order.status !== 'cancelled' && hasBeenPaid(order));
+}
+
+/**
+ * Goods may leave for an order paid in full online, or a cash-on-delivery order its shopper (or
+ * the shop) confirmed: one awaiting payment only holds stock, and shipping it would give the goods
+ * away.
+ */
+export function readyForGoods(order: {
+  paymentStatus: OrderPaymentStatus | string;
+  codConfirmedAt: Date | string | null;
+}): boolean {
+  if (order.paymentStatus === ('paid' satisfies OrderPaymentStatus)) return true;
+  return (
+    order.paymentStatus === ('cod_pending' satisfies OrderPaymentStatus) &&
+    order.codConfirmedAt !== null
+  );
+}
+
 /** A paid order can be changed or cancelled for two hours; then it confirms itself. */
 export const MODIFICATION_WINDOW_MS = 2 * 60 * 60 * 1000;
 

@@ -35,6 +35,21 @@ export function awaitsPayment(status: OrderPaymentStatus): boolean {
   return (awaitingPaymentStatuses as readonly OrderPaymentStatus[]).includes(status);
 }
 
+/**
+ * Payment states in which some of the order's money is still with the shop to give back: paid,
+ * or partly refunded since, or a refund under way. A cancel refunds what is left; a return
+ * refunds its lines' share. The one list of refundable payment states.
+ */
+export const refundablePaymentStatuses = [
+  'paid',
+  'partially_refunded',
+  'refund_pending',
+] as const satisfies readonly OrderPaymentStatus[];
+
+export function isRefundable(status: OrderPaymentStatus | string): boolean {
+  return (refundablePaymentStatuses as readonly string[]).includes(status);
+}
+
 /** One provider order of ours: created, then paid, failed, refunded, or held for review. */
 export const providerPaymentStatuses = ['created', 'paid', 'failed', 'refunded', 'review'] as const;
 export type ProviderPaymentStatus = (typeof providerPaymentStatuses)[number];

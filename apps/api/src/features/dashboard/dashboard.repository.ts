@@ -6,6 +6,7 @@ import type { OrderStatus } from '@shop/domain/orders';
 import type { OrderPaymentStatus, RefundState } from '@shop/domain/payments';
 import type { ReturnLineState } from '@shop/domain/returns';
 import type { Database } from '../../db/client.ts';
+import { paidOrderSql } from '../../db/order-conditions.ts';
 import { preparedStatements } from '../../db/prepared.ts';
 
 /** Changes taken by one rollup run at most (each names a day; a run recomputes their days). */
@@ -32,7 +33,7 @@ const recomputeDay = (day: string) => sql`
     select o.id, o.total_paise, o.payment_method, o.status, o.paid_at from orders o
     where ${placedOn(sql`${day}::date`)}
       -- Paid, or cash on delivery the shopper confirmed (its money counts once collected).
-      and (o.paid_at is not null or o.cod_confirmed_at is not null)),
+      and ${paidOrderSql('o')}),
   figures as (
     insert into sales_days (day, orders, paid_paise, refunded_paise, prepaid, cod, cancelled,
       returned)

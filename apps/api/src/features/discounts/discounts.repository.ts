@@ -1,7 +1,9 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { DiscountRule } from '@shop/domain/discounts';
+import { isFirstOrder } from '@shop/domain/orders';
 import { queryRows, type Executor } from '../../db/client.ts';
 import { fromColumnNames } from '../../db/json-rows.ts';
+import { earlierPurchaseSql } from '../../db/order-conditions.ts';
 import { discounts } from '../../db/schema.ts';
 
 export type DiscountRow = typeof discounts.$inferSelect;
@@ -26,21 +28,10 @@ export function toDiscountRule(row: DiscountRow): DiscountRule {
   };
 }
 
-/** `discount_reading`'s answer, as the database writes it. */
-interface RawReading {
-  discount: unknown;
-  shopper_uses: number;
-  has_paid_order: boolean;
-}
-
-/**
- * A discount with the shopper's side of its rules, read together; `stamp` is the reading as the
- * database wrote it, for a placement to check under its locks that it still holds.
- */
+/** A discount with the shopper's side of its rules, read together. */
 export interface DiscountReading {
   discount: DiscountRow;
   history: ShopperHistory;
-  stamp: unknown;
 }
 
 /** The shopper's side of a discount's rules. */
@@ -52,40 +43,43 @@ export interface ShopperHistory {
 export function createDiscountsRepository() {
   /**
    * The discounts an order of the shopper is priced with, in id order, each with her side of
-   * its rules, as the database function `discount_reading` reads them. With `replacing`, the
-   * uses of her orders in that state (still awaiting their money) are left out of the counts,
-   * as placing again replaces those orders and gives their uses back. Discounts that no longer
-   * exist are left out.
+   * its rules: her uses of it, and whether she has an earlier purchase (the domain's
+   * `isFirstOrder` decides, on the orders read for it). Discounts that no longer exist are left
+   * out. Under the discounts' locks (an order being placed), the uses read are the ones that
+   * count.
    */
   async function readingsFor(
     executor: Executor,
     discountIds: string[],
     userId: string,
-    replacing?: { openStatus: string; paymentStatuses: readonly string[] },
   ): Promise<DiscountReading[]> {
     if (discountIds.length === 0) return [];
-    const rows = await queryRows<{ reading: RawReading | null }>(
-      executor,
-      // Without `replacing`, no order state matches: the uses are read as they stand.
-      sql`select discount_reading(id, ${userId}::uuid, ${replacing?.openStatus ?? ''},
-            ${`{${(replacing?.paymentStatuses ?? []).join(',')}}`}::text[]) as reading
-          from (select distinct unnest(${`{${discountIds.join(',')}}`}::uuid[]) as id) codes
-          order by id`,
+    const [rows, earlier] = [
+      await queryRows<Record<string, unknown> & { shopper_uses: number }>(
+        executor,
+        sql`select d.*, (select count(*)::int from discount_uses u
+              where u.discount_id = d.id and u.user_id = ${userId}) as shopper_uses
+            from discounts d
+            where d.id = any(${`{${[...new Set(discountIds)].join(',')}}`}::uuid[])
+            order by d.id`,
+      ),
+      await queryRows<{ status: string; paid_at: string | null; cod_confirmed_at: string | null }>(
+        executor,
+        sql`select o.status, o.paid_at, o.cod_confirmed_at from orders o
+            where o.user_id = ${userId} and ${earlierPurchaseSql('o')} limit 1`,
+      ),
+    ];
+    const hasPaidOrder = !isFirstOrder(
+      earlier.map((order) => ({
+        status: order.status,
+        paidAt: order.paid_at,
+        codConfirmedAt: order.cod_confirmed_at,
+      })),
     );
-    return rows.flatMap(({ reading }) =>
-      reading
-        ? [
-            {
-              discount: fromColumnNames(discounts, reading.discount),
-              history: {
-                timesUsedByShopper: reading.shopper_uses,
-                hasPaidOrder: reading.has_paid_order,
-              },
-              stamp: reading,
-            },
-          ]
-        : [],
-    );
+    return rows.map((row) => ({
+      discount: fromColumnNames(discounts, row),
+      history: { timesUsedByShopper: row.shopper_uses, hasPaidOrder },
+    }));
   }
 
   return {
@@ -101,8 +95,8 @@ export function createDiscountsRepository() {
     },
 
     /**
-     * What a discount's rules need to know of the shopper: her uses of it, and whether she has a
-     * paid order that was not cancelled (an order ever paid and then cancelled was no order).
+     * What a discount's rules need to know of the shopper: her uses of it, and whether she has an
+     * earlier purchase (see readingsFor).
      */
     async shopperHistory(
       executor: Executor,

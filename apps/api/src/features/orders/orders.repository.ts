@@ -4,11 +4,10 @@ import { COD_HISTORY_ORDERS, type RecentOrder } from '@shop/domain/cash-on-deliv
 import { awaitingPaymentStatuses, type OrderPaymentStatus } from '@shop/domain/payments';
 import type { ShipmentState } from '@shop/domain/shipping';
 import { awaitingItemsStates } from '@shop/domain/returns';
-import { queryRows, sqlStateOf, type Database, type Executor } from '../../db/client.ts';
+import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { fromColumnNames, toColumnNames } from '../../db/json-rows.ts';
 import { preparedStatements } from '../../db/prepared.ts';
 import type { ChangeNotice } from '../catalogue/catalogue-changes.ts';
-import type { DiscountReading } from '../discounts/discounts.repository.ts';
 import { discountUses, discounts, orderItems, orderReturnLines, orders } from '../../db/schema.ts';
 
 /** An open order still awaiting its money (see awaitsPayment): its status and payment statuses. */
@@ -66,7 +65,7 @@ export type OrderWithItems = OrderRow & {
   returns: OrderReturnLineView[];
 };
 
-/** An order priced by the application, for the database to place if its readings still hold. */
+/** An order priced by the application, to be placed in the caller's transaction. */
 export interface PlacedOrder {
   order: NewOrder;
   items: NewOrderItem[];
@@ -82,11 +81,6 @@ export interface CartForOrder {
   discountIds: string[];
   /** Lines in the order they were added. */
   lines: { productId: string; colorName: string; size: string; quantity: number }[];
-}
-
-/** A cart read without a lock, with the stamp its reading is checked against under the lock. */
-export interface CartReading extends CartForOrder {
-  stamp: unknown;
 }
 
 /** One stock row a line draws on: product, colour (any case) and size (any case). */
@@ -142,21 +136,6 @@ export function orderAsJson(row: OrderWithItems): { order: unknown; items: unkno
   };
 }
 
-/** `place_order`'s argument: the order and its lines by column name, the discounts, the notice. */
-function placeOrderPayload(order: PlacedOrder) {
-  return {
-    order: toColumnNames(orders, order.order),
-    items: order.items.map((item) => toColumnNames(orderItems, item)),
-    discount_ids: order.discountIds,
-    notice: order.notice ?? null,
-  };
-}
-
-/** SQLSTATE of `place_cart_order` when the cart's reading no longer holds. */
-const CART_READING_STALE = 'SH003';
-/** SQLSTATE of a call to a function the database does not have. */
-const UNDEFINED_FUNCTION = '42883';
-
 interface CartForOrderRow {
   id: string;
   coupon: string | null;
@@ -165,12 +144,12 @@ interface CartForOrderRow {
 }
 
 /** The shopper's cart with its discounts and lines (in the order added), as `c`. */
-function cartForOrderSelect(userId: string, extra: SQL = sql``) {
+function cartForOrderSelect(userId: string) {
   return sql`select c.id, c.applied_coupon_id as coupon, c.applied_voucher_id as voucher,
       coalesce((select json_agg(json_build_object(
         'productId', i.product_id, 'colorName', i.color_name, 'size', i.size,
         'quantity', i.quantity) order by i.added_at, i.id)
-      from cart_items i where i.cart_id = c.id), '[]'::json) as lines${extra}
+      from cart_items i where i.cart_id = c.id), '[]'::json) as lines
     from carts c where c.user_id = ${userId}`;
 }
 
@@ -249,19 +228,69 @@ export function createOrdersRepository(db: Database) {
     },
 
     /**
-     * Places a priced order in one call (the database function `place_order`): takes the stock of
-     * every line, counts each discount's use, and inserts the order with its lines, all or nothing.
-     * It refuses with SQLSTATE SH001 when a line's stock is short (DETAIL: the line's position) and
-     * SH002 when a line's price is not the one it was priced with.
+     * Takes a line's units from its stock row when the product is on sale and the row holds
+     * them; answers the product's price now (for the caller to compare with the price the line
+     * was priced at), or undefined when the row is short, gone or the product is off sale.
      */
-    async placeOrder(tx: Executor, order: PlacedOrder): Promise<OrderWithItems> {
-      const payload = placeOrderPayload(order);
-      const [row] = await prepared.rows<{ placed: { order: unknown; items: unknown[] } }>(
+    async takeLineStock(tx: Executor, line: StockLine): Promise<number | undefined> {
+      const [row] = await prepared.rows<{ price_paise: number }>(
         tx,
-        'place_order',
-        sql`select place_order(${JSON.stringify(payload)}::jsonb) as placed`,
+        'take_line_stock',
+        sql`update product_size_stock s set stock = s.stock - ${line.quantity}::int
+            from product_colors c, products p
+            where s.color_id = c.id and c.product_id = p.id and p.id = ${line.productId}
+              and p.is_active
+              and lower(c.color_name) = lower(${line.colorName}) and lower(s.size) = lower(${line.size})
+              and s.stock >= ${line.quantity}::int
+            returning p.price_paise`,
       );
-      return orderFromJson(row!.placed.order, row!.placed.items);
+      return row?.price_paise;
+    },
+
+    /** Inserts an order and its lines (by position); answers them as stored. */
+    async insertOrder(
+      tx: Executor,
+      order: NewOrder,
+      items: NewOrderItem[],
+    ): Promise<OrderWithItems> {
+      const [stored] = await prepared.rows<Record<string, unknown>>(
+        tx,
+        'insert_order',
+        tx.insert(orders).values(order).returning(),
+      );
+      const row = fromColumnNames(orders, stored);
+      const lines = await prepared.rows<Record<string, unknown>>(
+        tx,
+        'insert_order_items',
+        tx
+          .insert(orderItems)
+          .values(items.map((item) => ({ ...item, orderId: row.id })))
+          .returning(),
+      );
+      return {
+        ...row,
+        items: lines
+          .map((line) => fromColumnNames(orderItems, line))
+          .sort((a, b) => a.position - b.position),
+        returns: [],
+      };
+    },
+
+    /** Counts one use of each discount by this order (the discounts are locked by the caller). */
+    async countDiscountUses(tx: Executor, orderId: string, userId: string, discountIds: string[]) {
+      if (discountIds.length === 0) return;
+      await tx
+        .insert(discountUses)
+        .values(discountIds.map((discountId) => ({ discountId, userId, orderId })));
+      await tx
+        .update(discounts)
+        .set({ timesUsed: sql`${discounts.timesUsed} + 1` })
+        .where(inArray(discounts.id, discountIds));
+    },
+
+    /** Sends a change notice to the other server processes when the transaction commits. */
+    async notifyOnCommit(tx: Executor, notice: ChangeNotice | undefined) {
+      if (notice) await tx.execute(sql`select pg_notify(${notice.channel}, ${notice.payload})`);
     },
 
     /**
@@ -275,74 +304,6 @@ export function createOrdersRepository(db: Database) {
         sql`${cartForOrderSelect(userId)} for update of c`,
       );
       return row && cartForOrder(row);
-    },
-
-    /**
-     * The shopper's cart as `lockCartForOrder` answers it, read without a lock, with its stamp
-     * (`cart_stamp`) for `placeReadCart` to check the reading against under the lock.
-     */
-    async readCartForOrder(userId: string): Promise<CartReading | undefined> {
-      const [row] = await prepared.rows<CartForOrderRow & { stamp: unknown }>(
-        db,
-        'read_cart_for_order',
-        sql`${cartForOrderSelect(userId, sql`, cart_stamp(c.id) as stamp`)}`,
-      );
-      return row && { ...cartForOrder(row), stamp: row.stamp };
-    },
-
-    /**
-     * Places a priced order from a cart read by `readCartForOrder`, with its codes read by the
-     * discounts' `readingsFor`, in one statement and outside any transaction (the database
-     * function `place_cart_order`): under the cart's and the codes' locks, only if the readings
-     * still hold. An earlier order of the shopper still awaiting payment is replaced
-     * in the same statement (cancelled for `replacedReason`, its stock and code uses given back).
-     * A cash-on-delivery order's lines leave the cart in it too, and its code's mail is queued.
-     * Answers undefined, having taken nothing, when the reading no longer holds, or when the
-     * database lacks the function (its code is newer than the database's functions): the caller
-     * then places the locking way. Otherwise the order as `placeOrder` answers it, and the
-     * products whose stock a replaced order gave back.
-     */
-    async placeReadCart(
-      order: PlacedOrder,
-      reading: CartReading,
-      discountReadings: readonly DiscountReading[],
-      replacedReason: string,
-      /**
-       * For cash on delivery: the salt of the confirmation code, queued for the 'cod_code' mail
-       * template (which derives the code from it when the mail is delivered).
-       */
-      codCodeSalt?: string,
-    ): Promise<{ row: OrderWithItems; restocked: string[] } | undefined> {
-      const payload = {
-        ...placeOrderPayload(order),
-        cart_id: reading.cartId,
-        cart_stamp: reading.stamp,
-        open_status: AWAITING_PAYMENT_STATE.openStatus,
-        awaiting: AWAITING_PAYMENT_STATE.paymentStatuses,
-        discount_readings: Object.fromEntries(
-          discountReadings.map(({ discount, stamp }) => [discount.id, stamp]),
-        ),
-        ...(codCodeSalt ? { cod_code_salt: codCodeSalt } : {}),
-        replaced_status: 'cancelled' satisfies OrderStatus,
-        replaced_reason: replacedReason,
-      };
-      try {
-        const [row] = await prepared.rows<{
-          placed: { order: unknown; items: unknown[]; restocked?: string[] };
-        }>(
-          db,
-          'place_cart_order',
-          sql`select place_cart_order(${JSON.stringify(payload)}::jsonb) as placed`,
-        );
-        return {
-          row: orderFromJson(row!.placed.order, row!.placed.items),
-          restocked: row!.placed.restocked ?? [],
-        };
-      } catch (error) {
-        const state = sqlStateOf(error);
-        if (state === CART_READING_STALE || state === UNDEFINED_FUNCTION) return undefined;
-        throw error;
-      }
     },
 
     /** The shopper's orders still awaiting payment, locked (at most one, by the placing rule). */
@@ -439,7 +400,7 @@ export function createOrdersRepository(db: Database) {
 
     /**
      * Orders that never went through give their discount uses back. Each discount is counted
-     * down once, in id order, as place_order locks them.
+     * down once, in id order, as placing an order locks them.
      */
     async releaseDiscountUses(tx: Executor, orderIds: string[]) {
       const released = await tx
@@ -473,7 +434,7 @@ export function createOrdersRepository(db: Database) {
 
     /**
      * The lines of these orders, in the order stock rows are locked everywhere (product, then
-     * colour and size byte-wise, as in place_order): returning their stock in this order cannot
+     * colour and size byte-wise, as placing an order takes them): returning their stock in this order cannot
      * meet a placement holding the same rows the other way round.
      */
     async itemsOf(tx: Executor, orderIds: string[]) {
@@ -545,11 +506,48 @@ export function createOrdersRepository(db: Database) {
     },
 
     /**
-     * A cash-on-delivery order's lines leave the cart as it is placed (no payment follows), as a
-     * paid order's do (the database function `ordered_lines_leave_cart`).
+     * What an order bought leaves its shopper's cart, whichever tab or device it was paid from:
+     * each product, colour and size (in any case) loses the units ordered, and a line with no
+     * units left goes; lines added since stay. The lines that go are deleted first, so a line
+     * lowered here is never looked at twice. (A cash-on-delivery order's leave as it is placed,
+     * a paid order's as it is settled.)
      */
     async linesLeaveCart(tx: Executor, orderId: string, userId: string) {
-      await tx.execute(sql`select ordered_lines_leave_cart(${orderId}::uuid, ${userId}::uuid)`);
+      const ordered = sql`select i.product_id, lower(i.color_name) as color, lower(i.size) as size,
+            sum(i.quantity)::int as units
+          from order_items i where i.order_id = ${orderId} group by 1, 2, 3`;
+      await prepared.rows(
+        tx,
+        'ordered_lines_leave_cart',
+        sql`with ordered as (${ordered})
+            delete from cart_items i using ordered o, carts c
+            where c.user_id = ${userId} and i.cart_id = c.id and i.product_id = o.product_id
+              and lower(i.color_name) = o.color and lower(i.size) = o.size
+              and i.quantity <= o.units`,
+      );
+      await prepared.rows(
+        tx,
+        'ordered_lines_lower_cart',
+        sql`with ordered as (${ordered})
+            update cart_items i set quantity = i.quantity - o.units
+            from ordered o, carts c
+            where c.user_id = ${userId} and i.cart_id = c.id and i.product_id = o.product_id
+              and lower(i.color_name) = o.color and lower(i.size) = o.size
+              and i.quantity > o.units`,
+      );
+    },
+
+    /** Whom an order's mails go to, read in the caller's transaction. */
+    async recipientOf(
+      tx: Executor,
+      userId: string,
+    ): Promise<{ email: string; firstName: string } | undefined> {
+      const [row] = await prepared.rows<{ email: string; first_name: string }>(
+        tx,
+        'order_recipient',
+        sql`select email, first_name from users where id = ${userId}`,
+      );
+      return row && { email: row.email, firstName: row.first_name };
     },
 
     async statsFor(userId: string) {

@@ -1,26 +1,12 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import {
-  settlementOutcome,
-  type OrderPaymentStatus,
-  type ProviderPaymentStatus,
-  type SettleOutcome,
-} from '@shop/domain/payments';
-import { queryRows, sqlStateOf, type Database, type Executor } from '../../db/client.ts';
+import type { OrderPaymentStatus, ProviderPaymentStatus } from '@shop/domain/payments';
+import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { fromColumnNames } from '../../db/json-rows.ts';
 import { preparedStatements } from '../../db/prepared.ts';
 import { orders, payments, webhookEvents } from '../../db/schema.ts';
-import {
-  itemsJson,
-  orderFromJson,
-  returnsJson,
-  type OrderWithItems,
-  type OrdersRepository,
-} from '../orders/orders.repository.ts';
-import type { RefundsRepository } from './refunds.repository.ts';
+import { itemsJson, returnsJson, type OrderWithItems } from '../orders/orders.repository.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
-
-export type { SettleOutcome } from '@shop/domain/payments';
 
 export interface SettleCall {
   providerOrderId: string;
@@ -32,12 +18,12 @@ export interface SettleCall {
   capture?: { amountPaise?: number | undefined; currency?: string | undefined } | undefined;
 }
 
-export interface Settled {
-  outcome: SettleOutcome;
-  order?: OrderWithItems | undefined;
-  payment?: PaymentRow | undefined;
-  /** The refund this settlement owes ('late' and 'duplicate'). */
-  refundOwed?: boolean;
+/** An order and its provider payment as a settlement locked them. */
+export interface LockedToSettle {
+  order: OrderWithItems | undefined;
+  payment: PaymentRow | undefined;
+  /** The reported provider payment id is already on another of the shop's payments. */
+  elsewhere: boolean;
 }
 
 /** What a new provider order records; the rest of the payment row starts at its defaults. */
@@ -58,10 +44,7 @@ function claimStatement(eventId: string, event: string, payload: unknown, when: 
       where webhook_events.handled_at is null`;
 }
 
-/** SQLSTATE of `settle_paid_payment` when the order or payment no longer reads as it was read. */
-const READING_STALE = 'SH004';
-
-export function createPaymentsRepository(db: Database, refunds: RefundsRepository) {
+export function createPaymentsRepository(db: Database) {
   // Written or locked by every paid order: prepared once (see prepared.ts).
   const prepared = preparedStatements(db);
   // Read by every verify, success and webhook call: prepared once, it skips query building.
@@ -113,43 +96,38 @@ export function createPaymentsRepository(db: Database, refunds: RefundsRepositor
     .prepare('order_to_initiate');
 
   /**
-   * Writes a payment paid and its order with it (`settle_paid_payment`): the order's lines leave
-   * the cart and the confirmation mail is queued in the same statement. `seen` is the order and
-   * payment the decision was made on; the statement writes only while they still read so.
+   * Writes a payment paid and its order with it, in the caller's transaction, on the rows it
+   * locked and decided on. A provider's payment id committed on another payment meanwhile meets
+   * its unique key.
    */
   async function writePaid(
-    executor: Executor,
+    tx: Executor,
     call: SettleCall,
-    seen: OrderWithItems,
+    order: OrderWithItems,
     payment: PaymentRow,
   ): Promise<{ order: OrderWithItems; payment: PaymentRow }> {
-    const argument = {
-      order_id: seen.id,
-      payment_id: payment.id,
-      provider_payment_id: call.providerPaymentId,
-      method: call.method,
-      amount_paise: call.capture?.amountPaise ?? payment.amountPaise,
-      seen: {
-        order_status: seen.status,
-        order_payment_status: seen.paymentStatus,
-        payment_status: payment.status,
-        provider_payment_id: payment.providerPaymentId,
-      },
-      paid: {
-        payment_status: 'paid' satisfies ProviderPaymentStatus,
-        order_payment_status: 'paid' satisfies OrderPaymentStatus,
-      },
-    };
-    const [row] = await prepared.rows<{
-      paid: { payment: unknown; order: unknown; items: unknown[] };
-    }>(
-      executor,
-      'settle_paid_payment',
-      sql`select settle_paid_payment(${JSON.stringify(argument)}::jsonb) as paid`,
+    const [paidPayment] = await prepared.rows<Record<string, unknown>>(
+      tx,
+      'write_payment_paid',
+      sql`update payments set status = ${'paid' satisfies ProviderPaymentStatus},
+            provider_payment_id = ${call.providerPaymentId}, method = ${call.method},
+            paid_at = now(), failure_reason = null,
+            amount_paise = ${call.capture?.amountPaise ?? payment.amountPaise}::int,
+            updated_at = now()
+          where id = ${payment.id}
+          returning *`,
+    );
+    const [paidOrder] = await prepared.rows<Record<string, unknown>>(
+      tx,
+      'write_order_paid',
+      sql`update orders set payment_status = ${'paid' satisfies OrderPaymentStatus},
+            paid_at = now(), updated_at = now()
+          where id = ${order.id}
+          returning *`,
     );
     return {
-      payment: fromColumnNames(payments, row!.paid.payment),
-      order: orderFromJson(row!.paid.order, row!.paid.items),
+      payment: fromColumnNames(payments, paidPayment),
+      order: { ...fromColumnNames(orders, paidOrder), items: order.items, returns: order.returns },
     };
   }
 
@@ -233,19 +211,15 @@ export function createPaymentsRepository(db: Database, refunds: RefundsRepositor
       return { payment, order: { ...order, items, returns } };
     },
 
+    writePaid,
+    recordCapture,
+
     /**
-     * Settles a provider's payment in one transaction: the order locked first, then its payment
-     * (the order every writer of both locks them in), so verify, success and webhooks arriving
-     * together settle it once. A paid order's confirmation mail is queued with it; a late or
-     * duplicate payment's refund is owed with it. Runs in `tx` (a webhook's, which marks its
-     * event handled in the same transaction). The order comes back when it is settled now or was by this payment; the
-     * other outcomes leave reading it to the caller.
+     * Locks a provider order's order and then its payment (the order every writer of both locks
+     * them in), and reads them as committed once the locks are granted, with whether the
+     * reported provider payment id is already on another payment. Runs in the settlement's `tx`.
      */
-    async settle(
-      tx: Executor,
-      call: SettleCall,
-      ordersRepository: OrdersRepository,
-    ): Promise<Settled> {
+    async lockToSettle(tx: Executor, call: SettleCall): Promise<LockedToSettle> {
       // The order and then its payment, locked in one statement: the payment's lock is taken in
       // a subquery that names the locked order, so it cannot run before the order's lock is
       // granted, and both rows come back as committed then (a lock that waited answers the row
@@ -284,88 +258,7 @@ export function createPaymentsRepository(db: Database, refunds: RefundsRepositor
           }
         : undefined;
       const payment = locked?.payment ? fromColumnNames(payments, locked.payment) : undefined;
-      const outcome = settlementOutcome(
-        { order, payment, elsewhere: locked?.payment?.elsewhere ?? false },
-        call,
-      );
-      // Without the order or its payment, the outcome is 'unknown'.
-      if (outcome === 'unknown' || outcome === 'taken' || !order || !payment) return { outcome };
-      const [lockedOrder, lockedPayment] = [order, payment];
-      // The order as locked is as this payment left it: the answer, without another read.
-      if (outcome === 'already') return { outcome, payment: lockedPayment, order: lockedOrder };
-      if (outcome === 'paid') {
-        try {
-          return { outcome, ...(await writePaid(tx, call, lockedOrder, lockedPayment)) };
-        } catch (error) {
-          // Under the locks, only one fact can have moved since they were taken: the payment id,
-          // committed on another payment meanwhile (as the unique key on it would answer).
-          if (sqlStateOf(error) === READING_STALE) return { outcome: 'taken' };
-          throw error;
-        }
-      }
-
-      const capturedPaise = call.capture?.amountPaise ?? lockedPayment.amountPaise;
-      if (outcome === 'duplicate') {
-        // A second captured payment for money already received: it goes back in full.
-        const owed = await refunds.owe(
-          tx,
-          {
-            orderId: lockedOrder.id,
-            paymentId: null,
-            providerPaymentId: call.providerPaymentId,
-            amountPaise: capturedPaise,
-            reason: 'duplicate_payment',
-          },
-          null,
-        );
-        return { outcome, payment: lockedPayment, refundOwed: owed !== undefined };
-      }
-      if (outcome === 'review') {
-        const held = await recordCapture(tx, lockedPayment.id, 'review', call);
-        await ordersRepository.updateOrder(tx, lockedOrder.id, {
-          paymentStatus: 'payment_review' satisfies OrderPaymentStatus,
-        });
-        return { outcome, payment: held };
-      }
-      // 'late': paid after the order was cancelled or expired, the money goes back.
-      const kept = await recordCapture(tx, lockedPayment.id, 'paid', call, capturedPaise);
-      const owed = await refunds.owe(
-        tx,
-        {
-          orderId: lockedOrder.id,
-          paymentId: lockedPayment.id,
-          providerPaymentId: call.providerPaymentId,
-          amountPaise: capturedPaise,
-          reason: 'late_payment',
-        },
-        null,
-      );
-      await ordersRepository.updateOrder(tx, lockedOrder.id, {
-        paymentStatus: 'refund_pending' satisfies OrderPaymentStatus,
-      });
-      return { outcome, payment: kept, refundOwed: owed !== undefined };
-    },
-
-    /**
-     * Settles a payment that the order and payment as read without a lock (`settledView`) say
-     * pays the order now, in one statement outside any transaction (`settle_paid_payment`): the
-     * order and then its payment locked, written paid only while they still read as they were
-     * read. Answers undefined, having written nothing, when they no longer do (another settlement,
-     * a cancellation, the payment id on another payment): the caller then settles in a
-     * transaction (`settle`), which decides again on the locked rows.
-     */
-    async settleAsRead(
-      call: SettleCall,
-      read: { order: OrderWithItems; payment: PaymentRow },
-    ): Promise<Settled | undefined> {
-      const outcome = settlementOutcome({ ...read, elsewhere: false }, call);
-      if (outcome !== 'paid') return undefined;
-      try {
-        return { outcome, ...(await writePaid(db, call, read.order, read.payment)) };
-      } catch (error) {
-        if (sqlStateOf(error) === READING_STALE) return undefined;
-        throw error;
-      }
+      return { order, payment, elsewhere: locked?.payment?.elsewhere ?? false };
     },
 
     async lockByProviderOrderId(tx: Executor, providerOrderId: string) {

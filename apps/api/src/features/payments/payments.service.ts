@@ -7,7 +7,7 @@ import {
   type ProviderPaymentStatus,
 } from '@shop/domain/payments';
 import { paymentMessages, type CheckoutResult, type Payment } from '@shop/contracts/payments';
-import { isUniqueViolation, type Database, type Executor } from '../../db/client.ts';
+import { type Database, type Executor } from '../../db/client.ts';
 import {
   isValidPaymentSignature,
   isValidWebhookSignature,
@@ -17,8 +17,10 @@ import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import type { SimulatorProvider } from '../../adapters/payments/simulator-provider.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
 import type { OrdersRepository } from '../orders/orders.repository.ts';
-import { toOrder, type OrderRefunds } from '../orders/orders.service.ts';
-import type { PaymentRow, PaymentsRepository, SettleCall, Settled } from './payments.repository.ts';
+import { toOrder, type OrderRefunds, type OrderSettlement } from '../orders/orders.service.ts';
+import type { PaymentRow, PaymentsRepository, SettleCall } from './payments.repository.ts';
+import type { RefundsRepository } from './refunds.repository.ts';
+import { settlePayment, type Settled } from './workflows/settle-payment.ts';
 import type { RefundsService } from './refunds.service.ts';
 import type { ShopperLimits } from '../throttle/shopper-limits.ts';
 import type { Throttle } from '../throttle/throttle.ts';
@@ -87,6 +89,10 @@ export function createPaymentsService(deps: {
   /** The simulator, when it is the provider: it takes the shopper's payment itself. */
   simulator: SimulatorProvider | undefined;
   refunds: RefundsService;
+  /** The refunds' rows: a settlement owes a late or duplicate payment back in its transaction. */
+  refundsRepository: RefundsRepository;
+  /** What a settlement does to its order, through the orders service (made after this one). */
+  orderSettlement: () => OrderSettlement;
   keySecret: string;
   webhookSecret: string;
   outbox: MailOutbox;
@@ -104,19 +110,13 @@ export function createPaymentsService(deps: {
     return order;
   }
 
-  /**
-   * Settles a provider's payment exactly once however often it is told (verify, success and
-   * webhooks, all at once), in `tx` when the caller has one (a webhook marks its event handled in
-   * the same transaction). What must happen after commit (mail, refund) is the caller's `after`.
-   */
-  async function settleIn(tx: Executor, call: SettleCall): Promise<Settled> {
-    return payments.settle(tx, call, orders).catch(takenIfPaymentIdUsed);
-  }
-
-  /** The same payment id settling two orders at once: the second meets the unique key. */
-  function takenIfPaymentIdUsed(error: unknown): Settled {
-    if (isUniqueViolation(error)) return { outcome: 'taken' };
-    throw error;
+  /** Settles a provider's payment in `tx` (see workflows/settle-payment.ts). */
+  function settleIn(tx: Executor, call: SettleCall): Promise<Settled> {
+    return settlePayment(
+      { payments, refunds: deps.refundsRepository, orders: deps.orderSettlement() },
+      tx,
+      call,
+    );
   }
 
   /** Work a settlement leaves for after its commit. */
@@ -232,11 +232,8 @@ export function createPaymentsService(deps: {
         method: null,
         userId,
       };
-      // When the reading says this payment pays the order, one statement settles it while the
-      // order and payment still read so; otherwise a transaction decides on the locked rows.
-      const settled =
-        (await payments.settleAsRead(call, seen).catch(takenIfPaymentIdUsed)) ??
-        (await db.transaction((tx) => settleIn(tx, call)));
+      // The order and its payment locked, the outcome decided on them and written together.
+      const settled = await db.transaction((tx) => settleIn(tx, call));
       afterSettle(settled);
       if (settled.outcome === 'unknown' || settled.outcome === 'taken') {
         throw invalid(paymentMessages.verificationFailed);

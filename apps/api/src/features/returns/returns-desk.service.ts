@@ -13,7 +13,7 @@ import { cursorCodec, cursorId } from '@shop/contracts/keyset-page';
 import { isUuid } from '@shop/domain/ids';
 import { paiseToRupees } from '@shop/domain/money';
 import { transition, type OrderStatus, type PaymentStatus } from '@shop/domain/orders';
-import type { RefundState } from '@shop/domain/payments';
+import { isRefundable, type RefundState } from '@shop/domain/payments';
 import {
   awaitsItems,
   nextReturnSteps,
@@ -45,9 +45,6 @@ import { returnStepMail, type ReturnMailFacts } from './return-mails.ts';
 
 /** How long a second click waits for the first one's courier booking before answering 409. */
 const BOOKING_WAIT_MS = 15_000;
-
-/** Payment states in which the shopper's money is with the shop, so a return refunds some. */
-const REFUNDABLE: readonly PaymentStatus[] = ['paid', 'refund_pending', 'partially_refunded'];
 
 /** A line as the desk reads it, with its order, item and shopper (snake_case from SQL). */
 interface DeskLineSql {
@@ -281,7 +278,7 @@ export function createReturnsDeskService(deps: ReturnsDeskDeps) {
     let quote: number | null = null;
     if (row.action === 'return' && row.refund_id === null) {
       const order = (await orders.findById(db, row.order_id))!;
-      quote = REFUNDABLE.includes(order.paymentStatus as PaymentStatus)
+      quote = isRefundable(order.paymentStatus)
         ? refundQuote(order, order.returns, {
             id: row.id,
             orderItemId: row.order_item_id,
@@ -642,7 +639,7 @@ export function createReturnsDeskService(deps: ReturnsDeskDeps) {
     refund: (caller: Caller, lineId: string) =>
       take(caller, lineId, 'refund', async ({ tx, line, order }) => {
         const full = (await orders.findById(tx, order.id))!;
-        const amount = REFUNDABLE.includes(order.paymentStatus as PaymentStatus)
+        const amount = isRefundable(order.paymentStatus)
           ? refundQuote(full, full.returns, line)
           : 0;
         // The gate where the refund is owed counts what staff refunded of the order before.
