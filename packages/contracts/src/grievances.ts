@@ -169,9 +169,12 @@ export const grievancesDeskRow = z.object({
   clocks,
 });
 export type GrievancesDeskRow = z.infer<typeof grievancesDeskRow>;
-export const grievancesDeskPageResponse = successEnvelope(
-  z.object({ grievances: z.array(grievancesDeskRow), next: nextCursor }),
-);
+export const grievancesDeskPage = z.object({
+  grievances: z.array(grievancesDeskRow),
+  next: nextCursor,
+});
+export type GrievancesDeskPage = z.infer<typeof grievancesDeskPage>;
+export const grievancesDeskPageResponse = successEnvelope(grievancesDeskPage);
 
 export const grievanceMessageKinds = ['reply', 'note'] as const;
 

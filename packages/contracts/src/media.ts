@@ -67,6 +67,7 @@ export type MediaDetailsInput = z.input<typeof mediaDetailsSchema>;
 /** `GET /admin/media`: the library, newest first, a page at a time by keyset cursor. */
 export const mediaLibraryQuery = z.object({ ...keysetPageQuery(24) });
 export type MediaLibraryQueryInput = z.input<typeof mediaLibraryQuery>;
+export type MediaLibraryQuery = z.output<typeof mediaLibraryQuery>;
 
 export const mediaItem = z.object({
   id: z.string(),

@@ -350,6 +350,7 @@ export const adminProductRow = z.object({
 export type AdminProductRow = z.infer<typeof adminProductRow>;
 
 export const adminProductsPage = z.object({ products: z.array(adminProductRow), next: nextCursor });
+export type AdminProductsPage = z.output<typeof adminProductsPage>;
 export const adminProductsPageResponse = successEnvelope(adminProductsPage);
 
 // ---------- bulk actions ----------

@@ -56,6 +56,7 @@ export const stockProductsPage = z.object({
   products: z.array(stockProductRow),
   next: nextCursor,
 });
+export type StockProductsPage = z.infer<typeof stockProductsPage>;
 
 export const stockCell = z.object({
   colorName: z.string(),

@@ -8,7 +8,7 @@ import {
   type RowSelectionState,
 } from '@tanstack/react-table';
 import type { AdminLoad } from './use-admin-load';
-import type { CursorPages } from './use-cursor-pages';
+import type { CursorPages } from './list-page/cursor-pages';
 
 const button =
   'rounded-full border border-line bg-white px-4 py-2 text-sm font-medium hover:border-brand-300 disabled:opacity-50';

@@ -1,4 +1,8 @@
-import { GrievancesPage } from '../../components/admin/grievances/grievances-page';
+import {
+  GrievancesPage,
+  grievancesLoader,
+} from '../../components/admin/grievances/grievances-page';
+import { ListHydrateFallback } from '../../components/admin/list-page/list-page';
 
 export function meta() {
   return [
@@ -6,6 +10,9 @@ export function meta() {
     { name: 'robots', content: 'noindex' },
   ];
 }
+
+export const clientLoader = Object.assign(grievancesLoader, { hydrate: true as const });
+export const HydrateFallback = ListHydrateFallback;
 
 export default function AdminGrievances() {
   return <GrievancesPage />;

@@ -1,21 +1,18 @@
-import { useMemo, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { auditEntities, type AuditEntryView } from '@shop/contracts/audit';
-import type { ApiClient } from '../../../lib/api-client';
 import { formatIndiaDateTime } from '../admin-format';
-import { AdminTable, CursorPager } from '../admin-table';
-import { useAdminLoad } from '../use-admin-load';
-import { useCursorPages } from '../use-cursor-pages';
-import { auditApi } from './audit-api';
+import type { ApiClient } from '../../../lib/api-client';
+import { listLoader, useListData } from '../list-page/list-loader';
+import {
+  filterField,
+  filterLabel,
+  ListFilters,
+  ListPage,
+  SelectFilter,
+} from '../list-page/list-page';
+import { auditApi, auditListQuery, type AuditListQuery, type AuditPageAnswer } from './audit-api';
 import { changedFields, recordName } from './audit-diff';
-import { auditFiltersFromParams, type AuditFilters } from './audit-filters';
-
-const field = 'mt-1 block w-full rounded-xl border border-line bg-white px-3 py-2 text-sm';
-const button =
-  'rounded-full border border-line bg-white px-4 py-2 text-sm font-medium hover:border-brand-300 disabled:opacity-50';
-
-const listEntries = (api: ApiClient, filters: AuditFilters) => auditApi(api).list(filters);
 
 /** Where the back office shows a record, for the kinds that have a screen of their own. */
 function recordPath(entry: AuditEntryView): string | null {
@@ -112,124 +109,89 @@ const columns = [
   }),
 ];
 
-function Filters({ filters }: { filters: AuditFilters }) {
-  const [params, setParams] = useSearchParams();
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const next = new URLSearchParams();
-    for (const name of ['entity', 'id']) {
-      const value = String(form.get(name) ?? '').trim();
-      if (value) next.set(name, value);
-    }
-    // New filters start from the newest entry.
-    setParams(next);
-  }
-
+function Filters({ query }: { query: AuditListQuery }) {
   return (
-    <form
-      key={params.toString()}
-      onSubmit={submit}
-      role="search"
-      aria-label="Filter the audit log"
-      className="grid gap-3 rounded-2xl border border-line bg-white p-4 sm:grid-cols-[12rem_1fr_auto] sm:items-end"
-    >
-      <div>
-        <label htmlFor="audit-entity" className="block text-sm font-medium">
-          Kind of record
-        </label>
-        <select
-          id="audit-entity"
-          name="entity"
-          defaultValue={filters.entity ?? ''}
-          className={field}
-        >
-          <option value="">Every kind</option>
-          {auditEntities.map((entity) => (
-            <option key={entity} value={entity}>
-              {entity}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="audit-id" className="block text-sm font-medium">
-          Record id
-        </label>
-        <input id="audit-id" name="id" defaultValue={filters.id} className={field} />
-      </div>
-      <div className="flex gap-2">
-        <button
-          type="submit"
-          className="rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700"
-        >
-          Apply
-        </button>
-        <Link to="/admin/audit" className={button}>
-          Clear
-        </Link>
-      </div>
-    </form>
+    <ListFilters
+      schema={auditListQuery}
+      label="Filter the audit log"
+      submitText="Apply"
+      clearTo="/admin/audit"
+      className="grid gap-3 sm:grid-cols-[12rem_1fr]"
+      search={
+        <>
+          <SelectFilter
+            id="audit-entity"
+            label="Kind of record"
+            name="entity"
+            value={query.entity}
+            any="Every kind"
+            choices={auditEntities.map((entity) => [entity, entity])}
+          />
+          <div>
+            <label htmlFor="audit-id" className={filterLabel}>
+              Record id
+            </label>
+            <input id="audit-id" name="id" defaultValue={query.id} className={filterField} />
+          </div>
+        </>
+      }
+    />
   );
 }
 
+/** An entry as a phone's card. */
+function EntryCard({ entry }: { entry: AuditEntryView }) {
+  return (
+    <>
+      <div className="flex items-baseline justify-between gap-2">
+        <code className="text-xs font-semibold">{entry.action}</code>
+        <span className="whitespace-nowrap text-muted">{formatIndiaDateTime(entry.at)}</span>
+      </div>
+      <p className="break-all text-muted">by {entry.actorEmail}</p>
+      <div className="mt-2">
+        <RecordCell entry={entry} />
+      </div>
+      <div className="mt-2">
+        <Changes entry={entry} />
+      </div>
+    </>
+  );
+}
+
+/** The log's page for the URL's filters, loaded in the browser with the signed-in client. */
+export const auditLoader = listLoader(auditListQuery, (api: ApiClient, query) =>
+  auditApi(api).list(query),
+);
+
 /** /admin/audit (staff and owners): who changed what, newest first, with what changed. */
 export function AuditPage() {
-  const [params] = useSearchParams();
-  const key = params.toString();
-  const { filters, problem } = useMemo(
-    () => auditFiltersFromParams(new URLSearchParams(key)),
-    [key],
-  );
-  const { load, reload } = useAdminLoad(key, filters, listEntries);
-  const pages = useCursorPages('before');
+  const { query, problem, load, reload } = useListData<AuditListQuery, AuditPageAnswer>();
+  const ready = load.state === 'ready' ? load.data : null;
 
   return (
-    <section className="flex flex-col gap-5">
-      <div>
-        <h1 className="font-serif text-3xl">Audit log</h1>
-        <p className="mt-1 text-sm text-muted">
+    <ListPage
+      title="Audit log"
+      intro={
+        <p className="-mt-4 text-sm text-muted">
           Every change made in the back office: who, when, on which record, and the fields it
           changed.
         </p>
-      </div>
-      <Filters filters={filters} />
-      {problem ? (
-        <p role="alert" className="text-sm text-brand-800">
-          {problem}. Showing the whole log instead.
-        </p>
-      ) : null}
-      <AdminTable
-        label="Audit entries"
-        load={load}
-        rows={load.state === 'ready' ? load.data.entries : []}
-        columns={columns}
-        rowId={(entry) => entry._id}
-        card={(entry) => (
-          <>
-            <div className="flex items-baseline justify-between gap-2">
-              <code className="text-xs font-semibold">{entry.action}</code>
-              <span className="whitespace-nowrap text-muted">{formatIndiaDateTime(entry.at)}</span>
-            </div>
-            <p className="break-all text-muted">by {entry.actorEmail}</p>
-            <div className="mt-2">
-              <RecordCell entry={entry} />
-            </div>
-            <div className="mt-2">
-              <Changes entry={entry} />
-            </div>
-          </>
-        )}
-        loadingText="Loading the audit log..."
-        emptyText="No entries match these filters."
-        onRetry={reload}
-      />
-      <CursorPager
-        label="Pages of the audit log"
-        pages={pages}
-        next={load.state === 'ready' ? load.data.next : null}
-      />
-    </section>
+      }
+      filters={<Filters query={query} />}
+      problem={problem}
+      problemFallback="Showing the whole log instead."
+      load={load}
+      reload={reload}
+      rows={ready?.entries ?? []}
+      next={ready?.next ?? null}
+      label="Audit entries"
+      pagerLabel="Pages of the audit log"
+      cursorParam="before"
+      columns={columns}
+      rowId={(entry) => entry._id}
+      card={(entry) => <EntryCard entry={entry} />}
+      loadingText="Loading the audit log..."
+      emptyText="No entries match these filters."
+    />
   );
 }

@@ -1,20 +1,25 @@
-import { useMemo, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
-import type { AdminBlogQuery, AdminBlogSummary } from '@shop/contracts/blog-admin';
+import {
+  adminBlogQuery,
+  type AdminBlogPage,
+  type AdminBlogQuery,
+  type AdminBlogSummary,
+} from '@shop/contracts/blog-admin';
 import { blogStates } from '@shop/domain/blog';
 import type { ApiClient } from '../../../lib/api-client';
 import { formatIndiaDate, formatIndiaDateTime } from '../admin-format';
-import { AdminTable, CursorPager } from '../admin-table';
-import { useAdminLoad } from '../use-admin-load';
-import { useCursorPages } from '../use-cursor-pages';
+import { listLoader, useListData } from '../list-page/list-loader';
+import {
+  filterField,
+  filterLabel,
+  ListFilters,
+  ListPage,
+  listPrimary,
+  SelectFilter,
+} from '../list-page/list-page';
 import { blogApi } from './blog-api';
-import { blogQueryFromParams } from './blog-query';
 import { BLOG_STATE_WORDS, BlogStateBadge } from './blog-words';
-
-const button =
-  'rounded-full border border-line bg-white px-4 py-2 text-sm font-medium hover:border-brand-300 disabled:opacity-50';
-const field = 'mt-1 block w-full rounded-xl border border-line bg-white px-3 py-2 text-sm';
 
 const column = createColumnHelper<AdminBlogSummary>();
 
@@ -54,65 +59,39 @@ const columns = [
 ];
 
 function Filters({ query }: { query: AdminBlogQuery }) {
-  const [params, setParams] = useSearchParams();
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const next = new URLSearchParams();
-    for (const [key, value] of new FormData(event.currentTarget)) {
-      const text = String(value).trim();
-      if (text) next.set(key, text);
-    }
-    // New filters start from their first page.
-    setParams(next);
-  }
-
   return (
-    <form
-      key={params.toString()}
-      onSubmit={submit}
-      role="search"
-      aria-label="Find posts"
-      className="grid gap-3 rounded-2xl border border-line bg-white p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
-    >
-      <div>
-        <label htmlFor="blog-q" className="block text-sm font-medium">
-          Title
-        </label>
-        <input
-          id="blog-q"
-          name="q"
-          type="search"
-          defaultValue={query.q}
-          placeholder="Words of the title"
-          className={field}
-        />
-      </div>
-      <div>
-        <label htmlFor="blog-status" className="block text-sm font-medium">
-          State
-        </label>
-        <select id="blog-status" name="status" defaultValue={query.status ?? ''} className={field}>
-          <option value="">Any</option>
-          {blogStates.map((state) => (
-            <option key={state} value={state}>
-              {BLOG_STATE_WORDS[state]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex gap-2">
-        <button
-          type="submit"
-          className="rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700"
-        >
-          Find
-        </button>
-        <Link to="/admin/blog" className={button}>
-          Clear
-        </Link>
-      </div>
-    </form>
+    <ListFilters
+      schema={adminBlogQuery}
+      label="Find posts"
+      submitText="Find"
+      clearTo="/admin/blog"
+      className="grid gap-3 sm:grid-cols-[1fr_12rem]"
+      search={
+        <>
+          <div>
+            <label htmlFor="blog-q" className={filterLabel}>
+              Title
+            </label>
+            <input
+              id="blog-q"
+              name="q"
+              type="search"
+              defaultValue={query.q}
+              placeholder="Words of the title"
+              className={filterField}
+            />
+          </div>
+          <SelectFilter
+            id="blog-status"
+            label="State"
+            name="status"
+            value={query.status}
+            any="Any"
+            choices={blogStates.map((state) => [state, BLOG_STATE_WORDS[state]])}
+          />
+        </>
+      }
+    />
   );
 }
 
@@ -130,54 +109,43 @@ function PostCard({ post }: { post: AdminBlogSummary }) {
   );
 }
 
-const listPosts = (api: ApiClient, query: AdminBlogQuery) => blogApi(api).list(query);
+/** The posts for the URL's filters, loaded in the browser with the signed-in client. */
+export const blogPostsLoader = listLoader(adminBlogQuery, (api: ApiClient, query) =>
+  blogApi(api).list(query),
+);
 
 /** /admin/blog: the journal's posts, drafts and published, last changed first. */
 export function BlogPostsPage() {
-  const [params] = useSearchParams();
-  const key = params.toString();
-  const { query, problem } = useMemo(() => blogQueryFromParams(new URLSearchParams(key)), [key]);
-  const { load, reload } = useAdminLoad(key, query, listPosts);
-  const pages = useCursorPages();
+  const { query, problem, load, reload } = useListData<AdminBlogQuery, AdminBlogPage>();
+  const ready = load.state === 'ready' ? load.data : null;
 
   return (
-    <section className="flex flex-col gap-5">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="font-serif text-3xl">Journal</h1>
-          <p className="mt-1 text-sm text-muted">
-            Published posts are on the storefront&apos;s journal; drafts are seen only here.
-          </p>
-        </div>
-        <Link
-          to="/admin/blog/new"
-          className="rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700"
-        >
+    <ListPage
+      title="Journal"
+      actions={
+        <Link to="/admin/blog/new" className={listPrimary}>
           New post
         </Link>
-      </div>
-      <Filters query={query} />
-      {problem ? (
-        <p role="alert" className="text-sm text-brand-800">
-          {problem}. Showing every post instead.
+      }
+      intro={
+        <p className="-mt-4 text-sm text-muted">
+          Published posts are on the storefront&apos;s journal; drafts are seen only here.
         </p>
-      ) : null}
-      <AdminTable
-        label="Posts"
-        load={load}
-        rows={load.state === 'ready' ? load.data.posts : []}
-        columns={columns}
-        rowId={(row) => row.id}
-        card={(row) => <PostCard post={row} />}
-        loadingText="Loading posts..."
-        emptyText="No posts match these filters."
-        onRetry={reload}
-      />
-      <CursorPager
-        label="Pages of posts"
-        pages={pages}
-        next={load.state === 'ready' ? load.data.next : null}
-      />
-    </section>
+      }
+      filters={<Filters query={query} />}
+      problem={problem}
+      problemFallback="Showing every post instead."
+      load={load}
+      reload={reload}
+      rows={ready?.posts ?? []}
+      next={ready?.next ?? null}
+      label="Posts"
+      pagerLabel="Pages of posts"
+      columns={columns}
+      rowId={(row) => row.id}
+      card={(row) => <PostCard post={row} />}
+      loadingText="Loading posts..."
+      emptyText="No posts match these filters."
+    />
   );
 }

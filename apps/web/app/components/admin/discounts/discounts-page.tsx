@@ -1,23 +1,29 @@
-import { useMemo, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
-import type { AdminDiscount, AdminDiscountsQuery } from '@shop/contracts/admin-discounts';
+import {
+  adminDiscountsQuery,
+  type AdminDiscount,
+  type AdminDiscountsPage,
+  type AdminDiscountsQuery,
+} from '@shop/contracts/admin-discounts';
 import { discountKinds, discountStates } from '@shop/domain/discount-definitions';
 import { discountTypes } from '@shop/domain/discounts';
 import { hasRole } from '@shop/domain/roles';
 import type { ApiClient } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
 import { formatRupees } from '../admin-format';
-import { AdminTable, CursorPager } from '../admin-table';
-import { useAdminLoad } from '../use-admin-load';
-import { useCursorPages } from '../use-cursor-pages';
+import { listLoader, useListData } from '../list-page/list-loader';
+import {
+  filterField,
+  filterLabel,
+  ListFilters,
+  ListPage,
+  listPrimary,
+  SelectFilter,
+} from '../list-page/list-page';
 import { discountsApi } from './discounts-api';
-import { discountsQueryFromParams } from './discounts-query';
 import { conditionWords, offerWords, STATE_WORDS, StateBadge, usesWords } from './discount-words';
 
-const button =
-  'rounded-full border border-line bg-white px-4 py-2 text-sm font-medium hover:border-brand-300 disabled:opacity-50';
-const field = 'mt-1 block w-full rounded-xl border border-line bg-white px-3 py-2 text-sm';
 const KIND_WORDS = { percent: 'Percentage', flat: 'Flat amount' } as const;
 const TYPE_WORDS = { coupon: 'Coupon', voucher: 'Voucher' } as const;
 
@@ -71,91 +77,56 @@ const columns = [
 ];
 
 function Filters({ query }: { query: AdminDiscountsQuery }) {
-  const [params, setParams] = useSearchParams();
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const next = new URLSearchParams();
-    for (const [key, value] of new FormData(event.currentTarget)) {
-      const text = String(value).trim();
-      if (text) next.set(key, text);
-    }
-    // New filters start from their first page.
-    setParams(next);
-  }
-
-  const select = (
-    name: string,
-    label: string,
-    value: string | undefined,
-    options: [string, string][],
-  ) => (
-    <div>
-      <label htmlFor={`discounts-${name}`} className="block text-sm font-medium">
-        {label}
-      </label>
-      <select id={`discounts-${name}`} name={name} defaultValue={value ?? ''} className={field}>
-        <option value="">Any</option>
-        {options.map(([option, words]) => (
-          <option key={option} value={option}>
-            {words}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-
   return (
-    <form
-      key={params.toString()}
-      onSubmit={submit}
-      role="search"
-      aria-label="Filter discount codes"
-      className="grid gap-3 rounded-2xl border border-line bg-white p-4 sm:grid-cols-2 lg:grid-cols-[1fr_10rem_10rem_10rem_auto] lg:items-end"
-    >
-      <div>
-        <label htmlFor="discounts-q" className="block text-sm font-medium">
-          Code
-        </label>
-        <input
-          id="discounts-q"
-          name="q"
-          type="search"
-          defaultValue={query.q}
-          placeholder="Starts with…"
-          className={field}
-        />
-      </div>
-      {select(
-        'state',
-        'State',
-        query.state,
-        discountStates.map((state) => [state, STATE_WORDS[state]]),
-      )}
-      {select(
-        'kind',
-        'Kind',
-        query.kind,
-        discountKinds.map((kind) => [kind, KIND_WORDS[kind]]),
-      )}
-      {select(
-        'type',
-        'Type',
-        query.type,
-        discountTypes.map((type) => [type, TYPE_WORDS[type]]),
-      )}
-      <div className="flex gap-2">
-        <button
-          type="submit"
-          className="rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700"
-        >
-          Filter
-        </button>
-        <Link to="/admin/discounts" className={button}>
-          Clear
-        </Link>
-      </div>
-    </form>
+    <ListFilters
+      schema={adminDiscountsQuery}
+      label="Filter discount codes"
+      submitText="Filter"
+      clearTo="/admin/discounts"
+      // Four short fields stay in view on phones: no sheet, whose 'Filters' button would read
+      // like this form's own 'Filter'.
+      search={
+        <>
+          <div>
+            <label htmlFor="discounts-q" className={filterLabel}>
+              Code
+            </label>
+            <input
+              id="discounts-q"
+              name="q"
+              type="search"
+              defaultValue={query.q}
+              placeholder="Starts with…"
+              className={filterField}
+            />
+          </div>
+          <SelectFilter
+            id="discounts-state"
+            label="State"
+            name="state"
+            value={query.state}
+            any="Any"
+            choices={discountStates.map((state) => [state, STATE_WORDS[state]])}
+          />
+          <SelectFilter
+            id="discounts-kind"
+            label="Kind"
+            name="kind"
+            value={query.kind}
+            any="Any"
+            choices={discountKinds.map((kind) => [kind, KIND_WORDS[kind]])}
+          />
+          <SelectFilter
+            id="discounts-type"
+            label="Type"
+            name="type"
+            value={query.type}
+            any="Any"
+            choices={discountTypes.map((type) => [type, TYPE_WORDS[type]])}
+          />
+        </>
+      }
+    />
   );
 }
 
@@ -176,61 +147,47 @@ function DiscountCard({ discount }: { discount: AdminDiscount }) {
   );
 }
 
-const listDiscounts = (api: ApiClient, query: AdminDiscountsQuery) => discountsApi(api).list(query);
+/** The codes for the URL's filters, loaded in the browser with the signed-in client. */
+export const discountsLoader = listLoader(adminDiscountsQuery, (api: ApiClient, query) =>
+  discountsApi(api).list(query),
+);
 
 /** /admin/discounts: every code with its state, uses and what it brought in; newest first. */
 export function DiscountsPage() {
   const { user } = useAuth();
-  const [params] = useSearchParams();
-  const key = params.toString();
-  const { query, problem } = useMemo(
-    () => discountsQueryFromParams(new URLSearchParams(key)),
-    [key],
-  );
-  const { load, reload } = useAdminLoad(key, query, listDiscounts);
-  const pages = useCursorPages();
+  const { query, problem, load, reload } = useListData<AdminDiscountsQuery, AdminDiscountsPage>();
+  const ready = load.state === 'ready' ? load.data : null;
   const owner = user ? hasRole(user.role, 'owner') : false;
 
   return (
-    <section className="flex flex-col gap-5">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="font-serif text-3xl">Discounts</h1>
-          <p className="mt-1 text-sm text-muted">
-            Revenue counts paid orders placed with the code, less their refunds.
-          </p>
-        </div>
-        {owner ? (
-          <Link
-            to="/admin/discounts/new"
-            className="rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700"
-          >
+    <ListPage
+      title="Discounts"
+      actions={
+        owner ? (
+          <Link to="/admin/discounts/new" className={listPrimary}>
             New code
           </Link>
-        ) : null}
-      </div>
-      <Filters query={query} />
-      {problem ? (
-        <p role="alert" className="text-sm text-brand-800">
-          {problem}. Showing every code instead.
+        ) : null
+      }
+      intro={
+        <p className="-mt-4 text-sm text-muted">
+          Revenue counts paid orders placed with the code, less their refunds.
         </p>
-      ) : null}
-      <AdminTable
-        label="Discount codes"
-        load={load}
-        rows={load.state === 'ready' ? load.data.discounts : []}
-        columns={columns}
-        rowId={(row) => row._id}
-        card={(row) => <DiscountCard discount={row} />}
-        loadingText="Loading discount codes..."
-        emptyText="No discount codes match these filters."
-        onRetry={reload}
-      />
-      <CursorPager
-        label="Pages of discount codes"
-        pages={pages}
-        next={load.state === 'ready' ? load.data.next : null}
-      />
-    </section>
+      }
+      filters={<Filters query={query} />}
+      problem={problem}
+      problemFallback="Showing every code instead."
+      load={load}
+      reload={reload}
+      rows={ready?.discounts ?? []}
+      next={ready?.next ?? null}
+      label="Discount codes"
+      pagerLabel="Pages of discount codes"
+      columns={columns}
+      rowId={(row) => row._id}
+      card={(row) => <DiscountCard discount={row} />}
+      loadingText="Loading discount codes..."
+      emptyText="No discount codes match these filters."
+    />
   );
 }

@@ -1,8 +1,9 @@
-import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import {
   dispatchQuery,
+  type DispatchPage as DispatchPageAnswer,
   type DispatchQuery,
   type DispatchRow,
   type PickList,
@@ -12,16 +13,14 @@ import { statusLabel } from '@shop/domain/orders';
 import { errorMessage, type ApiClient } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
 import { formatIndiaDateTime, formatRupees } from '../admin-format';
-import { AdminTable, CursorPager, orderTickLabels, useRowSelection } from '../admin-table';
-import { useAdminLoad } from '../use-admin-load';
-import { useCursorPages } from '../use-cursor-pages';
+import { orderTickLabels } from '../admin-table';
+import { listLoader, useListData } from '../list-page/list-loader';
+import { listButton, ListPage } from '../list-page/list-page';
 import { dispatchApi } from './dispatch-api';
 import { saveFile } from '../../../lib/save-file';
 import { PickListPanel } from './pick-list-panel';
 import { ShipForm } from './ship-form';
 
-const button =
-  'rounded-full border border-line bg-white px-4 py-2 text-sm font-medium hover:border-brand-300 disabled:opacity-50';
 const smallButton =
   'whitespace-nowrap rounded-full border border-line bg-white px-3 py-1 text-xs font-medium hover:border-brand-300 disabled:opacity-50';
 
@@ -130,7 +129,10 @@ function columnsWith(actions: RowActions) {
   ];
 }
 
-const listQueue = (api: ApiClient, query: DispatchQuery) => dispatchApi(api).queue(query);
+/** The queue's page for the URL, loaded in the browser with the signed-in client. */
+export const dispatchLoader = listLoader(dispatchQuery, (api: ApiClient, query) =>
+  dispatchApi(api).queue(query),
+);
 
 /** An order to pack as a phone's card. */
 function QueueCard({ order, actions }: { order: DispatchRow; actions: RowActions }) {
@@ -162,20 +164,12 @@ function QueueCard({ order, actions }: { order: DispatchRow; actions: RowActions
 
 /** /admin/dispatch: paid orders waiting to be packed, oldest first; pick lists, PDFs, shipping. */
 export function DispatchPage() {
-  const [params] = useSearchParams();
+  const { problem, load, reload } = useListData<DispatchQuery, DispatchPageAnswer>();
   const { authed } = useAuth();
   const [pickList, setPickList] = useState<PickList | null>(null);
   const [shipping, setShipping] = useState<DispatchRow | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const key = params.toString();
-  const query = useMemo(() => {
-    const parsed = dispatchQuery.safeParse(Object.fromEntries(new URLSearchParams(key)));
-    return parsed.success ? parsed.data : dispatchQuery.parse({});
-  }, [key]);
-  const { load, reload } = useAdminLoad(key, query, listQueue);
-  const pages = useCursorPages();
-  const [selection, setSelection] = useRowSelection(load);
 
   /** Runs one call for the screen, showing its failure (or `done`'s text) as the notice. */
   async function run(work: () => Promise<string | null>) {
@@ -211,120 +205,113 @@ export function DispatchPage() {
     },
   };
 
-  const rows = load.state === 'ready' ? load.data.orders : [];
-  const selected = rows.filter((row) => selection[row._id]);
-  const selectedIds = selected.map((row) => row._id);
+  /** The ticked orders' pick list and labels. */
+  function selectedBar(selected: DispatchRow[]) {
+    const ids = selected.map((row) => row._id);
+    return (
+      <section
+        aria-labelledby="selection-title"
+        className="flex flex-wrap items-center gap-3 rounded-2xl border border-brand-200 bg-white p-4 print:hidden"
+      >
+        <h2 id="selection-title" className="font-medium">
+          {selected.length} selected
+        </h2>
+        <button
+          type="button"
+          className={listButton}
+          disabled={busy}
+          onClick={() =>
+            void run(async () => {
+              setPickList(await authed((api) => dispatchApi(api).pickList(ids)));
+              return null;
+            })
+          }
+        >
+          Pick list
+        </button>
+        <button
+          type="button"
+          className={listButton}
+          disabled={busy}
+          onClick={() =>
+            void run(async () => {
+              const pdf = await authed((api) => dispatchApi(api).labels(ids));
+              saveFile(
+                pdf,
+                selected.length === 1 ? `label-${selected[0]!.orderNumber}.pdf` : 'labels.pdf',
+              );
+              return null;
+            })
+          }
+        >
+          Labels (PDF)
+        </button>
+      </section>
+    );
+  }
 
   return (
-    <section className="flex flex-col gap-5">
-      <div className="print:hidden">
-        <h1 className="font-serif text-3xl">Dispatch</h1>
-        <p className="mt-1 text-sm text-muted">
+    <ListPage
+      title="Dispatch"
+      intro={
+        <p className="-mt-4 text-sm text-muted print:hidden">
           Paid orders waiting to be packed, oldest first. The shipping policy hands orders to the
           courier within {DISPATCH_WINDOW_DAYS.due}–{DISPATCH_WINDOW_DAYS.late} days: past{' '}
           {DISPATCH_WINDOW_DAYS.due} days an order is due, past {DISPATCH_WINDOW_DAYS.late} late.
         </p>
-      </div>
-
-      {selected.length > 0 ? (
-        <section
-          aria-labelledby="selection-title"
-          className="flex flex-wrap items-center gap-3 rounded-2xl border border-brand-200 bg-white p-4 print:hidden"
-        >
-          <h2 id="selection-title" className="font-medium">
-            {selected.length} selected
-          </h2>
-          <button
-            type="button"
-            className={button}
-            disabled={busy}
-            onClick={() =>
-              void run(async () => {
-                setPickList(await authed((api) => dispatchApi(api).pickList(selectedIds)));
-                return null;
-              })
-            }
-          >
-            Pick list
-          </button>
-          <button
-            type="button"
-            className={button}
-            disabled={busy}
-            onClick={() =>
-              void run(async () => {
-                const pdf = await authed((api) => dispatchApi(api).labels(selectedIds));
-                saveFile(
-                  pdf,
-                  selected.length === 1 ? `label-${selected[0]!.orderNumber}.pdf` : 'labels.pdf',
-                );
-                return null;
-              })
-            }
-          >
-            Labels (PDF)
-          </button>
-        </section>
-      ) : null}
-
-      {notice ? (
-        <p
-          role={notice.ok ? 'status' : 'alert'}
-          className={`rounded-2xl border p-3 text-sm print:hidden ${
-            notice.ok ? 'border-line bg-white' : 'border-brand-300 bg-white text-brand-800'
-          }`}
-        >
-          {notice.text}
-        </p>
-      ) : null}
-
-      {shipping ? (
-        <section
-          aria-labelledby="ship-title"
-          className="rounded-2xl border border-line bg-white p-4 print:hidden"
-        >
-          <h2 id="ship-title" className="font-medium">
-            Ship {shipping.orderNumber} to {shipping.recipient}
-          </h2>
-          <ShipForm
-            key={shipping._id}
-            order={shipping}
-            onCancel={() => setShipping(null)}
-            onShipped={(text) => {
-              setShipping(null);
-              setNotice({ ok: true, text });
-              reload();
-            }}
-          />
-        </section>
-      ) : null}
-
-      {pickList ? <PickListPanel pickList={pickList} onClose={() => setPickList(null)} /> : null}
-
-      <div className={`flex flex-col gap-5 ${pickList ? 'print:hidden' : ''}`}>
-        <AdminTable
-          label="Orders to pack"
-          load={load}
-          rows={rows}
-          columns={columnsWith(actions)}
-          rowId={(row) => row._id}
-          card={(order) => <QueueCard order={order} actions={actions} />}
-          loadingText="Loading the dispatch queue..."
-          emptyText="Nothing to pack: every paid order has shipped."
-          onRetry={reload}
-          selection={{
-            state: selection,
-            onChange: setSelection,
-            ...orderTickLabels,
-          }}
-        />
-        <CursorPager
-          label="Pages of the dispatch queue"
-          pages={pages}
-          next={load.state === 'ready' ? load.data.next : null}
-          className="print:hidden"
-        />
-      </div>
-    </section>
+      }
+      problem={problem}
+      problemFallback="Showing the whole queue instead."
+      above={
+        <>
+          {notice ? (
+            <p
+              role={notice.ok ? 'status' : 'alert'}
+              className={`rounded-2xl border p-3 text-sm print:hidden ${
+                notice.ok ? 'border-line bg-white' : 'border-brand-300 bg-white text-brand-800'
+              }`}
+            >
+              {notice.text}
+            </p>
+          ) : null}
+          {shipping ? (
+            <section
+              aria-labelledby="ship-title"
+              className="rounded-2xl border border-line bg-white p-4 print:hidden"
+            >
+              <h2 id="ship-title" className="font-medium">
+                Ship {shipping.orderNumber} to {shipping.recipient}
+              </h2>
+              <ShipForm
+                key={shipping._id}
+                order={shipping}
+                onCancel={() => setShipping(null)}
+                onShipped={(text) => {
+                  setShipping(null);
+                  setNotice({ ok: true, text });
+                  reload();
+                }}
+              />
+            </section>
+          ) : null}
+          {pickList ? (
+            <PickListPanel pickList={pickList} onClose={() => setPickList(null)} />
+          ) : null}
+        </>
+      }
+      printsAbove={pickList !== null}
+      load={load}
+      reload={reload}
+      rows={load.state === 'ready' ? load.data.orders : []}
+      next={load.state === 'ready' ? load.data.next : null}
+      label="Orders to pack"
+      pagerLabel="Pages of the dispatch queue"
+      columns={columnsWith(actions)}
+      rowId={(row) => row._id}
+      card={(order) => <QueueCard order={order} actions={actions} />}
+      loadingText="Loading the dispatch queue..."
+      emptyText="Nothing to pack: every paid order has shipped."
+      bulk={{ ...orderTickLabels, actions: selectedBar }}
+    />
   );
 }

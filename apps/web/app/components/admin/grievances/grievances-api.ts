@@ -1,7 +1,6 @@
 import {
   grievanceDetailResponse,
   grievancesDeskPageResponse,
-  grievancesDeskQuery,
   type GrievanceMessageInput,
   type GrievancesDeskQuery,
 } from '@shop/contracts/grievances';
@@ -32,20 +31,5 @@ export function grievancesApi({ call }: ApiClient) {
     acknowledge: (id: string) => post(`${ticket(id)}/acknowledge`),
     addMessage: (id: string, body: GrievanceMessageInput) => post(`${ticket(id)}/messages`, body),
     resolve: (id: string, resolution: string) => post(`${ticket(id)}/resolve`, { resolution }),
-  };
-}
-
-/** The filters live in the URL; blank fields are left out, as the server reads them. */
-export function grievancesQueryFromParams(params: URLSearchParams): {
-  query: GrievancesDeskQuery;
-  problem: string | null;
-} {
-  const raw: Record<string, string> = {};
-  for (const [key, value] of params) if (value.trim() !== '') raw[key] = value;
-  const parsed = grievancesDeskQuery.safeParse(raw);
-  if (parsed.success) return { query: parsed.data, problem: null };
-  return {
-    query: grievancesDeskQuery.parse({}),
-    problem: parsed.error.issues[0]?.message ?? 'Invalid filter',
   };
 }

@@ -1,8 +1,9 @@
-import { useMemo, type ChangeEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import {
+  grievancesDeskQuery,
   grievanceStatusFilters,
+  type GrievancesDeskPage,
   type GrievancesDeskQuery,
   type GrievancesDeskRow,
 } from '@shop/contracts/grievances';
@@ -15,12 +16,9 @@ import {
 import type { ApiClient } from '../../../lib/api-client';
 import { GrievanceClocks } from '../../legal/grievance-clocks';
 import { formatIndiaDateTime } from '../admin-format';
-import { AdminTable, CursorPager } from '../admin-table';
-import { useAdminLoad } from '../use-admin-load';
-import { TRAIL_PARAM, useCursorPages } from '../use-cursor-pages';
-import { grievancesApi, grievancesQueryFromParams } from './grievances-api';
-
-const field = 'mt-1 block w-full rounded-xl border border-line bg-white px-3 py-2 text-sm';
+import { listLoader, useListData } from '../list-page/list-loader';
+import { ListFilters, ListPage, SelectFilter } from '../list-page/list-page';
+import { grievancesApi } from './grievances-api';
 
 const column = createColumnHelper<GrievancesDeskRow>();
 
@@ -81,67 +79,43 @@ const STATUS_CHOICES: Record<string, string> = {
   all: 'Every grievance',
 };
 
-function Filters({ status, category }: { status: string; category: string }) {
-  const [params, setParams] = useSearchParams();
-
-  // A filter applies as soon as it is chosen, from its first page.
-  function choose(event: ChangeEvent<HTMLSelectElement>) {
-    const next = new URLSearchParams(params);
-    next.delete('cursor');
-    next.delete(TRAIL_PARAM);
-    if (event.target.value) next.set(event.target.name, event.target.value);
-    else next.delete(event.target.name);
-    setParams(next);
-  }
-
+function Filters({ query }: { query: GrievancesDeskQuery }) {
   return (
-    <form
-      aria-label="Filter grievances"
-      className="grid gap-3 rounded-2xl border border-line bg-white p-4 sm:grid-cols-2 lg:max-w-2xl"
-    >
-      <div>
-        <label htmlFor="grievances-status" className="block text-sm font-medium">
-          State
-        </label>
-        <select
-          id="grievances-status"
-          name="status"
-          value={status}
-          onChange={choose}
-          className={field}
-        >
-          {grievanceStatusFilters.map((choice) => (
-            <option key={choice} value={choice}>
-              {STATUS_CHOICES[choice] ?? grievanceStatusLabels[choice as GrievanceStatus]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="grievances-category" className="block text-sm font-medium">
-          About
-        </label>
-        <select
-          id="grievances-category"
-          name="category"
-          value={category}
-          onChange={choose}
-          className={field}
-        >
-          <option value="">Anything</option>
-          {grievanceCategories.map((choice) => (
-            <option key={choice} value={choice}>
-              {grievanceCategoryLabels[choice]}
-            </option>
-          ))}
-        </select>
-      </div>
-    </form>
+    <ListFilters
+      schema={grievancesDeskQuery}
+      label="Filter grievances"
+      clearTo="/admin/grievances"
+      className="grid gap-3 sm:grid-cols-2 lg:max-w-2xl"
+      search={
+        <>
+          <SelectFilter
+            id="grievances-status"
+            label="State"
+            name="status"
+            value={query.status}
+            choices={grievanceStatusFilters.map((choice) => [
+              choice,
+              STATUS_CHOICES[choice] ?? grievanceStatusLabels[choice as GrievanceStatus],
+            ])}
+          />
+          <SelectFilter
+            id="grievances-category"
+            label="About"
+            name="category"
+            value={query.category}
+            any="Anything"
+            choices={grievanceCategories.map((choice) => [choice, grievanceCategoryLabels[choice]])}
+          />
+        </>
+      }
+    />
   );
 }
 
-const listGrievances = (api: ApiClient, query: GrievancesDeskQuery) =>
-  grievancesApi(api).list(query);
+/** The tickets for the URL's filters, loaded in the browser with the signed-in client. */
+export const grievancesLoader = listLoader(grievancesDeskQuery, (api: ApiClient, query) =>
+  grievancesApi(api).list(query),
+);
 
 function GrievanceCard({ row }: { row: GrievancesDeskRow }) {
   return (
@@ -163,46 +137,32 @@ function GrievanceCard({ row }: { row: GrievancesDeskRow }) {
 
 /** /admin/grievances: the tickets, oldest first, with their 48-hour and one-month clocks. */
 export function GrievancesPage() {
-  const [params] = useSearchParams();
-  const key = params.toString();
-  const { query, problem } = useMemo(
-    () => grievancesQueryFromParams(new URLSearchParams(key)),
-    [key],
-  );
-  const { load, reload } = useAdminLoad(key, query, listGrievances);
-  const pages = useCursorPages();
+  const { query, problem, load, reload } = useListData<GrievancesDeskQuery, GrievancesDeskPage>();
+  const ready = load.state === 'ready' ? load.data : null;
 
   return (
-    <section className="flex flex-col gap-5">
-      <div>
-        <h1 className="font-serif text-3xl">Grievances</h1>
-        <p className="mt-1 text-sm text-muted">
+    <ListPage
+      title="Grievances"
+      intro={
+        <p className="-mt-4 text-sm text-muted">
           Shoppers&apos; grievances, oldest first. Each must be acknowledged within 48 hours and
           resolved within one month of receipt.
         </p>
-      </div>
-      <Filters status={query.status} category={query.category ?? ''} />
-      {problem ? (
-        <p role="alert" className="text-sm text-brand-800">
-          {problem}. Showing the grievances still to resolve instead.
-        </p>
-      ) : null}
-      <AdminTable
-        label="Grievances"
-        load={load}
-        rows={load.state === 'ready' ? load.data.grievances : []}
-        columns={columns}
-        rowId={(row) => row.ticket}
-        card={(row) => <GrievanceCard row={row} />}
-        loadingText="Loading grievances..."
-        emptyText="No grievance matches these filters."
-        onRetry={reload}
-      />
-      <CursorPager
-        label="Pages of grievances"
-        pages={pages}
-        next={load.state === 'ready' ? load.data.next : null}
-      />
-    </section>
+      }
+      filters={<Filters query={query} />}
+      problem={problem}
+      problemFallback="Showing the grievances still to resolve instead."
+      load={load}
+      reload={reload}
+      rows={ready?.grievances ?? []}
+      next={ready?.next ?? null}
+      label="Grievances"
+      pagerLabel="Pages of grievances"
+      columns={columns}
+      rowId={(row) => row.ticket}
+      card={(row) => <GrievanceCard row={row} />}
+      loadingText="Loading grievances..."
+      emptyText="No grievance matches these filters."
+    />
   );
 }

@@ -211,4 +211,36 @@ describe('the back-office list skeleton', () => {
     expect(await shown()).toEqual(['Chitra', 'Devi']);
     expect(screen.queryByText('1 ticked')).toBeNull();
   });
+
+  it('applies a choice at once when the filters have no submit button', async () => {
+    function Choices() {
+      return (
+        <>
+          <Where />
+          <ListFilters
+            schema={schema}
+            label="Filter people"
+            clearTo="/people"
+            search={
+              <>
+                <label htmlFor="people-state">State</label>
+                <select id="people-state" name="state" defaultValue="">
+                  <option value="">Any</option>
+                  <option value="open">Open</option>
+                </select>
+              </>
+            }
+          />
+        </>
+      );
+    }
+    const router = createMemoryRouter([{ path: '/people', Component: Choices }], {
+      initialEntries: ['/people?cursor=2'],
+    });
+    render(<RouterProvider router={router} />);
+    const user = userEvent.setup();
+    expect(screen.queryByRole('button')).toBeNull();
+    await user.selectOptions(await screen.findByLabelText('State'), 'open');
+    await waitFor(() => expect(screen.getByLabelText('URL').textContent).toBe('?state=open'));
+  });
 });

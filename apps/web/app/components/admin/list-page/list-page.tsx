@@ -4,17 +4,54 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { z } from 'zod/mini';
 import { AdminTable, CursorPager, useRowSelection, type RowSelection } from '../admin-table';
 import type { AdminLoad } from '../use-admin-load';
-import { useCursorPages } from '../use-cursor-pages';
+import { useCursorPages } from './cursor-pages';
 import { activeFilterCount, paramsOfFilters } from './list-query';
 
-const button =
+/** The lists' buttons: a plain one, and the screen's main action. */
+export const listButton =
   'rounded-full border border-line bg-white px-4 py-2 text-sm font-medium hover:border-brand-300 disabled:opacity-50';
-const primary =
-  'rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700';
+export const listPrimary =
+  'rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-50';
 /** A filter field's look, shared by every list's filters. */
 export const filterField =
   'mt-1 block w-full rounded-xl border border-line bg-white px-3 py-2 text-sm';
 export const filterLabel = 'block text-sm font-medium';
+
+/**
+ * A filter that picks one of a few values: `any` is the blank choice that leaves it unset (none
+ * for a filter that always has a value, such as the sort).
+ */
+export function SelectFilter({
+  id,
+  label,
+  name,
+  value,
+  any,
+  choices,
+}: {
+  id: string;
+  label: string;
+  name: string;
+  value: string | undefined;
+  any?: string;
+  choices: readonly (readonly [value: string, words: string])[];
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className={filterLabel}>
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value ?? ''} className={filterField}>
+        {any === undefined ? null : <option value="">{any}</option>}
+        {choices.map(([choice, words]) => (
+          <option key={choice} value={choice}>
+            {words}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 interface ListFiltersProps {
   /** The list's query schema: fields at its defaults are left out of the URL. */
@@ -25,7 +62,8 @@ interface ListFiltersProps {
   search: ReactNode;
   /** The rest of the filters: inline on wider screens, in a sheet behind 'Filters (n)' on phones. */
   more?: ReactNode;
-  submitText: string;
+  /** The submit button's words; without one, each choice applies as soon as it is made. */
+  submitText?: string;
   /** Where 'Clear' leads: the list with no filters. */
   clearTo: string;
   /** Turns the form's fields into URL fields, for a field that stands for two (sort and order). */
@@ -53,19 +91,31 @@ export function ListFilters({
   const [sheet, setSheet] = useState(false);
   const active = activeFilterCount(params);
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const fields = [...new FormData(event.currentTarget)].map(
+  function apply(form: HTMLFormElement) {
+    const fields = [...new FormData(form)].map(
       ([name, value]) => [name, String(value)] as [string, string],
     );
     setSheet(false);
     setParams(paramsOfFilters(schema, shape(fields)));
   }
 
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    apply(event.currentTarget);
+  }
+
   return (
     <form
       key={params.toString()}
       onSubmit={submit}
+      // A form without a submit button applies a choice at once (typing waits for Enter).
+      onChange={
+        submitText === undefined
+          ? (event) => {
+              if (event.target instanceof HTMLSelectElement) apply(event.currentTarget);
+            }
+          : undefined
+      }
       role="search"
       aria-label={label}
       className="flex flex-col gap-3 rounded-2xl border border-line bg-white p-4"
@@ -87,10 +137,10 @@ export function ListFilters({
             {more}
             {sheet ? (
               <div className="flex gap-2 md:hidden">
-                <button type="submit" className={primary}>
+                <button type="submit" className={listPrimary}>
                   Show results
                 </button>
-                <button type="button" className={button} onClick={() => setSheet(false)}>
+                <button type="button" className={listButton} onClick={() => setSheet(false)}>
                   Close
                 </button>
               </div>
@@ -99,13 +149,15 @@ export function ListFilters({
         ) : null}
       </div>
       <div className="flex flex-wrap items-end gap-2">
-        <button type="submit" className={primary}>
-          {submitText}
-        </button>
+        {submitText === undefined ? null : (
+          <button type="submit" className={listPrimary}>
+            {submitText}
+          </button>
+        )}
         {more ? (
           <button
             type="button"
-            className={`${button} md:hidden`}
+            className={`${listButton} md:hidden`}
             aria-expanded={sheet}
             aria-controls={`${clearTo}-sheet`}
             onClick={() => setSheet(true)}
@@ -113,7 +165,7 @@ export function ListFilters({
             {active > 0 ? `Filters (${active})` : 'Filters'}
           </button>
         ) : null}
-        <Link to={clearTo} className={button}>
+        <Link to={clearTo} className={listButton}>
           Clear
         </Link>
       </div>
@@ -129,6 +181,8 @@ export interface ListBulk<Row> extends Omit<RowSelection<Row>, 'state' | 'onChan
 
 interface ListPageProps<Row> {
   title: string;
+  /** Beside the title: the screen's own buttons, e.g. 'New product'. */
+  actions?: ReactNode;
   /** Under the title: a line of help, links to related screens. */
   intro?: ReactNode;
   /** The list's filter form (a `ListFilters`). */
@@ -156,6 +210,8 @@ interface ListPageProps<Row> {
   bulk?: ListBulk<Row>;
   /** The URL parameter of the page's cursor. */
   cursorParam?: string;
+  /** Only what is above the list goes on paper (a pick list being printed), not the rows. */
+  printsAbove?: boolean;
 }
 
 /**
@@ -166,6 +222,7 @@ interface ListPageProps<Row> {
  */
 export function ListPage<Row>({
   title,
+  actions,
   intro,
   filters,
   problem,
@@ -184,15 +241,24 @@ export function ListPage<Row>({
   emptyText,
   bulk,
   cursorParam,
+  printsAbove = false,
 }: ListPageProps<Row>) {
   const pages = useCursorPages(cursorParam);
   const [selection, setSelection] = useRowSelection(load);
   const ready = load.state === 'ready';
   const ticked = bulk ? rows.filter((row) => selection[rowId(row)]) : [];
+  const paper = printsAbove ? 'print:hidden' : '';
 
   return (
     <section className="flex flex-col gap-5">
-      <h1 className="font-serif text-3xl">{title}</h1>
+      {actions ? (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="font-serif text-3xl">{title}</h1>
+          <div className="flex flex-wrap items-center gap-2">{actions}</div>
+        </div>
+      ) : (
+        <h1 className={`font-serif text-3xl ${paper}`}>{title}</h1>
+      )}
       {intro}
       {filters}
       {problem ? (
@@ -202,28 +268,30 @@ export function ListPage<Row>({
       ) : null}
       {above}
       {bulk && ticked.length > 0 ? bulk.actions(ticked, reload) : null}
-      <AdminTable
-        label={label}
-        load={load}
-        rows={ready ? rows : []}
-        columns={columns}
-        rowId={rowId}
-        card={card}
-        loadingText={loadingText}
-        emptyText={emptyText}
-        onRetry={reload}
-        selection={
-          bulk
-            ? {
-                state: selection,
-                onChange: setSelection,
-                allLabel: bulk.allLabel,
-                rowLabel: bulk.rowLabel,
-              }
-            : undefined
-        }
-      />
-      <CursorPager label={pagerLabel} pages={pages} next={ready ? next : null} />
+      <div className={`flex flex-col gap-5 ${paper}`}>
+        <AdminTable
+          label={label}
+          load={load}
+          rows={ready ? rows : []}
+          columns={columns}
+          rowId={rowId}
+          card={card}
+          loadingText={loadingText}
+          emptyText={emptyText}
+          onRetry={reload}
+          selection={
+            bulk
+              ? {
+                  state: selection,
+                  onChange: setSelection,
+                  allLabel: bulk.allLabel,
+                  rowLabel: bulk.rowLabel,
+                }
+              : undefined
+          }
+        />
+        <CursorPager label={pagerLabel} pages={pages} next={ready ? next : null} />
+      </div>
     </section>
   );
 }

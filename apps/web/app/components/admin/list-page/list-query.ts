@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { TRAIL_PARAM } from '../use-cursor-pages';
+import { TRAIL_PARAM } from './cursor-pages';
 
 /**
  * A list's query read from the URL with its contract's schema. Blank fields are left out, as the

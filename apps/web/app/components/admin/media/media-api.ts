@@ -3,13 +3,14 @@ import {
   mediaLibraryResponse,
   mediaUploadedResponse,
   type MediaDetailsInput,
+  type MediaLibraryQuery,
 } from '@shop/contracts/media';
 import { queryString, type ApiClient } from '../../../lib/api-client';
 
 /** The photo library's calls, over the signed-in client `authed` hands out. Back office only. */
 export function mediaApi({ call, upload }: ApiClient) {
   return {
-    list: (query: { cursor?: string }) =>
+    list: (query: MediaLibraryQuery) =>
       call(
         `/admin/media${queryString({ ...query })}`,
         'Failed to fetch photos',

@@ -12,16 +12,22 @@ import type { ApiClient } from '../../../lib/api-client';
 import { formatIndiaDateTime, formatRupees, stateWords } from '../admin-format';
 import { orderTickLabels } from '../admin-table';
 import { listLoader, useListData } from '../list-page/list-loader';
-import { filterField, filterLabel, ListFilters, ListPage } from '../list-page/list-page';
+import {
+  filterField,
+  filterLabel,
+  ListFilters,
+  ListPage,
+  SelectFilter,
+} from '../list-page/list-page';
 import { BulkMove, MoveOutcomes, type MoveOutcome } from './bulk-move';
 import { NeedsAttention } from './needs-attention';
 import { ordersDeskApi } from './orders-desk-api';
 
 const SORTS = [
-  { value: 'date-desc', label: 'Newest first' },
-  { value: 'date-asc', label: 'Oldest first' },
-  { value: 'total-desc', label: 'Highest total' },
-  { value: 'total-asc', label: 'Lowest total' },
+  ['date-desc', 'Newest first'],
+  ['date-asc', 'Oldest first'],
+  ['total-desc', 'Highest total'],
+  ['total-asc', 'Lowest total'],
 ] as const;
 
 const column = createColumnHelper<OrdersDeskRow>();
@@ -125,42 +131,22 @@ function Filters({ query }: { query: OrdersDeskQuery }) {
       }
       more={
         <>
-          <div>
-            <label htmlFor="desk-status" className={filterLabel}>
-              Status
-            </label>
-            <select
-              id="desk-status"
-              name="status"
-              defaultValue={query.status ?? ''}
-              className={filterField}
-            >
-              <option value="">Any status</option>
-              {orderStatuses.map((status) => (
-                <option key={status} value={status}>
-                  {statusLabel(status)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="desk-payment" className={filterLabel}>
-              Payment
-            </label>
-            <select
-              id="desk-payment"
-              name="paymentStatus"
-              defaultValue={query.paymentStatus ?? ''}
-              className={filterField}
-            >
-              <option value="">Any payment</option>
-              {paymentStatuses.map((status) => (
-                <option key={status} value={status}>
-                  {stateWords(status)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectFilter
+            id="desk-status"
+            label="Status"
+            name="status"
+            value={query.status}
+            any="Any status"
+            choices={orderStatuses.map((status) => [status, statusLabel(status)])}
+          />
+          <SelectFilter
+            id="desk-payment"
+            label="Payment"
+            name="paymentStatus"
+            value={query.paymentStatus}
+            any="Any payment"
+            choices={paymentStatuses.map((status) => [status, stateWords(status)])}
+          />
           <div>
             <label htmlFor="desk-from" className={filterLabel}>
               From (date)
@@ -215,23 +201,13 @@ function Filters({ query }: { query: OrdersDeskQuery }) {
               />
             </div>
           </div>
-          <div>
-            <label htmlFor="desk-order" className={filterLabel}>
-              Sort
-            </label>
-            <select
-              id="desk-order"
-              name="order"
-              defaultValue={`${query.sort}-${query.dir}`}
-              className={filterField}
-            >
-              {SORTS.map((sort) => (
-                <option key={sort.value} value={sort.value}>
-                  {sort.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectFilter
+            id="desk-order"
+            label="Sort"
+            name="order"
+            value={`${query.sort}-${query.dir}`}
+            choices={SORTS}
+          />
         </>
       }
     />

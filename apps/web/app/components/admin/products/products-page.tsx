@@ -1,36 +1,36 @@
-import { useMemo, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useLoaderData } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import {
   adminProductsQuery,
   type AdminProductRow,
+  type AdminProductsPage,
   type AdminProductsQuery,
-  type ProductBulkInput,
   type ProductFormOptions,
 } from '@shop/contracts/products-admin';
 import { priceBands } from '@shop/domain/catalogue';
 import type { StockState } from '@shop/domain/products';
-import { errorMessage, type ApiClient } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth-session';
+import type { ApiClient } from '../../../lib/api-client';
 import { formatIndiaDate, formatRupees } from '../admin-format';
-import { AdminTable, CursorPager, useRowSelection } from '../admin-table';
-import { useAdminLoad } from '../use-admin-load';
-import { useCursorPages } from '../use-cursor-pages';
+import { listLoader, useListData, type ListData } from '../list-page/list-loader';
+import {
+  filterField,
+  filterLabel,
+  listButton,
+  listPrimary,
+  ListFilters,
+  ListPage,
+  SelectFilter,
+} from '../list-page/list-page';
 import { productsApi } from './products-api';
+import { BulkActions } from './products-bulk';
 import { ExportCsvButton, ImportCsvPanel } from './products-csv-panel';
 
-const field = 'mt-1 block w-full rounded-xl border border-line bg-white px-3 py-2 text-sm';
-const label = 'block text-sm font-medium';
-const button =
-  'rounded-full border border-line bg-white px-4 py-2 text-sm font-medium hover:border-brand-300 disabled:opacity-50';
-const primary =
-  'rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-50';
-
 const SORTS = [
-  { value: 'updated', label: 'Recently changed' },
-  { value: 'name', label: 'Name A–Z' },
-  { value: 'price-asc', label: 'Lowest price' },
-  { value: 'price-desc', label: 'Highest price' },
+  ['updated', 'Recently changed'],
+  ['name', 'Name A–Z'],
+  ['price-asc', 'Lowest price'],
+  ['price-desc', 'Highest price'],
 ] as const;
 
 const STOCK_WORDS: Record<StockState, string> = {
@@ -38,21 +38,6 @@ const STOCK_WORDS: Record<StockState, string> = {
   low: 'Some sizes low',
   'sold-out': 'Sold out',
 };
-
-/** The list's filters live in the URL; blank fields are left out, as the server reads them. */
-export function productsQueryFromParams(params: URLSearchParams): {
-  query: AdminProductsQuery;
-  problem: string | null;
-} {
-  const raw: Record<string, string> = {};
-  for (const [key, value] of params) if (key !== 'trail' && value.trim() !== '') raw[key] = value;
-  const parsed = adminProductsQuery.safeParse(raw);
-  if (parsed.success) return { query: parsed.data, problem: null };
-  return {
-    query: adminProductsQuery.parse({}),
-    problem: parsed.error.issues[0]?.message ?? 'Invalid filters',
-  };
-}
 
 function Badge({ text, tone }: { text: string; tone: 'plain' | 'alert' | 'off' }) {
   const tones = {
@@ -164,231 +149,45 @@ function ProductCard({ row }: { row: AdminProductRow }) {
   );
 }
 
-function Filters({ options }: { options: ProductFormOptions | undefined }) {
-  const [params, setParams] = useSearchParams();
-  const { query } = productsQueryFromParams(params);
+function Filters({ query, options }: { query: AdminProductsQuery; options?: ProductFormOptions }) {
   const [category, setCategory] = useState(query.category ?? '');
   const subcategories = options?.categories.find((entry) => entry._id === category)?.subcategories;
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const next = new URLSearchParams();
-    // A new filter starts from its first page.
-    for (const name of ['q', 'category', 'subcategory', 'active', 'stock', 'price', 'sort']) {
-      const value = String(form.get(name) ?? '').trim();
-      if (value !== '' && !(name === 'sort' && value === 'updated')) next.set(name, value);
-    }
-    setParams(next);
-  }
-
   return (
-    <form
-      key={params.toString()}
-      onSubmit={submit}
-      role="search"
-      aria-label="Find products"
-      className="grid gap-3 rounded-2xl border border-line bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
-    >
-      <div className="sm:col-span-2">
-        <label htmlFor="products-q" className={label}>
-          Search
-        </label>
-        <input
-          id="products-q"
-          name="q"
-          type="search"
-          defaultValue={query.q}
-          placeholder="Name or web address"
-          className={field}
-        />
-      </div>
-      <div>
-        <label htmlFor="products-category" className={label}>
-          Category
-        </label>
-        <select
-          id="products-category"
-          name="category"
-          value={category}
-          onChange={(event) => setCategory(event.target.value)}
-          className={field}
-        >
-          <option value="">Any category</option>
-          {options?.categories.map((entry) => (
-            <option key={entry._id} value={entry._id}>
-              {entry.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="products-subcategory" className={label}>
-          Subcategory
-        </label>
-        <select
-          id="products-subcategory"
-          name="subcategory"
-          defaultValue={query.subcategory ?? ''}
-          className={field}
-          disabled={!subcategories?.length}
-        >
-          <option value="">Any subcategory</option>
-          {subcategories?.map((entry) => (
-            <option key={entry._id} value={entry._id}>
-              {entry.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="products-active" className={label}>
-          Shown in the shop
-        </label>
-        <select
-          id="products-active"
-          name="active"
-          defaultValue={query.active ?? ''}
-          className={field}
-        >
-          <option value="">Active or not</option>
-          <option value="true">Active</option>
-          <option value="false">Inactive</option>
-        </select>
-      </div>
-      <div>
-        <label htmlFor="products-stock" className={label}>
-          Stock
-        </label>
-        <select id="products-stock" name="stock" defaultValue={query.stock ?? ''} className={field}>
-          <option value="">Any stock</option>
-          {Object.entries(STOCK_WORDS).map(([value, words]) => (
-            <option key={value} value={value}>
-              {words}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="products-price" className={label}>
-          Price (₹)
-        </label>
-        <select id="products-price" name="price" defaultValue={query.price ?? ''} className={field}>
-          <option value="">Any price</option>
-          {priceBands.map((band) => (
-            <option key={band} value={band}>
-              {band}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="products-sort" className={label}>
-          Sort
-        </label>
-        <select id="products-sort" name="sort" defaultValue={query.sort} className={field}>
-          {SORTS.map((sort) => (
-            <option key={sort.value} value={sort.value}>
-              {sort.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4">
-        <button type="submit" className={primary}>
-          Apply
-        </button>
-        <Link to="/admin/products" className={button}>
-          Clear
-        </Link>
-      </div>
-    </form>
-  );
-}
-
-/** The ticked products' one action: activate, deactivate, move, add or remove a tag. */
-function BulkActions({
-  ids,
-  options,
-  onDone,
-}: {
-  ids: string[];
-  options: ProductFormOptions | undefined;
-  onDone: (message: string, ok: boolean) => void;
-}) {
-  const { authed } = useAuth();
-  const [action, setAction] = useState('activate');
-  const [category, setCategory] = useState('');
-  const [subcategory, setSubcategory] = useState('');
-  const [tag, setTag] = useState('');
-  const [busy, setBusy] = useState(false);
-  const subcategories = options?.categories.find((entry) => entry._id === category)?.subcategories;
-
-  async function apply(event: FormEvent) {
-    event.preventDefault();
-    const input: ProductBulkInput =
-      action === 'move'
-        ? { action: 'move', ids, categoryId: category, subcategoryId: subcategory || null }
-        : action === 'add-tag' || action === 'remove-tag'
-          ? { action, ids, tag }
-          : { action: action === 'deactivate' ? 'deactivate' : 'activate', ids };
-    setBusy(true);
-    try {
-      const { updated } = await authed((api) => productsApi(api).bulk(input));
-      onDone(
-        `${updated} of ${ids.length} ${ids.length === 1 ? 'product' : 'products'} changed.`,
-        true,
-      );
-    } catch (error) {
-      onDone(errorMessage(error), false);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <form
-      onSubmit={apply}
-      aria-labelledby="bulk-title"
-      className="flex flex-col gap-3 rounded-2xl border border-brand-200 bg-white p-4 sm:flex-row sm:flex-wrap sm:items-end"
-    >
-      <h2 id="bulk-title" className="font-medium sm:w-full">
-        {ids.length} {ids.length === 1 ? 'product' : 'products'} ticked
-      </h2>
-      <div>
-        <label htmlFor="bulk-action" className={label}>
-          Action
-        </label>
-        <select
-          id="bulk-action"
-          value={action}
-          onChange={(event) => setAction(event.target.value)}
-          className={field}
-        >
-          <option value="activate">Activate</option>
-          <option value="deactivate">Deactivate</option>
-          <option value="move">Move to a category</option>
-          <option value="add-tag">Add a tag</option>
-          <option value="remove-tag">Remove a tag</option>
-        </select>
-      </div>
-      {action === 'move' ? (
+    <ListFilters
+      schema={adminProductsQuery}
+      label="Find products"
+      submitText="Apply"
+      clearTo="/admin/products"
+      search={
+        <div className="sm:col-span-2">
+          <label htmlFor="products-q" className={filterLabel}>
+            Search
+          </label>
+          <input
+            id="products-q"
+            name="q"
+            type="search"
+            defaultValue={query.q}
+            placeholder="Name or web address"
+            className={filterField}
+          />
+        </div>
+      }
+      more={
         <>
           <div>
-            <label htmlFor="bulk-category" className={label}>
+            <label htmlFor="products-category" className={filterLabel}>
               Category
             </label>
             <select
-              id="bulk-category"
-              required
+              id="products-category"
+              name="category"
               value={category}
-              onChange={(event) => {
-                setCategory(event.target.value);
-                setSubcategory('');
-              }}
-              className={field}
+              onChange={(event) => setCategory(event.target.value)}
+              className={filterField}
             >
-              <option value="">Choose…</option>
+              <option value="">Any category</option>
               {options?.categories.map((entry) => (
                 <option key={entry._id} value={entry._id}>
                   {entry.name}
@@ -397,16 +196,17 @@ function BulkActions({
             </select>
           </div>
           <div>
-            <label htmlFor="bulk-subcategory" className={label}>
+            <label htmlFor="products-subcategory" className={filterLabel}>
               Subcategory
             </label>
             <select
-              id="bulk-subcategory"
-              value={subcategory}
-              onChange={(event) => setSubcategory(event.target.value)}
-              className={field}
+              id="products-subcategory"
+              name="subcategory"
+              defaultValue={query.subcategory ?? ''}
+              className={filterField}
+              disabled={!subcategories?.length}
             >
-              <option value="">None</option>
+              <option value="">Any subcategory</option>
               {subcategories?.map((entry) => (
                 <option key={entry._id} value={entry._id}>
                   {entry.name}
@@ -414,113 +214,128 @@ function BulkActions({
               ))}
             </select>
           </div>
-        </>
-      ) : null}
-      {action === 'add-tag' || action === 'remove-tag' ? (
-        <div>
-          <label htmlFor="bulk-tag" className={label}>
-            Tag
-          </label>
-          <input
-            id="bulk-tag"
-            required
-            value={tag}
-            onChange={(event) => setTag(event.target.value)}
-            className={field}
+          <SelectFilter
+            id="products-active"
+            label="Shown in the shop"
+            name="active"
+            value={query.active}
+            any="Active or not"
+            choices={[
+              ['true', 'Active'],
+              ['false', 'Inactive'],
+            ]}
           />
-        </div>
-      ) : null}
-      <button type="submit" className={primary} disabled={busy}>
-        {busy ? 'Applying…' : 'Apply to ticked'}
-      </button>
-    </form>
+          <SelectFilter
+            id="products-stock"
+            label="Stock"
+            name="stock"
+            value={query.stock}
+            any="Any stock"
+            choices={Object.entries(STOCK_WORDS)}
+          />
+          <SelectFilter
+            id="products-price"
+            label="Price (₹)"
+            name="price"
+            value={query.price}
+            any="Any price"
+            choices={priceBands.map((band) => [band, band])}
+          />
+          <SelectFilter
+            id="products-sort"
+            label="Sort"
+            name="sort"
+            value={query.sort}
+            choices={SORTS}
+          />
+        </>
+      }
+    />
   );
 }
 
-const listProducts = (api: ApiClient, query: AdminProductsQuery) => productsApi(api).list(query);
-const loadOptions = (api: ApiClient) => productsApi(api).options();
+/** The products for the URL's filters and the catalogue's categories, loaded in the browser. */
+export const productsLoader = listLoader(adminProductsQuery, async (api: ApiClient, query) => {
+  const [page, options] = await Promise.all([
+    productsApi(api).list(query),
+    // The filters and bulk moves still work without the categories' names.
+    productsApi(api)
+      .options()
+      .catch(() => undefined),
+  ]);
+  return { page, options };
+});
+
+interface ProductsAnswer {
+  page: AdminProductsPage;
+  options: ProductFormOptions | undefined;
+}
 
 /** /admin/products: find, filter and sort the catalogue; act on many products at once. */
 export function ProductsPage() {
-  const [params] = useSearchParams();
-  const key = params.toString();
-  const { query, problem } = useMemo(
-    () => productsQueryFromParams(new URLSearchParams(key)),
-    [key],
-  );
-  const { load, reload } = useAdminLoad(key, query, listProducts);
-  const { load: optionsLoad } = useAdminLoad('options', null, loadOptions);
-  const options = optionsLoad.state === 'ready' ? optionsLoad.data : undefined;
-  const pages = useCursorPages();
-  const [selection, setSelection] = useRowSelection(load);
+  const { query, problem, load, reload } = useListData<AdminProductsQuery, ProductsAnswer>();
+  const ready = load.state === 'ready' ? load.data : null;
+  // The categories of the last answer stay while the next page loads, so the filters keep them.
+  const last = (useLoaderData() as ListData<AdminProductsQuery, ProductsAnswer>).load;
+  const options = last.state === 'ready' ? last.data.options : undefined;
   const [outcome, setOutcome] = useState<{ message: string; ok: boolean } | null>(null);
   const [importing, setImporting] = useState(false);
-  const rows = load.state === 'ready' ? load.data.products : [];
-  const ticked = rows.filter((row) => selection[row._id]).map((row) => row._id);
 
   return (
-    <section className="flex flex-col gap-5">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="font-serif text-3xl">Products</h1>
-        <div className="flex flex-wrap items-center gap-2">
+    <ListPage
+      title="Products"
+      actions={
+        <>
           <ExportCsvButton />
           <button
             type="button"
-            className={button}
+            className={listButton}
             aria-expanded={importing}
             onClick={() => setImporting((open) => !open)}
           >
             Import CSV
           </button>
-          <Link to="/admin/products/new" className={primary}>
+          <Link to="/admin/products/new" className={listPrimary}>
             New product
           </Link>
-        </div>
-      </div>
-      {importing ? <ImportCsvPanel onImported={reload} /> : null}
-      <Filters key={key} options={options} />
-      {problem ? (
-        <p role="alert" className="text-sm text-brand-800">
-          {problem}. Showing every product instead.
-        </p>
-      ) : null}
-      {ticked.length > 0 ? (
-        <BulkActions
-          ids={ticked}
-          options={options}
-          onDone={(message, ok) => {
-            setOutcome({ message, ok });
-            if (ok) reload();
-          }}
-        />
-      ) : null}
-      {outcome ? (
-        <p role="status" className={`text-sm ${outcome.ok ? 'text-ink' : 'text-brand-800'}`}>
-          {outcome.message}
-        </p>
-      ) : null}
-      <AdminTable
-        label="Products"
-        load={load}
-        rows={rows}
-        columns={columns}
-        rowId={(row) => row._id}
-        card={(row) => <ProductCard row={row} />}
-        loadingText="Loading products..."
-        emptyText="No products match these filters."
-        onRetry={reload}
-        selection={{
-          state: selection,
-          onChange: setSelection,
-          allLabel: 'Select every product on this page',
-          rowLabel: (row) => `Select ${row.name}`,
-        }}
-      />
-      <CursorPager
-        label="Pages of products"
-        pages={pages}
-        next={load.state === 'ready' ? load.data.next : null}
-      />
-    </section>
+        </>
+      }
+      intro={importing ? <ImportCsvPanel onImported={reload} /> : null}
+      filters={<Filters query={query} options={options} />}
+      problem={problem}
+      problemFallback="Showing every product instead."
+      above={
+        outcome ? (
+          <p role="status" className={`text-sm ${outcome.ok ? 'text-ink' : 'text-brand-800'}`}>
+            {outcome.message}
+          </p>
+        ) : null
+      }
+      load={load}
+      reload={reload}
+      rows={ready?.page.products ?? []}
+      next={ready?.page.next ?? null}
+      label="Products"
+      pagerLabel="Pages of products"
+      columns={columns}
+      rowId={(row) => row._id}
+      card={(row) => <ProductCard row={row} />}
+      loadingText="Loading products..."
+      emptyText="No products match these filters."
+      bulk={{
+        allLabel: 'Select every product on this page',
+        rowLabel: (row) => `Select ${row.name}`,
+        actions: (ticked, done) => (
+          <BulkActions
+            ids={ticked.map((row) => row._id)}
+            options={options}
+            onDone={(message, ok) => {
+              setOutcome({ message, ok });
+              if (ok) done();
+            }}
+          />
+        ),
+      }}
+    />
   );
 }

@@ -1,12 +1,15 @@
-import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
-import { lowStockQuery, type LowStockQuery, type LowStockRow } from '@shop/contracts/stock';
+import {
+  lowStockQuery,
+  type LowStockPage as LowStockPageAnswer,
+  type LowStockQuery,
+  type LowStockRow,
+} from '@shop/contracts/stock';
 import { POPULAR_SOLD_UNITS, POPULAR_WINDOW_DAYS } from '@shop/domain/stock';
 import type { ApiClient } from '../../../lib/api-client';
-import { AdminTable, CursorPager } from '../admin-table';
-import { useAdminLoad } from '../use-admin-load';
-import { useCursorPages } from '../use-cursor-pages';
+import { listLoader, useListData } from '../list-page/list-loader';
+import { ListPage } from '../list-page/list-page';
 import { stockApi } from './stock-api';
 import { StockTabs } from './stock-tabs';
 
@@ -57,82 +60,83 @@ const columns = [
   }),
 ];
 
-function queryFromParams(params: URLSearchParams): LowStockQuery {
-  const raw: Record<string, string> = {};
-  for (const [key, value] of params) if (value.trim() !== '') raw[key] = value;
-  const parsed = lowStockQuery.safeParse(raw);
-  return parsed.success ? parsed.data : lowStockQuery.parse({});
+/** The sizes low on stock, loaded in the browser with the signed-in client. */
+export const lowStockLoader = listLoader(lowStockQuery, (api: ApiClient, query) =>
+  stockApi(api).low(query),
+);
+
+/** A size as a phone's card. */
+function SizeCard({ row }: { row: LowStockRow }) {
+  return (
+    <>
+      <div className="flex items-baseline justify-between gap-2">
+        <Link
+          to={`/admin/stock/${row.productId}`}
+          className="font-medium text-brand-700 hover:underline"
+        >
+          {row.productName}
+        </Link>
+        <PopularFlag row={row} />
+      </div>
+      <p>
+        {row.colorName} {row.size}: {stockWords(row)}
+      </p>
+      <p className="text-muted">
+        Low at {row.threshold} · sold {row.sold30} in {POPULAR_WINDOW_DAYS} days
+      </p>
+    </>
+  );
 }
 
-const listLow = (api: ApiClient, query: LowStockQuery) => stockApi(api).low(query);
+/** The one filter: ticking it shows the list at once. */
+function PopularOnly({ popular }: { popular: boolean }) {
+  const [, setParams] = useSearchParams();
+  return (
+    <div className="flex flex-col gap-2 rounded-2xl border border-line bg-white p-4 text-sm sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-muted">
+        Sizes of products on sale at their low-stock threshold or under. “Sold out, popular”: none
+        left of a size that sold {POPULAR_SOLD_UNITS} or more in the last {POPULAR_WINDOW_DAYS}{' '}
+        days.
+      </p>
+      <label className="flex items-center gap-2 whitespace-nowrap font-medium">
+        <input
+          type="checkbox"
+          checked={popular}
+          onChange={(event) =>
+            setParams(
+              event.target.checked ? new URLSearchParams({ popular: '1' }) : new URLSearchParams(),
+            )
+          }
+        />
+        Only popular sizes sold out
+      </label>
+    </div>
+  );
+}
 
 /** /admin/stock/low: sizes at their product's threshold or under, fewest units first. */
 export function LowStockPage() {
-  const [params, setParams] = useSearchParams();
-  const key = params.toString();
-  const query = useMemo(() => queryFromParams(new URLSearchParams(key)), [key]);
-  const { load, reload } = useAdminLoad(key, query, listLow);
-  const pages = useCursorPages();
+  const { query, problem, load, reload } = useListData<LowStockQuery, LowStockPageAnswer>();
+  const ready = load.state === 'ready' ? load.data : null;
 
   return (
-    <section className="flex flex-col gap-5">
-      <h1 className="font-serif text-3xl">Low stock</h1>
-      <StockTabs />
-      <div className="flex flex-col gap-2 rounded-2xl border border-line bg-white p-4 text-sm sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-muted">
-          Sizes of products on sale at their low-stock threshold or under. “Sold out, popular”: none
-          left of a size that sold {POPULAR_SOLD_UNITS} or more in the last {POPULAR_WINDOW_DAYS}{' '}
-          days.
-        </p>
-        <label className="flex items-center gap-2 whitespace-nowrap font-medium">
-          <input
-            type="checkbox"
-            checked={query.popular === '1'}
-            onChange={(event) =>
-              setParams(
-                event.target.checked
-                  ? new URLSearchParams({ popular: '1' })
-                  : new URLSearchParams(),
-              )
-            }
-          />
-          Only popular sizes sold out
-        </label>
-      </div>
-      <AdminTable
-        label="Sizes low on stock"
-        load={load}
-        rows={load.state === 'ready' ? load.data.sizes : []}
-        columns={columns}
-        rowId={(row) => `${row.productId}|${row.colorName}|${row.size}`}
-        card={(row) => (
-          <>
-            <div className="flex items-baseline justify-between gap-2">
-              <Link
-                to={`/admin/stock/${row.productId}`}
-                className="font-medium text-brand-700 hover:underline"
-              >
-                {row.productName}
-              </Link>
-              <PopularFlag row={row} />
-            </div>
-            <p>
-              {row.colorName} {row.size}: {stockWords(row)}
-            </p>
-            <p className="text-muted">
-              Low at {row.threshold} · sold {row.sold30} in {POPULAR_WINDOW_DAYS} days
-            </p>
-          </>
-        )}
-        loadingText="Loading low stock..."
-        emptyText="No size is low on stock."
-        onRetry={reload}
-      />
-      <CursorPager
-        label="Pages of low stock"
-        pages={pages}
-        next={load.state === 'ready' ? load.data.next : null}
-      />
-    </section>
+    <ListPage
+      title="Low stock"
+      intro={<StockTabs />}
+      filters={<PopularOnly popular={query.popular === '1'} />}
+      problem={problem}
+      problemFallback="Showing every low size instead."
+      load={load}
+      reload={reload}
+      rows={ready?.sizes ?? []}
+      next={ready?.next ?? null}
+      label="Sizes low on stock"
+      pagerLabel="Pages of low stock"
+      columns={columns}
+      rowId={(row) => `${row.productId}|${row.colorName}|${row.size}`}
+      card={(row) => <SizeCard row={row} />}
+      loadingText="Loading low stock..."
+      emptyText="No size is low on stock."
+    />
   );
 }

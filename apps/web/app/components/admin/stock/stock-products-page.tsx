@@ -1,20 +1,16 @@
-import { useMemo, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import {
   stockProductsQuery,
   type StockProductRow,
+  type StockProductsPage as StockProductsPageAnswer,
   type StockProductsQuery,
 } from '@shop/contracts/stock';
 import type { ApiClient } from '../../../lib/api-client';
-import { AdminTable, CursorPager } from '../admin-table';
-import { useAdminLoad } from '../use-admin-load';
-import { useCursorPages } from '../use-cursor-pages';
+import { listLoader, useListData } from '../list-page/list-loader';
+import { filterField, filterLabel, ListFilters, ListPage } from '../list-page/list-page';
 import { stockApi } from './stock-api';
 import { StockTabs } from './stock-tabs';
-
-const button =
-  'rounded-full border border-line bg-white px-4 py-2 text-sm font-medium hover:border-brand-300 disabled:opacity-50';
 
 const column = createColumnHelper<StockProductRow>();
 
@@ -43,103 +39,79 @@ const columns = [
   column.accessor('lowSizes', { header: 'Low sizes', cell: ({ row }) => lowWords(row.original) }),
 ];
 
-/** The URL's search, as the server reads it; a bad value starts from every product. */
-function queryFromParams(params: URLSearchParams): StockProductsQuery {
-  const raw: Record<string, string> = {};
-  for (const [key, value] of params) if (value.trim() !== '') raw[key] = value;
-  const parsed = stockProductsQuery.safeParse(raw);
-  return parsed.success ? parsed.data : stockProductsQuery.parse({});
-}
-
-const listProducts = (api: ApiClient, query: StockProductsQuery) => stockApi(api).products(query);
+/** The products whose name holds the URL's search, loaded in the browser. */
+export const stockProductsLoader = listLoader(stockProductsQuery, (api: ApiClient, query) =>
+  stockApi(api).products(query),
+);
 
 function Search({ q }: { q: string }) {
-  const [params, setParams] = useSearchParams();
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const text = String(new FormData(event.currentTarget).get('q') ?? '').trim();
-    setParams(text ? new URLSearchParams({ q: text }) : new URLSearchParams());
-  }
-
   return (
-    <form
-      key={params.get('q') ?? ''}
-      onSubmit={submit}
-      role="search"
-      aria-label="Find a product"
-      className="flex flex-col gap-3 rounded-2xl border border-line bg-white p-4 sm:flex-row sm:items-end"
-    >
-      <div className="flex-1">
-        <label htmlFor="stock-q" className="block text-sm font-medium">
-          Product
-        </label>
-        <input
-          id="stock-q"
-          name="q"
-          type="search"
-          defaultValue={q}
-          placeholder="Part of its name"
-          className="mt-1 block w-full rounded-xl border border-line bg-white px-3 py-2 text-sm"
-        />
-      </div>
-      <div className="flex gap-2">
-        <button
-          type="submit"
-          className="rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700"
-        >
-          Search
-        </button>
-        <Link to="/admin/stock" className={button}>
-          Clear
-        </Link>
-      </div>
-    </form>
+    <ListFilters
+      schema={stockProductsQuery}
+      label="Find a product"
+      submitText="Search"
+      clearTo="/admin/stock"
+      className="flex flex-col gap-3"
+      search={
+        <div className="flex-1">
+          <label htmlFor="stock-q" className={filterLabel}>
+            Product
+          </label>
+          <input
+            id="stock-q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            placeholder="Part of its name"
+            className={filterField}
+          />
+        </div>
+      }
+    />
+  );
+}
+
+/** A product as a phone's card. */
+function ProductCard({ row }: { row: StockProductRow }) {
+  return (
+    <>
+      <Link to={`/admin/stock/${row._id}`} className="font-medium text-brand-700 hover:underline">
+        {row.name}
+      </Link>
+      <p className="text-muted">
+        {row.units} units free{row.isActive ? '' : ' · not on sale'}
+      </p>
+      <p>Low: {lowWords(row)}</p>
+    </>
   );
 }
 
 /** /admin/stock: pick a product (by name) to open its colour × size grid. */
 export function StockProductsPage() {
-  const [params] = useSearchParams();
-  const key = params.toString();
-  const query = useMemo(() => queryFromParams(new URLSearchParams(key)), [key]);
-  const { load, reload } = useAdminLoad(key, query, listProducts);
-  const pages = useCursorPages();
+  const { query, problem, load, reload } = useListData<
+    StockProductsQuery,
+    StockProductsPageAnswer
+  >();
+  const ready = load.state === 'ready' ? load.data : null;
 
   return (
-    <section className="flex flex-col gap-5">
-      <h1 className="font-serif text-3xl">Stock</h1>
-      <StockTabs />
-      <Search q={query.q} />
-      <AdminTable
-        label="Products"
-        load={load}
-        rows={load.state === 'ready' ? load.data.products : []}
-        columns={columns}
-        rowId={(row) => row._id}
-        card={(row) => (
-          <>
-            <Link
-              to={`/admin/stock/${row._id}`}
-              className="font-medium text-brand-700 hover:underline"
-            >
-              {row.name}
-            </Link>
-            <p className="text-muted">
-              {row.units} units free{row.isActive ? '' : ' · not on sale'}
-            </p>
-            <p>Low: {lowWords(row)}</p>
-          </>
-        )}
-        loadingText="Loading products..."
-        emptyText="No product has this in its name."
-        onRetry={reload}
-      />
-      <CursorPager
-        label="Pages of products"
-        pages={pages}
-        next={load.state === 'ready' ? load.data.next : null}
-      />
-    </section>
+    <ListPage
+      title="Stock"
+      intro={<StockTabs />}
+      filters={<Search q={query.q} />}
+      problem={problem}
+      problemFallback="Showing every product instead."
+      load={load}
+      reload={reload}
+      rows={ready?.products ?? []}
+      next={ready?.next ?? null}
+      label="Products"
+      pagerLabel="Pages of products"
+      columns={columns}
+      rowId={(row) => row._id}
+      card={(row) => <ProductCard row={row} />}
+      loadingText="Loading products..."
+      emptyText="No product has this in its name."
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paramsOfNextPage, paramsOfPreviousPage } from './use-cursor-pages';
+import { paramsOfNextPage, paramsOfPreviousPage } from './cursor-pages';
 
 /** Walks Next `times` times from `start`, the server answering cursors c1, c2, ... */
 function forward(start: string, times: number) {
