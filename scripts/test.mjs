@@ -183,7 +183,12 @@ function ensureChromium() {
  */
 function checkTestLayout() {
   console.log('\n=== test layout ===');
-  const sourceTrees = ['apps/api/src', 'packages/domain/src', 'packages/contracts/src'];
+  const sourceTrees = [
+    'apps/api/src',
+    'apps/web/app',
+    'packages/domain/src',
+    'packages/contracts/src',
+  ];
   const misplaced = [];
   const walk = (dir) => {
     for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {

@@ -9,10 +9,13 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { extends: true, test: { name: 'unit', include: ['app/**/*.test.ts'], environment: 'node' } },
       {
         extends: true,
-        test: { name: 'dom', include: ['app/**/*.test.tsx'], environment: 'jsdom' },
+        test: { name: 'unit', include: ['test/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: { name: 'dom', include: ['test/**/*.test.tsx'], environment: 'jsdom' },
       },
     ],
   },

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { TrackingTimeline } from './tracking-timeline';
+import { TrackingTimeline } from '../../../app/components/orders/tracking-timeline';
 
 describe("an order's tracking", () => {
   it('names the courier and AWB, links to the courier, and lists the scans newest first', () => {

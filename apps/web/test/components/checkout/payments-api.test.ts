@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, createApiClient } from '../../lib/api-client';
-import { initiatePayment, simulatePayment } from './payments-api';
+import { ApiError, createApiClient } from '../../../app/lib/api-client';
+import { initiatePayment, simulatePayment } from '../../../app/components/checkout/payments-api';
 
 const answering = (status: number, body: unknown) =>
   createApiClient({

@@ -1,7 +1,12 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { OrderRefund, OrderReturnLine } from '@shop/contracts/orders';
-import { LineRefundTag, RefundLines, refundedUnitsOf, ReturnLines } from './order-view';
+import {
+  LineRefundTag,
+  RefundLines,
+  refundedUnitsOf,
+  ReturnLines,
+} from '../../../app/components/orders/order-view';
 
 const line = (overrides: Partial<OrderReturnLine>): OrderReturnLine => ({
   _id: 'r1',

@@ -2,13 +2,13 @@ import type { FeaturedCard } from '@shop/contracts/catalogue';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubBrowser } from '../../test/browser-stubs';
-import { FeaturedCarousel } from './featured-carousel';
-import { writeFeaturedCache } from './featured-data';
+import { stubBrowser } from '../../browser-stubs';
+import { FeaturedCarousel } from '../../../app/components/home/featured-carousel';
+import { writeFeaturedCache } from '../../../app/components/home/featured-data';
 
 // The carousel leaves out what is in the cart or wishlist: both empty here.
-vi.mock('../../lib/cart-store', () => ({ useCart: () => ({ cart: null }) }));
-vi.mock('../../lib/wishlist-store', () => ({ useWishlist: () => ({ has: () => false }) }));
+vi.mock('../../../app/lib/cart-store', () => ({ useCart: () => ({ cart: null }) }));
+vi.mock('../../../app/lib/wishlist-store', () => ({ useWishlist: () => ({ has: () => false }) }));
 
 const cards: FeaturedCard[] = [1, 2, 3, 4, 5].map((n) => ({
   _id: `product-${n}`,

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { OpenedTicket } from './grievance-status';
+import { OpenedTicket } from '../../../app/components/legal/grievance-status';
 
 const clock = { dueAt: '2026-03-16T10:00:00.000Z', doneAt: null, state: 'due' as const };
 

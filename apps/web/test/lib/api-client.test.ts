@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { orderApi } from '../components/orders/order-api';
-import { ApiError, createApiClient } from './api-client';
+import { orderApi } from '../../app/components/orders/order-api';
+import { ApiError, createApiClient } from '../../app/lib/api-client';
 
 const respond = (status: number, body: unknown) => async () =>
   new Response(typeof body === 'string' ? body : JSON.stringify(body), {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { fromIndiaInput, toIndiaInput } from './india-time';
+import {
+  fromIndiaInput,
+  toIndiaInput,
+} from '../../../../app/components/admin/discounts/india-time';
 
 describe('india time inputs', () => {
   it('reads and writes the inputs in India time, whatever the browser zone', () => {

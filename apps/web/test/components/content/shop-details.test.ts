@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultShopSettings, publicPartOf } from '@shop/contracts/shop-settings';
-import { contactDetailsOf } from './shop-details';
+import { contactDetailsOf } from '../../../app/components/content/shop-details';
 
 describe('contactDetailsOf', () => {
   it("shows the owner's settings: phone with +91, address in lines, hours a part a line", () => {

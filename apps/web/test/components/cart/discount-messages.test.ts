@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discountErrorMessage } from './discount-messages';
+import { discountErrorMessage } from '../../../app/components/cart/discount-messages';
 
 describe('cart page discount messages', () => {
   it('maps the server reasons to the wording shoppers see', () => {

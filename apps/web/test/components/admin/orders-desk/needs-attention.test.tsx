@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { OrdersDeskRow } from '@shop/contracts/orders-desk';
 import { attentionAction } from '@shop/domain/order-actions';
-import { NeedsAttention } from './needs-attention';
+import { NeedsAttention } from '../../../../app/components/admin/orders-desk/needs-attention';
 
 const row = (overrides: Partial<OrdersDeskRow>): OrdersDeskRow => ({
   _id: 'a1',

@@ -3,9 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import type { ApiClient } from '../../../lib/api-client';
-import { listLoader, useListData } from './list-loader';
-import { filterField, filterLabel, ListFilters, ListPage } from './list-page';
+import type { ApiClient } from '../../../../app/lib/api-client';
+import { listLoader, useListData } from '../../../../app/components/admin/list-page/list-loader';
+import {
+  filterField,
+  filterLabel,
+  ListFilters,
+  ListPage,
+} from '../../../../app/components/admin/list-page/list-page';
 
 // A list's contract as the shop writes them: filters, a cursor and a page size.
 const schema = z.object({

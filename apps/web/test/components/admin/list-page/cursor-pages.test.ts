@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { paramsOfNextPage, paramsOfPreviousPage } from './cursor-pages';
+import {
+  paramsOfNextPage,
+  paramsOfPreviousPage,
+} from '../../../../app/components/admin/list-page/cursor-pages';
 
 /** Walks Next `times` times from `start`, the server answering cursors c1, c2, ... */
 function forward(start: string, times: number) {

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderItem, OrderReturnLine } from '@shop/contracts/orders';
 import { exchangeChoices } from '@shop/domain/returns';
-import { buildReturnRequest, exchangeTarget, lineBlockedReason } from './return-request';
+import {
+  buildReturnRequest,
+  exchangeTarget,
+  lineBlockedReason,
+} from '../../../app/components/orders/return-request';
 
 const braId = '0b9a6a8e-5d55-4d36-9f3a-7f0c9c1e2a01';
 const pantyId = '0b9a6a8e-5d55-4d36-9f3a-7f0c9c1e2a02';

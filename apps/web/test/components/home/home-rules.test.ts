@@ -3,7 +3,7 @@
 // Chromium (e2e/home.e2e.ts) and the carousels' timing in banner-slider.test.tsx and
 // featured-carousel.test.tsx.
 import { describe, expect, it } from 'vitest';
-import { bannerHref } from './banner-link';
+import { bannerHref } from '../../../app/components/home/banner-link';
 import {
   applyWheel,
   autoRotateAllowed,
@@ -16,8 +16,8 @@ import {
   ringGeometry,
   ringOffset,
   visibleCountFor,
-} from './carousel-logic';
-import { pickMosaicImages } from './home-data';
+} from '../../../app/components/home/carousel-logic';
+import { pickMosaicImages } from '../../../app/components/home/home-data';
 
 describe('banner links (bannerHref)', () => {
   it('opens http and https addresses as they are, in a new tab', () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { meansSignedOut, refreshDelay, tokenExpiry, tokenSubject } from './auth-storage';
+import {
+  meansSignedOut,
+  refreshDelay,
+  tokenExpiry,
+  tokenSubject,
+} from '../../app/lib/auth-storage';
 
 const jwt = (payload: object) =>
   `e30.${btoa(JSON.stringify(payload)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.sig`;

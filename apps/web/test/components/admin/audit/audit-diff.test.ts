@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields, recordName, valueText } from './audit-diff';
+import {
+  changedFields,
+  recordName,
+  valueText,
+} from '../../../../app/components/admin/audit/audit-diff';
 
 describe('an audit entry as a diff', () => {
   it('lists only the fields that changed', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentFailedMessage } from './payment-window';
+import { paymentFailedMessage } from '../../../app/components/checkout/payment-window';
 
 describe('the failed payment alert', () => {
   it("names the provider's reason after the prefix", () => {

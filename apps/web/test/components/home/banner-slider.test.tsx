@@ -2,8 +2,8 @@ import type { Banner } from '@shop/contracts/content';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubBrowser } from '../../test/browser-stubs';
-import { BannerSlider } from './banner-slider';
+import { stubBrowser } from '../../browser-stubs';
+import { BannerSlider } from '../../../app/components/home/banner-slider';
 
 const banners: Banner[] = [1, 2, 3, 4].map((n) => ({
   _id: `banner-${n}`,

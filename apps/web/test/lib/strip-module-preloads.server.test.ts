@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { stripModulePreloads } from './strip-module-preloads.server';
+import { stripModulePreloads } from '../../app/lib/strip-module-preloads.server';
 
 async function run(chunks: (string | Buffer)[]) {
   return text(Readable.from(chunks.map((chunk) => Buffer.from(chunk))).pipe(stripModulePreloads()));
