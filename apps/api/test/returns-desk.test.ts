@@ -434,6 +434,11 @@ describe('the returns desk', () => {
       { amount_paise: (bought.price - 100) * 100, reason: 'shop' },
       { amount_paise: 100 * 100, reason: 'returned' },
     ]);
+    // The line says what was owed, not its quote.
+    const [line] = await rows<{ refund_paise: number }>(
+      sql`select refund_paise from order_return_lines where id = ${shop.lineId}`,
+    );
+    expect(line!.refund_paise).toBe(100 * 100);
   });
 
   it('leaves a refund above the staff limit to an owner (403), whose refund goes through', async () => {

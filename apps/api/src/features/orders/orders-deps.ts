@@ -28,14 +28,15 @@ export interface OrderRefunds {
   ): Promise<boolean>;
   /**
    * Owes part of the order's paid payment back for items returned, in the transaction of the
-   * shop refunding them; answers the refund's id, or undefined when nothing was paid.
+   * shop refunding them, never past what is left of the payment; answers the refund's id and the
+   * amount owed, or undefined when nothing was paid or nothing is left.
    */
   oweReturn(
     tx: Executor,
     orderId: string,
     amountPaise: number,
     decidedBy: RefundDecider,
-  ): Promise<string | undefined>;
+  ): Promise<{ id: string; amountPaise: number } | undefined>;
   /** Whether the gate would let `decidedBy` refund this much of the order now (for screens). */
   mayRefund(
     tx: Executor,

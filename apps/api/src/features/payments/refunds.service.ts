@@ -133,7 +133,7 @@ export function createRefundsService(deps: {
     /**
      * Owes the refund of returned lines, in the caller's transaction (the desk refunding them),
      * never past what is left of the payment once the refunds owed or made before it (by hand, or
-     * for other lines) are counted. Answers the refund's id, or undefined when the order has no
+     * for other lines) are counted. Answers the refund's id and the amount owed, or undefined when the order has no
      * paid payment. The caller holds the order's lock. Throws 403 when `decidedBy` may not give
      * it (see `RefundsRepository.owe`).
      */
@@ -142,18 +142,20 @@ export function createRefundsService(deps: {
       if (!paid?.providerPaymentId || amountPaise <= 0) return undefined;
       const left = await leftToRefund(tx, orderId, paid);
       if (left <= 0) return undefined;
+      const owedPaise = Math.min(amountPaise, left);
       const owed = await refunds.owe(
         tx,
         {
           orderId,
           paymentId: paid.id,
           providerPaymentId: paid.providerPaymentId,
-          amountPaise: Math.min(amountPaise, left),
+          amountPaise: owedPaise,
           reason: 'returned',
         },
         decidedBy,
       );
-      return owed?.id;
+      // What was owed, which the line, the mail and the audit then say: never more than was left.
+      return owed ? { id: owed.id, amountPaise: owedPaise } : undefined;
     },
 
     /**

@@ -643,23 +643,27 @@ export function createReturnsDeskService(deps: ReturnsDeskDeps) {
           ? refundQuote(full, full.returns, line)
           : 0;
         // The gate where the refund is owed counts what staff refunded of the order before.
-        const refundId =
+        const owed =
           amount > 0
             ? await deps.refunds().oweReturn(tx, order.id, amount, {
                 role: caller.role,
                 staffLimitPaise: deps.staffRefundLimitPaise,
               })
             : undefined;
+        const refundId = owed?.id;
+        // The line, the mail and the audit say what was owed: an earlier refund by hand may have
+        // left less of the payment than the line's quote.
+        const owedPaise = owed?.amountPaise ?? 0;
         if (refundId) {
           await orders.updateOrder(tx, order.id, {
             paymentStatus: 'refund_pending' satisfies PaymentStatus,
           });
         }
         return {
-          changes: { refundId: refundId ?? null, refundPaise: refundId ? amount : 0 },
+          changes: { refundId: refundId ?? null, refundPaise: owedPaise },
           refundOwed: refundId !== undefined,
-          mail: { refundPaise: refundId ? amount : 0 },
-          audit: { refundId: refundId ?? null, amountPaise: refundId ? amount : 0 },
+          mail: { refundPaise: owedPaise },
+          audit: { refundId: refundId ?? null, amountPaise: owedPaise },
         };
       }),
 
