@@ -100,8 +100,11 @@ for (const [viewport, offset] of [
       await page.goto('/profile?tab=orders');
       await waitForHydration(page);
       const card = page.getByTestId('order-card').filter({ hasText: order!.orderNumber });
-      await card.waitFor();
-      expect(await card.getByText('Awaiting payment', { exact: true }).isVisible()).toBe(true);
+      // The badge is polled: the card may first be the server's HTML, redrawn once the lazy
+      // orders tab loads in the browser.
+      await expect
+        .poll(() => card.getByText('Awaiting payment', { exact: true }).isVisible(), patient)
+        .toBe(true);
       expect(await card.getByText('PENDING', { exact: true }).count()).toBe(0);
       expect(await card.getByRole('button', { name: 'Pay now' }).isVisible()).toBe(true);
       expect(await card.getByRole('button', { name: 'Cancel order' }).isVisible()).toBe(true);
