@@ -47,16 +47,16 @@ function Actions({ row, actions }: { row: DispatchRow; actions: RowActions }) {
       className={smallButton}
       disabled={busy}
       onClick={() => act(row)}
-      aria-label={`${name} ${row.orderNumber}`}
+      aria-label={name}
     >
       {words}
     </button>
   );
   return (
     <div className="flex flex-wrap gap-1.5">
-      {button('Slip', 'Packing slip for', actions.slip, actions.busy)}
-      {button('Label', 'Label for', actions.label, actions.busy)}
-      {button('Mark shipped', 'Mark', actions.ship)}
+      {button('Slip', `Packing slip for ${row.orderNumber}`, actions.slip, actions.busy)}
+      {button('Label', `Label for ${row.orderNumber}`, actions.label, actions.busy)}
+      {button('Mark shipped', `Mark ${row.orderNumber} shipped`, actions.ship)}
     </div>
   );
 }
