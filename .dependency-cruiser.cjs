@@ -44,9 +44,6 @@ const EXCEPTIONS = [
   { from: 'payments/payments.service.ts', to: 'orders/orders.repository.ts' },
   { from: 'returns/returns-desk.service.ts', to: 'orders/orders.repository.ts' },
   { from: 'shipping/shipping.service.ts', to: 'orders/orders.repository.ts' },
-  // Handed the discounts repository (its rows, readings and the rule made of a row): its readings
-  // are being rewritten from SQL functions into the domain.
-  { from: 'cart/cart.service.ts', to: 'discounts/discounts.repository.ts' },
   // Handed the refunds repository.
   { from: 'orders/order-actions.service.ts', to: 'payments/refunds.repository.ts' },
 ];
