@@ -42,7 +42,6 @@ const EXCEPTIONS = [
   { from: 'dispatch/dispatch.service.ts', to: 'orders/orders.repository.ts' },
   { from: 'payments/payments.repository.ts', to: 'orders/orders.repository.ts' },
   { from: 'payments/payments.service.ts', to: 'orders/orders.repository.ts' },
-  { from: 'returns/returns-desk.service.ts', to: 'orders/orders.repository.ts' },
   { from: 'shipping/shipping.service.ts', to: 'orders/orders.repository.ts' },
   // Handed the refunds repository.
   { from: 'orders/order-actions.service.ts', to: 'payments/refunds.repository.ts' },
