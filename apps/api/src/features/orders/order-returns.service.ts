@@ -1,20 +1,17 @@
 /**
- * What the returns desk may ask of orders: an order with its items and return lines, the order
- * locked in the caller's transaction (an order is locked before its return lines, as every
- * writer of both locks them), the moves a return makes of the order, and stock given back.
- * The desk is handed this, never the orders repository.
+ * What the returns desk may ask of orders, besides the lookups every feature has (`OrderLookups`):
+ * the order with its items and return lines read in the desk's own transaction, the moves a
+ * return makes of the order, and stock given back. The desk is handed this, never the orders
+ * repository.
  */
 import type { OrderStatus, PaymentStatus } from '@shop/domain/orders';
 import type { Executor } from '../../db/client.ts';
-import type { OrderRow, OrdersRepository, OrderWithItems, StockLine } from './orders.repository.ts';
+import type { OrderWithItems } from '../../db/order-rows.ts';
+import type { OrdersRepository, StockLine } from './orders.repository.ts';
+import type { OrderLookups } from './orders.service.ts';
 
-export type {
-  NewReturnLine,
-  OrderRow,
-  OrderWithItems,
-  ReturnLineRow,
-  StockLine,
-} from './orders.repository.ts';
+export type { NewReturnLine, ReturnLineRow } from './orders.repository.ts';
+export type { OrderRow } from '../../db/order-rows.ts';
 
 /** The order's columns a return moves: its status (returned, or delivered again) and its payment. */
 export interface OrderReturnMove {
@@ -23,11 +20,9 @@ export interface OrderReturnMove {
   paymentStatus?: PaymentStatus;
 }
 
-export interface OrderReturns {
-  /** The order with its items and return lines; undefined when there is none. */
-  find(executor: Executor, orderId: string): Promise<OrderWithItems | undefined>;
-  /** The order's row, locked until the caller's transaction ends; undefined when there is none. */
-  lock(tx: Executor, orderId: string): Promise<OrderRow | undefined>;
+export interface OrderReturns extends Pick<OrderLookups, 'lockOrder'> {
+  /** The order with its items and return lines, read with `executor`; undefined when none. */
+  findIn(executor: Executor, orderId: string): Promise<OrderWithItems | undefined>;
   move(tx: Executor, orderId: string, changes: OrderReturnMove): Promise<void>;
   /** Puts units back on their stock row (product, colour and size, in any case). */
   returnStock(tx: Executor, line: StockLine): Promise<void>;
@@ -35,8 +30,8 @@ export interface OrderReturns {
 
 export function createOrderReturns(orders: OrdersRepository): OrderReturns {
   return {
-    find: (executor, orderId) => orders.findById(executor, orderId),
-    lock: (tx, orderId) => orders.lockOrder(tx, orderId),
+    findIn: (executor, orderId) => orders.findById(executor, orderId),
+    lockOrder: (tx, orderId) => orders.lockOrder(tx, orderId),
     async move(tx, orderId, changes) {
       await orders.updateOrder(tx, orderId, changes);
     },

@@ -158,7 +158,7 @@ export function createReturnSteps(
     const recipient = await deps.findUser(view.user_id);
     const outcome = await db.transaction(async (tx) => {
       // The order first, then its line, as every writer of both locks them.
-      const order = await orders.lock(tx, view.order_id);
+      const order = await orders.lockOrder(tx, view.order_id);
       const [line] = await tx
         .select()
         .from(orderReturnLines)

@@ -63,7 +63,7 @@ export function createReturnsDeskService(deps: ReturnsDeskDeps) {
     const row = await loadDeskLine(db, lineId);
     let quote: number | null = null;
     if (row.action === 'return' && row.refund_id === null) {
-      const order = (await orders.find(db, row.order_id))!;
+      const order = (await orders.findIn(db, row.order_id))!;
       quote = isRefundable(order.paymentStatus)
         ? refundQuote(order, order.returns, {
             id: row.id,
@@ -262,7 +262,7 @@ export function createReturnsDeskService(deps: ReturnsDeskDeps) {
      */
     refund: (caller: Caller, lineId: string) =>
       take(caller, lineId, 'refund', async ({ tx, line, order }) => {
-        const full = (await orders.find(tx, order.id))!;
+        const full = (await orders.findIn(tx, order.id))!;
         const amount = isRefundable(order.paymentStatus)
           ? refundQuote(full, full.returns, line)
           : 0;
