@@ -2,6 +2,7 @@ import { useState } from 'react';
 import {
   useForm,
   type DefaultValues,
+  type FieldErrors,
   type FieldValues,
   type Path,
   type Resolver,
@@ -26,8 +27,11 @@ export const fieldsNeedAttention = 'Some fields need attention: see the messages
 export interface AdminFormOptions<In extends FieldValues> {
   /** Fills what the form derives (an anchor from a title, say) before the schema reads it. */
   prepare?: (values: In) => In;
-  /** The line shown when the schema refuses the form; `fieldsNeedAttention` by default. */
-  invalidMessage?: string;
+  /**
+   * The line shown when the schema refuses the form; `fieldsNeedAttention` by default. A small
+   * form says the problem itself: `firstProblem`.
+   */
+  invalidMessage?: string | ((errors: FieldErrors<In>) => string);
 }
 
 export type AdminForm<S extends FormSchema> = UseFormReturn<z.input<S>, unknown, z.output<S>> & {
@@ -46,6 +50,22 @@ export type AdminForm<S extends FormSchema> = UseFormReturn<z.input<S>, unknown,
     work: (values: z.output<S>) => Promise<string | void> | string | void,
   ) => (event?: React.BaseSyntheticEvent) => Promise<void>;
 };
+
+/** The first message among a form's problems, in the order of its fields. */
+export function firstProblem(errors: FieldErrors): string {
+  const search = (node: unknown): string | undefined => {
+    if (!node || typeof node !== 'object') return undefined;
+    const { message } = node as { message?: unknown };
+    if (typeof message === 'string' && message) return message;
+    for (const [key, child] of Object.entries(node)) {
+      if (key === 'ref') continue;
+      const found = search(child);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return search(errors) ?? fieldsNeedAttention;
+}
 
 /**
  * A back-office form checked by the same contracts schema the API parses: react-hook-form with
@@ -92,7 +112,11 @@ export function useAdminForm<S extends FormSchema>(
           setStatus({ ok: false, message });
         }
       },
-      () => setStatus({ ok: false, message: invalidMessage }),
+      (errors) =>
+        setStatus({
+          ok: false,
+          message: typeof invalidMessage === 'string' ? invalidMessage : invalidMessage(errors),
+        }),
     );
 
   return { ...form, status, setStatus, busy: form.formState.isSubmitting, onSubmit };
