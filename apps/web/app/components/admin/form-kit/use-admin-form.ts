@@ -2,7 +2,6 @@ import { useState } from 'react';
 import {
   useForm,
   type DefaultValues,
-  type FieldErrors,
   type FieldValues,
   type Path,
   type Resolver,
@@ -28,10 +27,10 @@ export interface AdminFormOptions<In extends FieldValues> {
   /** Fills what the form derives (an anchor from a title, say) before the schema reads it. */
   prepare?: (values: In) => In;
   /**
-   * The line shown when the schema refuses the form; `fieldsNeedAttention` by default. A small
-   * form says the problem itself: `firstProblem`.
+   * The line shown when the schema refuses the form; `fieldsNeedAttention` by default. Null for
+   * none: a small form whose fields announce their own problems (see Form's announceProblems).
    */
-  invalidMessage?: string | ((errors: FieldErrors<In>) => string);
+  invalidMessage?: string | null;
 }
 
 export type AdminForm<S extends FormSchema> = UseFormReturn<z.input<S>, unknown, z.output<S>> & {
@@ -50,22 +49,6 @@ export type AdminForm<S extends FormSchema> = UseFormReturn<z.input<S>, unknown,
     work: (values: z.output<S>) => Promise<string | void> | string | void,
   ) => (event?: React.BaseSyntheticEvent) => Promise<void>;
 };
-
-/** The first message among a form's problems, in the order of its fields. */
-export function firstProblem(errors: FieldErrors): string {
-  const search = (node: unknown): string | undefined => {
-    if (!node || typeof node !== 'object') return undefined;
-    const { message } = node as { message?: unknown };
-    if (typeof message === 'string' && message) return message;
-    for (const [key, child] of Object.entries(node)) {
-      if (key === 'ref') continue;
-      const found = search(child);
-      if (found) return found;
-    }
-    return undefined;
-  };
-  return search(errors) ?? fieldsNeedAttention;
-}
 
 /**
  * A back-office form checked by the same contracts schema the API parses: react-hook-form with
@@ -112,11 +95,7 @@ export function useAdminForm<S extends FormSchema>(
           setStatus({ ok: false, message });
         }
       },
-      (errors) =>
-        setStatus({
-          ok: false,
-          message: typeof invalidMessage === 'string' ? invalidMessage : invalidMessage(errors),
-        }),
+      () => setStatus(invalidMessage === null ? null : { ok: false, message: invalidMessage }),
     );
 
   return { ...form, status, setStatus, busy: form.formState.isSubmitting, onSubmit };

@@ -12,7 +12,7 @@ import { useAuth } from '../../../lib/auth-session';
 import { formatIndiaDate } from '../admin-format';
 import { AdminTable } from '../admin-table';
 import { Field, Form, FormError, Select, SubmitButton } from '../form-kit/fields';
-import { firstProblem, useAdminForm } from '../form-kit/use-admin-form';
+import { useAdminForm } from '../form-kit/use-admin-form';
 import { useAdminLoad } from '../use-admin-load';
 import { staffApi } from './staff-api';
 
@@ -146,8 +146,8 @@ function AddStaff({ onAdded }: { onAdded: (text: string) => void }) {
   const form = useAdminForm(
     staffGrantSchema,
     { email: '', role: 'staff' },
-    // One field: the status line says its problem.
-    { invalidMessage: firstProblem },
+    // The email's problem is announced beside it; the status line is the server's refusal.
+    { invalidMessage: null },
   );
 
   async function grant(input: StaffGrant) {
@@ -160,6 +160,7 @@ function AddStaff({ onAdded }: { onAdded: (text: string) => void }) {
     <Form
       form={form}
       onSubmit={grant}
+      announceProblems
       aria-labelledby="add-staff-title"
       className="grid gap-3 rounded-2xl border border-line bg-white p-4 sm:grid-cols-[1fr_10rem_auto] sm:items-start"
     >
