@@ -4,16 +4,18 @@ import { errorSummary } from '../http/error-log.ts';
 /**
  * PGlite runs PostgreSQL as one single-user backend: no autovacuum and no checkpointer. Its own
  * API leaves nothing else to do but `close()`, which checkpoints. Two things would otherwise never
- * happen while the server runs, and PostgreSQL's manual routine (a database-wide
- * `VACUUM (ANALYZE)` where autovacuum does not run, and `CHECKPOINT`) covers both:
+ * happen while the server runs, and PostgreSQL's manual routine (a database-wide `VACUUM` where
+ * autovacuum does not run, and `CHECKPOINT`) covers both:
  *
  * - the write-ahead log is never recycled: every 16 MB segment written since opening stays in
  *   the data folder (about 16 MB per 2,000 paid orders);
- * - dead row versions are never cleared and the planner's statistics never refreshed.
+ * - dead row versions are never cleared, nor the tables' sizes the planner reads refreshed.
  *
  * Both grow with what the shop writes, so one measure of it drives both: once this much log was
- * written since the last checkpoint, a pass vacuums and analyses every table, then checkpoints,
- * after which PostgreSQL recycles the segments before it. An idle shop never pauses.
+ * written since the last checkpoint, a pass vacuums every table, then checkpoints, after which
+ * PostgreSQL recycles the segments before it. An idle shop never pauses. No ANALYZE: every
+ * statement is planned afresh with its values (PGlite has no named statements), and a
+ * database-wide ANALYZE held the shop for seconds (`db/pglite-wal.test.ts`).
  */
 export const CHECKPOINT_WAL_BYTES = 16 * 1024 * 1024;
 
@@ -25,14 +27,13 @@ export const CHECKPOINT_WAL_BYTES = 16 * 1024 * 1024;
 export const WAL_START_PARAMS = ['-c', 'min_wal_size=32MB'];
 
 /**
- * One pass: when `CHECKPOINT_WAL_BYTES` of log were written since the last checkpoint,
- * `VACUUM (ANALYZE)` then `CHECKPOINT` (the vacuum's own log is then recycled too). Answers
- * whether it did.
+ * One pass: when `CHECKPOINT_WAL_BYTES` of log were written since the last checkpoint, `VACUUM`
+ * then `CHECKPOINT` (the vacuum's own log is then recycled too). Answers whether it did.
  */
 export async function upkeepPass(pg: PGlite): Promise<boolean> {
   if ((await walSinceCheckpoint(pg)) < CHECKPOINT_WAL_BYTES) return false;
   // VACUUM cannot run inside a transaction; PGlite's exec runs it on its own, between requests.
-  await pg.exec('vacuum (analyze)');
+  await pg.exec('vacuum');
   await pg.exec('checkpoint');
   return true;
 }
