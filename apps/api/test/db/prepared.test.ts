@@ -88,12 +88,11 @@ describe('prepared hot statements', () => {
           expect(await prepared.rows(database.db, 'echo_values', query)).toEqual(plain);
       }
       // Each call reached the driver as a text with $1.. placeholders and the values apart: PGlite's
-      // query(text, params), or pg's { name, text, values }.
-      const sent = calls.mock.calls.map(([first, second]) =>
-        typeof first === 'string'
-          ? { text: first, values: second as unknown[] }
-          : (first as { text: string; values: unknown[] }),
-      );
+      // query(text, params), or pg's query({ name, text }, values).
+      const sent = calls.mock.calls.map(([first, second]) => ({
+        text: typeof first === 'string' ? first : (first as { text: string }).text,
+        values: (second ?? (first as { values?: unknown[] }).values) as unknown[],
+      }));
       expect(sent.length).toBeGreaterThanOrEqual(texts.length * 4);
       for (const { text, values } of sent) {
         expect(text).toContain('$2::text');
