@@ -1,4 +1,6 @@
 import {
+  createContext,
+  useContext,
   useId,
   useState,
   type ChangeEvent,
@@ -28,19 +30,41 @@ export const primaryButton =
 export function Form<S extends FormSchema>({
   form,
   onSubmit,
+  announceProblems = false,
   children,
   ...rest
 }: Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> & {
   form: AdminForm<S>;
   onSubmit: Parameters<AdminForm<S>['onSubmit']>[0];
+  /**
+   * Each field's message is an alert of its own: for a form without a status line of its own
+   * (its screen shows the save's answer), so a refusal is still announced.
+   */
+  announceProblems?: boolean;
   children: ReactNode;
 }) {
   return (
     <FormProvider {...form}>
-      <form noValidate {...rest} onSubmit={form.onSubmit(onSubmit)}>
-        {children}
-      </form>
+      <AnnounceProblems value={announceProblems}>
+        <form noValidate {...rest} onSubmit={form.onSubmit(onSubmit)}>
+          {children}
+        </form>
+      </AnnounceProblems>
     </FormProvider>
+  );
+}
+
+const AnnounceContext = createContext(false);
+const AnnounceProblems = AnnounceContext.Provider;
+
+/** A field's message: an alert when its form announces problems one by one. */
+function Problem({ id, message }: { id?: string; message: string | undefined }) {
+  const announce = useContext(AnnounceContext);
+  if (!message) return null;
+  return (
+    <p id={id} role={announce ? 'alert' : undefined} className={errorClasses}>
+      {message}
+    </p>
   );
 }
 
@@ -72,13 +96,7 @@ function described(
 
 /** A message below a field (or a list of fields), by the path of the value it is about. */
 export function FieldMessage({ name, id }: { name: string; id?: string }) {
-  const message = useFieldError(name);
-  if (!message) return null;
-  return (
-    <p id={id} className={errorClasses}>
-      {message}
-    </p>
-  );
+  return <Problem id={id} message={useFieldError(name)} />;
 }
 
 interface FrameProps {
@@ -120,11 +138,7 @@ function Frame({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={ids.errorId} className={errorClasses}>
-          {error}
-        </p>
-      ) : null}
+      <Problem id={ids.errorId} message={error} />
     </div>
   );
 }
@@ -367,11 +381,7 @@ export function Checkbox({
         />
         {label}
       </label>
-      {error ? (
-        <p id={ids.errorId} className={errorClasses}>
-          {error}
-        </p>
-      ) : null}
+      <Problem id={ids.errorId} message={error} />
     </div>
   );
 }

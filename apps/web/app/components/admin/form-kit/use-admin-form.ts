@@ -26,8 +26,11 @@ export const fieldsNeedAttention = 'Some fields need attention: see the messages
 export interface AdminFormOptions<In extends FieldValues> {
   /** Fills what the form derives (an anchor from a title, say) before the schema reads it. */
   prepare?: (values: In) => In;
-  /** The line shown when the schema refuses the form; `fieldsNeedAttention` by default. */
-  invalidMessage?: string;
+  /**
+   * The line shown when the schema refuses the form; `fieldsNeedAttention` by default. Null for
+   * none: a small form whose fields announce their own problems (see Form's announceProblems).
+   */
+  invalidMessage?: string | null;
 }
 
 export type AdminForm<S extends FormSchema> = UseFormReturn<z.input<S>, unknown, z.output<S>> & {
@@ -92,7 +95,7 @@ export function useAdminForm<S extends FormSchema>(
           setStatus({ ok: false, message });
         }
       },
-      () => setStatus({ ok: false, message: invalidMessage }),
+      () => setStatus(invalidMessage === null ? null : { ok: false, message: invalidMessage }),
     );
 
   return { ...form, status, setStatus, busy: form.formState.isSubmitting, onSubmit };

@@ -74,3 +74,45 @@ export function useListData<Query, Answer>(): {
     reload: () => void revalidator.revalidate(),
   };
 }
+
+/** What a form screen's client loader hands its page: the answer, or why there is none. */
+export interface ScreenData<Answer> {
+  load: Exclude<AdminLoad<Answer>, { state: 'loading' }>;
+}
+
+/**
+ * A back-office form screen's `clientLoader` (a record by the URL's id, the settings): as a
+ * list's, signed in the browser, a refusal coming back as a failed answer for the screen to show
+ * with a way to try again.
+ */
+export function screenLoader<Answer>(
+  fetch: (api: ApiClient, params: Record<string, string | undefined>) => Promise<Answer>,
+  run: <T>(call: (api: ApiClient) => Promise<T>) => Promise<T> = signedIn,
+) {
+  return async ({
+    params,
+  }: {
+    params: Record<string, string | undefined>;
+  }): Promise<ScreenData<Answer>> => {
+    try {
+      return { load: { state: 'ready', data: await run((api) => fetch(api, params)) } };
+    } catch (error) {
+      return { load: { state: 'failed', message: errorMessage(error) } };
+    }
+  };
+}
+
+/** A form screen's data from its loader, shown as loading while it is loaded again. */
+export function useScreenData<Answer>(): { load: AdminLoad<Answer>; reload: () => void } {
+  const data = useLoaderData() as ScreenData<Answer>;
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const { pathname } = useLocation();
+  const pending =
+    revalidator.state === 'loading' ||
+    (navigation.state === 'loading' && navigation.location.pathname === pathname);
+  return {
+    load: pending ? { state: 'loading' } : data.load,
+    reload: () => void revalidator.revalidate(),
+  };
+}

@@ -33,7 +33,7 @@ import {
   TextArea,
 } from '../form-kit/fields';
 import { useAdminForm } from '../form-kit/use-admin-form';
-import { useAdminLoad } from '../use-admin-load';
+import { screenLoader, useScreenData } from '../list-page/list-loader';
 import { ColorPhotosField } from './color-photos-field';
 import { productsApi } from './products-api';
 
@@ -519,21 +519,31 @@ function ProductForm({
   );
 }
 
-const loadOptions = (api: ApiClient) => productsApi(api).options();
-const loadProduct = (api: ApiClient, id: string | null) =>
-  id ? productsApi(api).get(id) : Promise.resolve(null);
+/** The product screen's data: the form's choices and the product (none for a new one). */
+interface ProductScreen {
+  options: ProductFormOptions;
+  product: AdminProduct | null;
+}
+
+/** /admin/products/new and /admin/products/{id}: loaded before the screen shows. */
+export const loadProductScreen = async (
+  api: ApiClient,
+  params: Record<string, string | undefined>,
+): Promise<ProductScreen> => {
+  const id = params.productId && params.productId !== 'new' ? params.productId : null;
+  const [options, product] = await Promise.all([
+    productsApi(api).options(),
+    id ? productsApi(api).get(id) : Promise.resolve(null),
+  ]);
+  return { options, product };
+};
+
+export const productScreenLoader = screenLoader(loadProductScreen);
 
 /** /admin/products/new and /admin/products/{id}: the whole product page in one form. */
 export function ProductEditPage({ productId }: { productId: string | null }) {
-  const { load: options, reload: reloadOptions } = useAdminLoad('options', null, loadOptions);
-  const { load: product, reload } = useAdminLoad(productId ?? 'new', productId, loadProduct);
-
-  const failed =
-    options.state === 'failed'
-      ? options.message
-      : product.state === 'failed'
-        ? product.message
-        : null;
+  const { load, reload } = useScreenData<ProductScreen>();
+  const product = load.state === 'ready' ? load.data.product : null;
   return (
     <section className="flex flex-col gap-5">
       <p>
@@ -542,28 +552,17 @@ export function ProductEditPage({ productId }: { productId: string | null }) {
         </Link>
       </p>
       <h1 className="font-serif text-3xl">
-        {productId === null
-          ? 'New product'
-          : product.state === 'ready' && product.data
-            ? product.data.name
-            : 'Product'}
+        {productId === null ? 'New product' : (product?.name ?? 'Product')}
       </h1>
-      {failed ? (
+      {load.state === 'failed' ? (
         <div role="alert" className="rounded-2xl border border-line bg-white p-6 text-center">
-          <p>{failed}</p>
-          <button
-            type="button"
-            className={`${button} mt-3`}
-            onClick={() => {
-              reloadOptions();
-              reload();
-            }}
-          >
+          <p>{load.message}</p>
+          <button type="button" className={`${button} mt-3`} onClick={reload}>
             Try Again
           </button>
         </div>
-      ) : options.state === 'ready' && product.state === 'ready' ? (
-        <ProductForm product={product.data} options={options.data} />
+      ) : load.state === 'ready' ? (
+        <ProductForm product={load.data.product} options={load.data.options} />
       ) : (
         <p
           role="status"

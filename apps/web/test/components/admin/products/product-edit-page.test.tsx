@@ -1,6 +1,6 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   productFormMessages,
@@ -9,7 +9,11 @@ import {
   type ProductInput,
 } from '@shop/contracts/products-admin';
 import { ApiError } from '../../../../app/lib/api-client';
-import { ProductEditPage } from '../../../../app/components/admin/products/product-edit-page';
+import { screenLoader } from '../../../../app/components/admin/list-page/list-loader';
+import {
+  loadProductScreen,
+  ProductEditPage,
+} from '../../../../app/components/admin/products/product-edit-page';
 
 const category = '6f1d2c3b-0a9e-4b8c-9d7e-112233445566';
 const options: ProductFormOptions = {
@@ -76,14 +80,35 @@ afterEach(() => {
   vi.resetAllMocks();
 });
 
-const open = (productId: string | null) =>
-  render(
-    <MemoryRouter>
-      <ProductEditPage productId={productId} />
-    </MemoryRouter>,
+/** The screen at its address, loaded by its route's loader over the mocked calls. */
+function open(productId: string | null) {
+  const loader = screenLoader(loadProductScreen, (call) => call({} as never));
+  const router = createMemoryRouter(
+    [
+      { path: '/admin/products/new', loader, element: <ProductEditPage productId={null} /> },
+      {
+        path: '/admin/products/:productId',
+        loader,
+        element: <ProductEditPage productId={productId} />,
+      },
+    ],
+    { initialEntries: [productId ? `/admin/products/${productId}` : '/admin/products/new'] },
   );
+  return render(<RouterProvider router={router} />);
+}
 
 describe('the product form', () => {
+  it('shows why the product could not be loaded, and loads it again on request', async () => {
+    server.options.mockResolvedValue(options);
+    server.get.mockRejectedValueOnce(new ApiError('Product not found', 404));
+    server.get.mockResolvedValueOnce(product);
+    open('p1');
+    expect((await screen.findByRole('alert')).textContent).toContain('Product not found');
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('heading', { name: product.name, level: 1 })).toBeTruthy();
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe(product.name);
+  });
+
   it('shows the contract’s messages beside the fields and sends nothing', async () => {
     server.options.mockResolvedValue(options);
     open(null);
