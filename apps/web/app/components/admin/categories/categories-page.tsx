@@ -13,9 +13,9 @@ import { moveItem } from '@shop/domain/media-uploads';
 import { errorMessage, type ApiClient } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
 import { AdminTable } from '../admin-table';
+import { screenLoader, useScreenData } from '../list-page/list-loader';
 import { Field, Form, SubmitButton } from '../form-kit/fields';
 import { useAdminForm } from '../form-kit/use-admin-form';
-import { useAdminLoad } from '../use-admin-load';
 import { categoriesApi } from './categories-api';
 
 const field = 'block w-full rounded-xl border border-line bg-white px-3 py-1.5 text-sm';
@@ -38,7 +38,8 @@ interface Changes {
   indexOf: (category: AdminCategory) => number;
 }
 
-const listCategories = (api: ApiClient) => categoriesApi(api).list();
+/** The screen's categories, loaded before it shows and again after each change. */
+export const categoriesLoader = screenLoader((api: ApiClient) => categoriesApi(api).list());
 
 /** A name (or code) edited in place: the button sends it, Escape puts the saved one back. */
 function InlineName({
@@ -308,7 +309,7 @@ function AddCategory({
  */
 export function CategoriesPage() {
   const { authed } = useAuth();
-  const { load, reload } = useAdminLoad('categories', undefined, listCategories);
+  const { load, reload } = useScreenData<AdminCategory[]>();
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
   const rows = load.state === 'ready' ? load.data : [];

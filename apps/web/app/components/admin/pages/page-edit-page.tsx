@@ -9,13 +9,18 @@ import {
   type PolicyPageInput,
   type ShopPageContent,
 } from '@shop/contracts/shop-pages';
-import { anchorFor, shopDetailTokens, type ShopPageKey } from '@shop/domain/shop-pages';
+import {
+  anchorFor,
+  shopDetailTokens,
+  shopPageKeys,
+  type ShopPageKey,
+} from '@shop/domain/shop-pages';
 import { errorMessage, type ApiClient } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
 import { formatIndiaDate, formatIndiaDateTime } from '../admin-format';
 import { Field, FieldMessage, Form, FormError, SubmitButton, TextArea } from '../form-kit/fields';
 import { useAdminForm } from '../form-kit/use-admin-form';
-import { useAdminLoad } from '../use-admin-load';
+import { screenLoader, useScreenData } from '../list-page/list-loader';
 import { pagesApi } from './pages-api';
 
 const card = 'flex flex-col gap-4 rounded-2xl border border-line bg-white p-4 sm:p-6';
@@ -376,16 +381,22 @@ function PolicyEditor({ page, initial, onSaved }: EditorProps<PolicyPageInput>) 
   );
 }
 
-const readPage = (api: ApiClient, key: ShopPageKey) => pagesApi(api).get(key);
+const isPageKey = (key: string | undefined): key is ShopPageKey =>
+  (shopPageKeys as readonly (string | undefined)[]).includes(key);
+
+/** /admin/pages/{key}: the page loads before the screen shows (no page for an unknown key). */
+export const pageLoader = screenLoader((api: ApiClient, params) =>
+  isPageKey(params.pageKey) ? pagesApi(api).get(params.pageKey) : Promise.resolve(null),
+);
 
 /** /admin/pages/{key} (owners): the FAQ's topics and questions, or a policy's sections. */
 export function PageEditPage({ pageKey }: { pageKey: ShopPageKey }) {
   const { authed } = useAuth();
-  const { load, reload } = useAdminLoad(`page-${pageKey}`, pageKey, readPage);
+  const { load, reload } = useScreenData<AdminShopPage | null>();
   const [notice, setNotice] = useState<string | null>(null);
   // A save's answer replaces the loaded page (and remounts the form with it).
   const [saved, setSaved] = useState<AdminShopPage | null>(null);
-  const page = saved ?? (load.state === 'ready' ? load.data : null);
+  const page = saved ?? (load.state === 'ready' && load.data?.key === pageKey ? load.data : null);
 
   const onSaved = (next: AdminShopPage, message: string) => {
     setSaved(next);

@@ -22,7 +22,7 @@ import {
   TextArea,
 } from '../form-kit/fields';
 import { useAdminForm } from '../form-kit/use-admin-form';
-import { useAdminLoad } from '../use-admin-load';
+import { screenLoader, useScreenData } from '../list-page/list-loader';
 import { settingsApi } from './settings-api';
 
 const panel = 'rounded-2xl border border-line bg-white p-6 text-center';
@@ -210,11 +210,13 @@ function SettingsForm({
   );
 }
 
-const readSettings = (api: ApiClient) => settingsApi(api).read();
+/** /admin/settings: the settings load before the screen shows. */
+export const settingsLoader = screenLoader((api: ApiClient) => settingsApi(api).read());
+type SettingsAnswer = Awaited<ReturnType<ReturnType<typeof settingsApi>['read']>>;
 
 /** /admin/settings (owners): the shop's details, contacts, payment methods and stock threshold. */
 export function SettingsPage() {
-  const { load, reload } = useAdminLoad('settings', undefined, readSettings);
+  const { load, reload } = useScreenData<SettingsAnswer>();
   const [notice, setNotice] = useState<string | null>(null);
 
   return (

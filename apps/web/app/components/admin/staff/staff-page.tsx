@@ -11,9 +11,9 @@ import { errorMessage, type ApiClient } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
 import { formatIndiaDate } from '../admin-format';
 import { AdminTable } from '../admin-table';
+import { screenLoader, useScreenData } from '../list-page/list-loader';
 import { Field, Form, FormError, Select, SubmitButton } from '../form-kit/fields';
 import { useAdminForm } from '../form-kit/use-admin-form';
-import { useAdminLoad } from '../use-admin-load';
 import { staffApi } from './staff-api';
 
 const smallButton =
@@ -32,7 +32,8 @@ interface Changes {
   setRole: (member: StaffMember, role: UserRole) => void;
 }
 
-const listStaff = (api: ApiClient) => staffApi(api).list();
+/** The screen's staff, loaded before it shows and again after each change. */
+export const staffLoader = screenLoader((api: ApiClient) => staffApi(api).list());
 
 /** A member's role select and "Remove access", which asks once more before it acts. */
 function RoleControls({ member, changes }: { member: StaffMember; changes: Changes }) {
@@ -193,7 +194,7 @@ function AddStaff({ onAdded }: { onAdded: (text: string) => void }) {
 /** /admin/staff (owners): who works in the back office; add staff, change roles, remove access. */
 export function StaffPage() {
   const { authed, user } = useAuth();
-  const { load, reload } = useAdminLoad('staff', undefined, listStaff);
+  const { load, reload } = useScreenData<StaffMember[]>();
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
 

@@ -1,9 +1,22 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { staffMessages, type StaffGrant } from '@shop/contracts/staff';
 import { ApiError } from '../../../../app/lib/api-client';
+import { screenLoader } from '../../../../app/components/admin/list-page/list-loader';
 import { StaffPage } from '../../../../app/components/admin/staff/staff-page';
+
+function open() {
+  const loader = screenLoader(
+    () => server.list() as Promise<unknown>,
+    (call) => call({} as never),
+  );
+  const router = createMemoryRouter([{ path: '/admin/staff', loader, element: <StaffPage /> }], {
+    initialEntries: ['/admin/staff'],
+  });
+  return render(<RouterProvider router={router} />);
+}
 
 // The server, one call at a time: the screen's calls go through these.
 const server = vi.hoisted(() => ({ list: vi.fn(), grant: vi.fn(), changeRole: vi.fn() }));
@@ -27,8 +40,8 @@ describe('adding a staff member', () => {
       if (grant.email === 'nobody@example.in') throw new ApiError(staffMessages.unknownEmail, 404);
       return { message: 'Staff member added', data: { email: grant.email, role: grant.role } };
     });
-    render(<StaffPage />);
-    const form = screen.getByRole('form', { name: 'Add a staff member' });
+    open();
+    const form = await screen.findByRole('form', { name: 'Add a staff member' });
     const email = within(form).getByLabelText('Email') as HTMLInputElement;
 
     await userEvent.type(email, 'not-an-email');
