@@ -22,7 +22,7 @@ export function ShipForm({
   onCancel: () => void;
 }) {
   const { authed } = useAuth();
-  const form = useAdminForm(shipOrderSchema, { courier: '', awb: '' }, { invalidMessage: '' });
+  const form = useAdminForm(shipOrderSchema, { courier: '', awb: '' }, { invalidMessage: null });
   const idOf = (name: string) => `ship-${order._id}-${name}`;
   const { setFocus } = form;
 

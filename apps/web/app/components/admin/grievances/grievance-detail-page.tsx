@@ -50,7 +50,7 @@ function MessageForm({ act, busy, ticket }: { act: Act; busy: boolean; ticket: s
   const form = useAdminForm(
     grievanceMessageSchema,
     { kind: 'reply', text: '' },
-    { invalidMessage: '' },
+    { invalidMessage: null },
   );
   const kind = useWatch({ control: form.control, name: 'kind' });
 
@@ -63,7 +63,7 @@ function MessageForm({ act, busy, ticket }: { act: Act; busy: boolean; ticket: s
   }
 
   return (
-    <Form form={form} onSubmit={submit} className="flex flex-col gap-3">
+    <Form form={form} announceProblems onSubmit={submit} className="flex flex-col gap-3">
       <Radios
         name="kind"
         legend="Kind"
@@ -88,7 +88,7 @@ function MessageForm({ act, busy, ticket }: { act: Act; busy: boolean; ticket: s
 
 function ResolveForm({ act, busy, ticket }: { act: Act; busy: boolean; ticket: string }) {
   const id = useId();
-  const form = useAdminForm(grievanceResolveSchema, { resolution: '' }, { invalidMessage: '' });
+  const form = useAdminForm(grievanceResolveSchema, { resolution: '' }, { invalidMessage: null });
 
   async function submit({ resolution }: GrievanceResolveInput) {
     await act(
@@ -98,7 +98,7 @@ function ResolveForm({ act, busy, ticket }: { act: Act; busy: boolean; ticket: s
   }
 
   return (
-    <Form form={form} onSubmit={submit} className="flex flex-col gap-3">
+    <Form form={form} announceProblems onSubmit={submit} className="flex flex-col gap-3">
       <TextArea
         name="resolution"
         id={`${id}-resolution`}

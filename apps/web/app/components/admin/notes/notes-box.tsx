@@ -20,7 +20,7 @@ export function NotesBox({
   onAdded: () => void;
 }) {
   // The note's own problem is beside the box; only the server's refusal needs the status line.
-  const form = useAdminForm(orderNoteSchema, { text: '' }, { invalidMessage: '' });
+  const form = useAdminForm(orderNoteSchema, { text: '' }, { invalidMessage: null });
 
   async function submit(note: { text: string }) {
     await add(note);

@@ -30,7 +30,7 @@ function AddressEditor({
   save: (address: Address) => Promise<void>;
   onKeep: () => void;
 }) {
-  const form = useAdminForm(orderAddressSchema, { ...address }, { invalidMessage: '' });
+  const form = useAdminForm(orderAddressSchema, { ...address }, { invalidMessage: null });
   const { control, getValues, setValue } = form;
   const values = useWatch({ control }) as OrderAddressInput;
   // A typed PIN fills city and state, as at checkout.

@@ -25,7 +25,7 @@ function ReasonForm({
   const form = useAdminForm(
     orderStatusUpdateSchema,
     { status: to, reason: '' },
-    { invalidMessage: '' },
+    { invalidMessage: null },
   );
   return (
     <Form form={form} onSubmit={(values) => move(values.status, values.reason)} className="mt-3">

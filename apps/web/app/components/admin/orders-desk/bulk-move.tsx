@@ -36,7 +36,7 @@ export function BulkMove({
     orderStatusUpdateSchema,
     { status: '' as OrderStatus, reason: '' },
     {
-      invalidMessage: '',
+      invalidMessage: null,
       prepare: (values) => (moveNeedsReason(values.status) ? values : { status: values.status }),
     },
   );
@@ -64,7 +64,12 @@ export function BulkMove({
       <h2 id="bulk-title" className="font-medium">
         {orders.length} selected
       </h2>
-      <Form form={form} onSubmit={apply} className="mt-2 flex flex-wrap items-end gap-3">
+      <Form
+        form={form}
+        announceProblems
+        onSubmit={apply}
+        className="mt-2 flex flex-wrap items-end gap-3"
+      >
         <Select name="status" id="bulk-to" label="Move to" inputClassName="w-auto">
           <option value="">Choose a status</option>
           {targets.map((status) => (

@@ -33,7 +33,7 @@ export function BulkActions({
   const { authed } = useAuth();
   // The route's own schema, over the ticked products.
   const form = useAdminForm(productBulkInput, blank, {
-    invalidMessage: '',
+    invalidMessage: null,
     prepare: (values) => ({ ...values, ids }),
   });
   const { control, setValue } = form;
@@ -56,6 +56,7 @@ export function BulkActions({
   return (
     <Form
       form={form}
+      announceProblems
       onSubmit={apply}
       aria-labelledby="bulk-title"
       className="flex flex-col gap-3 rounded-2xl border border-brand-200 bg-white p-4 sm:flex-row sm:flex-wrap sm:items-end"

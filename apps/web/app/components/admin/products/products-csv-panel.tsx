@@ -69,7 +69,7 @@ export function ImportCsvPanel({ onImported }: { onImported: () => void }) {
   const form = useAdminForm(
     productCsvFileSchema,
     { file: null as unknown as Blob },
-    { invalidMessage: '' },
+    { invalidMessage: null },
   );
   const file = useWatch({ control: form.control, name: 'file' }) as File | null;
 
@@ -110,7 +110,12 @@ export function ImportCsvPanel({ onImported }: { onImported: () => void }) {
         One row per product, colour and size, in the columns of the export. The file is checked
         first; nothing changes until you confirm.
       </p>
-      <Form form={form} onSubmit={check} className="mt-3 flex flex-wrap items-end gap-3">
+      <Form
+        form={form}
+        announceProblems
+        onSubmit={check}
+        className="mt-3 flex flex-wrap items-end gap-3"
+      >
         <FileField
           name="file"
           id={inputId}

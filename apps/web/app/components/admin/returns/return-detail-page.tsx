@@ -93,14 +93,14 @@ function StepButton({
 function DeclineForm({ take, busy }: { take: Take; busy: boolean }) {
   const fieldId = useId();
   // The page shows the server's answer; the form shows its field's problem.
-  const form = useAdminForm(returnDeclineSchema, { reason: '' }, { invalidMessage: '' });
+  const form = useAdminForm(returnDeclineSchema, { reason: '' }, { invalidMessage: null });
 
   async function submit(body: ReturnDeclineInput) {
     if (await take('decline', body)) form.reset({ reason: '' });
   }
 
   return (
-    <Form form={form} onSubmit={submit} className="mt-4 border-t border-line pt-4">
+    <Form form={form} announceProblems onSubmit={submit} className="mt-4 border-t border-line pt-4">
       <TextArea
         name="reason"
         id={fieldId}
@@ -120,7 +120,7 @@ function CheckForm({ line, take, busy }: { line: ReturnsDeskLine; take: Take; bu
   const form = useAdminForm(
     returnCheckSchema,
     { passed: null as unknown as boolean, note: '' },
-    { invalidMessage: '' },
+    { invalidMessage: null },
   );
   const passed = useWatch({ control: form.control, name: 'passed' });
 
@@ -129,7 +129,7 @@ function CheckForm({ line, take, busy }: { line: ReturnsDeskLine; take: Take; bu
   }
 
   return (
-    <Form form={form} onSubmit={submit}>
+    <Form form={form} announceProblems onSubmit={submit}>
       <Radios
         name="passed"
         legend={`Quality check: ${line.checkRule}`}

@@ -60,7 +60,7 @@ function ThresholdForm({
   onSaved: () => void;
 }) {
   const { authed } = useAuth();
-  const form = useAdminForm(stockThresholdSchema, { threshold }, { invalidMessage: '' });
+  const form = useAdminForm(stockThresholdSchema, { threshold }, { invalidMessage: null });
 
   async function submit(values: StockThresholdInput) {
     await authed((api) => stockApi(api).setThreshold(productId, values));
