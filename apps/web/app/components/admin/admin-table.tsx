@@ -7,7 +7,7 @@ import {
   type OnChangeFn,
   type RowSelectionState,
 } from '@tanstack/react-table';
-import type { AdminLoad } from './use-admin-load';
+import type { AdminLoad } from './list-page/list-loader';
 import type { CursorPages } from './list-page/cursor-pages';
 
 const button =

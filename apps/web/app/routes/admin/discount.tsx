@@ -1,5 +1,9 @@
 import { useLocation } from 'react-router';
-import { DiscountDetailPage } from '../../components/admin/discounts/discount-pages';
+import {
+  DiscountDetailPage,
+  discountLoader,
+} from '../../components/admin/discounts/discount-pages';
+import { ListHydrateFallback } from '../../components/admin/list-page/list-page';
 import type { Route } from './+types/discount';
 
 export function meta() {
@@ -9,14 +13,12 @@ export function meta() {
   ];
 }
 
+// The code loads in the browser (the session lives there), as lists do.
+export const clientLoader = Object.assign(discountLoader, { hydrate: true as const });
+export const HydrateFallback = ListHydrateFallback;
+
 export default function AdminDiscount({ params }: Route.ComponentProps) {
   const location = useLocation();
   const notice = (location.state as { notice?: string } | null)?.notice;
-  return (
-    <DiscountDetailPage
-      key={params.discountId}
-      id={params.discountId}
-      {...(notice ? { notice } : {})}
-    />
-  );
+  return <DiscountDetailPage key={params.discountId} {...(notice ? { notice } : {})} />;
 }

@@ -1,5 +1,6 @@
 import type { Route } from './+types/stock-product';
-import { StockGridPage } from '../../components/admin/stock/stock-grid-page';
+import { StockGridPage, stockGridLoader } from '../../components/admin/stock/stock-grid-page';
+import { ListHydrateFallback } from '../../components/admin/list-page/list-page';
 
 export function meta() {
   return [
@@ -8,6 +9,10 @@ export function meta() {
   ];
 }
 
+// The grid loads in the browser (the session lives there), as lists do.
+export const clientLoader = Object.assign(stockGridLoader, { hydrate: true as const });
+export const HydrateFallback = ListHydrateFallback;
+
 export default function AdminStockProduct({ params }: Route.ComponentProps) {
-  return <StockGridPage key={params.productId} productId={params.productId} />;
+  return <StockGridPage key={params.productId} />;
 }

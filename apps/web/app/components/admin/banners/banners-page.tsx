@@ -7,7 +7,7 @@ import { useAuth } from '../../../lib/auth-session';
 import { mediaUrl } from '../../../lib/media';
 import { formatIndiaDateTime } from '../admin-format';
 import { AdminTable } from '../admin-table';
-import { useAdminLoad } from '../use-admin-load';
+import { screenLoader, useScreenData } from '../list-page/list-loader';
 import { BannerForm } from './banner-form';
 import { bannersApi } from './banners-api';
 
@@ -16,7 +16,8 @@ const smallButton =
 
 type Notice = { ok: boolean; text: string } | null;
 
-const listBanners = (api: ApiClient) => bannersApi(api).list();
+/** /admin/banners: the banners load before the screen shows. */
+export const bannersLoader = screenLoader((api: ApiClient) => bannersApi(api).list());
 
 /** Where a banner stands today, in the owner's words. */
 function standing(banner: AdminBanner): string {
@@ -154,7 +155,7 @@ function columnsWith(actions: Actions) {
  */
 export function BannersPage() {
   const { authed } = useAuth();
-  const { load, reload } = useAdminLoad('banners', undefined, listBanners);
+  const { load, reload } = useScreenData<AdminBanner[]>();
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
   /** The form: closed, a new banner, or the banner being edited. */

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import type { AdminBlog } from '@shop/contracts/blog-admin';
 import { errorMessage, type ApiClient } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
 import { formatIndiaDate, formatIndiaDateTime } from '../admin-format';
-import { useAdminLoad } from '../use-admin-load';
+import { screenLoader, useScreenData } from '../list-page/list-loader';
 import { blogApi } from './blog-api';
 import { BlogPostForm } from './blog-post-form';
 import { BlogStateBadge } from './blog-words';
@@ -34,16 +35,19 @@ export function NewBlogPostPage() {
   );
 }
 
-const loadPost = (api: ApiClient, id: string) => blogApi(api).detail(id);
+/** /admin/blog/{id}: the post loads before the screen shows. */
+export const blogPostLoader = screenLoader((api: ApiClient, params) =>
+  blogApi(api).detail(params.postId ?? ''),
+);
 
 /**
  * /admin/blog/{id}: the post's form, its state, and deleting it (after a confirmation; unpublishing
  * is the gentler way to take it off the journal).
  */
-export function BlogPostPage({ id, notice }: { id: string; notice?: string }) {
+export function BlogPostPage({ notice }: { notice?: string }) {
   const navigate = useNavigate();
   const { authed } = useAuth();
-  const { load, reload } = useAdminLoad(id, id, loadPost);
+  const { load, reload } = useScreenData<AdminBlog>();
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(
     notice ? { ok: true, text: notice } : null,
   );

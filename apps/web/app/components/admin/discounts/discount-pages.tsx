@@ -5,7 +5,7 @@ import { hasRole, roleMessages } from '@shop/domain/roles';
 import { errorMessage, type ApiClient } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
 import { formatIndiaDateTime, formatRupees } from '../admin-format';
-import { useAdminLoad } from '../use-admin-load';
+import { screenLoader, useScreenData } from '../list-page/list-loader';
 import { DiscountForm } from './discount-form';
 import { discountsApi } from './discounts-api';
 import { offerWords, StateBadge, usesWords } from './discount-words';
@@ -64,16 +64,19 @@ function Figures({ discount }: { discount: AdminDiscount }) {
   );
 }
 
-const loadDiscount = (api: ApiClient, id: string) => discountsApi(api).detail(id);
+/** /admin/discounts/{id}: the code loads before the screen shows. */
+export const discountLoader = screenLoader((api: ApiClient, params) =>
+  discountsApi(api).detail(params.discountId ?? ''),
+);
 
 /**
  * /admin/discounts/{id}: the code's figures, its switch and its form. Staff read it; owners
  * change it. A code is never deleted: switched off, shoppers are told it is invalid, and the
  * orders that used it keep showing it.
  */
-export function DiscountDetailPage({ id, notice }: { id: string; notice?: string }) {
+export function DiscountDetailPage({ notice }: { notice?: string }) {
   const { authed, user } = useAuth();
-  const { load, reload } = useAdminLoad(id, id, loadDiscount);
+  const { load, reload } = useScreenData<AdminDiscount>();
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(
     notice ? { ok: true, text: notice } : null,
   );

@@ -3,8 +3,11 @@ import type { z } from 'zod/mini';
 import { errorMessage, type ApiClient } from '../../../lib/api-client';
 import { authed } from '../../../lib/auth-session';
 import { readSession } from '../../../lib/auth-storage';
-import type { AdminLoad } from '../use-admin-load';
 import { listQueryFromParams } from './list-query';
+
+/** What a back-office screen knows of its answer: still coming, here, or failed with why. */
+export type AdminLoad<T> =
+  { state: 'loading' } | { state: 'ready'; data: T } | { state: 'failed'; message: string };
 
 /** What a list's client loader hands its page: the query read from the URL and its answer. */
 export interface ListData<Query, Answer> {
@@ -101,35 +104,49 @@ export interface ScreenData<Answer> {
 }
 
 /**
- * A back-office form screen's `clientLoader` (a record by the URL's id, the settings): as a
- * list's, signed in the browser, a refusal coming back as a failed answer for the screen to show
- * with a way to try again.
+ * A back-office form screen's `clientLoader` (a record by the URL's id, the settings, the
+ * dashboard's range in its search): as a list's, signed in the browser, a refusal coming back as
+ * a failed answer for the screen to show with a way to try again.
  */
 export function screenLoader<Answer>(
-  fetch: (api: ApiClient, params: Record<string, string | undefined>) => Promise<Answer>,
+  fetch: (
+    api: ApiClient,
+    params: Record<string, string | undefined>,
+    search: URLSearchParams,
+  ) => Promise<Answer>,
   run: <T>(call: (api: ApiClient) => Promise<T>) => Promise<T> = signedIn,
 ) {
   return async ({
     params,
+    request,
   }: {
     params: Record<string, string | undefined>;
+    request: Request;
   }): Promise<ScreenData<Answer>> => {
+    const search = new URL(request.url).searchParams;
     try {
-      return { load: { state: 'ready', data: await run((api) => fetch(api, params)) } };
+      return { load: { state: 'ready', data: await run((api) => fetch(api, params, search)) } };
     } catch (error) {
       return { load: { state: 'failed', message: errorMessage(error) } };
     }
   };
 }
 
-/** A form screen's data from its loader, shown as loading while it is loaded again. */
-export function useScreenData<Answer>(): { load: AdminLoad<Answer>; reload: () => void } {
+/**
+ * A form screen's data from its loader, shown as loading while it is loaded again. A record screen
+ * whose actions each reload it (an order, a customer) asks for a `quiet` reload: the record stays
+ * on screen, with the action's message beside it, until the fresh answer replaces it.
+ */
+export function useScreenData<Answer>({ quiet = false }: { quiet?: boolean } = {}): {
+  load: AdminLoad<Answer>;
+  reload: () => void;
+} {
   const data = useLoaderData() as ScreenData<Answer>;
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const { pathname } = useLocation();
   const pending =
-    revalidator.state === 'loading' ||
+    (!quiet && revalidator.state === 'loading') ||
     (navigation.state === 'loading' && navigation.location.pathname === pathname);
   return {
     load: pending ? { state: 'loading' } : data.load,

@@ -1,15 +1,18 @@
 import { Link } from 'react-router';
+import type { AdminShopPageSummary } from '@shop/contracts/shop-pages';
 import type { ApiClient } from '../../../lib/api-client';
 import { formatIndiaDate, formatIndiaDateTime } from '../admin-format';
-import { useAdminLoad } from '../use-admin-load';
+import { screenLoader, useScreenData } from '../list-page/list-loader';
 import { pagesApi } from './pages-api';
 
 const panel = 'rounded-2xl border border-line bg-white p-6 text-center';
-const readPages = (api: ApiClient) => pagesApi(api).list();
+
+/** /admin/pages: the pages load before the screen shows. */
+export const pagesLoader = screenLoader((api: ApiClient) => pagesApi(api).list());
 
 /** /admin/pages (owners): the FAQ and policy pages, each with when and by whom it was saved. */
 export function PagesListPage() {
-  const { load, reload } = useAdminLoad('pages', undefined, readPages);
+  const { load, reload } = useScreenData<AdminShopPageSummary[]>();
   return (
     <section className="flex flex-col gap-5">
       <div>

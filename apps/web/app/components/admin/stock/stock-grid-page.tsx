@@ -28,7 +28,7 @@ import {
   SubmitButton,
 } from '../form-kit/fields';
 import { useAdminForm } from '../form-kit/use-admin-form';
-import { useAdminLoad } from '../use-admin-load';
+import { screenLoader, useScreenData } from '../list-page/list-loader';
 import { StockHistory } from './stock-history';
 import { stockApi } from './stock-api';
 import { StockTabs } from './stock-tabs';
@@ -39,7 +39,6 @@ const primary =
   'rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-50';
 
 const keyOf = (colorName: string, size: string) => `${colorName}\u001f${size}`;
-const fetchGrid = (api: ApiClient, productId: string) => stockApi(api).grid(productId);
 
 /** What a save did to each size, in words: `Black 34B: 5 → 17 (+12, Delivery)`. */
 function resultWords(result: StockAdjustmentResult): string {
@@ -338,9 +337,14 @@ function Editor({ grid, onSaved }: { grid: StockGrid; onSaved: () => void }) {
   );
 }
 
+/** /admin/stock/{productId}: the grid loads before the screen shows. */
+export const stockGridLoader = screenLoader((api: ApiClient, params) =>
+  stockApi(api).grid(params.productId ?? ''),
+);
+
 /** /admin/stock/{productId}: the grid, its edits, the threshold and the history. */
-export function StockGridPage({ productId }: { productId: string }) {
-  const { load, reload } = useAdminLoad(productId, productId, fetchGrid);
+export function StockGridPage() {
+  const { load, reload } = useScreenData<StockGrid>();
   const [saves, setSaves] = useState(0);
   const [ready, setReady] = useState<StockGrid | null>(null);
   // The grid stays on screen while it reloads after a save.

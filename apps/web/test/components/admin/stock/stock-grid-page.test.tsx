@@ -1,9 +1,10 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stockMessages, type StockGrid } from '@shop/contracts/stock';
 import { ApiError } from '../../../../app/lib/api-client';
+import { screenLoader } from '../../../../app/components/admin/list-page/list-loader';
 import { StockGridPage } from '../../../../app/components/admin/stock/stock-grid-page';
 
 const server = vi.hoisted(() => ({
@@ -36,11 +37,16 @@ const grid: StockGrid = {
 const open = () => {
   server.grid.mockResolvedValue(grid);
   server.movements.mockResolvedValue({ movements: [], next: null });
-  return render(
-    <MemoryRouter>
-      <StockGridPage productId="p1" />
-    </MemoryRouter>,
+  // The route's loader, signing nothing: the mocked server answers.
+  const loader = screenLoader(
+    () => server.grid('p1') as Promise<StockGrid>,
+    (call) => call({} as never),
   );
+  const router = createMemoryRouter(
+    [{ path: '/admin/stock/:productId', loader, element: <StockGridPage /> }],
+    { initialEntries: ['/admin/stock/p1'] },
+  );
+  return render(<RouterProvider router={router} />);
 };
 
 describe('the stock grid', () => {
