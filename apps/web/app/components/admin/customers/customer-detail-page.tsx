@@ -1,17 +1,13 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CustomerDeskDetail } from '@shop/contracts/customers-desk';
 import { statusLabel } from '@shop/domain/orders';
-import { errorMessage } from '../../../lib/api-client';
+import type { ApiClient } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
 import { formatIndiaDate, formatIndiaDateTime, formatRupees, stateWords } from '../admin-format';
+import { screenLoader, useScreenData } from '../list-page/list-loader';
 import { NotesBox } from '../notes/notes-box';
 import { customersApi } from './customers-api';
-
-type Load =
-  | { state: 'loading' }
-  | { state: 'ready'; detail: CustomerDeskDetail }
-  | { state: 'failed'; message: string };
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   const id = `card-${title.toLowerCase().replace(/\W+/g, '-')}`;
@@ -122,21 +118,16 @@ function Orders({ detail }: { detail: CustomerDeskDetail }) {
   );
 }
 
+/** /admin/customers/{id}: the customer loads before the screen shows. */
+export const customerLoader = screenLoader((api: ApiClient, params) =>
+  customersApi(api).detail(params.customerId ?? ''),
+);
+
 /** /admin/customers/{id}: who she is, where she ships to, what she bought, the shop's notes. */
-export function CustomerDetailPage({ customerId }: { customerId: string }) {
+export function CustomerDetailPage() {
   const { authed } = useAuth();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-
-  const reload = useCallback(() => {
-    return authed((api) => customersApi(api).detail(customerId))
-      .then((detail) => setLoad({ state: 'ready', detail }))
-      .catch((error) => setLoad({ state: 'failed', message: errorMessage(error) }));
-  }, [authed, customerId]);
-
-  // The route keys this page by customer id, so it starts loading afresh for each customer.
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  // A note added reloads the customer with her in view.
+  const { load, reload } = useScreenData<CustomerDeskDetail>({ quiet: true });
 
   if (load.state === 'loading') {
     return (
@@ -156,7 +147,7 @@ export function CustomerDetailPage({ customerId }: { customerId: string }) {
     );
   }
 
-  const { detail } = load;
+  const detail = load.data;
   const { profile } = detail;
   return (
     <div className="flex flex-col gap-5">
@@ -232,7 +223,7 @@ export function CustomerDetailPage({ customerId }: { customerId: string }) {
               fieldId="customer-note"
               notes={detail.notes}
               add={(note) => authed((api) => customersApi(api).addNote(profile._id, note))}
-              onAdded={() => void reload()}
+              onAdded={reload}
             />
           </Card>
         </div>

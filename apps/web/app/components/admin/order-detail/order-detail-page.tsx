@@ -1,12 +1,13 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { OrderDeskDetail } from '@shop/contracts/orders-desk';
 import { statusLabel } from '@shop/domain/orders';
-import { errorMessage } from '../../../lib/api-client';
+import type { ApiClient } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
 import { imageWidths } from '../../../lib/media';
 import { ResponsiveImage } from '../../responsive-image';
 import { formatIndiaDateTime, formatRupees, stateWords } from '../admin-format';
+import { screenLoader, useScreenData } from '../list-page/list-loader';
 import { NotesBox } from '../notes/notes-box';
 import { ordersDeskApi } from '../orders-desk/orders-desk-api';
 import { RefundPanel } from './refund-panel';
@@ -15,11 +16,6 @@ import { ResendConfirmation } from './resend-confirmation';
 import { ShipmentPanel } from './shipment-panel';
 import { ShippingAddressForm } from './shipping-address-form';
 import { StatusMoves } from './status-moves';
-
-type Load =
-  | { state: 'loading' }
-  | { state: 'ready'; detail: OrderDeskDetail }
-  | { state: 'failed'; message: string };
 
 const card = 'rounded-2xl border border-line bg-white p-4 md:p-5';
 
@@ -39,21 +35,16 @@ function Empty({ text }: { text: string }) {
   return <p className="text-sm text-muted">{text}</p>;
 }
 
+/** /admin/orders/{id}: the order loads before the screen shows. */
+export const orderLoader = screenLoader((api: ApiClient, params) =>
+  ordersDeskApi(api).detail(params.orderId ?? ''),
+);
+
 /** /admin/orders/{id}: the whole order, what happened to it, its moves and internal notes. */
-export function OrderDetailPage({ orderId }: { orderId: string }) {
+export function OrderDetailPage() {
   const { authed } = useAuth();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-
-  const reload = useCallback(() => {
-    return authed((api) => ordersDeskApi(api).detail(orderId))
-      .then((detail) => setLoad({ state: 'ready', detail }))
-      .catch((error) => setLoad({ state: 'failed', message: errorMessage(error) }));
-  }, [authed, orderId]);
-
-  // The route keys this page by order id, so it starts loading afresh for each order.
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  // Each action reloads the order with it in view, its message beside it.
+  const { load, reload } = useScreenData<OrderDeskDetail>({ quiet: true });
 
   if (load.state === 'loading') {
     return (
@@ -73,7 +64,7 @@ export function OrderDetailPage({ orderId }: { orderId: string }) {
     );
   }
 
-  const { order, customer, payments, notes, timeline, needsAttention, shippedBy } = load.detail;
+  const { order, customer, payments, notes, timeline, needsAttention, shippedBy } = load.data;
   return (
     <div className="flex flex-col gap-5">
       <div>
@@ -173,7 +164,7 @@ export function OrderDetailPage({ orderId }: { orderId: string }) {
 
           {/* Every parcel, the courier's or one typed by hand, is on the Shipment card; an order
               marked shipped by hand before parcels were recorded has only its courier and AWB. */}
-          {shippedBy && !load.detail.shipment ? (
+          {shippedBy && !load.data.shipment ? (
             <Card title="Shipped by hand">
               <p className="text-sm">
                 {shippedBy.courier} · AWB <span className="font-medium">{shippedBy.awb}</span>
@@ -182,7 +173,7 @@ export function OrderDetailPage({ orderId }: { orderId: string }) {
           ) : null}
 
           <Card title="Refunds">
-            <RefundPanel detail={load.detail} onRefunded={() => void reload()} />
+            <RefundPanel detail={load.data} onRefunded={reload} />
           </Card>
 
           <Card title="Returns">
@@ -227,14 +218,10 @@ export function OrderDetailPage({ orderId }: { orderId: string }) {
         {/* On phones the moves, customer and notes come first: they are what the shop acts on. */}
         <div className="order-first flex min-w-0 flex-col gap-5 lg:order-none">
           <Card title="Move this order">
-            <StatusMoves orderId={order._id} status={order.status} onMoved={() => void reload()} />
+            <StatusMoves orderId={order._id} status={order.status} onMoved={reload} />
           </Card>
           <Card title="Shipment">
-            <ShipmentPanel
-              order={order}
-              shipment={load.detail.shipment}
-              onChanged={() => void reload()}
-            />
+            <ShipmentPanel order={order} shipment={load.data.shipment} onChanged={reload} />
           </Card>
           <Card title="Customer">
             <p className="font-medium">
@@ -248,11 +235,7 @@ export function OrderDetailPage({ orderId }: { orderId: string }) {
             <p className="break-all text-sm">{customer.email}</p>
             <p className="text-sm">{customer.phone}</p>
             <h3 className="mt-3 text-sm font-semibold">Ship to</h3>
-            <ShippingAddressForm
-              order={order}
-              shipment={load.detail.shipment}
-              onChanged={() => void reload()}
-            />
+            <ShippingAddressForm order={order} shipment={load.data.shipment} onChanged={reload} />
             {order.notes ? (
               <>
                 <h3 className="mt-3 text-sm font-semibold">Shopper&apos;s note</h3>
@@ -262,18 +245,18 @@ export function OrderDetailPage({ orderId }: { orderId: string }) {
           </Card>
           {order.paymentMethod === 'cod' ? (
             <Card title="Cash on delivery">
-              <CodConfirmation order={order} onChanged={() => void reload()} />
+              <CodConfirmation order={order} onChanged={reload} />
             </Card>
           ) : null}
           <Card title="Confirmation mail">
-            <ResendConfirmation order={order} onSent={() => void reload()} />
+            <ResendConfirmation order={order} onSent={reload} />
           </Card>
           <Card title="Internal notes">
             <NotesBox
               fieldId="order-note"
               notes={notes}
               add={(note) => authed((api) => ordersDeskApi(api).addNote(order._id, note))}
-              onAdded={() => void reload()}
+              onAdded={reload}
             />
           </Card>
         </div>
