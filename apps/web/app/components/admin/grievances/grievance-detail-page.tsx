@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useWatch } from 'react-hook-form';
 import {
@@ -16,12 +16,8 @@ import { formatIndiaDateTime } from '../admin-format';
 import { Form, SubmitButton, TextArea } from '../form-kit/fields';
 import { Radios } from '../form-kit/radios';
 import { useAdminForm } from '../form-kit/use-admin-form';
+import { screenLoader, useScreenData } from '../list-page/list-loader';
 import { grievancesApi } from './grievances-api';
-
-type Load =
-  | { state: 'loading' }
-  | { state: 'ready'; grievance: GrievanceDetail }
-  | { state: 'failed'; message: string };
 
 const card = 'rounded-2xl border border-line bg-white p-4 md:p-5';
 const primary =
@@ -114,23 +110,20 @@ function ResolveForm({ act, busy, ticket }: { act: Act; busy: boolean; ticket: s
   );
 }
 
+/** /admin/grievances/{ticket}: the grievance loads before the screen shows. */
+export const grievanceLoader = screenLoader((api: ApiClient, params) =>
+  grievancesApi(api).detail(params.ticket ?? ''),
+);
+
 /** /admin/grievances/{ticket}: the shopper's words, the clocks, the thread and the actions. */
-export function GrievanceDetailPage({ ticket }: { ticket: string }) {
+export function GrievanceDetailPage() {
   const { authed } = useAuth();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const { load, reload } = useScreenData<GrievanceDetail>();
+  // An action's answer replaces the loaded grievance.
+  const [acted, setActed] = useState<GrievanceDetail | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-
-  const reload = useCallback(() => {
-    return authed((api) => grievancesApi(api).detail(ticket))
-      .then((grievance) => setLoad({ state: 'ready', grievance }))
-      .catch((error) => setLoad({ state: 'failed', message: errorMessage(error) }));
-  }, [authed, ticket]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
 
   const act: Act = async (work, message) => {
     setBusy(true);
@@ -138,7 +131,7 @@ export function GrievanceDetailPage({ ticket }: { ticket: string }) {
     setDone(null);
     try {
       const grievance = await authed(work);
-      setLoad({ state: 'ready', grievance });
+      setActed(grievance);
       setDone(message);
       return true;
     } catch (error) {
@@ -149,31 +142,24 @@ export function GrievanceDetailPage({ ticket }: { ticket: string }) {
     }
   };
 
-  if (load.state === 'loading') {
+  const grievance = acted ?? (load.state === 'ready' ? load.data : null);
+  if (!grievance && load.state === 'failed') {
+    return (
+      <div role="alert" className={card}>
+        <p>{load.message}</p>
+        <button type="button" className={`${secondary} mt-3`} onClick={reload}>
+          Try Again
+        </button>
+      </div>
+    );
+  }
+  if (!grievance) {
     return (
       <p role="status" className="text-muted">
         Loading the grievance...
       </p>
     );
   }
-  if (load.state === 'failed') {
-    return (
-      <div role="alert" className={card}>
-        <p>{load.message}</p>
-        <button
-          type="button"
-          className={`${secondary} mt-3`}
-          onClick={() => {
-            setLoad({ state: 'loading' });
-            void reload();
-          }}
-        >
-          Try Again
-        </button>
-      </div>
-    );
-  }
-  const { grievance } = load;
   const open = grievance.status !== 'resolved';
 
   return (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useWatch } from 'react-hook-form';
 import type { ReturnParcel } from '@shop/contracts/orders';
@@ -10,19 +10,15 @@ import {
   type ReturnsDeskLine,
 } from '@shop/contracts/returns-desk';
 import type { ReturnStep } from '@shop/domain/returns';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage, type ApiClient } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
 import { formatIndiaDateTime, formatRupees, stateWords } from '../admin-format';
 import { Form, SubmitButton, TextArea } from '../form-kit/fields';
 import { Radios } from '../form-kit/radios';
 import { useAdminForm } from '../form-kit/use-admin-form';
+import { screenLoader, useScreenData } from '../list-page/list-loader';
 import { ReturnItem, ReturnStateBadge } from './return-line-parts';
 import { returnsApi } from './returns-api';
-
-type Load =
-  | { state: 'loading' }
-  | { state: 'ready'; line: ReturnsDeskLine }
-  | { state: 'failed'; message: string };
 
 type Take = (step: ReturnStep, body?: ReturnDeclineInput | ReturnCheckInput) => Promise<boolean>;
 
@@ -284,23 +280,20 @@ function Progress({ line }: { line: ReturnsDeskLine }) {
   );
 }
 
+/** /admin/returns/{lineId}: the line loads before the screen shows. */
+export const returnLoader = screenLoader((api: ApiClient, params) =>
+  returnsApi(api).detail(params.lineId ?? ''),
+);
+
 /** /admin/returns/{lineId}: one exchange or return line, its next steps and what happened. */
 export function ReturnDetailPage({ lineId }: { lineId: string }) {
   const { authed } = useAuth();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const { load, reload } = useScreenData<ReturnsDeskLine>();
+  // A step's answer replaces the loaded line.
+  const [taken, setTaken] = useState<ReturnsDeskLine | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-
-  const reload = useCallback(() => {
-    return authed((api) => returnsApi(api).detail(lineId))
-      .then((line) => setLoad({ state: 'ready', line }))
-      .catch((error) => setLoad({ state: 'failed', message: errorMessage(error) }));
-  }, [authed, lineId]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
 
   const take: Take = async (step, body) => {
     setBusy(true);
@@ -308,7 +301,7 @@ export function ReturnDetailPage({ lineId }: { lineId: string }) {
     setDone(null);
     try {
       const line = await authed((api) => returnsApi(api).take(lineId, step, body));
-      setLoad({ state: 'ready', line });
+      setTaken(line);
       setDone(`Done: the line is now ${stateWords(line.state)}.`);
       return true;
     } catch (error) {
@@ -319,24 +312,24 @@ export function ReturnDetailPage({ lineId }: { lineId: string }) {
     }
   };
 
-  if (load.state === 'loading') {
+  const line = taken ?? (load.state === 'ready' ? load.data : null);
+  if (!line && load.state === 'failed') {
+    return (
+      <div role="alert" className="rounded-2xl border border-line bg-white p-6 text-center">
+        <p>{load.message}</p>
+        <button type="button" className={`${secondary} mt-3`} onClick={reload}>
+          Try Again
+        </button>
+      </div>
+    );
+  }
+  if (!line) {
     return (
       <p role="status" className="py-12 text-center text-muted">
         Loading the return...
       </p>
     );
   }
-  if (load.state === 'failed') {
-    return (
-      <div role="alert" className="rounded-2xl border border-line bg-white p-6 text-center">
-        <p>{load.message}</p>
-        <button type="button" className={`${secondary} mt-3`} onClick={() => void reload()}>
-          Try Again
-        </button>
-      </div>
-    );
-  }
-  const { line } = load;
   return (
     <section className="flex flex-col gap-5">
       <div>
