@@ -1,18 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Dashboard } from '@shop/contracts/dashboard';
 import { DISPATCH_WINDOW_DAYS } from '@shop/domain/dispatch';
-import { errorMessage } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth-session';
+import type { ApiClient } from '../../../lib/api-client';
 import { formatRupees } from '../admin-format';
+import { screenLoader, useScreenData } from '../list-page/list-loader';
 import { dashboardApi } from './dashboard-api';
 import { presetRanges, rangeFromParams } from './dashboard-range';
-
-type Load =
-  | { state: 'loading' }
-  | { state: 'ready'; figures: Dashboard }
-  | { state: 'failed'; message: string };
 
 const card = 'rounded-2xl border border-line bg-white p-4';
 const field = 'mt-1 block w-full rounded-xl border border-line bg-white px-3 py-2 text-sm';
@@ -175,37 +170,20 @@ function Table({
   );
 }
 
+/** The dashboard's figures for the range in the URL, loaded before the screen shows. */
+export const dashboardLoader = screenLoader((api: ApiClient, _params, search) =>
+  dashboardApi(api).figures(rangeFromParams(search).query),
+);
+
 /** The morning dashboard: a range's sales from the daily rollups, and today's work. */
 export function DashboardPage() {
-  const { authed } = useAuth();
   const [params, setParams] = useSearchParams();
   const range = rangeFromParams(params);
   const from = range.query.from;
   const to = range.query.to;
   const fetched = `${from}..${to}`;
-  const [answer, setAnswer] = useState<
-    ({ fetched: string } & Exclude<Load, { state: 'loading' }>) | null
-  >(null);
   // Until the answer for this range arrives, the page shows it is loading.
-  const load: Load = answer?.fetched === fetched ? answer : { state: 'loading' };
-
-  useEffect(() => {
-    let live = true;
-    authed((api) => dashboardApi(api).figures({ from, to }))
-      .then((figures) => live && setAnswer({ fetched, state: 'ready', figures }))
-      .catch(
-        (error: unknown) =>
-          live &&
-          setAnswer({
-            fetched,
-            state: 'failed',
-            message: errorMessage(error, 'Failed to fetch the dashboard'),
-          }),
-      );
-    return () => {
-      live = false;
-    };
-  }, [authed, from, to, fetched]);
+  const { load } = useScreenData<Dashboard>();
 
   function custom(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -262,7 +240,7 @@ export function DashboardPage() {
           {load.message}
         </p>
       ) : (
-        <Figures figures={load.figures} />
+        <Figures figures={load.data} />
       )}
     </section>
   );
