@@ -235,6 +235,8 @@ function ProductChoices({ disabled }: { disabled: boolean }) {
 
 interface DiscountFormProps {
   discount?: AdminDiscount;
+  /** The categories to choose from, loaded with the screen. */
+  categories: Category[];
   /** Staff read the code; only owners change it. */
   readOnly: boolean;
   onSaved: (discount: AdminDiscount, message: string) => void;
@@ -245,23 +247,12 @@ interface DiscountFormProps {
  * schema (and the domain's rules in it) before it is sent; the server's refusals are shown as
  * worded.
  */
-export function DiscountForm({ discount, readOnly, onSaved }: DiscountFormProps) {
+export function DiscountForm({ discount, categories, readOnly, onSaved }: DiscountFormProps) {
   const { authed } = useAuth();
   const form = useAdminForm(discountFormSchema, defaultsOf(discount), {
     prepare: withoutHiddenMaximum,
     invalidMessage: 'Please correct the fields marked below.',
   });
-  const [categories, setCategories] = useState<Category[] | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    authed((api) => api.listCategories())
-      .then((list) => live && setCategories(list))
-      .catch(() => live && setCategories([]));
-    return () => {
-      live = false;
-    };
-  }, [authed]);
 
   const percent = useWatch({ control: form.control, name: 'kind' }) === 'percent';
   const busy = form.busy;
@@ -392,11 +383,7 @@ export function DiscountForm({ discount, readOnly, onSaved }: DiscountFormProps)
           </div>
           <fieldset>
             <legend className="text-sm font-medium">Categories</legend>
-            {categories === null ? (
-              <p className="text-sm text-muted">Loading categories…</p>
-            ) : (
-              <CategoryChoices categories={categories} />
-            )}
+            <CategoryChoices categories={categories} />
             <FieldMessage name="eligibleCategoryIds" />
           </fieldset>
           <div>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { AdminDiscount } from '@shop/contracts/admin-discounts';
+import type { Category } from '@shop/contracts/catalogue';
 import { hasRole, roleMessages } from '@shop/domain/roles';
 import { errorMessage, type ApiClient } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
@@ -20,10 +21,26 @@ const BackLink = () => (
   </Link>
 );
 
+/**
+ * The categories a code may be limited to. Without them the code still applies to every product
+ * or to chosen products, so a failed fetch offers none rather than keeping the form away.
+ */
+const categoryChoices = (api: ApiClient) => api.listCategories().catch((): Category[] => []);
+
+/** /admin/discounts/new: the categories to choose from load before the form shows. */
+export const newDiscountLoader = screenLoader(categoryChoices);
+
+interface DiscountScreen {
+  discount: AdminDiscount;
+  categories: Category[];
+}
+
 /** /admin/discounts/new (owners): define a code, then go to its page. */
 export function NewDiscountPage() {
   const navigate = useNavigate();
   const { user } = useAuth();
+  const { load } = useScreenData<Category[]>();
+  const categories = load.state === 'ready' ? load.data : [];
   const owner = user ? hasRole(user.role, 'owner') : false;
   return (
     <section className="flex flex-col gap-5">
@@ -31,6 +48,7 @@ export function NewDiscountPage() {
       <h1 className="font-serif text-3xl">New discount code</h1>
       {owner ? (
         <DiscountForm
+          categories={categories}
           readOnly={false}
           onSaved={(discount, message) =>
             void navigate(`/admin/discounts/${discount._id}`, { state: { notice: message } })
@@ -64,9 +82,15 @@ function Figures({ discount }: { discount: AdminDiscount }) {
   );
 }
 
-/** /admin/discounts/{id}: the code loads before the screen shows. */
-export const discountLoader = screenLoader((api: ApiClient, params) =>
-  discountsApi(api).detail(params.discountId ?? ''),
+/** /admin/discounts/{id}: the code and the categories to choose from load before it shows. */
+export const discountLoader = screenLoader(
+  async (api: ApiClient, params): Promise<DiscountScreen> => {
+    const [discount, categories] = await Promise.all([
+      discountsApi(api).detail(params.discountId ?? ''),
+      categoryChoices(api),
+    ]);
+    return { discount, categories };
+  },
 );
 
 /**
@@ -76,7 +100,7 @@ export const discountLoader = screenLoader((api: ApiClient, params) =>
  */
 export function DiscountDetailPage({ notice }: { notice?: string }) {
   const { authed, user } = useAuth();
-  const { load, reload } = useScreenData<AdminDiscount>();
+  const { load, reload } = useScreenData<DiscountScreen>();
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(
     notice ? { ok: true, text: notice } : null,
   );
@@ -100,7 +124,7 @@ export function DiscountDetailPage({ notice }: { notice?: string }) {
       </div>
     );
   }
-  const discount = load.data;
+  const { discount, categories } = load.data;
 
   function toggle() {
     setBusy(true);
@@ -156,6 +180,7 @@ export function DiscountDetailPage({ notice }: { notice?: string }) {
       <DiscountForm
         key={JSON.stringify(discount)}
         discount={discount}
+        categories={categories}
         readOnly={!owner}
         onSaved={(_saved, text) => {
           setMessage({ ok: true, text });

@@ -2,6 +2,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminDiscount, DiscountForm as Values } from '@shop/contracts/admin-discounts';
+import type { Category } from '@shop/contracts/catalogue';
 import { ApiError } from '../../../../app/lib/api-client';
 import { DiscountForm } from '../../../../app/components/admin/discounts/discount-form';
 
@@ -11,13 +12,12 @@ vi.mock('../../../../app/components/admin/discounts/discounts-api', () => ({
   discountsApi: () => server,
 }));
 vi.mock('../../../../app/lib/auth-session', () => {
-  const api = {
-    listCategories: () =>
-      Promise.resolve([{ _id: '6f1d2c3b-0a9e-4b8c-9d7e-112233445566', name: 'Bras' }]),
-  };
-  const authed = (call: (client: unknown) => unknown) => call(api);
+  const authed = (call: (client: unknown) => unknown) => call({});
   return { useAuth: () => ({ authed }) };
 });
+
+// The categories the screen's loader hands the form.
+const categories = [{ _id: '6f1d2c3b-0a9e-4b8c-9d7e-112233445566', name: 'Bras' }] as Category[];
 
 afterEach(() => {
   cleanup();
@@ -32,7 +32,13 @@ describe('the discount form', () => {
       sent = values;
       return { data: { _id: 'd1' } as AdminDiscount, message: 'Discount created' };
     });
-    render(<DiscountForm readOnly={false} onSaved={(...answer) => void saved.push(answer)} />);
+    render(
+      <DiscountForm
+        categories={categories}
+        readOnly={false}
+        onSaved={(...answer) => void saved.push(answer)}
+      />,
+    );
 
     await userEvent.type(screen.getByLabelText('Code'), 'new10');
     await userEvent.type(screen.getByLabelText('Percent off'), '95');
@@ -72,7 +78,7 @@ describe('the discount form', () => {
 
   it('shows the server’s refusal as worded and lets the owner try again', async () => {
     server.create.mockRejectedValue(new ApiError('The code NEW10 is taken', 409, 'code'));
-    render(<DiscountForm readOnly={false} onSaved={() => {}} />);
+    render(<DiscountForm categories={categories} readOnly={false} onSaved={() => {}} />);
     await userEvent.type(screen.getByLabelText('Code'), 'new10');
     await userEvent.type(screen.getByLabelText('Percent off'), '10');
     await userEvent.click(screen.getByRole('button', { name: 'Create code' }));
@@ -101,7 +107,9 @@ describe('the discount form', () => {
       eligibleCategoryIds: [],
       eligibleProductIds: [],
     } as unknown as AdminDiscount;
-    render(<DiscountForm discount={discount} readOnly onSaved={() => {}} />);
+    render(
+      <DiscountForm discount={discount} categories={categories} readOnly onSaved={() => {}} />,
+    );
     const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
     expect(value('Code')).toBe('FESTIVE20');
     expect(value('Percent off')).toBe('20');
