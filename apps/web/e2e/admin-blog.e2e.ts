@@ -11,7 +11,7 @@ import { shopURL } from './shop.ts';
 import { fitsWidth, signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, settled, waitForHydration } from './browser.ts';
 import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
-import { seriousViolations, type Viewport } from './page-checks.ts';
+import { seriousViolations, type Viewport, photograph } from './page-checks.ts';
 
 let browser: Browser;
 let owner: OwnerSession;
@@ -128,7 +128,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
 
         expect(await seriousViolations(page)).toEqual([]);
         expect(await fitsWidth(page)).toBe(true);
-        await page.screenshot({ path: `${shots}/blog-new-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/blog-new-${viewport}.png`, fullPage: true });
 
         await form.getByRole('button', { name: 'Publish' }).click();
         await page.getByRole('status').getByText('Post published').waitFor(patient);
@@ -136,7 +136,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
         await page.getByRole('button', { name: 'Unpublish' }).waitFor(patient);
         expect(await seriousViolations(page)).toEqual([]);
         expect(await fitsWidth(page)).toBe(true);
-        await page.screenshot({ path: `${shots}/blog-post-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/blog-post-${viewport}.png`, fullPage: true });
 
         // Raw HTML set through the API, past any editor: the server sanitizes it too.
         const posts = await api<{ posts: { id: string; title: string }[] }>(
@@ -178,7 +178,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
           .waitFor(patient);
         expect(await seriousViolations(page)).toEqual([]);
         expect(await fitsWidth(page)).toBe(true);
-        await page.screenshot({ path: `${shots}/blog-list-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/blog-list-${viewport}.png`, fullPage: true });
 
         await page.goto('/blogs');
         await waitForHydration(page);
@@ -210,7 +210,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
         expect(alerts).toEqual([]);
         expect(await seriousViolations(page)).toEqual([]);
         expect(await fitsWidth(page)).toBe(true);
-        await page.screenshot({ path: `${shots}/article-${viewport}.png`, fullPage: false });
+        await photograph(page, { path: `${shots}/article-${viewport}.png`, fullPage: false });
         // Parsing the pasted HTML (inertly, to clean it) makes Chromium report the page's CSP
         // refusing its onerror handler (script-src-attr 'none'): a refusal, nothing ran (no
         // alert above). Anything else is a problem.

@@ -11,7 +11,7 @@ import { shopURL } from './shop.ts';
 import { signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
-import { seriousViolations, type Viewport } from './page-checks.ts';
+import { seriousViolations, type Viewport, photograph } from './page-checks.ts';
 
 let browser: Browser;
 let owner: OwnerSession;
@@ -60,7 +60,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
           .waitFor(patient);
 
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${shots}/categories-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/categories-${viewport}.png`, fullPage: true });
         expect(problems.filter((problem) => !/status of 409/.test(problem))).toEqual([]);
       } finally {
         await context.close();
@@ -114,7 +114,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
           .filter({ hasText: name });
         await row.getByText('Scheduled').waitFor(patient);
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${shots}/banners-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/banners-${viewport}.png`, fullPage: true });
 
         for (const path of ['/banner', '/mobile-banner']) {
           const shown = await api<{ name: string }[]>('GET', path);

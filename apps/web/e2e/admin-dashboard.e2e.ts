@@ -7,7 +7,7 @@ import { shopURL } from './shop.ts';
 import { signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { signInOwner, type OwnerSession } from './owner-helpers.ts';
-import { seriousViolations, type Viewport } from './page-checks.ts';
+import { seriousViolations, type Viewport, photograph } from './page-checks.ts';
 
 let browser: Browser;
 let owner: OwnerSession;
@@ -40,14 +40,17 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
             .getAttribute('aria-pressed'),
         ).toBe('true');
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${shots}/dashboard-today-${viewport}.png`, fullPage: true });
+        await photograph(page, {
+          path: `${shots}/dashboard-today-${viewport}.png`,
+          fullPage: true,
+        });
 
         await page.getByRole('button', { name: '7 days', exact: true }).click();
         await page.waitForURL(/range=7d/, patient);
         await page.getByRole('img', { name: 'Revenue by day, bar chart' }).waitFor(patient);
         await page.getByRole('table', { name: 'Top products' }).waitFor(patient);
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${shots}/dashboard-7d-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/dashboard-7d-${viewport}.png`, fullPage: true });
 
         // A reload keeps the range.
         await page.reload();

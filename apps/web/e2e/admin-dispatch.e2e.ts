@@ -8,7 +8,7 @@ import { shopURL } from './shop.ts';
 import { confirmAsOwner, shopperWithPaidOrder, signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
-import { seriousViolations, type Viewport } from './page-checks.ts';
+import { seriousViolations, type Viewport, photograph } from './page-checks.ts';
 
 let browser: Browser;
 let owner: OwnerSession;
@@ -56,7 +56,7 @@ for (const [viewport, offset] of [
         // Placed just now: inside the window.
         await page.getByText('0 days · On time').filter({ visible: true }).first().waitFor(patient);
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${shots}/dispatch-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/dispatch-${viewport}.png`, fullPage: true });
 
         // The pick list of the two orders: every product of each, one piece a line.
         await select(first).check();
@@ -71,14 +71,17 @@ for (const [viewport, offset] of [
         }
         expect(await pickList.getByRole('button', { name: 'Print' }).isVisible()).toBe(true);
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${shots}/pick-list-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/pick-list-${viewport}.png`, fullPage: true });
         // On paper the pick list stands alone: no navigation, queue or buttons.
         await page.emulateMedia({ media: 'print' });
         expect(await pickList.getByRole('cell').first().isVisible()).toBe(true);
         expect(await pickList.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
         expect(await page.getByRole('button', { name: 'Sign out' }).isVisible()).toBe(false);
         expect(await select(first).count()).toBe(0);
-        await page.screenshot({ path: `${shots}/pick-list-print-${viewport}.png`, fullPage: true });
+        await photograph(page, {
+          path: `${shots}/pick-list-print-${viewport}.png`,
+          fullPage: true,
+        });
         await page.emulateMedia({ media: 'screen' });
 
         // The labels of the selection: one PDF, downloaded with the owner's token.
@@ -102,7 +105,7 @@ for (const [viewport, offset] of [
         await form.getByText('The AWB is 6 to 30 letters or digits').waitFor(patient);
         expect(await seriousViolations(page)).toEqual([]);
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({ path: `${shots}/ship-form-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/ship-form-${viewport}.png`, fullPage: true });
         const awb = `DL${Date.now()}`;
         await form.getByLabel('AWB (tracking number)').fill(awb);
         await form.getByRole('button', { name: 'Mark shipped' }).click();

@@ -12,7 +12,7 @@ import { uploadMessages } from '@shop/domain/media-uploads';
 import { signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { signInOwner, type OwnerSession } from './owner-helpers.ts';
-import { seriousViolations, type Viewport } from './page-checks.ts';
+import { seriousViolations, type Viewport, photograph } from './page-checks.ts';
 
 let browser: Browser;
 let owner: OwnerSession;
@@ -79,7 +79,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
           'huge-photo.jpg',
         );
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${shots}/uploaded-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/uploaded-${viewport}.png`, fullPage: true });
 
         // Reorder by keyboard: the first photo moves later, the move is announced, focus stays.
         const sources = () =>
@@ -105,7 +105,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
           await page.getByLabel('Alt text of photo 1 (required)').getAttribute('aria-invalid'),
         ).toBe('true');
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${shots}/alt-required-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/alt-required-${viewport}.png`, fullPage: true });
 
         // Typed key by key: the focus stays in the field after the moves above.
         await page.getByLabel('Alt text of photo 1 (required)').click();
@@ -137,7 +137,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
           .first()
           .waitFor(patient);
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${shots}/library-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/library-${viewport}.png`, fullPage: true });
         // The one console error allowed: the browser's own line for the server's 415.
         expect(problems.filter((problem) => !/status of 415/.test(problem))).toEqual([]);
       } finally {

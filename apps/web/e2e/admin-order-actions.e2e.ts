@@ -10,7 +10,7 @@ import { shopURL } from './shop.ts';
 import { shopperWithPaidOrder, signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
-import { seriousViolations, type Viewport } from './page-checks.ts';
+import { seriousViolations, type Viewport, photograph } from './page-checks.ts';
 
 let browser: Browser;
 let owner: OwnerSession;
@@ -104,8 +104,8 @@ for (const [viewport, offset] of [
 
         expect(await seriousViolations(page)).toEqual([]);
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({ path: `${shots}/order-actions-${viewport}.png`, fullPage: true });
-        await refunds.screenshot({ path: `${shots}/refund-panel-${viewport}.png` });
+        await photograph(page, { path: `${shots}/order-actions-${viewport}.png`, fullPage: true });
+        await photograph(refunds, { path: `${shots}/refund-panel-${viewport}.png` });
         // The refused resend is the only failed call the page made.
         expect(problems.filter((text) => !/status of 429/.test(text))).toEqual([]);
         expect((await mine()).shippingAddress.city).toBe('Mysuru');
@@ -139,7 +139,7 @@ for (const [viewport, offset] of [
         await details.getByTestId('refund-line').getByText('Refunded').waitFor(patient);
         expect(await details.textContent()).not.toContain('Lace torn');
         expect(await seriousViolations(shopperPage.page)).toEqual([]);
-        await shopperPage.page.screenshot({
+        await photograph(shopperPage.page, {
           path: `${shots}/my-orders-refund-${viewport}.png`,
           fullPage: true,
         });

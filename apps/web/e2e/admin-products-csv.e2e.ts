@@ -11,7 +11,7 @@ import { shopURL } from './shop.ts';
 import { signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
-import { seriousViolations, type Viewport } from './page-checks.ts';
+import { seriousViolations, type Viewport, photograph } from './page-checks.ts';
 
 let browser: Browser;
 let owner: OwnerSession;
@@ -115,14 +115,14 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
         );
         expect(await page.getByRole('button', { name: 'Confirm import' }).count()).toBe(0);
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${shots}/dry-run-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/dry-run-${viewport}.png`, fullPage: true });
 
         await page.getByLabel('CSV file').setInputFiles(file(repriced));
         await page.getByRole('button', { name: 'Check file' }).click();
         await page.getByRole('button', { name: 'Confirm import' }).click();
         await page.getByText(/^Imported: 0 created, 1 updated/).waitFor(patient);
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${shots}/imported-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/imported-${viewport}.png`, fullPage: true });
 
         const storefront = await api<{ price: number }>('GET', `/product/${id}`);
         expect(storefront.data.price).toBe(549);

@@ -15,7 +15,7 @@ import { newShopper } from './account-helpers.ts';
 import { signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
-import { seriousViolations, type Viewport } from './page-checks.ts';
+import { seriousViolations, type Viewport, photograph } from './page-checks.ts';
 
 let browser: Browser;
 let owner: OwnerSession;
@@ -100,7 +100,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
           .check();
         await page.getByRole('heading', { name: '1 product ticked' }).waitFor(patient);
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${shots}/products-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/products-${viewport}.png`, fullPage: true });
         expect(problems).toEqual([]);
       } finally {
         await context.close();
@@ -178,7 +178,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
         expect(uploaded.every((src) => /^\/media\/uploads\/[0-9a-f-]{36}$/.test(src))).toBe(true);
         expect(await seriousViolations(page)).toEqual([]);
         await photos.scrollIntoViewIfNeeded();
-        await page.screenshot({
+        await photograph(page, {
           path: `${photoShots}/product-photos-${viewport}.png`,
           fullPage: true,
         });
@@ -203,7 +203,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
         );
         expect(await seriousViolations(page)).toEqual([]);
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({ path: `${shots}/product-new-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/product-new-${viewport}.png`, fullPage: true });
 
         await page.getByLabel('Price with GST (₹)').fill('1899');
         await page.getByRole('button', { name: 'Create product' }).click();
@@ -229,7 +229,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
         );
         expect(await seriousViolations(page)).toEqual([]);
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({ path: `${shots}/product-edit-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/product-edit-${viewport}.png`, fullPage: true });
 
         // On the storefront at once.
         await page.getByRole('link', { name: 'View in the shop' }).click();

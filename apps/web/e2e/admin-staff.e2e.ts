@@ -10,7 +10,7 @@ import { newShopper } from './account-helpers.ts';
 import { signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { api, signInOwner, verifyByMail, type OwnerSession } from './owner-helpers.ts';
-import { seriousViolations, type Viewport } from './page-checks.ts';
+import { seriousViolations, type Viewport, photograph } from './page-checks.ts';
 
 let browser: Browser;
 let owner: OwnerSession;
@@ -93,7 +93,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
         await row.waitFor(patient);
         expect(await row.textContent()).toContain('Staff');
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${shots}/staff-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/staff-${viewport}.png`, fullPage: true });
 
         // The member works the orders; the staff screen and its link are the owners'.
         const desk = staffDesk.page;
@@ -116,7 +116,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
         expect(await desk.getByRole('button', { name: 'Sign out' }).count()).toBe(1);
         expect(await desk.getByText(owner.email).count()).toBe(0);
         expect(await seriousViolations(desk)).toEqual([]);
-        await desk.screenshot({ path: `${shots}/staff-403-${viewport}.png`, fullPage: true });
+        await photograph(desk, { path: `${shots}/staff-403-${viewport}.png`, fullPage: true });
 
         // The owner takes the access away again: it asks once more first.
         await row.getByRole('button', { name: `Remove access for ${member.email}` }).click();
@@ -153,7 +153,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
         expect(await entries.getByText('staff.role').count()).toBe(2);
         expect(await entries.getByText(owner.email).count()).toBe(2);
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${shots}/audit-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/audit-${viewport}.png`, fullPage: true });
         // The one failed call is the unknown address's 404, shown above as the API's message.
         expect(admin.problems).toEqual([
           'Failed to load resource: the server responded with a status of 404 (Not Found)',

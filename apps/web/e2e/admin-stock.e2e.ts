@@ -9,7 +9,7 @@ import { shopURL } from './shop.ts';
 import { signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
-import { seriousViolations, type Viewport } from './page-checks.ts';
+import { seriousViolations, type Viewport, photograph } from './page-checks.ts';
 
 let browser: Browser;
 let owner: OwnerSession;
@@ -82,7 +82,7 @@ for (const [viewport, index] of [
           .first();
         await picked.waitFor(patient);
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${shots}/products-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/products-${viewport}.png`, fullPage: true });
         await picked.click();
         await page.getByRole('heading', { name: grid.product.name, level: 1 }).waitFor(patient);
 
@@ -108,7 +108,7 @@ for (const [viewport, index] of [
           expect(sticky).toBe('sticky');
         }
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${shots}/grid-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/grid-${viewport}.png`, fullPage: true });
 
         await page.getByRole('button', { name: 'Save 2 changes' }).click();
         const saved = page.getByRole('status').filter({ hasText: 'Saved' });
@@ -144,7 +144,7 @@ for (const [viewport, index] of [
           }, patient)
           .toBe(true);
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${shots}/saved-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/saved-${viewport}.png`, fullPage: true });
 
         // The storefront sells none of the counted size at once.
         await page.goto(`/product/${grid.product._id}`);
@@ -163,7 +163,7 @@ for (const [viewport, index] of [
           .first()
           .waitFor(patient);
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${shots}/low-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/low-${viewport}.png`, fullPage: true });
         expect(problems).toEqual([]);
       } finally {
         await context.close();

@@ -19,7 +19,7 @@ import {
 } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { signInOwner, type OwnerSession } from './owner-helpers.ts';
-import { seriousViolations, type Viewport } from './page-checks.ts';
+import { seriousViolations, type Viewport, photograph } from './page-checks.ts';
 
 let browser: Browser;
 let owner: OwnerSession;
@@ -52,7 +52,7 @@ async function downloadedPdf(page: Page, click: () => Promise<void>, name: strin
 async function looksRight(page: Page, shot: string) {
   expect(await seriousViolations(page)).toEqual([]);
   expect(await fitsWidth(page)).toBe(true);
-  await page.screenshot({ path: `${shots}/${shot}.png`, fullPage: true });
+  await photograph(page, { path: `${shots}/${shot}.png`, fullPage: true });
 }
 
 for (const [viewport, offset] of [

@@ -19,7 +19,7 @@ import { lastMail, newShopper, signInDialog, signUpThroughDialog } from './accou
 import { fitsWidth, signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
-import { seriousViolations, type Viewport } from './page-checks.ts';
+import { seriousViolations, type Viewport, photograph } from './page-checks.ts';
 import { startShopServer, type ShopServer } from './shop-server.ts';
 
 let browser: Browser;
@@ -55,7 +55,7 @@ async function cellNow(page: Page, colorName: string, size: string) {
 }
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+  await photograph(page, { path: `${shots}/${name}.png`, fullPage: true });
 }
 
 for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport[]) {
@@ -395,7 +395,7 @@ describe('a banner scheduled for tomorrow', () => {
           )
           .toBe('1');
       }
-      await page.screenshot({ path: `${shots}/banner-${label}-${viewport}.png` });
+      await photograph(page, { path: `${shots}/banner-${label}-${viewport}.png` });
       expect(problems).toEqual([]);
       return count;
     } finally {
@@ -442,7 +442,7 @@ describe('a banner scheduled for tomorrow', () => {
         .getByRole('img', { name: 'Desktop picture preview' })
         .waitFor(upload)
         .catch(async (error: unknown) => {
-          await page.screenshot({ path: `${shots}/banner-failed.png`, fullPage: true });
+          await photograph(page, { path: `${shots}/banner-failed.png`, fullPage: true });
           throw error;
         });
       await form.getByLabel('Upload the mobile picture').setInputFiles({
@@ -454,7 +454,7 @@ describe('a banner scheduled for tomorrow', () => {
       await form.getByLabel('Shows from (India time)').fill(start);
       await form.getByRole('button', { name: 'Add banner' }).click();
       await page.getByRole('status').getByText('Banner created').waitFor(patient);
-      await page.screenshot({ path: `${shots}/banner-admin-desktop.png`, fullPage: true });
+      await photograph(page, { path: `${shots}/banner-admin-desktop.png`, fullPage: true });
       expect(problems).toEqual([]);
     } finally {
       await context.close();
