@@ -84,8 +84,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', () => catalogueService.warm());
   app.decorate('media', media);
   const shopping = shoppingFeatures(ctx, { guards, productFacts });
-  // Settling a payment writes the order through the orders service, built with fulfilment below.
-  const money = moneyFeatures(ctx, guards, () => fulfilment.services.orders.settlement);
+  // A payment reads, locks and settles its order through the orders service, built with
+  // fulfilment below.
+  const money = moneyFeatures(ctx, guards, () => fulfilment.services.orders);
   const fulfilment = fulfilmentFeatures(ctx, {
     guards,
     money: money.services,

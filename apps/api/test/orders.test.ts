@@ -162,6 +162,27 @@ async function ownDatabaseClient() {
   return client;
 }
 
+/**
+ * Waits until a connection to this file's database waits on a lock. Asked on a connection of its
+ * own, outside any transaction: within one, PostgreSQL shows the activity as it first read it.
+ */
+async function waitingOnALock() {
+  const observer = await ownDatabaseClient();
+  try {
+    await expect
+      .poll(async () => {
+        const { rows } = await observer.query<{ waiting: number }>(
+          `select count(*)::int as waiting from pg_stat_activity
+           where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        return rows[0]!.waiting;
+      })
+      .toBeGreaterThan(0);
+  } finally {
+    await observer.end();
+  }
+}
+
 describe('placing an order', () => {
   it('needs sign-in', async () => {
     const answer = await send(app(), 'POST', '/api/order', { body: orderBody([[choices[0]!, 1]]) });
@@ -699,12 +720,19 @@ describe('paying', () => {
     expect(deliveries.map((d) => d.statusCode)).toEqual([200, 200, 200]);
     const order = await orderOf(accessToken, orderId);
     expect(order.paymentStatus).toBe('paid');
+    const confirmationsSent = async () =>
+      (await readOutbox(world.config.outboxDir)).filter(
+        (mail) => mail.to.includes(shopper.email) && mail.subject.includes('is confirmed'),
+      );
+    // Delivered once the outbox runs (here or after a commit), and a later run sends no other.
+    await expect
+      .poll(async () => {
+        await app().jobs.deliverMail();
+        return (await confirmationsSent()).length;
+      })
+      .toBeGreaterThan(0);
     await app().jobs.deliverMail();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    await app().jobs.deliverMail();
-    const confirmations = (await readOutbox(world.config.outboxDir)).filter(
-      (mail) => mail.to.includes(shopper.email) && mail.subject.includes('is confirmed'),
-    );
+    const confirmations = await confirmationsSent();
     expect(confirmations).toHaveLength(1);
     expect(confirmations[0]!.subject).toBe(
       `Your Lacebloom order ${order.orderNumber} is confirmed`,
@@ -790,7 +818,7 @@ describe('paying', () => {
           token: accessToken,
           body: paid,
         });
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        await waitingOnALock();
         // ...holding no lock on its payment meanwhile (every writer locks the order first).
         const free = await prober.query(
           'select id from payments where order_id = $1 for update nowait',
@@ -923,7 +951,7 @@ describe('paying', () => {
             userId: null,
           }),
         );
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        await waitingOnALock();
         await holder.query(`update orders set payment_status = 'failed' where id = $1`, [orderId]);
         await holder.query('commit');
         // The settlement waited for the lock and then decided on the order as committed: a
@@ -941,6 +969,70 @@ describe('paying', () => {
       }
     },
   );
+
+  it('keeps the claim on a webhook whose payment id another order took at the same moment', async () => {
+    const { db } = world.database;
+    // Two shoppers' orders, each initiated; the provider reports one payment id captured on both
+    // at once (a provider's payment pays one order). Several rounds make the clash likely, where
+    // both pass the lock before either commits and the second meets the unique key.
+    for (const round of [1, 2, 3]) {
+      const [first, second] = await Promise.all([signUp(app()), signUp(app())]);
+      const orders = await Promise.all(
+        [first, second].map(({ accessToken }, index) =>
+          initiatedOrder(accessToken, choices[choices.length - 1 - index]!),
+        ),
+      );
+      const amounts = await Promise.all(
+        orders.map(async ({ orderId }) => {
+          const [row] = await queryRows<{ paise: number }>(
+            db,
+            sql`select amount_paise as paise from payments where order_id = ${orderId}`,
+          );
+          return row!.paise;
+        }),
+      );
+      const paymentId = `pay_shared_round${round}`;
+      const eventIds = orders.map((_, index) => `evt_shared_${round}_${index}`);
+      const deliveries = await Promise.all(
+        orders.map(({ providerOrderId }, index) =>
+          signedWebhook(
+            {
+              entity: 'event',
+              event: 'payment.captured',
+              contains: ['payment'],
+              payload: {
+                payment: {
+                  entity: {
+                    id: paymentId,
+                    order_id: providerOrderId,
+                    amount: amounts[index],
+                    currency: 'INR',
+                    status: 'captured',
+                  },
+                },
+              },
+            },
+            eventIds[index],
+          ),
+        ),
+      );
+      expect(deliveries.map((delivery) => delivery.statusCode)).toEqual([200, 200]);
+      // One order is paid by it; the other is not, and both events are kept as received, so a
+      // redelivery of either is known.
+      const statuses = await Promise.all(
+        orders.map(
+          async ({ orderId }, index) =>
+            (await orderOf([first, second][index]!.accessToken, orderId)).paymentStatus,
+        ),
+      );
+      expect(statuses.filter((status) => status === 'paid')).toHaveLength(1);
+      const claimed = await queryRows<{ id: string }>(
+        db,
+        sql`select event_id as id from webhook_events where event_id in (${eventIds[0]!}, ${eventIds[1]!})`,
+      );
+      expect(claimed.map((row) => row.id).sort()).toEqual([...eventIds].sort());
+    }
+  });
 
   it('settles an order from the webhook alone when the shopper never comes back', async () => {
     const { accessToken } = await signUp(app());

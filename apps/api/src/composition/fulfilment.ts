@@ -15,6 +15,7 @@ import { createOrderActionsService } from '../features/orders/order-actions.serv
 import { adminOrderRoutes } from '../features/orders/orders.admin-routes.ts';
 import { ordersDeskRoutes } from '../features/orders/orders-desk.admin-routes.ts';
 import { createOrdersDeskService } from '../features/orders/orders-desk.service.ts';
+import { createOrdersRepository } from '../features/orders/orders.repository.ts';
 import { orderRoutes } from '../features/orders/orders.routes.ts';
 import { createOrdersService, type OrdersService } from '../features/orders/orders.service.ts';
 import { createPincodesRepository } from '../features/pincodes/pincodes.repository.ts';
@@ -60,7 +61,8 @@ export function fulfilmentFeatures(
 ): FeatureGroup<{ shipping: ShippingService; orders: OrdersService }, FulfilmentJobs> {
   const { config, db, log, throttle, findUser } = ctx;
   const { guards, money, cart } = needs;
-  const { outbox, payments, refunds, refundsRepository, orders: ordersRepository } = money;
+  const { outbox, payments, refunds, refundsRepository } = money;
+  const ordersRepository = createOrdersRepository(db);
   const stockChanged = (productIds: Iterable<string>) =>
     ctx.catalogueChanges.changed(stockTags(productIds));
   // The courier simulator delivers its tracking events to this very server, through the real route.
@@ -126,7 +128,6 @@ export function fulfilmentFeatures(
   const shipping = createShippingService({
     db,
     shipments: createShippingRepository(db),
-    orders: ordersRepository,
     ordersService: orders,
     courier,
     simulator: courierSimulator,
@@ -144,8 +145,7 @@ export function fulfilmentFeatures(
   const orderActions = createOrderActionsService({
     db,
     orders: ordersRepository,
-    refunds: refundsRepository,
-    refundsWorker: () => refunds,
+    refunds,
     outbox,
     throttle,
     findUser,
@@ -154,7 +154,7 @@ export function fulfilmentFeatures(
   });
   const dispatch = createDispatchService({
     db,
-    orders: ordersRepository,
+    orders,
     shipFrom: config.shipFrom,
   });
   const returnsDesk = createReturnsDeskService({

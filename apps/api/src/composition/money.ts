@@ -8,11 +8,7 @@ import { createInvoicesRepository } from '../features/invoices/invoices.reposito
 import { invoiceRoutes } from '../features/invoices/invoices.routes.ts';
 import { createInvoicesService } from '../features/invoices/invoices.service.ts';
 import { createMailOutbox, type MailOutbox } from '../features/mail/mail-outbox.ts';
-import {
-  createOrdersRepository,
-  type OrdersRepository,
-} from '../features/orders/orders.repository.ts';
-import { orderMailTemplates, type OrderSettlement } from '../features/orders/orders.service.ts';
+import { orderMailTemplates, type OrdersService } from '../features/orders/orders.service.ts';
 import { createPaymentsRepository } from '../features/payments/payments.repository.ts';
 import { paymentRoutes } from '../features/payments/payments.routes.ts';
 import {
@@ -34,7 +30,6 @@ export interface MoneyServices {
   payments: PaymentsService;
   refunds: RefundsService;
   refundsRepository: RefundsRepository;
-  orders: OrdersRepository;
   /** Each HMAC has its own key derived from the root secret, never the secret itself. */
   codCodeKey: Buffer;
   /** The payment provider's name ('simulator' or 'razorpay'). */
@@ -49,10 +44,11 @@ export function moneyFeatures(
   ctx: ShopContext,
   guards: AuthGuards,
   /**
-   * The orders service's settlement steps. The orders service is built after this group (it
-   * needs the outbox and refunds made here), so a payment asks for them when it settles.
+   * The orders service: what a payment reads and locks of its order, and the settlement's steps.
+   * It is built after this group (it needs the outbox and refunds made here), so a payment asks
+   * for it when it runs.
    */
-  orderSettlement: () => OrderSettlement,
+  orders: () => Pick<OrdersService, 'findForUser' | 'lockOrder' | 'settlement'>,
 ): FeatureGroup<MoneyServices, MoneyJobs> {
   const { config, db, log } = ctx;
   const codCodeKey = deriveKey(config.jwtSecret, 'cash-on-delivery-code');
@@ -90,7 +86,6 @@ export function moneyFeatures(
     },
     (orderId) => invoices.invoiceAttachment(orderId),
   );
-  const orders = createOrdersRepository(db);
   const paymentsRepository = createPaymentsRepository(db);
   const refunds = createRefundsService({
     db,
@@ -108,7 +103,7 @@ export function moneyFeatures(
     simulator,
     refunds,
     refundsRepository,
-    orderSettlement,
+    orderSettlement: () => orders().settlement,
     keySecret: config.payments.keySecret,
     webhookSecret: config.payments.webhookSecret,
     outbox,
@@ -123,7 +118,6 @@ export function moneyFeatures(
       payments,
       refunds,
       refundsRepository,
-      orders,
       codCodeKey,
       providerName: provider.name,
     },

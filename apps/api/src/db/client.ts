@@ -213,6 +213,25 @@ export function sqlStateOf(error: unknown): string | undefined {
   return databaseErrorOf(error)?.code;
 }
 
+/** PostgreSQL ended a transaction to break a cycle of lock waits: nothing it did was kept. */
+export function isDeadlock(error: unknown): boolean {
+  return sqlStateOf(error) === '40P01';
+}
+
+/**
+ * Runs `work` (one whole transaction) again when PostgreSQL chose it to break a lock cycle, up
+ * to `attempts` times: the aborted attempt kept nothing, so running it again is safe.
+ */
+export async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isDeadlock(error) || attempt >= attempts) throw error;
+    }
+  }
+}
+
 /** The DETAIL a database error (or a function's RAISE) carried. */
 export function detailOf(error: unknown): string | undefined {
   const detail = databaseErrorOf(error)?.detail;

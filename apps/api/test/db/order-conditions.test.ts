@@ -2,10 +2,19 @@
 // the facts they read, a row is selected exactly when the domain says so.
 import { PGlite } from '@electric-sql/pglite';
 import { hasBeenPaid, isFirstOrder, orderStatuses } from '@shop/domain/orders';
+import {
+  awaitsPayment,
+  orderPaymentStatuses,
+  type OrderPaymentStatus,
+} from '@shop/domain/payments';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { earlierPurchaseSql, paidOrderSql } from '../../src/db/order-conditions.ts';
+import {
+  awaitingPaymentSql,
+  earlierPurchaseSql,
+  paidOrderSql,
+} from '../../src/db/order-conditions.ts';
 
 let client: PGlite;
 let db: ReturnType<typeof drizzle>;
@@ -24,6 +33,12 @@ beforeAll(async () => {
           sql`insert into o (status, paid_at, cod_confirmed_at) values (${status}, ${paid}, ${confirmed})`,
         );
       }
+    }
+  }
+  await db.execute(sql`create table p (status text, payment_status text)`);
+  for (const status of orderStatuses) {
+    for (const paymentStatus of orderPaymentStatuses) {
+      await db.execute(sql`insert into p values (${status}, ${paymentStatus})`);
     }
   }
 });
@@ -56,6 +71,20 @@ describe('the SQL forms of the order rules', () => {
   it('earlierPurchaseSql selects exactly the orders that make isFirstOrder false', async () => {
     for (const row of await selected(earlierPurchaseSql('o'))) {
       expect(row.chosen, JSON.stringify(row.facts)).toBe(!isFirstOrder([row.facts]));
+    }
+  });
+
+  it('awaitingPaymentSql selects exactly the open orders whose payment status awaitsPayment', async () => {
+    for (const alias of [undefined, 'p']) {
+      const all = await db.execute<{ status: string; payment_status: string; chosen: boolean }>(
+        sql`select status, payment_status, ${awaitingPaymentSql(alias)} as chosen from p`,
+      );
+      expect(all.rows).toHaveLength(orderStatuses.length * orderPaymentStatuses.length);
+      for (const row of all.rows) {
+        const expected =
+          row.status === 'pending' && awaitsPayment(row.payment_status as OrderPaymentStatus);
+        expect(row.chosen, JSON.stringify(row)).toBe(expected);
+      }
     }
   });
 });

@@ -13,7 +13,7 @@ import { GUEST_CART_TTL_DAYS, MAX_UNITS_PER_SIZE } from '@shop/domain/cart';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { preparedStatements } from '../../db/prepared.ts';
 import { cartItems, carts } from '../../db/schema.ts';
-import { awaitingPayment } from '../orders/orders.repository.ts';
+import { awaitingPaymentSql } from '../../db/order-conditions.ts';
 import type { TodaysStock } from './product-facts.ts';
 
 export type CartRow = typeof carts.$inferSelect;
@@ -130,7 +130,7 @@ const heldUnitsQuery = (userId: SQL) =>
   sql`select i.product_id, lower(i.color_name) as color, lower(i.size) as size,
         sum(i.quantity)::int as units
       from orders o join order_items i on i.order_id = o.id
-      where o.user_id = ${userId} and ${awaitingPayment('o')}
+      where o.user_id = ${userId} and ${awaitingPaymentSql('o')}
       group by 1, 2, 3`;
 
 const heldMap = (rows: HeldUnits[]) =>

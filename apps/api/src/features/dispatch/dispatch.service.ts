@@ -17,7 +17,7 @@ import { paiseToRupees } from '@shop/domain/money';
 import type { PaymentStatus } from '@shop/domain/orders';
 import { queryRows, type Database } from '../../db/client.ts';
 import type { OrderAddress } from '../../db/schema.ts';
-import type { OrdersRepository, OrderWithItems } from '../orders/orders.repository.ts';
+import type { OrderLookups, OrderWithItems } from '../orders/orders.service.ts';
 import {
   labelsPdf,
   packingSlipPdf,
@@ -75,7 +75,8 @@ function toDocumentOrder(row: OrderWithItems): DocumentOrder {
 
 export interface DispatchDeps {
   db: Database;
-  orders: OrdersRepository;
+  /** Orders read through the orders service. */
+  orders: Pick<OrderLookups, 'findById'>;
   shipFrom: ShipFrom;
   now?: () => Date;
 }
@@ -83,7 +84,7 @@ export interface DispatchDeps {
 /** The dispatch desk: the queue to pack, pick lists and shipping documents. */
 export function createDispatchService({
   db,
-  orders: repository,
+  orders,
   shipFrom,
   now = () => new Date(),
 }: DispatchDeps) {
@@ -95,7 +96,7 @@ export function createDispatchService({
     const unique = [...new Set(orderIds)];
     const rows: OrderWithItems[] = [];
     for (const id of unique) {
-      const row = isUuid(id) ? await repository.findById(db, id) : undefined;
+      const row = isUuid(id) ? await orders.findById(id) : undefined;
       if (!row) throw notFound(orderMessages.notFound);
       if (!mayLeaveTheShelves(row.paymentStatus as PaymentStatus)) {
         throw conflict(orderMessages.notPaid);

@@ -25,8 +25,7 @@ import type { Database } from '../../db/client.ts';
 import { payments as paymentRows, shipments, type OrderAddress } from '../../db/schema.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
-import type { RefundsRepository, RefundWithLines } from '../payments/refunds.repository.ts';
-import type { RefundsService } from '../payments/refunds.service.ts';
+import type { RefundsService, RefundWithLines } from '../payments/refunds.service.ts';
 import type { Throttle } from '../throttle/throttle.ts';
 import { orderConfirmationMail, shippingAddressChangedMail } from './order-mails.ts';
 import type { OrdersRepository, OrderWithItems } from './orders.repository.ts';
@@ -41,9 +40,11 @@ export interface ActingUser extends AuditActor {
 export interface OrderActionsDeps {
   db: Database;
   orders: OrdersRepository;
-  refunds: RefundsRepository;
-  /** The refund worker: sends what a refund decision owes, after its commit. */
-  refundsWorker: () => Pick<RefundsService, 'sendSoon'>;
+  /**
+   * The refunds: a refund by hand owed in the action's transaction, and sent by the worker after
+   * its commit.
+   */
+  refunds: Pick<RefundsService, 'withLinesOf' | 'oweByHand' | 'sendSoon'>;
   outbox: MailOutbox;
   throttle: Throttle;
   findUser: (userId: string) => Promise<{ email: string; firstName: string } | undefined>;
@@ -155,36 +156,33 @@ export function createOrderActionsService(deps: OrderActionsDeps) {
           },
           asked,
         );
-        const refund = await refunds.owe(
+        const refund = await refunds.oweByHand(
           tx,
           {
             orderId,
             paymentId: paid!.id,
             providerPaymentId: paid!.providerPaymentId!,
             amountPaise: planned.amountPaise,
-            reason: 'shop',
             note: body.note,
+            lines: planned.lines,
           },
           { role: actor.role, staffLimitPaise: deps.staffRefundLimitPaise },
         );
-        // 'shop' refunds have no unique key to meet: the insert always answers its row.
-        await refunds.addLines(tx, refund!.id, planned.lines);
-        await refunds.settleOrder(tx, orderId);
         await recordAudit(tx, actor, {
           action: 'order.refund',
           entity: 'order',
           entityId: orderId,
           before: { paymentStatus: locked.paymentStatus },
           after: {
-            refundId: refund!.id,
+            refundId: refund.id,
             amountPaise: planned.amountPaise,
             lines: planned.lines,
             note: body.note,
           },
         });
-        return { ...refund!, lines: planned.lines };
+        return refund;
       });
-      deps.refundsWorker().sendSoon();
+      refunds.sendSoon();
       const order = (await orders.findById(db, orderId))!;
       return toRefundRow(made, order);
     },

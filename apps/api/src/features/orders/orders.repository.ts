@@ -1,31 +1,25 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '@shop/domain/orders';
 import { COD_HISTORY_ORDERS, type RecentOrder } from '@shop/domain/cash-on-delivery';
-import { awaitingPaymentStatuses, type OrderPaymentStatus } from '@shop/domain/payments';
+import type { OrderPaymentStatus } from '@shop/domain/payments';
 import type { ShipmentState } from '@shop/domain/shipping';
 import { awaitingItemsStates } from '@shop/domain/returns';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { fromColumnNames, toColumnNames } from '../../db/json-rows.ts';
+import { awaitingPaymentSql } from '../../db/order-conditions.ts';
+import {
+  itemsJson,
+  returnsJson,
+  type OrderItemRow,
+  type OrderReturnLineView,
+  type OrderRow,
+  type OrderWithItems,
+} from '../../db/order-rows.ts';
 import { preparedStatements } from '../../db/prepared.ts';
 import type { ChangeNotice } from '../catalogue/catalogue-changes.ts';
 import { discountUses, discounts, orderItems, orderReturnLines, orders } from '../../db/schema.ts';
 
-/** An open order still awaiting its money (see awaitsPayment): its status and payment statuses. */
-export const AWAITING_PAYMENT_STATE = {
-  openStatus: 'pending' satisfies OrderStatus,
-  paymentStatuses: awaitingPaymentStatuses,
-};
-
-/**
- * An open order still awaiting its money, as a condition on `orders` or on the alias it has in
- * the query.
- */
-export function awaitingPayment(alias?: 'o') {
-  const column = (name: string) => sql.raw(alias ? `${alias}.${name}` : name);
-  return sql`${column('status')} = ${AWAITING_PAYMENT_STATE.openStatus}
-    and ${column('payment_status')} = any(${`{${AWAITING_PAYMENT_STATE.paymentStatuses.join(',')}}`}::text[])`;
-}
-const AWAITING_PAYMENT = awaitingPayment();
+const AWAITING_PAYMENT = awaitingPaymentSql();
 
 const COD_PENDING: OrderPaymentStatus = 'cod_pending';
 /** A cash-on-delivery order neither the shopper nor the shop has confirmed yet. */
@@ -34,36 +28,11 @@ const AWAITING_COD_CONFIRMATION = sql`(status = ${'pending' satisfies OrderStatu
 /** A parcel in these states is coming or came back undelivered. */
 const PARCEL_CAME_BACK: readonly ShipmentState[] = ['rto_initiated', 'rto_delivered'];
 
-export type OrderRow = typeof orders.$inferSelect;
+export type { OrderRow, OrderWithItems };
 export type NewOrder = typeof orders.$inferInsert;
-export type OrderItemRow = typeof orderItems.$inferSelect;
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;
 export type NewReturnLine = typeof orderReturnLines.$inferInsert;
 export type ReturnLineRow = typeof orderReturnLines.$inferSelect;
-/** A return line as an order is read with it (its instants as ISO text). */
-export interface OrderReturnLineView {
-  id: string;
-  orderItemId: string;
-  quantity: number;
-  action: string;
-  exchangeColorName: string | null;
-  exchangeSize: string | null;
-  state: string;
-  refundPaise: number | null;
-  requestedAt: string;
-  declineReason: string | null;
-  pickupCourier: string | null;
-  pickupAwb: string | null;
-  pickupTrackingUrl: string | null;
-  outboundCourier: string | null;
-  outboundAwb: string | null;
-  outboundTrackingUrl: string | null;
-}
-export type OrderWithItems = OrderRow & {
-  items: OrderItemRow[];
-  /** Lines asked to be exchanged or returned, oldest first. */
-  returns: OrderReturnLineView[];
-};
 
 /** An order priced by the application, to be placed in the caller's transaction. */
 export interface PlacedOrder {
@@ -90,30 +59,6 @@ export interface StockLine {
   size: string;
   quantity: number;
 }
-
-/** An order's lines, by position, as one JSON value of the row it is selected with. */
-export const itemsJson = sql<Omit<OrderItemRow, never>[]>`coalesce((
-  select json_agg(json_build_object(
-    'id', i.id, 'orderId', i.order_id, 'productId', i.product_id, 'productName', i.product_name,
-    'productImage', i.product_image, 'colorName', i.color_name, 'colorHex', i.color_hex,
-    'size', i.size, 'quantity', i.quantity, 'pricePaise', i.price_paise,
-    'itemTotalPaise', i.item_total_paise, 'categorySlug', i.category_slug,
-    'subcategorySlug', i.subcategory_slug, 'position', i.position
-  ) order by i.position)
-  from order_items i where i.order_id = "orders"."id"), '[]'::json)`;
-
-/** An order's return lines, oldest first, as one JSON value of the row it is selected with. */
-export const returnsJson = sql<OrderReturnLineView[]>`coalesce((
-  select json_agg(json_build_object(
-    'id', r.id, 'orderItemId', r.order_item_id, 'quantity', r.quantity, 'action', r.action,
-    'exchangeColorName', r.exchange_color_name, 'exchangeSize', r.exchange_size,
-    'state', r.state, 'refundPaise', r.refund_paise, 'requestedAt', r.requested_at,
-    'declineReason', r.decline_reason, 'pickupCourier', r.pickup_courier,
-    'pickupAwb', r.pickup_awb, 'pickupTrackingUrl', r.pickup_tracking_url,
-    'outboundCourier', r.outbound_courier, 'outboundAwb', r.outbound_awb,
-    'outboundTrackingUrl', r.outbound_tracking_url
-  ) order by r.requested_at, r.id)
-  from order_return_lines r where r.order_id = "orders"."id"), '[]'::json)`;
 
 /**
  * An order as a database function answers it (`to_jsonb` of its row and of each line): a new

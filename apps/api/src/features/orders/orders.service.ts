@@ -6,6 +6,7 @@ import { type ReturnRequestLine } from '@shop/domain/returns';
 import type { UserRole } from '@shop/domain/roles';
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import type { OrderRow, OrderWithItems } from '../../db/order-rows.ts';
 import { orders } from '../../db/schema.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import type { CreateOrderCommand } from './order-pricing.ts';
@@ -33,6 +34,8 @@ import { requestReturn } from './workflows/request-return.ts';
 import { orderSettlementSteps } from './workflows/settlement-steps.ts';
 
 export type { CreateOrderCommand } from './order-pricing.ts';
+/** An order with its lines and return lines, as the lookups answer it (see order-rows.ts). */
+export type { OrderRow, OrderWithItems };
 export { toOrder } from './order-presenter.ts';
 export { orderMailTemplates } from './order-mail-templates.ts';
 export { orderSettlementSteps, type OrderSettlement } from './workflows/settlement-steps.ts';
@@ -42,6 +45,20 @@ export type {
   OrderRefunds,
   OrdersServiceDeps,
 } from './orders-deps.ts';
+
+/**
+ * What other features read and lock of an order through the orders service: the order with its
+ * lines, and its row locked in their transaction. Every writer of an order and of its payment or
+ * parcel locks the order first, so they take turns without deadlock.
+ */
+export interface OrderLookups {
+  /** The order with its lines and return lines; undefined when there is none. */
+  findById(orderId: string): Promise<OrderWithItems | undefined>;
+  /** One of the shopper's own orders; undefined when it is not hers or does not exist. */
+  findForUser(userId: string, orderId: string): Promise<OrderWithItems | undefined>;
+  /** The order's row, locked for the rest of `tx`; undefined when there is none. */
+  lockOrder(tx: Executor, orderId: string): Promise<OrderRow | undefined>;
+}
 
 export function createOrdersService(deps: OrdersServiceDeps) {
   const { db, orders: repository } = deps;
@@ -78,7 +95,15 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     };
   }
 
+  const lookups: OrderLookups = {
+    findById: (orderId) => repository.findById(db, orderId),
+    findForUser: (userId, orderId) => repository.findForUser(db, userId, orderId),
+    lockOrder: (tx, orderId) => repository.lockOrder(tx, orderId),
+  };
+
   return {
+    ...lookups,
+
     placeOrder(userId: string, command: CreateOrderCommand, idempotencyKey: string | undefined) {
       return placeOrder(deps, userId, command, idempotencyKey);
     },

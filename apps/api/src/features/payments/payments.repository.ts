@@ -4,7 +4,7 @@ import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { fromColumnNames } from '../../db/json-rows.ts';
 import { preparedStatements } from '../../db/prepared.ts';
 import { orders, payments, webhookEvents } from '../../db/schema.ts';
-import { itemsJson, returnsJson, type OrderWithItems } from '../orders/orders.repository.ts';
+import { itemsJson, returnsJson, type OrderWithItems } from '../../db/order-rows.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 

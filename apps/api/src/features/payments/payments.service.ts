@@ -16,8 +16,12 @@ import {
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import type { SimulatorProvider } from '../../adapters/payments/simulator-provider.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
-import type { OrdersRepository } from '../orders/orders.repository.ts';
-import { toOrder, type OrderRefunds, type OrderSettlement } from '../orders/orders.service.ts';
+import {
+  toOrder,
+  type OrderLookups,
+  type OrderRefunds,
+  type OrderSettlement,
+} from '../orders/orders.service.ts';
 import type { PaymentRow, PaymentsRepository, SettleCall } from './payments.repository.ts';
 import type { RefundsRepository } from './refunds.repository.ts';
 import { settlePayment, type Settled } from './workflows/settle-payment.ts';
@@ -84,7 +88,8 @@ export interface PaymentMetrics {
 export function createPaymentsService(deps: {
   db: Database;
   payments: PaymentsRepository;
-  orders: OrdersRepository;
+  /** Orders read and locked through the orders service (made after this one). */
+  orders: () => Pick<OrderLookups, 'findForUser' | 'lockOrder'>;
   provider: PaymentProvider;
   /** The simulator, when it is the provider: it takes the shopper's payment itself. */
   simulator: SimulatorProvider | undefined;
@@ -102,10 +107,10 @@ export function createPaymentsService(deps: {
   throttle: Throttle;
   limits: ShopperLimits;
 }) {
-  const { db, payments, orders, provider, outbox } = deps;
+  const { db, payments, provider, outbox } = deps;
 
   async function ownOrder(userId: string, orderId: string) {
-    const order = isUuid(orderId) ? await orders.findForUser(deps.db, userId, orderId) : undefined;
+    const order = isUuid(orderId) ? await deps.orders().findForUser(userId, orderId) : undefined;
     if (!order) throw notFound('Order not found');
     return order;
   }
@@ -132,12 +137,12 @@ export function createPaymentsService(deps: {
     const known = await payments.findByProviderOrderId(tx, providerOrderId);
     if (!known) return;
     // Every transaction here locks the order before its payment: one order, no deadlock.
-    const order = await orders.lockOrder(tx, known.orderId);
+    const order = await deps.orders().lockOrder(tx, known.orderId);
     const payment = await payments.lockByProviderOrderId(tx, providerOrderId);
     if (!order || !payment || payment.status !== 'created') return;
     await payments.update(tx, payment.id, { failureReason: reason.slice(0, 500) });
     if (order.paymentStatus === 'pending') {
-      await orders.updateOrder(tx, order.id, { paymentStatus: 'failed' });
+      await deps.orderSettlement().setPaymentStatus(tx, order.id, 'failed');
     }
   }
 
@@ -256,9 +261,7 @@ export function createPaymentsService(deps: {
       },
     ) {
       const payment = await payments.findByProviderOrderId(db, input.razorpayOrderId);
-      const order = payment
-        ? await orders.findForUser(deps.db, userId, payment.orderId)
-        : undefined;
+      const order = payment ? await deps.orders().findForUser(userId, payment.orderId) : undefined;
       if (!payment || !order) throw notFound(paymentMessages.notFound);
       await db.transaction((tx) =>
         recordFailure(tx, payment.providerOrderId, input.failureReason || 'Payment failed'),

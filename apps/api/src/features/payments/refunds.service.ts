@@ -9,7 +9,12 @@ import type { StaffRole } from '@shop/domain/roles';
 import type { Database, Executor } from '../../db/client.ts';
 import type { PaymentProvider, ProviderRefund } from '../../adapters/payments/provider.ts';
 import type { PaymentsRepository } from './payments.repository.ts';
-import type { RefundRow, RefundsRepository, RefundWithLines } from './refunds.repository.ts';
+import type {
+  RefundLineView,
+  RefundRow,
+  RefundsRepository,
+  RefundWithLines,
+} from './refunds.repository.ts';
 
 /** A refund with its lines, as the payments feature answers it to the others. */
 export type { RefundWithLines };
@@ -157,6 +162,36 @@ export function createRefundsService(deps: {
       // What was owed, which the line, the mail and the audit then say: never more than was left.
       return owed ? { id: owed.id, amountPaise: owedPaise } : undefined;
     },
+
+    /**
+     * A refund the shop decides by hand, of chosen lines or an amount of the order's captured
+     * payment, owed in the caller's transaction (which holds the order's lock and planned it from
+     * `withLinesOf`): the refund, the lines it gives back and the order's payment status after it
+     * are written together. Throws 403 when `decidedBy` may not give it (see
+     * `RefundsRepository.owe`). Answers the refund with its lines.
+     */
+    async oweByHand(
+      tx: Executor,
+      refund: {
+        orderId: string;
+        paymentId: string;
+        providerPaymentId: string;
+        amountPaise: number;
+        note?: string | undefined;
+        lines: RefundLineView[];
+      },
+      decidedBy: RefundDecider,
+    ): Promise<RefundWithLines> {
+      const { lines, ...owed } = refund;
+      const row = await refunds.owe(tx, { ...owed, reason: 'shop' }, decidedBy);
+      // 'shop' refunds have no unique key to meet: the insert always answers its row.
+      await refunds.addLines(tx, row!.id, lines);
+      await refunds.settleOrder(tx, refund.orderId);
+      return { ...row!, lines };
+    },
+
+    /** The refunds of these orders with their lines, oldest first, read in `tx`. */
+    withLinesOf: (tx: Executor, orderIds: readonly string[]) => refunds.withLinesOf(tx, orderIds),
 
     /**
      * Whether `decidedBy` may refund this much of the order now (the gate `owe` applies), for a

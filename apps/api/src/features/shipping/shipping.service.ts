@@ -27,7 +27,6 @@ import type { CourierSimulator } from '../../adapters/shipping/courier-simulator
 import { isUniqueViolation, type Database, type Executor } from '../../db/client.ts';
 
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
-import type { OrdersRepository } from '../orders/orders.repository.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { Throttle, WindowRule } from '../throttle/throttle.ts';
 import type {
@@ -79,7 +78,7 @@ function entry(status: TrackingEvent | 'booked', at: string, location?: string) 
 export function createShippingService(deps: {
   db: Database;
   shipments: ShippingRepository;
-  orders: OrdersRepository;
+  /** Every order read, lock and move goes through the orders service. */
   ordersService: OrdersService;
   courier: Courier;
   simulator: CourierSimulator | undefined;
@@ -89,15 +88,15 @@ export function createShippingService(deps: {
   /** Public tracking lookups per client network (TRACKING_LOOKUPS_PER_MINUTE), before the query. */
   lookups?: { throttle: Throttle; rule: WindowRule };
 }) {
-  const { db, shipments, orders, courier } = deps;
-  const moves = deps.ordersService.statusMoves;
+  const { db, shipments, courier, ordersService: orders } = deps;
+  const moves = orders.statusMoves;
   const runs = new Set<Promise<unknown>>();
   let stopped = false;
 
   /** Books one claimed shipment with the courier, then ships its order in one transaction. */
   async function book(shipment: ShipmentRow) {
     try {
-      const order = await orders.findById(db, shipment.orderId);
+      const order = await orders.findById(shipment.orderId);
       if (!order) throw new Error(`order ${shipment.orderId} is gone`);
       const shopper = await deps.findUser(order.userId);
       const booked = await courier.createShipment({

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { POPULAR_SOLD_UNITS, POPULAR_WINDOW_DAYS } from '@shop/domain/stock';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
-import { awaitingPayment } from '../orders/orders.repository.ts';
+import { awaitingPaymentSql } from '../../db/order-conditions.ts';
 
 /** A product, colour and size, case aside (as stock rows and movements are matched). */
 export interface CellKey {
@@ -162,7 +162,7 @@ export function createStockRepository(db: Database) {
         sql`select i.product_id, lower(i.color_name) as color, lower(i.size) as size,
               sum(i.quantity)::int as units
             from orders o join order_items i on i.order_id = o.id
-            where ${awaitingPayment('o')}
+            where ${awaitingPaymentSql('o')}
               and i.product_id in (select (jsonb_array_elements_text(${JSON.stringify(productIds)}::jsonb))::uuid)
             group by 1, 2, 3`,
       );

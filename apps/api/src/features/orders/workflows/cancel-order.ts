@@ -3,7 +3,7 @@ import { invalid, notFound } from '@shop/domain/errors';
 import { cancelCheck, type OrderStatus, type PaymentStatus } from '@shop/domain/orders';
 import { isRefundable } from '@shop/domain/payments';
 import type { RefundDecider } from '@shop/domain/refunds';
-import type { Executor } from '../../../db/client.ts';
+import { retryOnDeadlock, type Executor } from '../../../db/client.ts';
 import { orderCancelledMail } from '../order-mails.ts';
 import { toOrder } from '../order-presenter.ts';
 import type { OrdersServiceDeps } from '../orders-deps.ts';
@@ -94,12 +94,14 @@ export async function cancelOrder(
   reason: string,
 ) {
   await ownOrder(deps, userId, orderId);
-  const { row, refundOwed } = await deps.db.transaction(async (tx) => {
-    const locked = await deps.orders.lockOrder(tx, orderId);
-    if (!locked) throw notFound(orderMessages.notFound);
-    const check = cancelCheck(locked.status as OrderStatus);
-    if (!check.ok) throw invalid(check.message);
-    return cancelLocked(deps, tx, locked, reason, null);
-  });
+  const { row, refundOwed } = await retryOnDeadlock(() =>
+    deps.db.transaction(async (tx) => {
+      const locked = await deps.orders.lockOrder(tx, orderId);
+      if (!locked) throw notFound(orderMessages.notFound);
+      const check = cancelCheck(locked.status as OrderStatus);
+      if (!check.ok) throw invalid(check.message);
+      return cancelLocked(deps, tx, locked, reason, null);
+    }),
+  );
   return toOrder(await afterCancel(deps, row.id, refundOwed));
 }

@@ -12,7 +12,7 @@ import {
 } from '@shop/domain/orders';
 import type { RefundDecider } from '@shop/domain/refunds';
 import type { UserRole } from '@shop/domain/roles';
-import type { Executor } from '../../../db/client.ts';
+import { retryOnDeadlock, type Executor } from '../../../db/client.ts';
 import { recordAudit, type AuditActor } from '../../audit/audit.service.ts';
 import { toOrder } from '../order-presenter.ts';
 import type { OrdersServiceDeps } from '../orders-deps.ts';
@@ -159,8 +159,8 @@ export async function setOrderStatus(
 ) {
   const prepared = await prepareMove(deps, orderId);
   const decidedBy = { role: actor.role, staffLimitPaise: deps.staffRefundLimitPaise };
-  const moved = await deps.db.transaction((tx) =>
-    moveOrderIn(deps, tx, actor, prepared, to, { decidedBy, reason }),
+  const moved = await retryOnDeadlock(() =>
+    deps.db.transaction((tx) => moveOrderIn(deps, tx, actor, prepared, to, { decidedBy, reason })),
   );
   return afterMove(deps, orderId, to, moved);
 }

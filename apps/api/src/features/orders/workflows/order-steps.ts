@@ -70,15 +70,18 @@ export async function insertPlacedOrder(
 }
 
 /**
- * Gives orders' stock and discount uses back, inside the caller's transaction: all the stock
- * first, then the discounts, each in the order placing locks them, so a placement and a batch of
- * cancellations never wait on each other in a cycle. Answers the products restocked.
+ * Gives orders' discount uses and stock back, inside the caller's transaction: the discounts
+ * first, then the stock, the order a placement locks them in (its codes, then its stock), so a
+ * placement and a cancellation seldom wait on each other in a cycle; the rare cycle left (a
+ * placement replacing an unpaid order with other codes) is broken by PostgreSQL, and each of
+ * them runs again (`retryOnDeadlock`). Answers the products restocked.
  */
 export async function releaseOrders(
   tx: Executor,
   repository: OrdersRepository,
   orderIds: string[],
 ): Promise<string[]> {
+  await repository.releaseDiscountUses(tx, orderIds);
   const items = await repository.itemsOf(tx, orderIds);
   for (const item of items) {
     await repository.returnStock(tx, {
@@ -88,7 +91,6 @@ export async function releaseOrders(
       quantity: item.quantity,
     });
   }
-  await repository.releaseDiscountUses(tx, orderIds);
   return items.map((item) => item.productId);
 }
 

@@ -3,7 +3,7 @@ import { exceedsUnitsPerSize, sameLines } from '@shop/domain/cart';
 import { CASH_ON_DELIVERY, COD_CONFIRM_WINDOW_MS } from '@shop/domain/cash-on-delivery';
 import { conflict, invalid, unprocessable } from '@shop/domain/errors';
 import type { PaymentStatus } from '@shop/domain/orders';
-import { isUniqueViolation, sqlStateOf, type Executor } from '../../../db/client.ts';
+import { isDeadlock, isUniqueViolation, type Executor } from '../../../db/client.ts';
 import type { ChangeNotice } from '../../catalogue/catalogue-changes.ts';
 import {
   billingOf,
@@ -21,7 +21,6 @@ import { orderAsJson, type OrderWithItems } from '../orders.repository.ts';
 import { cashTerms, codFacts, type CodFacts } from './cod-terms.ts';
 import { insertPlacedOrder, PriceChanged, replaceUnpaidOrder, StockShort } from './order-steps.ts';
 
-const DEADLOCK_DETECTED = '40P01';
 /** Prices moving under an order this many times in a row is answered 409. */
 const MAX_PLACING_ATTEMPTS = 3;
 
@@ -192,7 +191,7 @@ export async function placeOrder(
       }
       // PostgreSQL ended this attempt to break a lock cycle (the unpaid-order sweep releases
       // stock and discounts of many orders at once): nothing was taken, so try again.
-      if (sqlStateOf(error) === DEADLOCK_DETECTED && retry) continue;
+      if (isDeadlock(error) && retry) continue;
       // Two orders drew the same random number: draw again (the first took nothing).
       if (isUniqueViolation(error, 'orders_number_key') && retry) continue;
       // The same Idempotency-Key sent twice at once: the second insert meets the first.

@@ -17,11 +17,14 @@ export function orderSettlementSteps(
       await repository.linesLeaveCart(tx, order.id, order.userId);
     },
 
-    /** The order's payment held for the shop's review, or its money owed back. */
+    /**
+     * The order's payment held for the shop's review, its money owed back, or its payment failed
+     * (the shopper may pay again).
+     */
     async setPaymentStatus(
       tx: Executor,
       orderId: string,
-      paymentStatus: Extract<PaymentStatus, 'payment_review' | 'refund_pending'>,
+      paymentStatus: Extract<PaymentStatus, 'payment_review' | 'refund_pending' | 'failed'>,
     ) {
       await repository.updateOrder(tx, orderId, { paymentStatus });
     },

@@ -40,7 +40,9 @@ export async function settlePayment(
   call: SettleCall,
 ): Promise<Settled> {
   try {
-    return await settleLocked(deps, tx, call);
+    // In a savepoint of its own: on PostgreSQL an error aborts the whole transaction, and the
+    // caller's own writes in it (a webhook's claim on its event) must still commit with 'taken'.
+    return await tx.transaction((step) => settleLocked(deps, step, call));
   } catch (error) {
     // The same payment id settling two orders at once: the second meets the unique key.
     if (isUniqueViolation(error)) return { outcome: 'taken' };
