@@ -1,12 +1,24 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { rupeesToPaise } from '@shop/domain/money';
 import { LOW_STOCK_MAIL_HOUR } from '@shop/domain/stock';
 import { DEFAULT_OUTBOUND_SETTINGS, type OutboundSettings } from './adapters/outbound.ts';
-import type { ShiprocketConfig } from './adapters/shipping/shiprocket-courier.ts';
+import { crossProblems } from './config/cross-rules.ts';
+import {
+  flag,
+  list,
+  MIN_SECRET_LENGTH,
+  optionalText,
+  storedSecret,
+  trustProxySetting,
+  whole,
+} from './config/env-fields.ts';
+import { googleConfig, googleEnv, type GoogleConfig } from './config/google-config.ts';
+import { mediaEnv, mediaS3Config, type MediaS3Config } from './config/media-config.ts';
+import { paymentsConfig, paymentsEnv, type PaymentsConfig } from './config/payments-config.ts';
+import { shippingConfig, shippingEnv, type ShippingConfig } from './config/shipping-config.ts';
+
+export type { GoogleConfig, MediaS3Config, PaymentsConfig, ShippingConfig };
 
 export interface AppConfig {
   port: number;
@@ -105,62 +117,6 @@ export interface AppConfig {
   apiDocs: boolean;
 }
 
-export interface MediaS3Config {
-  bucket: string;
-  region: string;
-  /** Another S3-compatible service (R2, MinIO, ...); undefined: AWS S3. */
-  endpoint: string | undefined;
-  /** Both or neither; neither: the AWS SDK's credential chain (AWS_* variables, a machine role). */
-  accessKeyId: string | undefined;
-  secretAccessKey: string | undefined;
-  /** `bucket` in the path (`https://host/bucket/key`), as most S3-compatible servers want. */
-  forcePathStyle: boolean;
-}
-
-export interface PaymentsConfig {
-  /**
-   * `razorpay` with real keys; `simulator` signs locally: the default without RAZORPAY_KEY_ID in
-   * development, and only when PAYMENT_PROVIDER=simulator names it in production.
-   */
-  provider: 'razorpay' | 'simulator';
-  keyId: string;
-  keySecret: string;
-  webhookSecret: string;
-}
-
-export interface ShippingConfig {
-  /** `shiprocket` with SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD; otherwise the local simulator. */
-  courier: 'shiprocket' | 'simulator';
-  /**
-   * Whether the shop may book parcels with its courier. In production the simulator books only
-   * when COURIER_PROVIDER=simulator names it: a live shop must never mark real orders shipped
-   * with made-up AWBs.
-   */
-  booking: boolean;
-  /**
-   * What tracking webhooks are checked with: the simulator's HMAC key (generated into DATA_DIR
-   * when unset), or the security token given to Shiprocket's webhook.
-   */
-  webhookSecret: string;
-  shiprocket: ShiprocketConfig | undefined;
-  /** Base of the doubling wait between failed bookings (SHIPMENT_RETRY_BASE_MS). */
-  retryBaseMs: number;
-  /** How long a claimed booking is left to its worker before another may take it. */
-  leaseMs: number;
-}
-
-export interface GoogleConfig {
-  clientId: string;
-  clientSecret: string;
-  /** Where the browser is sent to sign in. */
-  authorizationUrl: string;
-  /** Where the server exchanges the code (configurable so tests run a local fake provider). */
-  tokenUrl: string;
-  userinfoUrl: string;
-  /** Accepted `iss` values of the ID token. */
-  issuers: string[];
-}
-
 /** Every problem with the environment, one line each, all at once. */
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -168,88 +124,11 @@ export class ConfigError extends Error {
   }
 }
 
-const MIN_SECRET_LENGTH = 32;
-
-/** Unset and empty are the same: a variable left blank in a unit file means "use the default". */
-const optionalText = z
-  .string()
-  .optional()
-  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
-
-const whole = (name: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
-  optionalText.pipe(
-    z
-      .string()
-      .regex(/^\d+$/, `${name} must be a whole number`)
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .min(min, `${name} must be at least ${min}`)
-          .max(max, `${name} must be at most ${max}`),
-      )
-      .optional(),
-  );
-
-const flag = (name: string) =>
-  optionalText.pipe(
-    z
-      .enum(['1', '0', 'true', 'false'], { error: `${name} must be 1 or 0` })
-      .transform((value) => value === '1' || value === 'true')
-      .optional(),
-  );
-
-const list = optionalText.transform((value) =>
-  (value ?? '')
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean),
-);
-
-/** proxy-addr's names for loopback and private networks, accepted in a TRUST_PROXY list. */
-const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-function isProxyAddress(item: string): boolean {
-  if (PROXY_RANGE_NAMES.has(item)) return true;
-  const [address = '', bits, ...rest] = item.split('/');
-  const family = isIP(address);
-  if (family === 0 || rest.length > 0) return false;
-  if (bits === undefined) return true;
-  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
-}
-
-const proxyItems = (value: string) =>
-  value
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
-
 /**
- * Fastify's forms: `false`/`0`, a number of proxy hops, or a comma-separated list of proxy
- * addresses and CIDR ranges; `true` too, refused in production (see crossProblems).
+ * The one schema of the environment: the shop's own variables, with those of each area (Google
+ * sign-in, payments, the courier, media) composed in from config/, in the order they are listed
+ * (problems are reported in this order).
  */
-const trustProxySetting = optionalText.pipe(
-  z
-    .string()
-    .refine(
-      (value) =>
-        /^(true|false|\d{1,2})$/i.test(value) ||
-        (proxyItems(value).length > 0 && proxyItems(value).every(isProxyAddress)),
-      {
-        error: (issue) =>
-          `TRUST_PROXY must be false, a number of proxies (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges; "${proxyItems(String(issue.input)).find((item) => !isProxyAddress(item)) ?? String(issue.input)}" is none of these`,
-      },
-    )
-    .transform((value): boolean | number | string[] => {
-      const lower = value.toLowerCase();
-      if (lower === 'true') return true;
-      if (lower === 'false') return false;
-      if (/^\d+$/.test(value)) return Number(value) || false;
-      return proxyItems(value);
-    })
-    .optional(),
-);
-
 const envSchema = z.object({
   NODE_ENV: optionalText,
   PORT: whole('PORT', 0, 65_535),
@@ -291,44 +170,9 @@ const envSchema = z.object({
   SHIP_FROM_NAME: optionalText,
   SHIP_FROM_ADDRESS: optionalText,
   SHIP_FROM_PHONE: optionalText,
-  GOOGLE_CLIENT_ID: optionalText,
-  GOOGLE_CLIENT_SECRET: optionalText,
-  GOOGLE_AUTH_URL: optionalText,
-  GOOGLE_TOKEN_URL: optionalText,
-  GOOGLE_USERINFO_URL: optionalText,
-  GOOGLE_ISSUER: optionalText,
-  PAYMENT_PROVIDER: optionalText.pipe(
-    z
-      .enum(['razorpay', 'simulator'], {
-        error: (issue) =>
-          `PAYMENT_PROVIDER must be razorpay or simulator, got "${String(issue.input)}"`,
-      })
-      .optional(),
-  ),
-  RAZORPAY_KEY_ID: optionalText,
-  RAZORPAY_KEY_SECRET: optionalText,
-  RAZORPAY_WEBHOOK_SECRET: optionalText,
-  COURIER_PROVIDER: optionalText.pipe(
-    z
-      .enum(['shiprocket', 'simulator'], {
-        error: (issue) =>
-          `COURIER_PROVIDER must be shiprocket or simulator, got "${String(issue.input)}"`,
-      })
-      .optional(),
-  ),
-  SHIPROCKET_EMAIL: optionalText,
-  SHIPROCKET_PASSWORD: optionalText,
-  SHIPROCKET_PICKUP_LOCATION: optionalText,
-  SHIPROCKET_API_URL: optionalText.pipe(
-    z
-      .url({ protocol: /^https?$/, error: 'SHIPROCKET_API_URL must be an http:// or https:// URL' })
-      .optional(),
-  ),
-  COURIER_WEBHOOK_SECRET: optionalText.pipe(
-    z.string().min(16, 'COURIER_WEBHOOK_SECRET must be at least 16 characters').optional(),
-  ),
-  SHIPMENT_RETRY_BASE_MS: whole('SHIPMENT_RETRY_BASE_MS', 10),
-  SHIPMENT_LEASE_MS: whole('SHIPMENT_LEASE_MS', 100),
+  ...googleEnv.shape,
+  ...paymentsEnv.shape,
+  ...shippingEnv.shape,
   LOW_STOCK_MAIL_HOUR: whole('LOW_STOCK_MAIL_HOUR', 0, 23),
   MAIL_RETENTION_DAYS: whole('MAIL_RETENTION_DAYS', 1, 3650),
   ORDER_PAYMENT_TIMEOUT_MINUTES: optionalText.pipe(
@@ -361,119 +205,9 @@ const envSchema = z.object({
   METRICS_TOKEN: optionalText.pipe(
     z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   ),
-  MEDIA_RENDER_CONCURRENCY: whole('MEDIA_RENDER_CONCURRENCY', 1, 2),
-  MEDIA_S3_BUCKET: optionalText.pipe(
-    z
-      .string()
-      .regex(
-        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
-        'MEDIA_S3_BUCKET must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
-      )
-      .optional(),
-  ),
-  MEDIA_S3_ENDPOINT: optionalText.pipe(
-    z
-      .url({ protocol: /^https?$/, error: 'MEDIA_S3_ENDPOINT must be an http:// or https:// URL' })
-      .optional(),
-  ),
-  MEDIA_S3_REGION: optionalText.pipe(
-    z
-      .string()
-      .regex(
-        /^[a-z0-9-]{1,32}$/,
-        'MEDIA_S3_REGION must be a region name, such as eu-west-1 or auto',
-      )
-      .optional(),
-  ),
-  MEDIA_S3_ACCESS_KEY_ID: optionalText,
-  MEDIA_S3_SECRET_ACCESS_KEY: optionalText,
-  MEDIA_S3_FORCE_PATH_STYLE: flag('MEDIA_S3_FORCE_PATH_STYLE'),
+  ...mediaEnv.shape,
   API_DOCS: flag('API_DOCS'),
 });
-
-/** Rules between variables, read from the raw text so they are reported beside any bad value. */
-function crossProblems(raw: NodeJS.ProcessEnv): string[] {
-  const env = (name: string) => raw[name]?.trim() || undefined;
-  const problems: string[] = [];
-  if (env('NODE_ENV') === 'production' && env('TRUST_PROXY')?.toLowerCase() === 'true') {
-    problems.push(
-      'TRUST_PROXY=true is refused in production: it believes the X-Forwarded-For any client makes up, so each request could claim a new address and a fresh allowance of every limit; set the number of proxies in front of the shop (e.g. TRUST_PROXY=1) or their addresses.',
-    );
-  }
-  const simulatorByName = env('PAYMENT_PROVIDER') === 'simulator';
-  if (env('RAZORPAY_KEY_ID') && !simulatorByName) {
-    if (!env('RAZORPAY_KEY_SECRET') || !env('RAZORPAY_WEBHOOK_SECRET')) {
-      problems.push(
-        'RAZORPAY_KEY_ID is set, so RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET must be set too ' +
-          '(or set PAYMENT_PROVIDER=simulator).',
-      );
-    }
-  }
-  if (env('PAYMENT_PROVIDER') === 'razorpay' && !env('RAZORPAY_KEY_ID')) {
-    problems.push(
-      'PAYMENT_PROVIDER=razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET.',
-    );
-  }
-  const s3Settings = [
-    'MEDIA_S3_ENDPOINT',
-    'MEDIA_S3_REGION',
-    'MEDIA_S3_ACCESS_KEY_ID',
-    'MEDIA_S3_SECRET_ACCESS_KEY',
-    'MEDIA_S3_FORCE_PATH_STYLE',
-  ].filter((name) => env(name));
-  if (s3Settings.length > 0 && !env('MEDIA_S3_BUCKET')) {
-    problems.push(
-      `${s3Settings.join(', ')} ${s3Settings.length > 1 ? 'are' : 'is'} set but MEDIA_S3_BUCKET is not: ` +
-        'set the bucket to keep images in S3, or unset them to keep images in DATA_DIR/media.',
-    );
-  }
-  if (!env('MEDIA_S3_ACCESS_KEY_ID') !== !env('MEDIA_S3_SECRET_ACCESS_KEY')) {
-    problems.push(
-      'MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS credential chain.',
-    );
-  }
-  if (!env('SHIPROCKET_EMAIL') !== !env('SHIPROCKET_PASSWORD')) {
-    problems.push(
-      'SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD go together: set both to ship with Shiprocket, or neither for the courier simulator.',
-    );
-  }
-  if (env('COURIER_PROVIDER') === 'shiprocket' && !env('SHIPROCKET_EMAIL')) {
-    problems.push('COURIER_PROVIDER=shiprocket needs SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD.');
-  }
-  if (env('SHIPROCKET_EMAIL') && !env('COURIER_WEBHOOK_SECRET')) {
-    problems.push(
-      "With Shiprocket set COURIER_WEBHOOK_SECRET to the security token given to the tracking webhook in Shiprocket's panel.",
-    );
-  }
-  // A shop in production on a shared database: nothing may be guessed or generated per machine.
-  if (env('NODE_ENV') === 'production' && env('DATABASE_URL')) {
-    if (!env('JWT_SECRET')) {
-      problems.push(
-        'JWT_SECRET must be set in production with DATABASE_URL (every process must sign with the same secret).',
-      );
-    }
-    if (!env('PUBLIC_URL')) {
-      problems.push(
-        'PUBLIC_URL must be set in production with DATABASE_URL (links in mails, canonical URLs).',
-      );
-    }
-    if (simulatorByName && (!env('RAZORPAY_KEY_SECRET') || !env('RAZORPAY_WEBHOOK_SECRET'))) {
-      problems.push(
-        'PAYMENT_PROVIDER=simulator with DATABASE_URL in production needs RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET (every process must sign test payments alike).',
-      );
-    }
-  }
-  // In production the simulator, which lets any shopper mark her own order paid, runs only when
-  // named: on either database, no Razorpay keys and no PAYMENT_PROVIDER=simulator is a refusal.
-  if (env('NODE_ENV') === 'production' && !env('RAZORPAY_KEY_ID') && !simulatorByName) {
-    problems.push(
-      'In production set RAZORPAY_KEY_ID (with RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET) to take payments, or PAYMENT_PROVIDER=simulator to take test payments only (no money is taken).',
-    );
-  }
-  return problems;
-}
-
-type ParsedEnv = z.infer<typeof envSchema>;
 
 /**
  * Reads the environment through one schema and reports every problem at once. A fresh clone runs
@@ -502,16 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     production,
     mediaDir: join(dataDir, 'media'),
     mediaRenderConcurrency: values.MEDIA_RENDER_CONCURRENCY ?? 1,
-    mediaS3: values.MEDIA_S3_BUCKET
-      ? {
-          bucket: values.MEDIA_S3_BUCKET,
-          region: values.MEDIA_S3_REGION ?? 'us-east-1',
-          endpoint: values.MEDIA_S3_ENDPOINT,
-          accessKeyId: values.MEDIA_S3_ACCESS_KEY_ID,
-          secretAccessKey: values.MEDIA_S3_SECRET_ACCESS_KEY,
-          forcePathStyle: values.MEDIA_S3_FORCE_PATH_STYLE ?? false,
-        }
-      : undefined,
+    mediaS3: mediaS3Config(values),
     catalogueCacheTtlMs: values.CATALOGUE_CACHE_TTL_MS ?? 10_000,
     catalogueCacheMaxBytes: (values.CATALOGUE_CACHE_MAX_MB ?? 32) * 1024 * 1024,
     seedProducts: values.SEED_PRODUCTS ?? 0,
@@ -563,86 +288,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: values.LOG_LEVEL ?? 'info',
     metricsToken: values.METRICS_TOKEN,
     apiDocs: values.API_DOCS ?? !production,
-  };
-}
-
-function paymentsConfig(env: ParsedEnv, dataDir: string): PaymentsConfig {
-  const provider =
-    env.PAYMENT_PROVIDER === 'simulator' || !env.RAZORPAY_KEY_ID ? 'simulator' : 'razorpay';
-  if (provider === 'razorpay') {
-    // The schema has made sure both secrets are there.
-    return {
-      provider,
-      keyId: env.RAZORPAY_KEY_ID!,
-      keySecret: env.RAZORPAY_KEY_SECRET!,
-      webhookSecret: env.RAZORPAY_WEBHOOK_SECRET!,
-    };
-  }
-  // The simulator signs exactly as Razorpay does, with secrets of its own kept in DATA_DIR.
-  return {
-    provider,
-    keyId: env.RAZORPAY_KEY_ID ?? 'rzp_test_simulator',
-    keySecret: env.RAZORPAY_KEY_SECRET ?? storedSecret(dataDir, 'payment-simulator-key-secret'),
-    webhookSecret:
-      env.RAZORPAY_WEBHOOK_SECRET ?? storedSecret(dataDir, 'payment-simulator-webhook-secret'),
-  };
-}
-
-function shippingConfig(env: ParsedEnv): ShippingConfig {
-  const shiprocket =
-    env.SHIPROCKET_EMAIL && env.SHIPROCKET_PASSWORD && env.COURIER_PROVIDER !== 'simulator'
-      ? {
-          email: env.SHIPROCKET_EMAIL,
-          password: env.SHIPROCKET_PASSWORD,
-          pickupLocation: env.SHIPROCKET_PICKUP_LOCATION ?? 'Primary',
-          ...(env.SHIPROCKET_API_URL ? { apiUrl: env.SHIPROCKET_API_URL.replace(/\/$/, '') } : {}),
-          // The cross rules have made sure it is set.
-          webhookToken: env.COURIER_WEBHOOK_SECRET!,
-        }
-      : undefined;
-  return {
-    courier: shiprocket ? 'shiprocket' : 'simulator',
-    booking:
-      shiprocket !== undefined ||
-      env.COURIER_PROVIDER === 'simulator' ||
-      env.NODE_ENV !== 'production',
-    shiprocket,
-    // The simulator signs and checks in the same process (it delivers to this very server), so
-    // a secret of this process's own is enough, and nothing is written for it: `npm run migrate`
-    // and `npm run seed` on PostgreSQL leave the data folder as they found it.
-    webhookSecret: env.COURIER_WEBHOOK_SECRET ?? randomBytes(32).toString('base64url'),
-    retryBaseMs: env.SHIPMENT_RETRY_BASE_MS ?? 30_000,
-    // Longer than booking with a courier takes (three calls); a worker that died frees it then.
-    leaseMs: env.SHIPMENT_LEASE_MS ?? 2 * 60_000,
-  };
-}
-
-/** A random secret generated into DATA_DIR once and reused across restarts. */
-function storedSecret(dataDir: string, name: string, bytes = 32): string {
-  const file = join(dataDir, name);
-  if (existsSync(file)) {
-    const stored = readFileSync(file, 'utf8').trim();
-    if (stored.length >= MIN_SECRET_LENGTH) return stored;
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const generated = randomBytes(bytes).toString('base64url');
-  writeFileSync(file, generated + '\n', { mode: 0o600 });
-  return generated;
-}
-
-function googleConfig(env: ParsedEnv): GoogleConfig | undefined {
-  const clientId = env.GOOGLE_CLIENT_ID;
-  const clientSecret = env.GOOGLE_CLIENT_SECRET;
-  if (!clientId || !clientSecret) return undefined;
-  return {
-    clientId,
-    clientSecret,
-    authorizationUrl: env.GOOGLE_AUTH_URL ?? 'https://accounts.google.com/o/oauth2/v2/auth',
-    tokenUrl: env.GOOGLE_TOKEN_URL ?? 'https://oauth2.googleapis.com/token',
-    userinfoUrl: env.GOOGLE_USERINFO_URL ?? 'https://openidconnect.googleapis.com/v1/userinfo',
-    issuers: (env.GOOGLE_ISSUER ?? 'https://accounts.google.com,accounts.google.com')
-      .split(',')
-      .map((issuer) => issuer.trim())
-      .filter(Boolean),
   };
 }

@@ -46,6 +46,13 @@ export const photoListSchema = z
   .check(z.maxLength(MAX_PHOTOS, { error: photoMessages.tooMany(MAX_PHOTOS) }));
 export type PhotoList = z.output<typeof photoListSchema>;
 
+/**
+ * The media library's "new photos" form: each photo's details are saved with
+ * `PATCH /admin/media/{id}` (`mediaDetailsSchema`, the same alt text rule), in the list's order.
+ */
+export const newPhotosSchema = z.object({ photos: photoListSchema });
+export type NewPhotosInput = z.input<typeof newPhotosSchema>;
+
 /** `POST /admin/media` (multipart, field `file`): the stored photo. */
 export const mediaUploaded = z.object({
   id: z.string(),

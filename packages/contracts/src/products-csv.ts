@@ -154,6 +154,24 @@ const fieldColumns: Record<string, ProductCsvColumn> = {
   stock: 'stock',
 };
 
+/**
+ * The import form's file as the browser holds it: one chosen, no larger than the route takes.
+ * The route reads it as a multipart stream, not a body this schema could parse: its multipart
+ * limit is the same MAX_PRODUCT_CSV_BYTES, refused with the same `tooLarge` words.
+ */
+export const productCsvFileSchema = z.object({
+  file: z
+    .custom<Blob>((value) => typeof Blob !== 'undefined' && value instanceof Blob, {
+      error: productCsvMessages.missingFile,
+    })
+    .check(
+      z.refine((file) => file.size <= MAX_PRODUCT_CSV_BYTES, {
+        error: productCsvMessages.tooLarge,
+      }),
+    ),
+});
+export type ProductCsvFileInput = z.input<typeof productCsvFileSchema>;
+
 const rupeesCell = (cell: string) =>
   cell.trim() === '' ? Number.NaN : Number(cell.replace(/[,\s₹]/g, ''));
 const stockCell = (cell: string) => (cell.trim() === '' ? Number.NaN : Number(cell.trim()));

@@ -16,6 +16,7 @@ import { adminOrderRoutes } from '../features/orders/orders.admin-routes.ts';
 import { ordersDeskRoutes } from '../features/orders/orders-desk.admin-routes.ts';
 import { createOrdersDeskService } from '../features/orders/orders-desk.service.ts';
 import { createOrdersRepository } from '../features/orders/orders.repository.ts';
+import { createOrderReturns } from '../features/orders/order-returns.service.ts';
 import { orderRoutes } from '../features/orders/orders.routes.ts';
 import { createOrdersService, type OrdersService } from '../features/orders/orders.service.ts';
 import { createPincodesRepository } from '../features/pincodes/pincodes.repository.ts';
@@ -159,7 +160,7 @@ export function fulfilmentFeatures(
   });
   const returnsDesk = createReturnsDeskService({
     db,
-    orders: ordersRepository,
+    orders: createOrderReturns(ordersRepository),
     refunds: () => payments.refunds,
     courier: config.shipping.booking ? courier : undefined,
     bookingClaims: createBookingClaims(db),

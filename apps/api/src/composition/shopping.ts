@@ -4,6 +4,7 @@ import { cartRoutes } from '../features/cart/cart.routes.ts';
 import { createCartService, type CartService } from '../features/cart/cart.service.ts';
 import { createDiscountsAdminService } from '../features/discounts/discounts-admin.service.ts';
 import { discountsAdminRoutes } from '../features/discounts/discounts.admin-routes.ts';
+import { createDiscountChecks } from '../features/discounts/discounts.service.ts';
 import {
   createDiscountsRepository,
   type DiscountsRepository,
@@ -32,7 +33,7 @@ export function shoppingFeatures(
     db,
     carts: createCartRepository(db),
     facts: productFacts,
-    discounts,
+    discounts: createDiscountChecks(db, discounts),
     throttle,
     limits: ctx.limits,
   });

@@ -9,7 +9,6 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { scheduleUpkeep, WAL_START_PARAMS } from './pglite-upkeep.ts';
-import { DRIZZLE_PGLITE_PARSERS, preparedStatements } from './prepared.ts';
 import * as schema from './schema.ts';
 
 export { DatabaseInUseError } from './data-dir-lock.ts';
@@ -137,8 +136,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 /**
  * PGlite in this process, through its public API. Its data folder belongs to one process (see
- * data-dir-lock.ts), which throws `DatabaseInUseError` while another holds it. The upkeep does
- * autovacuum's and the checkpointer's jobs, which PGlite leaves undone (see pglite-upkeep.ts).
+ * data-dir-lock.ts), which throws `DatabaseInUseError` while another holds it. The upkeep vacuums
+ * and checkpoints as the shop writes, which PGlite's single backend never does by itself (see
+ * pglite-upkeep.ts).
  */
 async function openPglite(
   dataDir: string | undefined,
@@ -158,15 +158,12 @@ async function openPglite(
         : {}),
       extensions: { pg_trgm },
       startParams: [...PGlite.defaultStartParams, ...WAL_START_PARAMS],
-      parsers: DRIZZLE_PGLITE_PARSERS,
     });
   } catch (error) {
     release?.();
     throw error;
   }
   const db = drizzlePglite({ client, schema });
-  // Hot statements outside a transaction go to the client itself (see prepared.ts).
-  preparedStatements(db as unknown as Database, client);
   try {
     await client.query(`select set_config('pg_trgm.word_similarity_threshold', $1, false)`, [
       WORD_SIMILARITY_THRESHOLD,

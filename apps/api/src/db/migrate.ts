@@ -11,7 +11,6 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { queryRows, type DatabaseHandle, type Executor } from './client.ts';
 import { loadPincodeDirectory } from './pincode-directory.ts';
-import { preparedStatements } from './prepared.ts';
 import * as schema from './schema.ts';
 
 /**
@@ -116,8 +115,6 @@ export async function migrateDatabase(
     }
     await applyFunctions(database.db);
     await loadPincodeDirectory(database.db);
-    // A statement prepared before the schema changed would run against the old one.
-    await preparedStatements(database.db).forget();
     return status.pending;
   }
   if (!databaseUrl) throw new Error('migrateDatabase needs the PostgreSQL URL');

@@ -18,7 +18,8 @@ import {
 } from '@shop/contracts/auth';
 import { callerOf, type AuthGuards } from '../../http/authenticate.ts';
 import { ok } from '../../http/envelope.ts';
-import { authText, type AuthService } from './auth.service.ts';
+import { authText } from './auth-messages.ts';
+import type { AuthService } from './auth.service.ts';
 import {
   clearSessionCookie,
   setSessionCookie,

@@ -15,6 +15,7 @@ import { GoogleSignInError, type GoogleOAuth } from '../../adapters/oauth/google
 import { isUniqueViolation, type Database, type Executor } from '../../db/client.ts';
 import type { StoredAddress } from '../../db/schema.ts';
 import { passwordChangedMail, passwordResetMail, verificationMail } from './auth-mails.ts';
+import { authText } from './auth-messages.ts';
 import {
   type AuthRepository,
   type OneTimePurpose,
@@ -35,26 +36,6 @@ import {
   REFRESH_TOKEN_LIFETIME_MS,
   type AccessTokens,
 } from './tokens.ts';
-
-export const authText = {
-  emailTaken: 'An account with this email already exists',
-  badCredentials: 'Invalid email or password',
-  noToken: 'No authentication token found',
-  badToken: 'Invalid or expired token',
-  badRefreshToken: 'Invalid or expired refresh token',
-  resetLinkInvalid: 'This password reset link is invalid or has expired.',
-  verificationLinkInvalid: 'This verification link is invalid or has expired.',
-  wrongCurrentPassword: 'Current password is incorrect.',
-  alreadyVerified: 'Your email address is already verified.',
-  googleNotConfigured: 'Google sign-in is not configured',
-  googleFailed: 'Google authentication failed',
-  googleEmailUnverified:
-    'Google has not verified the email address of this Google account, so it cannot be used to sign in.',
-  googleOtherAccount:
-    'An account with this email is linked to another Google account. Sign in with your email and password.',
-  forgotPasswordSent:
-    'If an account exists for this email, we have sent a link to reset its password.',
-} as const;
 
 /** Who is calling, once their access token has been checked. */
 export interface Caller {

@@ -1,55 +1,36 @@
 import { isUuid } from '@shop/domain/ids';
-import type {
-  AppliedDiscount,
-  Cart,
-  CartDetails,
-  CartIssue,
-  CartItem,
-  CartValidation,
-  DiscountInfo,
-  ProductSummary,
-} from '@shop/contracts/cart';
+import type { Cart, CartDetails, CartValidation } from '@shop/contracts/cart';
 import { cartMessages } from '@shop/contracts/cart';
-import {
-  cartTotals,
-  lineIssues,
-  lineTotalPaise,
-  MAX_UNITS_PER_SIZE,
-  mrpPaise,
-  normalizeSize,
-  sameColorName,
-  sameSize,
-  type CartLineIssue,
-} from '@shop/domain/cart';
-import {
-  discountMessages,
-  evaluateDiscount,
-  normalizeDiscountCode,
-  type DiscountCheck,
-  type DiscountLine,
-} from '@shop/domain/discounts';
+import { MAX_UNITS_PER_SIZE, normalizeSize, sameColorName, sameSize } from '@shop/domain/cart';
 import { invalid, notFound } from '@shop/domain/errors';
-import { gstIncludedIn, GstRuleError, hsnOf, indianDayOf } from '@shop/domain/gst';
-import { formatMoney, paiseToRupees } from '@shop/domain/money';
 import type { Database } from '../../db/client.ts';
 import type { ProductFacts } from '../catalogue/catalogue.service.ts';
+import type { DiscountChecks } from '../discounts/discounts.service.ts';
+import { cartDiscounts } from './cart-discounts.ts';
 import {
-  toDiscountRule,
-  type DiscountRow,
-  type DiscountsRepository,
-} from '../discounts/discounts.repository.ts';
+  findColor,
+  findSize,
+  lineImage,
+  stockMessage,
+  validationOf,
+  type LoadedCart,
+  type LoadedLine,
+} from './cart-lines.ts';
+import { renderCart } from './cart-view.ts';
 import {
   heldKey,
   type CartItemRow,
   type CartOwner,
   type CartRepository,
-  type CartRow,
   type LineChanges,
   type LineUpdate,
 } from './cart.repository.ts';
 import type { ProductFactsSource } from './product-facts.ts';
 import type { ShopperLimits } from '../throttle/shopper-limits.ts';
 import type { Throttle } from '../throttle/throttle.ts';
+
+// The wishlist shows products and refuses quantities as the cart does.
+export { stockMessage, summarizeProduct } from './cart-lines.ts';
 
 export interface AddToCartCommand {
   productId: string;
@@ -66,76 +47,19 @@ export interface UpdateCartItemCommand {
   selectedImage?: string | undefined;
 }
 
-type ProductColor = ProductFacts['colors'][number];
-
-/** A cart line with today's catalogue facts beside it. */
-interface LoadedLine {
-  row: CartItemRow;
-  product: ProductFacts;
-  color: ProductColor | undefined;
-  stockEntry: { size: string; stock: number } | undefined;
-}
-
-interface LoadedCart {
-  cart: CartRow | undefined;
-  lines: LoadedLine[];
-}
-
-const rupees = (paise: number) => paiseToRupees(paise);
-
-/** The shopper's stock message, with the size as the catalogue writes it ('34C', 'M'). */
-export function stockMessage(available: number, size: string, alreadyInCart = 0): string {
-  const base = `Only ${available} items available in size ${size.toUpperCase()}`;
-  return alreadyInCart > 0 ? `${base} (${alreadyInCart} already in your cart)` : base;
-}
-
-export function summarizeProduct(product: ProductFacts): ProductSummary {
-  return {
-    _id: product.id,
-    name: product.name,
-    brand: product.brand,
-    price: rupees(product.price_paise),
-    originalPrice:
-      product.original_price_paise === null ? null : rupees(product.original_price_paise),
-    images: product.colors.flatMap((color) => color.images).slice(0, 8),
-    colors: product.colors.map(({ colorName, colorHex, images, sizeStock }) => ({
-      colorName,
-      colorHex,
-      images,
-      sizeStock,
-    })),
-    category: product.category_id,
-    categoryName: product.category_name,
-    subcategory: product.subcategory_id,
-    subcategoryName: product.subcategory_name,
-    isActive: product.is_active,
-  };
-}
-
-function findColor(product: ProductFacts, colorName: string) {
-  return product.colors.find((color) => sameColorName(color.colorName, colorName));
-}
-
-function findSize(color: ProductColor | undefined, size: string) {
-  return color?.sizeStock.find((entry) => sameSize(entry.size, size));
-}
-
-/** The image a line shows: the one chosen if it belongs to the colour, else the colour's first. */
-function lineImage(color: ProductColor, chosen: string | undefined): string {
-  if (chosen && color.images.includes(chosen)) return chosen;
-  return color.images[0] ?? chosen ?? '';
-}
-
 export function createCartService(deps: {
   db: Database;
   carts: CartRepository;
   facts: ProductFactsSource;
-  discounts: DiscountsRepository;
+  /** The codes a cart applies, checked by the discounts feature. */
+  discounts: DiscountChecks;
   /** Counts discount-code attempts per account (codes are guessable). */
   throttle: Throttle;
   limits: ShopperLimits;
 }) {
-  const { db, carts, facts, discounts } = deps;
+  const { db, carts, facts } = deps;
+  const render = (loaded: LoadedCart, userId?: string) =>
+    renderCart(deps.discounts, loaded, userId);
 
   /** Lines beside their products' facts: cached to show a cart, fresh to validate one. */
   async function withFacts(rows: CartItemRow[], source: 'cached' | 'fresh'): Promise<LoadedLine[]> {
@@ -178,178 +102,6 @@ export function createCartService(deps: {
       if (!line.stockEntry || units === 0) return line;
       return { ...line, stockEntry: { ...line.stockEntry, stock: line.stockEntry.stock + units } };
     });
-  }
-
-  const unitPrice = (line: LoadedLine) => line.product.price_paise;
-
-  function issuesOf(line: LoadedLine): CartLineIssue[] {
-    return lineIssues({
-      quantity: line.row.quantity,
-      pricePaiseWhenAdded: line.row.unitPricePaise,
-      exists: line.stockEntry !== undefined,
-      isActive: line.product.is_active,
-      currentPricePaise: unitPrice(line),
-      stock: line.stockEntry?.stock ?? 0,
-    });
-  }
-
-  function issueMessage(line: LoadedLine, issue: CartLineIssue): string {
-    const name = line.product.name;
-    const size = line.row.size.toUpperCase();
-    switch (issue.kind) {
-      case 'unavailable':
-        return `${name} (${line.row.colorName}, size ${size}) is no longer available`;
-      case 'price_changed':
-        return `The price of ${name} changed from ${formatMoney(issue.oldPricePaise ?? 0)} to ${formatMoney(issue.newPricePaise ?? 0)}`;
-      case 'insufficient_stock':
-        return issue.available === 0
-          ? `${name} (${line.row.colorName}, size ${size}) is out of stock`
-          : `${stockMessage(issue.available ?? 0, line.stockEntry?.size ?? size)} for ${name}`;
-    }
-  }
-
-  function validationOf(lines: LoadedLine[]): CartValidation {
-    const issues: CartIssue[] = lines.flatMap((line) =>
-      issuesOf(line).map((issue) => ({
-        itemId: line.row.id,
-        productId: line.row.productId,
-        name: line.product.name,
-        size: line.row.size,
-        colorName: line.row.colorName,
-        type: issue.kind,
-        message: issueMessage(line, issue),
-        ...(issue.available !== undefined ? { available: issue.available } : {}),
-        ...(issue.oldPricePaise !== undefined ? { oldPrice: rupees(issue.oldPricePaise) } : {}),
-        ...(issue.newPricePaise !== undefined ? { newPrice: rupees(issue.newPricePaise) } : {}),
-      })),
-    );
-    return { valid: issues.length === 0, issues };
-  }
-
-  function discountLines(lines: LoadedLine[]): DiscountLine[] {
-    return lines.map((line) => ({
-      productId: line.row.productId,
-      categoryId: line.product.category_id,
-      lineTotalPaise: lineTotalPaise({
-        unitPricePaise: unitPrice(line),
-        quantity: line.row.quantity,
-      }),
-    }));
-  }
-
-  async function checkDiscount(
-    row: DiscountRow,
-    lines: DiscountLine[],
-    userId: string,
-  ): Promise<DiscountCheck> {
-    return evaluateDiscount(toDiscountRule(row), {
-      lines,
-      now: new Date(),
-      timesUsed: row.timesUsed,
-      ...(await discounts.shopperHistory(db, row.id, userId)),
-    });
-  }
-
-  /**
-   * The GST in the cart's total, by the invoice's own rules (the same module prices the invoice).
-   * The split between CGST/SGST and IGST waits for the address; the amount does not depend on it.
-   */
-  function gstIncludedOf(lines: LoadedLine[], discountPaise: number): number | null {
-    // An empty cart (every cart right after it is cleared or ordered) includes no tax.
-    if (lines.length === 0) return 0;
-    try {
-      return gstIncludedIn({
-        lines: lines.map((line) => ({
-          description: line.product.name,
-          hsn: hsnOf({
-            name: line.product.name,
-            hsnCode: line.product.hsn_code ?? '',
-            categoryHsnCode: line.product.category_hsn_code ?? '',
-          }),
-          quantity: line.row.quantity,
-          unitPricePaise: unitPrice(line),
-        })),
-        discountPaise,
-        shippingPaise: 0,
-        day: indianDayOf(new Date()),
-        shopStateCode: '',
-        placeOfSupplyCode: '',
-      });
-    } catch (error) {
-      if (error instanceof GstRuleError) return null;
-      throw error;
-    }
-  }
-
-  /** The cart as the shopper sees it, priced from today's catalogue and discounts. */
-  async function render(loaded: LoadedCart, userId?: string): Promise<Cart> {
-    const { cart, lines } = loaded;
-    const items: CartItem[] = lines.map((line) => {
-      const price = unitPrice(line);
-      return {
-        _id: line.row.id,
-        product: summarizeProduct(line.product),
-        productId: line.row.productId,
-        name: line.product.name,
-        image: line.row.selectedImage,
-        selectedImage: line.row.selectedImage,
-        size: line.row.size,
-        quantity: line.row.quantity,
-        color: { colorName: line.row.colorName, colorHex: line.row.colorHex },
-        price: rupees(price),
-        originalPrice: rupees(mrpPaise(price, line.product.original_price_paise)),
-        itemTotal: rupees(lineTotalPaise({ unitPricePaise: price, quantity: line.row.quantity })),
-        stock: line.stockEntry?.stock ?? 0,
-        addedAt: line.row.addedAt.toISOString(),
-      };
-    });
-
-    const applied: { coupon: AppliedDiscount | null; voucher: AppliedDiscount | null } = {
-      coupon: null,
-      voucher: null,
-    };
-    let discountPaise = 0;
-    const appliedIds = [cart?.appliedCouponId, cart?.appliedVoucherId].filter(
-      (id): id is string => typeof id === 'string',
-    );
-    if (userId && appliedIds.length > 0) {
-      const forLines = discountLines(lines);
-      for (const row of await discounts.findByIds(db, appliedIds)) {
-        const check = await checkDiscount(row, forLines, userId);
-        const amount = check.ok ? check.amountPaise : 0;
-        discountPaise += amount;
-        const type = row.id === cart?.appliedVoucherId ? 'voucher' : 'coupon';
-        applied[type] = {
-          code: row.code,
-          type,
-          description: row.description,
-          discountAmount: rupees(amount),
-          valid: check.ok,
-          message: check.ok ? 'Discount applied' : check.message,
-        };
-      }
-    }
-    const totals = cartTotals(
-      lines.map((line) => ({ unitPricePaise: unitPrice(line), quantity: line.row.quantity })),
-      discountPaise,
-    );
-    const hasDiscount = totals.discountAmount > 0;
-    const gstIncluded = gstIncludedOf(lines, totals.discountAmount);
-    return {
-      _id: cart?.id ?? null,
-      items,
-      appliedCoupon: applied.coupon,
-      appliedVoucher: applied.voucher,
-      hasDiscount,
-      appliedDiscount: applied.coupon ?? applied.voucher,
-      cartValidation: validationOf(lines),
-      subtotal: rupees(totals.subtotal),
-      discountAmount: rupees(totals.discountAmount),
-      total: rupees(totals.total),
-      gstIncluded: gstIncluded === null ? null : rupees(gstIncluded),
-      itemCount: totals.itemCount,
-      updatedAt: cart?.updatedAt.toISOString() ?? null,
-    };
   }
 
   const userOf = (owner: CartOwner) => ('userId' in owner ? owner.userId : undefined);
@@ -585,84 +337,7 @@ export function createCartService(deps: {
       return { merged: true, cart };
     },
 
-    async applyDiscount(userId: string, code: string) {
-      await deps.throttle.take(deps.limits.discountAttempts, userId);
-      const row = await discounts.findByCode(db, normalizeDiscountCode(code));
-      if (!row || !row.isActive) throw invalid(discountMessages.invalid);
-      const owner = { userId };
-      const loaded = await load(owner);
-      const check = await checkDiscount(row, discountLines(loaded.lines), userId);
-      if (!check.ok) throw invalid(check.message);
-      const cart = loaded.cart ?? (await carts.ensureCart(db, owner));
-      // The code decides whether it is a coupon or a voucher; the type a shopper sends is not needed.
-      const type = row.type;
-      await carts.setDiscounts(
-        db,
-        cart.id,
-        type === 'voucher' ? { appliedVoucherId: row.id } : { appliedCouponId: row.id },
-      );
-      return current(owner);
-    },
-
-    async removeDiscount(userId: string, type: 'coupon' | 'voucher' | 'all') {
-      const cart = await carts.findCart(db, { userId });
-      if (cart) {
-        await carts.setDiscounts(db, cart.id, {
-          ...(type !== 'voucher' ? { appliedCouponId: null } : {}),
-          ...(type !== 'coupon' ? { appliedVoucherId: null } : {}),
-        });
-      }
-      return current({ userId });
-    },
-
-    /**
-     * Whether a code can be used on these products: the cart's lines of them, and one of each
-     * product not in the cart at today's price.
-     */
-    async checkDiscountFor(userId: string, code: string, productIds: string[]) {
-      await deps.throttle.take(deps.limits.discountAttempts, userId);
-      const row = await discounts.findByCode(db, normalizeDiscountCode(code));
-      if (!row || !row.isActive) {
-        return { canUse: false, message: discountMessages.invalid, discountAmount: 0 };
-      }
-      const { lines } = await load({ userId });
-      const wanted = new Set(productIds.filter((id) => isUuid(id)));
-      const chosen = wanted.size === 0 ? lines : lines.filter((l) => wanted.has(l.row.productId));
-      const forLines = discountLines(chosen);
-      const missing = [...wanted].filter((id) => !chosen.some((l) => l.row.productId === id));
-      for (const product of (await facts.cached(missing)).values()) {
-        forLines.push({
-          productId: product.id,
-          categoryId: product.category_id,
-          lineTotalPaise: product.price_paise,
-        });
-      }
-      const check = await checkDiscount(row, forLines, userId);
-      return check.ok
-        ? {
-            canUse: true,
-            message: 'Discount can be applied',
-            discountAmount: rupees(check.amountPaise),
-          }
-        : { canUse: false, message: check.message, discountAmount: 0 };
-    },
-
-    /** A code's public facts; a lookup is an attempt at guessing codes like any other. */
-    async discountInfo(userId: string, code: string): Promise<DiscountInfo> {
-      await deps.throttle.take(deps.limits.discountAttempts, userId);
-      const row = await discounts.findByCode(db, normalizeDiscountCode(code));
-      if (!row || !row.isActive) throw notFound(discountMessages.invalid);
-      return {
-        code: row.code,
-        type: row.type === 'voucher' ? 'voucher' : 'coupon',
-        description: row.description,
-        percentOff: row.percentOff,
-        amountOff: row.amountOffPaise === null ? null : rupees(row.amountOffPaise),
-        minSubtotal: rupees(row.minSubtotalPaise),
-        maxDiscount: row.maxDiscountPaise === null ? null : rupees(row.maxDiscountPaise),
-        expiresAt: row.expiresAt?.toISOString() ?? null,
-      };
-    },
+    ...cartDiscounts({ ...deps, load: (owner) => load(owner), current }),
 
     /** Forgets guest carts nobody has touched for GUEST_CART_TTL_DAYS (signed-in carts stay). */
     sweepExpiredGuestCarts: () => carts.deleteExpiredGuestCarts(),

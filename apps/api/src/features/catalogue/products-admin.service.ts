@@ -17,11 +17,8 @@ import type { CacheTag } from '../../http/read-cache.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { lockMediaForUse, uploadIdOf } from '../media/media-library.service.ts';
 import { describeStockChange } from '../stock/stock.service.ts';
-import {
-  decodeProductCursor,
-  encodeProductCursor,
-  type ProductsAdminRepository,
-} from './products-admin.repository.ts';
+import { decodeProductCursor, encodeProductCursor } from './products-admin-list.ts';
+import type { ProductsAdminRepository } from './products-admin.repository.ts';
 
 export interface ProductsAdminDeps {
   db: Database;

@@ -1,9 +1,17 @@
 import type { Route } from './+types/product';
-import { ProductEditPage } from '../../components/admin/products/product-edit-page';
+import { ListHydrateFallback } from '../../components/admin/list-page/list-page';
+import {
+  ProductEditPage,
+  productScreenLoader,
+} from '../../components/admin/products/product-edit-page';
 
 export function meta() {
   return [{ title: 'Product | Back office | Lacebloom' }, { name: 'robots', content: 'noindex' }];
 }
+
+// The product and the form's choices load in the browser (the session lives there), as lists do.
+export const clientLoader = Object.assign(productScreenLoader, { hydrate: true as const });
+export const HydrateFallback = ListHydrateFallback;
 
 export default function AdminProduct({ params }: Route.ComponentProps) {
   return <ProductEditPage key={params.productId} productId={params.productId} />;

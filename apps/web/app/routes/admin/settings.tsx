@@ -1,4 +1,5 @@
-import { SettingsPage } from '../../components/admin/settings/settings-page';
+import { ListHydrateFallback } from '../../components/admin/list-page/list-page';
+import { SettingsPage, settingsLoader } from '../../components/admin/settings/settings-page';
 import { OwnerOnly } from '../../components/admin/shell/owner-only';
 
 export function meta() {
@@ -7,6 +8,10 @@ export function meta() {
     { name: 'robots', content: 'noindex' },
   ];
 }
+
+// The settings load in the browser (the session lives there), as lists do.
+export const clientLoader = Object.assign(settingsLoader, { hydrate: true as const });
+export const HydrateFallback = ListHydrateFallback;
 
 export default function AdminSettings() {
   return (

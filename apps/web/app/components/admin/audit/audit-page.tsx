@@ -1,17 +1,8 @@
 import { Link } from 'react-router';
-import { createColumnHelper } from '@tanstack/react-table';
 import { auditEntities, type AuditEntryView } from '@shop/contracts/audit';
 import { formatIndiaDateTime } from '../admin-format';
-import type { ApiClient } from '../../../lib/api-client';
-import { listLoader, useListData } from '../list-page/list-loader';
-import {
-  filterField,
-  filterLabel,
-  ListFilters,
-  ListPage,
-  SelectFilter,
-} from '../list-page/list-page';
-import { auditApi, auditListQuery, type AuditListQuery, type AuditPageAnswer } from './audit-api';
+import * as list from '../list-page/list-page';
+import { auditApi, auditListQuery } from './audit-api';
 import { changedFields, recordName } from './audit-diff';
 
 /** Where the back office shows a record, for the kinds that have a screen of their own. */
@@ -81,95 +72,42 @@ function Changes({ entry }: { entry: AuditEntryView }) {
   );
 }
 
-const column = createColumnHelper<AuditEntryView>();
-
+const c = list.listColumns<AuditEntryView>();
 const columns = [
-  column.accessor('at', {
-    header: 'When',
-    cell: ({ getValue }) => (
-      <span className="whitespace-nowrap">{formatIndiaDateTime(getValue())}</span>
-    ),
-  }),
-  column.accessor('actorEmail', {
-    header: 'Who',
-    cell: ({ getValue }) => <span className="whitespace-nowrap">{getValue()}</span>,
-  }),
-  column.accessor('action', {
-    header: 'What',
-    cell: ({ getValue }) => <code className="whitespace-nowrap text-xs">{getValue()}</code>,
-  }),
-  column.accessor('entityId', {
-    header: 'Record',
-    cell: ({ row }) => <RecordCell entry={row.original} />,
-  }),
-  column.display({
-    id: 'changes',
-    header: 'Changes',
-    cell: ({ row }) => <Changes entry={row.original} />,
-  }),
+  c.date('at', 'When', true),
+  c.text('actorEmail', 'Who', 'whitespace-nowrap'),
+  c.cell('What', (entry) => <code className="whitespace-nowrap text-xs">{entry.action}</code>),
+  c.cell('Record', (entry) => <RecordCell entry={entry} />),
+  c.cell('Changes', (entry) => <Changes entry={entry} />),
 ];
 
-function Filters({ query }: { query: AuditListQuery }) {
-  return (
-    <ListFilters
-      schema={auditListQuery}
-      label="Filter the audit log"
-      submitText="Apply"
-      clearTo="/admin/audit"
-      className="grid gap-3 sm:grid-cols-[12rem_1fr]"
-      search={
-        <>
-          <SelectFilter
-            id="audit-entity"
-            label="Kind of record"
-            name="entity"
-            value={query.entity}
-            any="Every kind"
-            choices={auditEntities.map((entity) => [entity, entity])}
-          />
-          <div>
-            <label htmlFor="audit-id" className={filterLabel}>
-              Record id
-            </label>
-            <input id="audit-id" name="id" defaultValue={query.id} className={filterField} />
-          </div>
-        </>
-      }
-    />
-  );
-}
-
 /** An entry as a phone's card. */
-function EntryCard({ entry }: { entry: AuditEntryView }) {
-  return (
-    <>
-      <div className="flex items-baseline justify-between gap-2">
-        <code className="text-xs font-semibold">{entry.action}</code>
-        <span className="whitespace-nowrap text-muted">{formatIndiaDateTime(entry.at)}</span>
-      </div>
-      <p className="break-all text-muted">by {entry.actorEmail}</p>
-      <div className="mt-2">
-        <RecordCell entry={entry} />
-      </div>
-      <div className="mt-2">
-        <Changes entry={entry} />
-      </div>
-    </>
-  );
-}
+const card = (entry: AuditEntryView) => (
+  <list.ListCard
+    title={<code className="text-xs font-semibold">{entry.action}</code>}
+    aside={<span className="whitespace-nowrap text-muted">{formatIndiaDateTime(entry.at)}</span>}
+  >
+    <p className="break-all text-muted">by {entry.actorEmail}</p>
+    <div className="mt-2">
+      <RecordCell entry={entry} />
+    </div>
+    <div className="mt-2">
+      <Changes entry={entry} />
+    </div>
+  </list.ListCard>
+);
 
 /** The log's page for the URL's filters, loaded in the browser with the signed-in client. */
-export const auditLoader = listLoader(auditListQuery, (api: ApiClient, query) =>
+export const auditLoader = list.listLoader(auditListQuery, (api, query) =>
   auditApi(api).list(query),
 );
 
 /** /admin/audit (staff and owners): who changed what, newest first, with what changed. */
 export function AuditPage() {
-  const { query, problem, load, reload } = useListData<AuditListQuery, AuditPageAnswer>();
-  const ready = load.state === 'ready' ? load.data : null;
-
   return (
-    <ListPage
+    <list.ListPage
+      list={list.useListData(auditLoader)}
+      rows={(answer) => answer.entries}
       title="Audit log"
       intro={
         <p className="-mt-4 text-sm text-muted">
@@ -177,19 +115,27 @@ export function AuditPage() {
           changed.
         </p>
       }
-      filters={<Filters query={query} />}
-      problem={problem}
+      filters={{
+        label: 'Filter the audit log',
+        submitText: 'Apply',
+        className: 'grid gap-3 sm:grid-cols-[12rem_1fr]',
+        search: [
+          list.selectFilter(
+            'entity',
+            'Kind of record',
+            'Every kind',
+            auditEntities,
+            (kind) => kind,
+          ),
+          { name: 'id', label: 'Record id' },
+        ],
+      }}
       problemFallback="Showing the whole log instead."
-      load={load}
-      reload={reload}
-      rows={ready?.entries ?? []}
-      next={ready?.next ?? null}
       label="Audit entries"
       pagerLabel="Pages of the audit log"
       cursorParam="before"
       columns={columns}
-      rowId={(entry) => entry._id}
-      card={(entry) => <EntryCard entry={entry} />}
+      card={card}
       loadingText="Loading the audit log..."
       emptyText="No entries match these filters."
     />

@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useController } from 'react-hook-form';
 import { bannerInput, type AdminBanner, type BannerInput } from '@shop/contracts/banners-admin';
 import { mediaUrl } from '../../../lib/media';
 import { PhotoDropZone, UploadList, usePhotoUploads } from '../media/photo-manager';
-import { fromIndiaInput, toIndiaInput } from '../discounts/india-time';
+import { Checkbox, DateField, Field, FieldMessage, Form, SubmitButton } from '../form-kit/fields';
+import { useAdminForm } from '../form-kit/use-admin-form';
 
-const field = 'mt-1 block w-full rounded-xl border border-line bg-white px-3 py-2 text-sm';
 const button =
   'rounded-full border border-line bg-white px-3 py-1.5 text-sm font-medium hover:border-brand-300 disabled:opacity-40';
 
@@ -14,20 +14,21 @@ const button =
  * (its name is the alt text), so the manager's list, order and alt fields do not apply.
  */
 function BannerPicture({
+  name,
   label,
   hint,
-  value,
-  onChange,
   previewWidth,
   aspect,
 }: {
+  name: 'image' | 'mobileImage';
   label: string;
   hint: string;
-  value: string | null;
-  onChange: (url: string | null) => void;
   previewWidth: number;
   aspect: string;
 }) {
+  const {
+    field: { value, onChange },
+  } = useController<BannerInput, typeof name>({ name });
   const { uploads, add, dismiss } = usePhotoUploads((photo) => onChange(photo.url));
   return (
     <fieldset className="flex flex-col gap-2">
@@ -56,29 +57,20 @@ function BannerPicture({
   );
 }
 
-type Values = {
-  name: string;
-  link: string;
-  image: string | null;
-  mobileImage: string | null;
-  isActive: boolean;
-  startsAt: string;
-  endsAt: string;
-};
-
-const valuesOf = (banner: AdminBanner | null): Values => ({
+const valuesOf = (banner: AdminBanner | null): BannerInput => ({
   name: banner?.name ?? '',
   link: banner?.link ?? '',
   image: banner?.image ?? null,
   mobileImage: banner?.mobileImage ?? null,
   isActive: banner?.isActive ?? true,
-  startsAt: toIndiaInput(banner?.startsAt ?? null),
-  endsAt: toIndiaInput(banner?.endsAt ?? null),
+  startsAt: banner?.startsAt ?? null,
+  endsAt: banner?.endsAt ?? null,
 });
 
 /**
  * A banner's form, checked by the route's own schema (an end before the start, no picture) before
- * it is sent; times are typed in India time.
+ * it is sent; times are typed in India time. The screen saves it and shows the answer, so each
+ * problem here is announced on its own.
  */
 export function BannerForm({
   banner,
@@ -91,141 +83,57 @@ export function BannerForm({
   onSave: (input: BannerInput) => void;
   onCancel: () => void;
 }) {
-  const [values, setValues] = useState<Values>(() => valuesOf(banner));
-  const [problems, setProblems] = useState<Record<string, string>>({});
-  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = bannerInput.safeParse({
-      ...values,
-      startsAt: fromIndiaInput(values.startsAt),
-      endsAt: fromIndiaInput(values.endsAt),
-    });
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues)
-        found[String(issue.path[0] ?? 'form')] ??= issue.message;
-      setProblems(found);
-      return;
-    }
-    setProblems({});
-    onSave(parsed.data);
-  }
-
-  const problem = (key: string) =>
-    problems[key] ? (
-      <p id={`banner-${key}-problem`} role="alert" className="mt-1 text-sm text-brand-800">
-        {problems[key]}
-      </p>
-    ) : null;
-  const described = (key: string) =>
-    problems[key] ? { 'aria-invalid': true, 'aria-describedby': `banner-${key}-problem` } : {};
-
+  const form = useAdminForm(bannerInput, valuesOf(banner));
+  const submitText = banner ? 'Save banner' : 'Add banner';
   return (
-    <form
-      onSubmit={submit}
-      noValidate
+    <Form
+      form={form}
+      onSubmit={onSave}
+      announceProblems
       aria-labelledby="banner-form-title"
       className="grid gap-4 rounded-2xl border border-line bg-white p-4 md:grid-cols-2"
     >
       <h2 id="banner-form-title" className="font-medium md:col-span-2">
         {banner ? `Edit ${banner.name}` : 'New banner'}
       </h2>
-      <div>
-        <label htmlFor="banner-name" className="block text-sm font-medium">
-          Name
-        </label>
-        <input
-          id="banner-name"
-          value={values.name}
-          onChange={(event) => set('name', event.target.value)}
-          className={field}
-          {...described('name')}
-        />
-        {problem('name')}
-      </div>
-      <div>
-        <label htmlFor="banner-link" className="block text-sm font-medium">
-          Link
-        </label>
-        <input
-          id="banner-link"
-          value={values.link}
-          placeholder="/products/bras"
-          onChange={(event) => set('link', event.target.value)}
-          className={field}
-          {...described('link')}
-        />
-        {problem('link')}
-      </div>
+      <Field name="name" id="banner-name" label="Name" />
+      <Field name="link" id="banner-link" label="Link" placeholder="/products/bras" />
       <BannerPicture
+        name="image"
         label="Desktop picture"
         hint="1920 × 680 pixels; keep the words inside the middle 1200."
-        value={values.image}
-        onChange={(url) => set('image', url)}
         previewWidth={1200}
         aspect="aspect-[1920/680]"
       />
       <BannerPicture
+        name="mobileImage"
         label="Mobile picture"
         hint="800 × 1000 pixels. Leave a width empty to show the banner on the other only."
-        value={values.mobileImage}
-        onChange={(url) => set('mobileImage', url)}
         previewWidth={400}
         aspect="aspect-[4/5] max-w-60"
       />
-      <div className="md:col-span-2">{problem('image')}</div>
-      <div>
-        <label htmlFor="banner-starts" className="block text-sm font-medium">
-          Shows from (India time)
-        </label>
-        <input
-          id="banner-starts"
-          type="datetime-local"
-          value={values.startsAt}
-          onChange={(event) => set('startsAt', event.target.value)}
-          className={field}
-          {...described('startsAt')}
-        />
-        {problem('startsAt')}
+      <div className="md:col-span-2">
+        <FieldMessage name="image" id="banner-image-problem" />
       </div>
-      <div>
-        <label htmlFor="banner-ends" className="block text-sm font-medium">
-          Shows until (India time)
-        </label>
-        <input
-          id="banner-ends"
-          type="datetime-local"
-          value={values.endsAt}
-          onChange={(event) => set('endsAt', event.target.value)}
-          className={field}
-          {...described('endsAt')}
-        />
-        {problem('endsAt')}
-      </div>
-      <label className="flex items-center gap-2 text-sm md:col-span-2">
-        <input
-          type="checkbox"
-          checked={values.isActive}
-          onChange={(event) => set('isActive', event.target.checked)}
-          className="h-4 w-4 accent-brand-600"
-        />
-        Active (shown while its schedule includes now)
-      </label>
+      <DateField name="startsAt" id="banner-starts" label="Shows from (India time)" />
+      <DateField name="endsAt" id="banner-ends" label="Shows until (India time)" />
+      <Checkbox
+        name="isActive"
+        className="md:col-span-2"
+        label="Active (shown while its schedule includes now)"
+      />
       <div className="flex gap-2 md:col-span-2">
-        <button
-          type="submit"
-          disabled={busy}
+        <SubmitButton
+          busy={busy}
+          busyText={submitText}
           className="rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
         >
-          {banner ? 'Save banner' : 'Add banner'}
-        </button>
+          {submitText}
+        </SubmitButton>
         <button type="button" className={button} onClick={onCancel}>
           Cancel
         </button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,10 +1,12 @@
-import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
-import { blogInput, type AdminBlog } from '@shop/contracts/blog-admin';
+import { lazy, Suspense } from 'react';
+import { useController, useWatch } from 'react-hook-form';
+import { blogInput, type AdminBlog, type BlogInput } from '@shop/contracts/blog-admin';
 import { blogSlug, type BlogState } from '@shop/domain/blog';
-import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
 import { mediaUrl } from '../../../lib/media';
 import { PhotoDropZone, UploadList, usePhotoUploads } from '../media/photo-manager';
+import { Field, FieldMessage, Form, FormError, TextArea, useFieldError } from '../form-kit/fields';
+import { useAdminForm } from '../form-kit/use-admin-form';
 import { blogApi } from './blog-api';
 
 // The editor is a chunk of its own, fetched when this form first shows (blog-editor.tsx).
@@ -12,84 +14,27 @@ const BlogEditor = lazy(() =>
   import('./blog-editor').then((module) => ({ default: module.BlogEditor })),
 );
 
-const field = 'mt-1 block w-full rounded-xl border border-line bg-white px-3 py-2 text-sm';
 const button =
   'rounded-full border border-line bg-white px-4 py-2 text-sm font-medium hover:border-brand-300 disabled:opacity-50';
 const primary =
   'rounded-full bg-brand-600 px-6 py-2.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60';
 
-interface Draft {
-  title: string;
-  slug: string;
-  excerpt: string;
-  image: string | null;
-  markup: string;
-}
-type Problems = Partial<Record<keyof Draft, string>>;
-const FIELDS: (keyof Draft)[] = ['title', 'slug', 'excerpt', 'image', 'markup'];
+type BlogValues = ReturnType<typeof valuesOf>;
 
-const draftOf = (post: AdminBlog | undefined): Draft => ({
+const valuesOf = (post: AdminBlog | undefined) => ({
   title: post?.title ?? '',
   slug: post?.slug ?? '',
   excerpt: post?.excerpt ?? '',
   image: post?.image ?? null,
   markup: post?.markup ?? '',
+  status: post?.status ?? ('draft' as BlogState),
 });
-
-/** Ties an input to its hint and problem for screen readers. */
-const described = (id: string, problem: string | undefined, hint = false) => ({
-  id,
-  'aria-invalid': problem ? true : undefined,
-  'aria-describedby':
-    [hint ? `${id}-hint` : '', problem ? `${id}-problem` : ''].filter(Boolean).join(' ') ||
-    undefined,
-});
-
-function Field({
-  id,
-  label,
-  hint,
-  problem,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  problem: string | undefined;
-  children: ReactNode;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
-      {problem ? (
-        <p id={`${id}-problem`} className="mt-1 text-sm text-brand-800">
-          {problem}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /** The cover photo, uploaded through the photo library's pipeline as product photos are. */
-function CoverPhoto({
-  value,
-  onChange,
-  problem,
-  disabled,
-}: {
-  value: string | null;
-  onChange: (url: string | null) => void;
-  problem: string | undefined;
-  disabled: boolean;
-}) {
+function CoverPhoto({ disabled }: { disabled: boolean }) {
+  const {
+    field: { value, onChange },
+  } = useController<BlogValues, 'image'>({ name: 'image' });
   const { uploads, add, dismiss } = usePhotoUploads((photo) => onChange(photo.url));
   return (
     <fieldset className="flex flex-col gap-2">
@@ -121,8 +66,43 @@ function CoverPhoto({
         />
       )}
       <UploadList uploads={uploads} onDismiss={dismiss} />
-      {problem ? <p className="text-sm text-brand-800">{problem}</p> : null}
+      <FieldMessage name="image" />
     </fieldset>
+  );
+}
+
+/** The article, written in the editor; its problem shown below it. */
+function Article() {
+  const {
+    field: { value, onChange },
+  } = useController<BlogValues, 'markup'>({ name: 'markup' });
+  const problem = useFieldError('markup');
+  return (
+    <section className="flex flex-col gap-2">
+      <h2 id="blog-body-label" className="font-medium">
+        Article
+      </h2>
+      <Suspense
+        fallback={
+          <p
+            role="status"
+            className="rounded-xl border border-line bg-white p-4 text-sm text-muted"
+          >
+            Loading the editor...
+          </p>
+        }
+      >
+        <BlogEditor
+          // The editor keeps its own document: it reads the value once.
+          initialHtml={value}
+          onChange={onChange}
+          labelId="blog-body-label"
+          {...(problem ? { problemId: 'blog-body-problem' } : {})}
+          invalid={Boolean(problem)}
+        />
+      </Suspense>
+      <FieldMessage name="markup" id="blog-body-problem" />
+    </section>
   );
 }
 
@@ -138,73 +118,41 @@ interface BlogPostFormProps {
  */
 export function BlogPostForm({ post, onSaved }: BlogPostFormProps) {
   const { authed } = useAuth();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(post));
-  const [problems, setProblems] = useState<Problems>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useAdminForm(blogInput, valuesOf(post), {
+    invalidMessage: 'Please correct the fields marked below.',
+  });
+  const busy = form.busy;
+  const title = useWatch({ control: form.control, name: 'title' });
 
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
-    setDraft((current) => ({ ...current, [key]: value }));
-
-  async function save(status: BlogState) {
-    const parsed = blogInput.safeParse({ ...draft, status });
-    if (!parsed.success) {
-      const found: Problems = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0] ?? 'title') as keyof Draft;
-        found[FIELDS.includes(key) ? key : 'title'] ??= issue.message;
-      }
-      setProblems(found);
-      setFailure('Please correct the fields marked below.');
-      return;
-    }
-    setProblems({});
-    setFailure(null);
-    setBusy(true);
-    try {
-      const answer = await authed((api) =>
-        post ? blogApi(api).update(post.id, parsed.data) : blogApi(api).create(parsed.data),
-      );
-      onSaved(answer.data, answer.message);
-    } catch (error) {
-      const key = error instanceof ApiError ? (error.field as keyof Draft | undefined) : undefined;
-      if (key && FIELDS.includes(key)) setProblems({ [key]: errorMessage(error) });
-      setFailure(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+  async function save(values: BlogInput) {
+    const answer = await authed((api) =>
+      post ? blogApi(api).update(post.id, values) : blogApi(api).create(values),
+    );
+    onSaved(answer.data, answer.message);
   }
+  /** The buttons save the post as a draft or published. */
+  const saveAs = (status: BlogState) => {
+    form.setValue('status', status);
+    void form.onSubmit(save)();
+  };
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    // Enter in a field saves without changing the post's state.
-    void save(post?.status ?? 'draft');
-  }
-
-  const madeSlug = blogSlug(draft.title, '');
+  const madeSlug = blogSlug(title ?? '', '');
   const published = post?.status === 'published';
 
   return (
-    <form onSubmit={submit} noValidate aria-label={post ? 'Edit the post' : 'New post'}>
+    <Form
+      form={form}
+      onSubmit={save}
+      // Enter in a field saves without changing the post's state.
+      onSubmitCapture={() => form.setValue('status', post?.status ?? 'draft')}
+      aria-label={post ? 'Edit the post' : 'New post'}
+    >
       <fieldset disabled={busy} className="flex flex-col gap-5">
-        {failure ? (
-          <p
-            role="alert"
-            className="rounded-2xl border border-brand-300 bg-white p-3 text-sm text-brand-800"
-          >
-            {failure}
-          </p>
-        ) : null}
+        <FormError status={form.status} />
         <section className="grid gap-4 rounded-2xl border border-line bg-white p-4">
-          <Field id="blog-title" label="Title" problem={problems.title}>
-            <input
-              {...described('blog-title', problems.title)}
-              value={draft.title}
-              onChange={(event) => set('title', event.target.value)}
-              className={field}
-            />
-          </Field>
+          <Field name="title" id="blog-title" label="Title" />
           <Field
+            name="slug"
             id="blog-slug"
             label="Web address (optional)"
             hint={
@@ -212,89 +160,43 @@ export function BlogPostForm({ post, onSaved }: BlogPostFormProps) {
                 ? `Left empty, it is made from the title: ${madeSlug}`
                 : 'Left empty, it is made from the title.'
             }
-            problem={problems.slug}
-          >
-            <input
-              {...described('blog-slug', problems.slug, true)}
-              value={draft.slug}
-              autoComplete="off"
-              onChange={(event) => set('slug', event.target.value)}
-              className={`${field} font-mono`}
-            />
-          </Field>
-          <Field
+            autoComplete="off"
+            inputClassName="font-mono"
+          />
+          <TextArea
+            name="excerpt"
             id="blog-excerpt"
             label="Excerpt"
             hint="Two or three sentences under the title on the journal's card."
-            problem={problems.excerpt}
-          >
-            <textarea
-              {...described('blog-excerpt', problems.excerpt, true)}
-              value={draft.excerpt}
-              rows={3}
-              onChange={(event) => set('excerpt', event.target.value)}
-              className={field}
-            />
-          </Field>
-          <CoverPhoto
-            value={draft.image}
-            onChange={(url) => set('image', url)}
-            problem={problems.image}
-            disabled={busy}
+            rows={3}
           />
+          <CoverPhoto disabled={busy} />
         </section>
 
-        <section className="flex flex-col gap-2">
-          <h2 id="blog-body-label" className="font-medium">
-            Article
-          </h2>
-          <Suspense
-            fallback={
-              <p
-                role="status"
-                className="rounded-xl border border-line bg-white p-4 text-sm text-muted"
-              >
-                Loading the editor...
-              </p>
-            }
-          >
-            <BlogEditor
-              initialHtml={draft.markup}
-              onChange={(html) => set('markup', html)}
-              labelId="blog-body-label"
-              {...(problems.markup ? { problemId: 'blog-body-problem' } : {})}
-              invalid={Boolean(problems.markup)}
-            />
-          </Suspense>
-          {problems.markup ? (
-            <p id="blog-body-problem" className="text-sm text-brand-800">
-              {problems.markup}
-            </p>
-          ) : null}
-        </section>
+        <Article />
 
         <div className="flex flex-wrap gap-3">
           {published ? (
             <>
-              <button type="button" className={primary} onClick={() => void save('published')}>
+              <button type="button" className={primary} onClick={() => saveAs('published')}>
                 {busy ? 'Saving...' : 'Save changes'}
               </button>
-              <button type="button" className={button} onClick={() => void save('draft')}>
+              <button type="button" className={button} onClick={() => saveAs('draft')}>
                 Unpublish
               </button>
             </>
           ) : (
             <>
-              <button type="button" className={primary} onClick={() => void save('published')}>
+              <button type="button" className={primary} onClick={() => saveAs('published')}>
                 {busy ? 'Saving...' : 'Publish'}
               </button>
-              <button type="button" className={button} onClick={() => void save('draft')}>
+              <button type="button" className={button} onClick={() => saveAs('draft')}>
                 Save draft
               </button>
             </>
           )}
         </div>
       </fieldset>
-    </form>
+    </Form>
   );
 }

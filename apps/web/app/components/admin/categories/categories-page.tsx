@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import {
   categoryCreateInput,
@@ -13,7 +13,9 @@ import { moveItem } from '@shop/domain/media-uploads';
 import { errorMessage, type ApiClient } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
 import { AdminTable } from '../admin-table';
-import { useAdminLoad } from '../use-admin-load';
+import { screenLoader, useScreenData } from '../list-page/list-loader';
+import { Field, Form, SubmitButton } from '../form-kit/fields';
+import { useAdminForm } from '../form-kit/use-admin-form';
 import { categoriesApi } from './categories-api';
 
 const field = 'block w-full rounded-xl border border-line bg-white px-3 py-1.5 text-sm';
@@ -36,7 +38,8 @@ interface Changes {
   indexOf: (category: AdminCategory) => number;
 }
 
-const listCategories = (api: ApiClient) => categoriesApi(api).list();
+/** The screen's categories, loaded before it shows and again after each change. */
+export const categoriesLoader = screenLoader((api: ApiClient) => categoriesApi(api).list());
 
 /** A name (or code) edited in place: the button sends it, Escape puts the saved one back. */
 function InlineName({
@@ -274,56 +277,28 @@ function AddCategory({
   onAdd: (input: CategoryCreateInput, done: () => void) => void;
   busy: boolean;
 }) {
-  const [problem, setProblem] = useState<string | null>(null);
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const parsed = categoryCreateInput.safeParse({
-      name: String(new FormData(form).get('name') ?? ''),
-    });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Invalid category');
-      return;
-    }
-    setProblem(null);
-    onAdd(parsed.data, () => form.reset());
-  }
+  const form = useAdminForm(categoryCreateInput, { name: '' });
   return (
-    <form
-      onSubmit={submit}
-      noValidate
+    <Form
+      form={form}
+      onSubmit={(input) => onAdd(input, () => form.reset())}
+      // The screen shows the save's answer; the form's one problem is announced where it is.
+      announceProblems
       aria-labelledby="add-category-title"
-      className="grid gap-3 rounded-2xl border border-line bg-white p-4 sm:grid-cols-[1fr_auto] sm:items-end"
+      className="grid gap-3 rounded-2xl border border-line bg-white p-4 sm:grid-cols-[1fr_auto] sm:items-start"
     >
       <h2 id="add-category-title" className="font-medium sm:col-span-2">
         Add a category
       </h2>
-      <div>
-        <label htmlFor="category-name" className="block text-sm font-medium">
-          Name
-        </label>
-        <input
-          id="category-name"
-          name="name"
-          autoComplete="off"
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? 'category-problem' : undefined}
-          className={`mt-1 ${field} py-2`}
-        />
-      </div>
-      <button
-        type="submit"
-        disabled={busy}
-        className="rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+      <Field name="name" id="category-name" label="Name" autoComplete="off" />
+      <SubmitButton
+        busy={busy}
+        busyText="Add"
+        className="rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60 sm:mt-6"
       >
         Add
-      </button>
-      {problem ? (
-        <p id="category-problem" role="alert" className="text-sm text-brand-800 sm:col-span-2">
-          {problem}
-        </p>
-      ) : null}
-    </form>
+      </SubmitButton>
+    </Form>
   );
 }
 
@@ -334,7 +309,7 @@ function AddCategory({
  */
 export function CategoriesPage() {
   const { authed } = useAuth();
-  const { load, reload } = useAdminLoad('categories', undefined, listCategories);
+  const { load, reload } = useScreenData<AdminCategory[]>();
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
   const rows = load.state === 'ready' ? load.data : [];

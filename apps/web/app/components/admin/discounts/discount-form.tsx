@@ -1,53 +1,46 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
+import { useController, useWatch } from 'react-hook-form';
 import {
   discountFormSchema,
   type AdminDiscount,
-  type DiscountForm as DiscountFormValues,
+  type DiscountFormInput,
 } from '@shop/contracts/admin-discounts';
 import type { Category } from '@shop/contracts/catalogue';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
+import {
+  Checkbox,
+  DateField,
+  Field,
+  FieldMessage,
+  Form,
+  FormError,
+  Money,
+  NumberField,
+  Select,
+  SubmitButton,
+} from '../form-kit/fields';
+import { useAdminForm } from '../form-kit/use-admin-form';
 import { discountsApi } from './discounts-api';
-import { fromIndiaInput, toIndiaInput } from './india-time';
 
-const field = 'mt-1 block w-full rounded-xl border border-line bg-white px-3 py-2 text-sm';
 const smallButton =
   'whitespace-nowrap rounded-full border border-line bg-white px-3 py-1 text-xs font-medium hover:border-brand-300 disabled:opacity-50';
 
-/** The form as typed: every input's text, read through the route's own schema on submit. */
-interface Draft {
-  code: string;
-  type: 'coupon' | 'voucher';
-  description: string;
-  kind: 'percent' | 'flat';
-  value: string;
-  minOrder: string;
-  maxDiscount: string;
-  startsAt: string;
-  expiresAt: string;
-  usageLimit: string;
-  perUserLimit: string;
-  firstOrderOnly: boolean;
-  eligibleCategoryIds: string[];
-  eligibleProductIds: string[];
-}
-
-const text = (value: number | null) => (value === null ? '' : String(value));
-
-function draftOf(discount: AdminDiscount | undefined): Draft {
+/** The form's values as the contract reads them; a new code starts as a percentage coupon. */
+function defaultsOf(discount: AdminDiscount | undefined): DiscountFormInput {
   if (!discount) {
     return {
       code: '',
       type: 'coupon',
       description: '',
       kind: 'percent',
-      value: '',
-      minOrder: '',
-      maxDiscount: '',
-      startsAt: '',
-      expiresAt: '',
-      usageLimit: '',
-      perUserLimit: '',
+      value: undefined as unknown as number,
+      minOrder: 0,
+      maxDiscount: null,
+      startsAt: null,
+      expiresAt: null,
+      usageLimit: null,
+      perUserLimit: null,
       firstOrderOnly: false,
       eligibleCategoryIds: [],
       eligibleProductIds: [],
@@ -58,84 +51,22 @@ function draftOf(discount: AdminDiscount | undefined): Draft {
     type: discount.type,
     description: discount.description,
     kind: discount.kind,
-    value: String(discount.value),
-    minOrder: discount.minOrder === 0 ? '' : String(discount.minOrder),
-    maxDiscount: text(discount.maxDiscount),
-    startsAt: toIndiaInput(discount.startsAt),
-    expiresAt: toIndiaInput(discount.expiresAt),
-    usageLimit: text(discount.usageLimit),
-    perUserLimit: text(discount.perUserLimit),
+    value: discount.value,
+    minOrder: discount.minOrder,
+    maxDiscount: discount.maxDiscount,
+    startsAt: discount.startsAt,
+    expiresAt: discount.expiresAt,
+    usageLimit: discount.usageLimit,
+    perUserLimit: discount.perUserLimit,
     firstOrderOnly: discount.firstOrderOnly,
     eligibleCategoryIds: discount.eligibleCategoryIds,
     eligibleProductIds: discount.eligibleProductIds,
   };
 }
 
-/** Blank optional numbers are "none"; anything else goes to the schema as typed. */
-const numberOr = <T,>(value: string, blank: T) => (value.trim() === '' ? blank : Number(value));
-
-function rawOf(draft: Draft) {
-  return {
-    code: draft.code,
-    type: draft.type,
-    description: draft.description,
-    kind: draft.kind,
-    value: numberOr(draft.value, undefined),
-    minOrder: numberOr(draft.minOrder, 0),
-    maxDiscount: draft.kind === 'percent' ? numberOr(draft.maxDiscount, null) : null,
-    startsAt: fromIndiaInput(draft.startsAt),
-    expiresAt: fromIndiaInput(draft.expiresAt),
-    usageLimit: numberOr(draft.usageLimit, null),
-    perUserLimit: numberOr(draft.perUserLimit, null),
-    firstOrderOnly: draft.firstOrderOnly,
-    eligibleCategoryIds: draft.eligibleCategoryIds,
-    eligibleProductIds: draft.eligibleProductIds,
-  };
-}
-
-type Problems = Partial<Record<keyof Draft, string>>;
-
-function Field({
-  id,
-  label,
-  hint,
-  problem,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  problem: string | undefined;
-  children: ReactNode;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
-      {problem ? (
-        <p id={`${id}-problem`} className="mt-1 text-sm text-brand-800">
-          {problem}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** Ties an input to its hint and problem for screen readers. */
-const described = (id: string, problem: string | undefined, hint = false) => ({
-  id,
-  'aria-invalid': problem ? true : undefined,
-  'aria-describedby':
-    [hint ? `${id}-hint` : '', problem ? `${id}-problem` : ''].filter(Boolean).join(' ') ||
-    undefined,
-});
+/** A flat code has no maximum: whatever was typed there while it was a percentage is dropped. */
+const withoutHiddenMaximum = (values: DiscountFormInput): DiscountFormInput =>
+  values.kind === 'percent' ? values : { ...values, maxDiscount: null };
 
 /** Products chosen by name: search the catalogue, add, remove. */
 function ProductPicker({
@@ -265,6 +196,43 @@ function ProductPicker({
   );
 }
 
+/** Ticks categories in and out of the code's list. */
+function CategoryChoices({ categories }: { categories: Category[] }) {
+  const { field } = useController<DiscountFormInput, 'eligibleCategoryIds'>({
+    name: 'eligibleCategoryIds',
+  });
+  const chosen = field.value ?? [];
+  return (
+    <div className="mt-1 grid gap-2 text-sm sm:grid-cols-3">
+      {categories.map((category) => (
+        <label key={category._id} className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            checked={chosen.includes(category._id)}
+            onChange={(event) =>
+              field.onChange(
+                event.target.checked
+                  ? [...chosen, category._id]
+                  : chosen.filter((id) => id !== category._id),
+              )
+            }
+            className="h-4 w-4 accent-brand-600"
+          />
+          {category.name}
+        </label>
+      ))}
+    </div>
+  );
+}
+
+/** The product picker on the code's list of products. */
+function ProductChoices({ disabled }: { disabled: boolean }) {
+  const { field } = useController<DiscountFormInput, 'eligibleProductIds'>({
+    name: 'eligibleProductIds',
+  });
+  return <ProductPicker chosen={field.value ?? []} onChange={field.onChange} disabled={disabled} />;
+}
+
 interface DiscountFormProps {
   discount?: AdminDiscount;
   /** Staff read the code; only owners change it. */
@@ -279,10 +247,10 @@ interface DiscountFormProps {
  */
 export function DiscountForm({ discount, readOnly, onSaved }: DiscountFormProps) {
   const { authed } = useAuth();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(discount));
-  const [problems, setProblems] = useState<Problems>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useAdminForm(discountFormSchema, defaultsOf(discount), {
+    prepare: withoutHiddenMaximum,
+    invalidMessage: 'Please correct the fields marked below.',
+  });
   const [categories, setCategories] = useState<Category[] | null>(null);
 
   useEffect(() => {
@@ -295,97 +263,49 @@ export function DiscountForm({ discount, readOnly, onSaved }: DiscountFormProps)
     };
   }, [authed]);
 
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
-    setDraft((current) => ({ ...current, [key]: value }));
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = discountFormSchema.safeParse(rawOf(draft));
-    if (!parsed.success) {
-      const found: Problems = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0] ?? 'code') as keyof Draft;
-        found[key] ??= issue.message;
-      }
-      setProblems(found);
-      setFailure('Please correct the fields marked below.');
-      return;
-    }
-    const form: DiscountFormValues = parsed.data;
-    setProblems({});
-    setFailure(null);
-    setBusy(true);
-    try {
-      const answer = await authed((api) =>
-        discount ? discountsApi(api).update(discount._id, form) : discountsApi(api).create(form),
-      );
-      onSaved(answer.data, answer.message);
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const percent = draft.kind === 'percent';
+  const percent = useWatch({ control: form.control, name: 'kind' }) === 'percent';
+  const busy = form.busy;
 
   return (
-    <form onSubmit={submit} noValidate aria-label={discount ? 'Edit the code' : 'New code'}>
+    <Form
+      form={form}
+      onSubmit={async (values) => {
+        const answer = await authed((api) =>
+          discount
+            ? discountsApi(api).update(discount._id, values)
+            : discountsApi(api).create(values),
+        );
+        onSaved(answer.data, answer.message);
+      }}
+      aria-label={discount ? 'Edit the code' : 'New code'}
+    >
       <fieldset disabled={readOnly || busy} className="flex flex-col gap-5">
-        {failure ? (
-          <p
-            role="alert"
-            className="rounded-2xl border border-brand-300 bg-white p-3 text-sm text-brand-800"
-          >
-            {failure}
-          </p>
-        ) : null}
+        <FormError status={form.status} />
         <section className="grid gap-4 rounded-2xl border border-line bg-white p-4 sm:grid-cols-2">
           <h2 className="font-medium sm:col-span-2">The code</h2>
           <Field
+            name="code"
             id="discount-code"
             label="Code"
             hint="Shoppers type it in any case."
-            problem={problems.code}
-          >
-            <input
-              {...described('discount-code', problems.code, true)}
-              value={draft.code}
-              onChange={(event) => set('code', event.target.value)}
-              autoComplete="off"
-              className={`${field} font-mono uppercase`}
-            />
-          </Field>
-          <Field
+            autoComplete="off"
+            inputClassName="font-mono uppercase"
+          />
+          <Select
+            name="type"
             id="discount-type"
             label="Type"
             hint="A cart holds one coupon and one voucher."
-            problem={problems.type}
           >
-            <select
-              {...described('discount-type', problems.type, true)}
-              value={draft.type}
-              onChange={(event) => set('type', event.target.value as Draft['type'])}
-              className={field}
-            >
-              <option value="coupon">Coupon</option>
-              <option value="voucher">Voucher</option>
-            </select>
-          </Field>
-          <div className="sm:col-span-2">
-            <Field
-              id="discount-description"
-              label="Description (optional)"
-              problem={problems.description}
-            >
-              <input
-                {...described('discount-description', problems.description)}
-                value={draft.description}
-                onChange={(event) => set('description', event.target.value)}
-                className={field}
-              />
-            </Field>
-          </div>
+            <option value="coupon">Coupon</option>
+            <option value="voucher">Voucher</option>
+          </Select>
+          <Field
+            className="sm:col-span-2"
+            name="description"
+            id="discount-description"
+            label="Description (optional)"
+          />
         </section>
 
         <section className="grid gap-4 rounded-2xl border border-line bg-white p-4 sm:grid-cols-2">
@@ -402,126 +322,64 @@ export function DiscountForm({ discount, readOnly, onSaved }: DiscountFormProps)
                 <label key={kind} className="flex items-center gap-2">
                   <input
                     type="radio"
-                    name="kind"
                     value={kind}
-                    checked={draft.kind === kind}
-                    onChange={() => set('kind', kind)}
                     className="accent-brand-600"
+                    {...form.register('kind')}
                   />
                   {words}
                 </label>
               ))}
             </div>
           </fieldset>
-          <Field
+          <Money
+            name="value"
             id="discount-value"
             label={percent ? 'Percent off' : 'Amount off (₹)'}
             hint={percent ? 'A whole number from 1 to 90.' : undefined}
-            problem={problems.value}
-          >
-            <input
-              {...described('discount-value', problems.value, percent)}
-              inputMode="decimal"
-              value={draft.value}
-              onChange={(event) => set('value', event.target.value)}
-              className={field}
-            />
-          </Field>
+          />
           {percent ? (
-            <Field
+            <Money
+              name="maxDiscount"
               id="discount-max"
               label="Maximum discount (₹, optional)"
-              problem={problems.maxDiscount}
-            >
-              <input
-                {...described('discount-max', problems.maxDiscount)}
-                inputMode="decimal"
-                value={draft.maxDiscount}
-                onChange={(event) => set('maxDiscount', event.target.value)}
-                className={field}
-              />
-            </Field>
+              blank={null}
+            />
           ) : null}
-          <Field
+          <Money
+            name="minOrder"
             id="discount-min"
             label="Minimum order (₹)"
             hint={percent ? 'Empty for any order.' : 'Must be above the amount off.'}
-            problem={problems.minOrder}
-          >
-            <input
-              {...described('discount-min', problems.minOrder, true)}
-              inputMode="decimal"
-              value={draft.minOrder}
-              onChange={(event) => set('minOrder', event.target.value)}
-              className={field}
-            />
-          </Field>
+            blank={0}
+          />
         </section>
 
         <section className="grid gap-4 rounded-2xl border border-line bg-white p-4 sm:grid-cols-2">
           <h2 className="font-medium sm:col-span-2">When and how often</h2>
-          <Field
-            id="discount-starts"
-            label="Starts (India time, optional)"
-            problem={problems.startsAt}
-          >
-            <input
-              {...described('discount-starts', problems.startsAt)}
-              type="datetime-local"
-              value={draft.startsAt}
-              onChange={(event) => set('startsAt', event.target.value)}
-              className={field}
-            />
-          </Field>
-          <Field
+          <DateField name="startsAt" id="discount-starts" label="Starts (India time, optional)" />
+          <DateField
+            name="expiresAt"
             id="discount-expires"
             label="Expires (India time, optional)"
-            problem={problems.expiresAt}
-          >
-            <input
-              {...described('discount-expires', problems.expiresAt)}
-              type="datetime-local"
-              value={draft.expiresAt}
-              onChange={(event) => set('expiresAt', event.target.value)}
-              className={field}
-            />
-          </Field>
-          <Field
+          />
+          <NumberField
+            name="usageLimit"
             id="discount-usage"
             label="Total uses (optional)"
             hint="Orders placed with it, by anyone."
-            problem={problems.usageLimit}
-          >
-            <input
-              {...described('discount-usage', problems.usageLimit, true)}
-              inputMode="numeric"
-              value={draft.usageLimit}
-              onChange={(event) => set('usageLimit', event.target.value)}
-              className={field}
-            />
-          </Field>
-          <Field
+            blank={null}
+          />
+          <NumberField
+            name="perUserLimit"
             id="discount-per-user"
             label="Uses per shopper (optional)"
-            problem={problems.perUserLimit}
-          >
-            <input
-              {...described('discount-per-user', problems.perUserLimit)}
-              inputMode="numeric"
-              value={draft.perUserLimit}
-              onChange={(event) => set('perUserLimit', event.target.value)}
-              className={field}
-            />
-          </Field>
-          <label className="flex items-center gap-2 text-sm sm:col-span-2">
-            <input
-              type="checkbox"
-              checked={draft.firstOrderOnly}
-              onChange={(event) => set('firstOrderOnly', event.target.checked)}
-              className="h-4 w-4 accent-brand-600"
-            />
-            First order only (refused once the shopper has a paid order)
-          </label>
+            blank={null}
+          />
+          <Checkbox
+            name="firstOrderOnly"
+            className="sm:col-span-2"
+            label="First order only (refused once the shopper has a paid order)"
+          />
         </section>
 
         <section className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-4">
@@ -537,52 +395,27 @@ export function DiscountForm({ discount, readOnly, onSaved }: DiscountFormProps)
             {categories === null ? (
               <p className="text-sm text-muted">Loading categories…</p>
             ) : (
-              <div className="mt-1 grid gap-2 text-sm sm:grid-cols-3">
-                {categories.map((category) => (
-                  <label key={category._id} className="flex items-center gap-2">
-                    <input
-                      type="checkbox"
-                      checked={draft.eligibleCategoryIds.includes(category._id)}
-                      onChange={(event) =>
-                        set(
-                          'eligibleCategoryIds',
-                          event.target.checked
-                            ? [...draft.eligibleCategoryIds, category._id]
-                            : draft.eligibleCategoryIds.filter((id) => id !== category._id),
-                        )
-                      }
-                      className="h-4 w-4 accent-brand-600"
-                    />
-                    {category.name}
-                  </label>
-                ))}
-              </div>
+              <CategoryChoices categories={categories} />
             )}
-            {problems.eligibleCategoryIds ? (
-              <p className="mt-1 text-sm text-brand-800">{problems.eligibleCategoryIds}</p>
-            ) : null}
+            <FieldMessage name="eligibleCategoryIds" />
           </fieldset>
           <div>
             <p className="text-sm font-medium">Products</p>
-            <ProductPicker
-              chosen={draft.eligibleProductIds}
-              onChange={(ids) => set('eligibleProductIds', ids)}
-              disabled={readOnly || busy}
-            />
+            <ProductChoices disabled={readOnly || busy} />
           </div>
         </section>
 
         {readOnly ? null : (
           <div>
-            <button
-              type="submit"
+            <SubmitButton
+              busy={busy}
               className="rounded-full bg-brand-600 px-6 py-2.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
             >
-              {busy ? 'Saving...' : discount ? 'Save changes' : 'Create code'}
-            </button>
+              {discount ? 'Save changes' : 'Create code'}
+            </SubmitButton>
           </div>
         )}
       </fieldset>
-    </form>
+    </Form>
   );
 }

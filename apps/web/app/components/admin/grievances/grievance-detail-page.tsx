@@ -1,15 +1,21 @@
-import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useWatch } from 'react-hook-form';
 import {
   grievanceMessageSchema,
   grievanceResolveSchema,
   type GrievanceDetail,
+  type GrievanceMessageInput,
+  type GrievanceResolveInput,
 } from '@shop/contracts/grievances';
 import { grievanceCategoryLabels, grievanceStatusLabels } from '@shop/domain/grievances';
 import { errorMessage, type ApiClient } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
 import { GrievanceClocks } from '../../legal/grievance-clocks';
 import { formatIndiaDateTime } from '../admin-format';
+import { Form, SubmitButton, TextArea } from '../form-kit/fields';
+import { Radios } from '../form-kit/radios';
+import { useAdminForm } from '../form-kit/use-admin-form';
 import { grievancesApi } from './grievances-api';
 
 type Load =
@@ -22,7 +28,6 @@ const primary =
   'rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60';
 const secondary =
   'rounded-full border border-line bg-white px-5 py-2 text-sm font-medium hover:border-brand-300 disabled:opacity-60';
-const textarea = 'mt-1 block w-full rounded-xl border border-line px-3 py-2 text-sm';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -41,124 +46,71 @@ type Act = (work: (api: ApiClient) => Promise<GrievanceDetail>, done: string) =>
 /** A reply (mailed to the shopper) or an internal note, checked with the route's schema. */
 function MessageForm({ act, busy, ticket }: { act: Act; busy: boolean; ticket: string }) {
   const id = useId();
-  const [text, setText] = useState('');
-  const [kind, setKind] = useState<'reply' | 'note'>('reply');
-  const [problem, setProblem] = useState<string | null>(null);
+  // The page shows the server's answer; the form shows its fields' problems.
+  const form = useAdminForm(
+    grievanceMessageSchema,
+    { kind: 'reply', text: '' },
+    { invalidMessage: null },
+  );
+  const kind = useWatch({ control: form.control, name: 'kind' });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = grievanceMessageSchema.safeParse({ kind, text });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Invalid message');
-      return;
-    }
-    setProblem(null);
+  async function submit(message: GrievanceMessageInput) {
     const sent = await act(
-      (api) => grievancesApi(api).addMessage(ticket, parsed.data),
-      kind === 'reply' ? 'Reply sent to the shopper.' : 'Note added.',
+      (api) => grievancesApi(api).addMessage(ticket, message),
+      message.kind === 'reply' ? 'Reply sent to the shopper.' : 'Note added.',
     );
-    if (sent) setText('');
+    if (sent) form.reset({ kind: message.kind, text: '' });
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-3">
-      <fieldset className="flex flex-wrap gap-4 text-sm">
-        <legend className="sr-only">Kind</legend>
-        <label className="flex items-center gap-2">
-          <input
-            type="radio"
-            name="kind"
-            checked={kind === 'reply'}
-            onChange={() => setKind('reply')}
-            className="accent-brand-600"
-          />
-          Reply to the shopper (mailed)
-        </label>
-        <label className="flex items-center gap-2">
-          <input
-            type="radio"
-            name="kind"
-            checked={kind === 'note'}
-            onChange={() => setKind('note')}
-            className="accent-brand-600"
-          />
-          Internal note
-        </label>
-      </fieldset>
+    <Form form={form} announceProblems onSubmit={submit} className="flex flex-col gap-3">
+      <Radios
+        name="kind"
+        legend="Kind"
+        options={[
+          { value: 'reply', label: 'Reply to the shopper (mailed)' },
+          { value: 'note', label: 'Internal note' },
+        ]}
+      />
+      <TextArea name="text" id={`${id}-text`} label={kind === 'note' ? 'Note' : 'Reply'} rows={3} />
       <div>
-        <label htmlFor={`${id}-text`} className="text-sm font-medium">
-          {kind === 'reply' ? 'Reply' : 'Note'}
-        </label>
-        <textarea
-          id={`${id}-text`}
-          rows={3}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-problem` : undefined}
-          className={textarea}
-        />
-        {problem ? (
-          <p id={`${id}-problem`} className="mt-1 text-sm text-red-700">
-            {problem}
-          </p>
-        ) : null}
+        <SubmitButton
+          busy={form.busy || busy}
+          busyText={kind === 'note' ? 'Add note' : 'Send reply'}
+          className={secondary}
+        >
+          {kind === 'note' ? 'Add note' : 'Send reply'}
+        </SubmitButton>
       </div>
-      <div>
-        <button type="submit" disabled={busy} className={secondary}>
-          {kind === 'reply' ? 'Send reply' : 'Add note'}
-        </button>
-      </div>
-    </form>
+    </Form>
   );
 }
 
 function ResolveForm({ act, busy, ticket }: { act: Act; busy: boolean; ticket: string }) {
   const id = useId();
-  const [resolution, setResolution] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useAdminForm(grievanceResolveSchema, { resolution: '' }, { invalidMessage: null });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = grievanceResolveSchema.safeParse({ resolution });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Invalid resolution');
-      return;
-    }
-    setProblem(null);
+  async function submit({ resolution }: GrievanceResolveInput) {
     await act(
-      (api) => grievancesApi(api).resolve(ticket, parsed.data.resolution),
+      (api) => grievancesApi(api).resolve(ticket, resolution),
       'Resolved: the shopper has been mailed the resolution.',
     );
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+    <Form form={form} announceProblems onSubmit={submit} className="flex flex-col gap-3">
+      <TextArea
+        name="resolution"
+        id={`${id}-resolution`}
+        label="How was it resolved? (mailed to the shopper)"
+        rows={3}
+      />
       <div>
-        <label htmlFor={`${id}-resolution`} className="text-sm font-medium">
-          How was it resolved? (mailed to the shopper)
-        </label>
-        <textarea
-          id={`${id}-resolution`}
-          rows={3}
-          value={resolution}
-          onChange={(event) => setResolution(event.target.value)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-problem` : undefined}
-          className={textarea}
-        />
-        {problem ? (
-          <p id={`${id}-problem`} className="mt-1 text-sm text-red-700">
-            {problem}
-          </p>
-        ) : null}
-      </div>
-      <div>
-        <button type="submit" disabled={busy} className={primary}>
+        <SubmitButton busy={form.busy || busy} busyText="Resolve" className={primary}>
           Resolve
-        </button>
+        </SubmitButton>
       </div>
-    </form>
+    </Form>
   );
 }
 

@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
-import { gstr1Query, invoiceMessages } from '@shop/contracts/invoices';
+import { gstr1Query } from '@shop/contracts/invoices';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
 import { saveFile } from '../../../lib/save-file';
+import { Field, Form, FormError, SubmitButton } from '../form-kit/fields';
+import { useAdminForm } from '../form-kit/use-admin-form';
 
 /** This month in India, YYYY-MM (the export's default). */
 function thisMonth(): string {
@@ -15,25 +16,17 @@ function thisMonth(): string {
  */
 export function GstPage() {
   const { authed } = useAuth();
-  const [month, setMonth] = useState(thisMonth);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The month is checked by the export's own query schema; its problem is announced beside it.
+  const form = useAdminForm(gstr1Query, { month: thisMonth() }, { invalidMessage: null });
 
-  async function download(event: FormEvent) {
-    event.preventDefault();
-    const parsed = gstr1Query.safeParse({ month });
-    if (!parsed.success) return setProblem(invoiceMessages.month);
-    setProblem(null);
-    setBusy(true);
+  async function download({ month }: { month: string }) {
     try {
       const blob = await authed((api) =>
-        api.file('GET', `/admin/gst/gstr1.csv?month=${parsed.data.month}`, 'Failed to export'),
+        api.file('GET', `/admin/gst/gstr1.csv?month=${month}`, 'Failed to export'),
       );
-      saveFile(blob, `gstr1-${parsed.data.month}.csv`);
+      saveFile(blob, `gstr1-${month}.csv`);
     } catch (error) {
-      setProblem(errorMessage(error, 'Failed to export'));
-    } finally {
-      setBusy(false);
+      throw new Error(errorMessage(error, 'Failed to export'), { cause: error });
     }
   }
 
@@ -46,37 +39,22 @@ export function GstPage() {
         one by one with their credit notes, B2C small summed by place of supply and rate with credit
         notes netted off, and the HSN summary.
       </p>
-      <form
+      <Form
+        form={form}
         onSubmit={download}
-        className="flex flex-wrap items-end gap-3 rounded-2xl border border-line bg-white p-4"
+        announceProblems
+        className="flex flex-wrap items-start gap-3 rounded-2xl border border-line bg-white p-4"
       >
-        <div>
-          <label htmlFor="gst-month" className="block text-sm font-medium">
-            Month
-          </label>
-          <input
-            id="gst-month"
-            type="month"
-            value={month}
-            onChange={(event) => setMonth(event.target.value)}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? 'gst-month-problem' : undefined}
-            className="mt-1 block rounded-xl border border-line bg-white px-3 py-2 text-sm"
-          />
-        </div>
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-70"
+        <Field name="month" id="gst-month" label="Month" type="month" />
+        <SubmitButton
+          busy={form.busy}
+          busyText="Download GSTR-1 CSV"
+          className="rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-70 sm:mt-6"
         >
           Download GSTR-1 CSV
-        </button>
-        {problem && (
-          <p id="gst-month-problem" role="alert" className="w-full text-sm text-red-700">
-            {problem}
-          </p>
-        )}
-      </form>
+        </SubmitButton>
+        <FormError status={form.status} className="w-full text-sm text-red-700" />
+      </Form>
     </section>
   );
 }

@@ -23,6 +23,11 @@ function signedIn<T>(call: (api: ApiClient) => Promise<T>): Promise<T> {
   return authed(call);
 }
 
+/** A list's `clientLoader`, carrying the schema its filters are read and written with. */
+export type ListLoader<Schema extends z.core.$ZodType, Answer> = ((args: {
+  request: Request;
+}) => Promise<ListData<z.output<Schema>, Answer>>) & { schema: Schema };
+
 /**
  * A back-office list's `clientLoader`: reads the query from the URL with the list's schema and
  * asks the server with the signed-in client. The session lives in browser storage, so lists load
@@ -34,8 +39,12 @@ export function listLoader<Schema extends z.core.$ZodType, Answer>(
   fetch: (api: ApiClient, query: z.output<Schema>) => Promise<Answer>,
   // Tests hand in their own client; the shop signs the call with the stored session.
   run: <T>(call: (api: ApiClient) => Promise<T>) => Promise<T> = signedIn,
-) {
-  return async ({ request }: { request: Request }): Promise<ListData<z.output<Schema>, Answer>> => {
+): ListLoader<Schema, Answer> {
+  const loader = async ({
+    request,
+  }: {
+    request: Request;
+  }): Promise<ListData<z.output<Schema>, Answer>> => {
     const { query, problem } = listQueryFromParams(schema, new URL(request.url).searchParams);
     try {
       return {
@@ -47,6 +56,18 @@ export function listLoader<Schema extends z.core.$ZodType, Answer>(
       return { query, problem, load: { state: 'failed', message: errorMessage(error) } };
     }
   };
+  return Object.assign(loader, { schema });
+}
+
+/** What a list page works with: its loader's data, the answer's state and a way to reload. */
+export interface ListView<Query, Answer> {
+  schema: z.core.$ZodType;
+  query: Query;
+  problem: string | null;
+  load: AdminLoad<Answer>;
+  /** The loader's last answer, kept while the next one loads (e.g. a filter's choices). */
+  last: ListData<Query, Answer>['load'];
+  reload: () => void;
 }
 
 /**
@@ -54,13 +75,10 @@ export function listLoader<Schema extends z.core.$ZodType, Answer>(
  * way (other filters, another page, a reload after a bulk action), so an older answer is never
  * shown under newer filters.
  */
-export function useListData<Query, Answer>(): {
-  query: Query;
-  problem: string | null;
-  load: AdminLoad<Answer>;
-  reload: () => void;
-} {
-  const data = useLoaderData() as ListData<Query, Answer>;
+export function useListData<Schema extends z.core.$ZodType, Answer>(
+  loader: ListLoader<Schema, Answer>,
+): ListView<z.output<Schema>, Answer> {
+  const data = useLoaderData() as ListData<z.output<Schema>, Answer>;
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const { pathname } = useLocation();
@@ -68,8 +86,52 @@ export function useListData<Query, Answer>(): {
     revalidator.state === 'loading' ||
     (navigation.state === 'loading' && navigation.location.pathname === pathname);
   return {
+    schema: loader.schema,
     query: data.query,
     problem: data.problem,
+    load: pending ? { state: 'loading' } : data.load,
+    last: data.load,
+    reload: () => void revalidator.revalidate(),
+  };
+}
+
+/** What a form screen's client loader hands its page: the answer, or why there is none. */
+export interface ScreenData<Answer> {
+  load: Exclude<AdminLoad<Answer>, { state: 'loading' }>;
+}
+
+/**
+ * A back-office form screen's `clientLoader` (a record by the URL's id, the settings): as a
+ * list's, signed in the browser, a refusal coming back as a failed answer for the screen to show
+ * with a way to try again.
+ */
+export function screenLoader<Answer>(
+  fetch: (api: ApiClient, params: Record<string, string | undefined>) => Promise<Answer>,
+  run: <T>(call: (api: ApiClient) => Promise<T>) => Promise<T> = signedIn,
+) {
+  return async ({
+    params,
+  }: {
+    params: Record<string, string | undefined>;
+  }): Promise<ScreenData<Answer>> => {
+    try {
+      return { load: { state: 'ready', data: await run((api) => fetch(api, params)) } };
+    } catch (error) {
+      return { load: { state: 'failed', message: errorMessage(error) } };
+    }
+  };
+}
+
+/** A form screen's data from its loader, shown as loading while it is loaded again. */
+export function useScreenData<Answer>(): { load: AdminLoad<Answer>; reload: () => void } {
+  const data = useLoaderData() as ScreenData<Answer>;
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const { pathname } = useLocation();
+  const pending =
+    revalidator.state === 'loading' ||
+    (navigation.state === 'loading' && navigation.location.pathname === pathname);
+  return {
     load: pending ? { state: 'loading' } : data.load,
     reload: () => void revalidator.revalidate(),
   };

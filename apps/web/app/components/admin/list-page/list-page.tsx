@@ -1,177 +1,16 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import type { ColumnDef } from '@tanstack/react-table';
-import type { z } from 'zod/mini';
+import { isValidElement, useState, type ReactNode } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { useLocation } from 'react-router';
 import { AdminTable, CursorPager, useRowSelection, type RowSelection } from '../admin-table';
-import type { AdminLoad } from '../use-admin-load';
 import { useCursorPages } from './cursor-pages';
-import { activeFilterCount, paramsOfFilters } from './list-query';
+import { cardFromColumns, type ListColumn } from './list-columns';
+import { listButton, ListFilters, type ListFiltersSpec } from './list-filters';
+import type { ListView } from './list-loader';
 
-/** The lists' buttons: a plain one, and the screen's main action. */
-export const listButton =
-  'rounded-full border border-line bg-white px-4 py-2 text-sm font-medium hover:border-brand-300 disabled:opacity-50';
-export const listPrimary =
-  'rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-50';
-/** A filter field's look, shared by every list's filters. */
-export const filterField =
-  'mt-1 block w-full rounded-xl border border-line bg-white px-3 py-2 text-sm';
-export const filterLabel = 'block text-sm font-medium';
-
-/**
- * A filter that picks one of a few values: `any` is the blank choice that leaves it unset (none
- * for a filter that always has a value, such as the sort).
- */
-export function SelectFilter({
-  id,
-  label,
-  name,
-  value,
-  any,
-  choices,
-}: {
-  id: string;
-  label: string;
-  name: string;
-  value: string | undefined;
-  any?: string;
-  choices: readonly (readonly [value: string, words: string])[];
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className={filterLabel}>
-        {label}
-      </label>
-      <select id={id} name={name} defaultValue={value ?? ''} className={filterField}>
-        {any === undefined ? null : <option value="">{any}</option>}
-        {choices.map(([choice, words]) => (
-          <option key={choice} value={choice}>
-            {words}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-interface ListFiltersProps {
-  /** The list's query schema: fields at its defaults are left out of the URL. */
-  schema: z.core.$ZodType;
-  /** The form's accessible name, e.g. "Find orders". */
-  label: string;
-  /** Always in view, phones included: the search box (and, on short forms, every field). */
-  search: ReactNode;
-  /** The rest of the filters: inline on wider screens, in a sheet behind 'Filters (n)' on phones. */
-  more?: ReactNode;
-  /** The submit button's words; without one, each choice applies as soon as it is made. */
-  submitText?: string;
-  /** Where 'Clear' leads: the list with no filters. */
-  clearTo: string;
-  /** Turns the form's fields into URL fields, for a field that stands for two (sort and order). */
-  shape?: (fields: [string, string][]) => [string, string][];
-  className?: string;
-}
-
-/**
- * A list's filter form. Submitting puts its filled fields in the URL (from the first page); the
- * form is keyed on the URL so the browser's back button shows the filters of the list it shows.
- * On phones the list comes first: only the search box is in view, the other filters open in a
- * sheet from a 'Filters' button that counts the filters set.
- */
-export function ListFilters({
-  schema,
-  label,
-  search,
-  more,
-  submitText,
-  clearTo,
-  shape = (fields) => fields,
-  className = 'grid gap-3 sm:grid-cols-2 lg:grid-cols-4',
-}: ListFiltersProps) {
-  const [params, setParams] = useSearchParams();
-  const [sheet, setSheet] = useState(false);
-  const active = activeFilterCount(params);
-
-  function apply(form: HTMLFormElement) {
-    const fields = [...new FormData(form)].map(
-      ([name, value]) => [name, String(value)] as [string, string],
-    );
-    setSheet(false);
-    setParams(paramsOfFilters(schema, shape(fields)));
-  }
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    apply(event.currentTarget);
-  }
-
-  return (
-    <form
-      key={params.toString()}
-      onSubmit={submit}
-      // A form without a submit button applies a choice at once (typing waits for Enter).
-      onChange={
-        submitText === undefined
-          ? (event) => {
-              if (event.target instanceof HTMLSelectElement) apply(event.currentTarget);
-            }
-          : undefined
-      }
-      role="search"
-      aria-label={label}
-      className="flex flex-col gap-3 rounded-2xl border border-line bg-white p-4"
-    >
-      <div className={className}>
-        {search}
-        {more ? (
-          <div
-            id={`${clearTo}-sheet`}
-            role={sheet ? 'dialog' : undefined}
-            aria-modal={sheet ? true : undefined}
-            aria-label={sheet ? 'Filters' : undefined}
-            className={
-              sheet
-                ? 'fixed inset-x-0 bottom-0 z-40 grid max-h-[85vh] gap-3 overflow-y-auto rounded-t-2xl border-t border-line bg-white p-4 shadow-2xl md:contents'
-                : 'hidden md:contents'
-            }
-          >
-            {more}
-            {sheet ? (
-              <div className="flex gap-2 md:hidden">
-                <button type="submit" className={listPrimary}>
-                  Show results
-                </button>
-                <button type="button" className={listButton} onClick={() => setSheet(false)}>
-                  Close
-                </button>
-              </div>
-            ) : null}
-          </div>
-        ) : null}
-      </div>
-      <div className="flex flex-wrap items-end gap-2">
-        {submitText === undefined ? null : (
-          <button type="submit" className={listPrimary}>
-            {submitText}
-          </button>
-        )}
-        {more ? (
-          <button
-            type="button"
-            className={`${listButton} md:hidden`}
-            aria-expanded={sheet}
-            aria-controls={`${clearTo}-sheet`}
-            onClick={() => setSheet(true)}
-          >
-            {active > 0 ? `Filters (${active})` : 'Filters'}
-          </button>
-        ) : null}
-        <Link to={clearTo} className={listButton}>
-          Clear
-        </Link>
-      </div>
-    </form>
-  );
-}
+// What a list page needs, from one place.
+export * from './list-columns';
+export * from './list-filters';
+export { listLoader, useListData } from './list-loader';
 
 /** How ticked rows are named for a screen reader, and what may be done with them. */
 export interface ListBulk<Row> extends Omit<RowSelection<Row>, 'state' | 'onChange'> {
@@ -179,33 +18,115 @@ export interface ListBulk<Row> extends Omit<RowSelection<Row>, 'state' | 'onChan
   actions: (ticked: Row[], done: () => void) => ReactNode;
 }
 
-interface ListPageProps<Row> {
+/** The bar of a list's ticked rows: how many, and the buttons of what may be done with them. */
+export function BulkBar({
+  count,
+  busy = false,
+  buttons,
+}: {
+  count: number;
+  /** While one runs, the buttons wait. */
+  busy?: boolean;
+  buttons: readonly (readonly [words: string, act: () => void])[];
+}) {
+  return (
+    <section
+      aria-labelledby="selection-title"
+      className="flex flex-wrap items-center gap-3 rounded-2xl border border-brand-200 bg-white p-4 print:hidden"
+    >
+      <h2 id="selection-title" className="font-medium">
+        {count} selected
+      </h2>
+      {buttons.map(([words, act]) => (
+        <button key={words} type="button" className={listButton} disabled={busy} onClick={act}>
+          {words}
+        </button>
+      ))}
+    </section>
+  );
+}
+
+/** What a list's own action last said: done (a status) or refused (an alert). */
+export interface ListNoticeText {
+  ok: boolean;
+  text: string;
+}
+
+/**
+ * A list's actions on its rows, one at a time: `run` marks the list busy, clears the last notice
+ * and shows the action's failure, or its words when it has any, as the new one.
+ */
+export function useListActions() {
+  const [notice, setNotice] = useState<ListNoticeText | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function run(work: () => Promise<string | null | void>) {
+    setBusy(true);
+    setNotice(null);
+    try {
+      const text = await work();
+      if (text) setNotice({ ok: true, text });
+    } catch (error) {
+      setNotice({ ok: false, text: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return {
+    notice,
+    setNotice,
+    busy,
+    run: (work: () => Promise<string | null | void>) => void run(work),
+  };
+}
+
+/** The notice of `useListActions`, kept off paper. */
+export function ListNotice({ notice }: { notice: ListNoticeText | null }) {
+  if (!notice) return null;
+  return (
+    <p
+      role={notice.ok ? 'status' : 'alert'}
+      className={`rounded-2xl border p-3 text-sm print:hidden ${
+        notice.ok ? 'border-line bg-white' : 'border-brand-300 bg-white text-brand-800'
+      }`}
+    >
+      {notice.text}
+    </p>
+  );
+}
+
+/** A row's id when the list gives no `rowId`: its `_id`, else its `id`. */
+const ownId = (row: unknown) => {
+  const { _id, id } = row as { _id?: string; id?: string };
+  return String(_id ?? id);
+};
+
+interface ListPageProps<Row, Query, Answer> {
+  /** The list's data (`useListData(itsLoader)`). */
+  list: ListView<Query, Answer>;
+  /** The rows of a ready answer; the next page's cursor is its `next` unless `next` says. */
+  rows: (answer: Answer) => Row[];
+  next?: (answer: Answer) => string | null;
   title: string;
   /** Beside the title: the screen's own buttons, e.g. 'New product'. */
   actions?: ReactNode;
   /** Under the title: a line of help, links to related screens. */
   intro?: ReactNode;
-  /** The list's filter form (a `ListFilters`). */
-  filters?: ReactNode;
-  problem: string | null;
+  /** The list's filters, declared (the list gives them its schema, query and path) or its own. */
+  filters?: ListFiltersSpec | ReactNode;
   /** What the list shows instead of refused filters, e.g. "Showing every order instead." */
   problemFallback: string;
   /** Shown between the filters and the list, e.g. what needs attention. */
   above?: ReactNode;
-  load: AdminLoad<unknown>;
-  reload: () => void;
-  /** The rows and the next page's cursor of a ready answer. */
-  rows: Row[];
-  next: string | null;
-  /** Names the list ("Orders") and its pager ("Pages of orders"). */
+  /** Names the list ("Orders") and its pager ("Pages of orders" unless `pagerLabel` says). */
   label: string;
-  pagerLabel: string;
-  // TanStack's own column type: each column's value type differs, so the list is `any` there.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  columns: ColumnDef<Row, any>[];
-  rowId: (row: Row) => string;
-  card: (row: Row) => ReactNode;
-  loadingText: string;
+  pagerLabel?: string;
+  columns: ListColumn<Row>[];
+  /** A row's id: its `_id` or `id` unless given. */
+  rowId?: (row: Row) => string;
+  /** A row as a phone's card: unless given, made from the columns. */
+  card?: (row: Row) => ReactNode;
+  /** "Loading orders..." (the label's words) unless given. */
+  loadingText?: string;
   emptyText: string;
   bulk?: ListBulk<Row>;
   /** The URL parameter of the page's cursor. */
@@ -217,37 +138,38 @@ interface ListPageProps<Row> {
 /**
  * Every back-office list: title, filters, the reason refused filters were dropped, the rows as a
  * table (cards on phones) with their loading, failure and empty states, ticked rows' bulk
- * actions, and Previous/Next over keyset pages. A list page gives its schema's answer, columns,
- * phone card and filters.
+ * actions, and Previous/Next over keyset pages. A list page gives its data, columns, phone card
+ * and filters.
  */
-export function ListPage<Row>({
+export function ListPage<Row, Query, Answer>({
+  list,
+  rows: rowsOf,
+  next: nextOf = (answer) => (answer as { next: string | null }).next,
   title,
   actions,
   intro,
   filters,
-  problem,
   problemFallback,
   above,
-  load,
-  reload,
-  rows,
-  next,
   label,
-  pagerLabel,
+  pagerLabel = `Pages of ${label.toLowerCase()}`,
   columns,
-  rowId,
-  card,
-  loadingText,
+  rowId = ownId,
+  card = cardFromColumns(columns),
+  loadingText = `Loading ${label.toLowerCase()}...`,
   emptyText,
   bulk,
   cursorParam,
   printsAbove = false,
-}: ListPageProps<Row>) {
+}: ListPageProps<Row, Query, Answer>) {
+  const { load, problem, reload } = list;
+  const { pathname } = useLocation();
   const pages = useCursorPages(cursorParam);
   const [selection, setSelection] = useRowSelection(load);
-  const ready = load.state === 'ready';
+  const rows = load.state === 'ready' ? rowsOf(load.data) : [];
   const ticked = bulk ? rows.filter((row) => selection[rowId(row)]) : [];
   const paper = printsAbove ? 'print:hidden' : '';
+  const declared = filters && typeof filters === 'object' && !isValidElement(filters);
 
   return (
     <section className="flex flex-col gap-5">
@@ -260,7 +182,16 @@ export function ListPage<Row>({
         <h1 className={`font-serif text-3xl ${paper}`}>{title}</h1>
       )}
       {intro}
-      {filters}
+      {declared ? (
+        <ListFilters
+          {...(filters as ListFiltersSpec)}
+          schema={list.schema}
+          query={list.query as Record<string, unknown>}
+          clearTo={pathname}
+        />
+      ) : (
+        (filters as ReactNode)
+      )}
       {problem ? (
         <p role="alert" className="text-sm text-brand-800">
           {problem}. {problemFallback}
@@ -272,7 +203,7 @@ export function ListPage<Row>({
         <AdminTable
           label={label}
           load={load}
-          rows={ready ? rows : []}
+          rows={rows}
           columns={columns}
           rowId={rowId}
           card={card}
@@ -290,7 +221,11 @@ export function ListPage<Row>({
               : undefined
           }
         />
-        <CursorPager label={pagerLabel} pages={pages} next={ready ? next : null} />
+        <CursorPager
+          label={pagerLabel}
+          pages={pages}
+          next={load.state === 'ready' ? nextOf(load.data) : null}
+        />
       </div>
     </section>
   );

@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
 import { orderNoteSchema, type OrderNote } from '@shop/contracts/orders-desk';
-import { errorMessage } from '../../../lib/api-client';
 import { formatIndiaDateTime } from '../admin-format';
+import { Form, FormError, SubmitButton, TextArea } from '../form-kit/fields';
+import { useAdminForm } from '../form-kit/use-admin-form';
 
 /**
  * The shop's internal notes on an order or a customer (never shown to the shopper), and a box
@@ -19,29 +19,13 @@ export function NotesBox({
   add: (note: { text: string }) => Promise<unknown>;
   onAdded: () => void;
 }) {
-  const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const problemId = `${fieldId}-problem`;
+  // The note's own problem is beside the box; only the server's refusal needs the status line.
+  const form = useAdminForm(orderNoteSchema, { text: '' }, { invalidMessage: null });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = orderNoteSchema.safeParse({ text });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Invalid note');
-      return;
-    }
-    setBusy(true);
-    setProblem(null);
-    try {
-      await add(parsed.data);
-      setText('');
-      onAdded();
-    } catch (error) {
-      setProblem(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+  async function submit(note: { text: string }) {
+    await add(note);
+    form.reset({ text: '' });
+    onAdded();
   }
 
   return (
@@ -60,33 +44,25 @@ export function NotesBox({
           ))}
         </ul>
       )}
-      <form onSubmit={submit} noValidate className="mt-3">
-        <label htmlFor={fieldId} className="block text-sm font-medium">
-          Add a note (only the shop sees it)
-        </label>
-        <textarea
+      <Form form={form} onSubmit={submit} className="mt-3">
+        <TextArea
+          name="text"
           id={fieldId}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
+          label="Add a note (only the shop sees it)"
           rows={3}
           maxLength={2000}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? problemId : undefined}
-          className="mt-1 block w-full rounded-xl border border-line px-3 py-2 text-sm"
         />
-        {problem ? (
-          <p id={problemId} role="alert" className="mt-1 text-sm text-brand-800">
-            {problem}
-          </p>
+        {form.status?.message ? (
+          <FormError status={form.status} className="mt-1 text-sm text-brand-800" />
         ) : null}
-        <button
-          type="submit"
-          disabled={busy}
+        <SubmitButton
+          busy={form.busy}
+          busyText="Adding..."
           className="mt-2 rounded-full bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
         >
-          {busy ? 'Adding...' : 'Add note'}
-        </button>
-      </form>
+          Add note
+        </SubmitButton>
+      </Form>
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { get, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import type { Order } from '@shop/contracts/orders';
 import type { OrderDeskDetail, OrderRefundRow } from '@shop/contracts/orders-desk';
 import { orderRefundSchema, type OrderRefundInput } from '@shop/contracts/order-actions';
@@ -10,9 +11,10 @@ import {
   refundedUnits,
   type OrderToRefund,
 } from '@shop/domain/refunds';
-import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
 import { formatIndiaDateTime, formatRupees, stateWords } from '../admin-format';
+import { FieldMessage, Form, Money, SubmitButton, TextArea } from '../form-kit/fields';
+import { useAdminForm } from '../form-kit/use-admin-form';
 import { ActionMessage, primaryButton, type ActionOutcome } from './action-message';
 import { orderActionsApi } from './order-actions-api';
 
@@ -100,6 +102,70 @@ function RefundList({ refunds }: { refunds: readonly OrderRefundRow[] }) {
 
 type Mode = 'lines' | 'amount';
 
+/** The form holds a count for every line; the refund sends the lines with units chosen. */
+type RefundLines = NonNullable<OrderRefundInput['lines']>;
+const chosenLines = (lines: RefundLines | undefined) =>
+  (lines ?? []).filter((line) => line.quantity !== 0);
+
+/**
+ * The units of each line, 0 for none. The schema reads only the chosen lines, so a line's
+ * problem is found at its place among them.
+ */
+function UnitsOfLines({ order, earlier }: { order: Order; earlier: Map<string, number> }) {
+  const { register } = useFormContext<OrderRefundInput>();
+  const lines = useWatch<OrderRefundInput, 'lines'>({ name: 'lines' });
+  const { errors } = useFormState<OrderRefundInput>({ name: 'lines' });
+  const chosen = chosenLines(lines);
+  return (
+    <>
+      <ul className="mt-3 space-y-2 text-sm">
+        {order.items.map((item, index) => {
+          const left = item.quantity - (earlier.get(item._id) ?? 0);
+          const id = `refund-units-${item._id}`;
+          const place = chosen.findIndex((line) => line.itemId === item._id);
+          const error =
+            place < 0
+              ? undefined
+              : (get(errors, `lines.${place}.quantity`) as { message?: string } | undefined)
+                  ?.message;
+          return (
+            <li key={item._id} className="flex flex-wrap items-center justify-between gap-3">
+              <label htmlFor={id} className="min-w-0 flex-1">
+                {item.productName}
+                <span className="block text-muted">
+                  {item.color.colorName} · Size {item.size} ·{' '}
+                  {left === 0 ? 'refunded' : `${left} of ${item.quantity} left`}
+                </span>
+              </label>
+              <input
+                id={id}
+                type="number"
+                min={0}
+                max={left}
+                step={1}
+                disabled={left === 0}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${id}-error` : undefined}
+                className={`w-20 rounded-xl border px-3 py-2 disabled:bg-cream ${error ? 'border-brand-700' : 'border-line'}`}
+                {...register(`lines.${index}.quantity`, {
+                  setValueAs: (value: string) => (String(value).trim() === '' ? 0 : Number(value)),
+                })}
+              />
+              {error ? (
+                <p id={`${id}-error`} className="w-full text-sm text-brand-800">
+                  {error}
+                </p>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      {/* A problem of the list as a whole: react-hook-form keeps it as the list's root. */}
+      <FieldMessage name="lines.root" />
+    </>
+  );
+}
+
 /**
  * The order's refunds with their states, and a refund by hand: units of chosen lines (each at its
  * price less its share of the discount, worked out by the same rule as the server) or an amount,
@@ -118,19 +184,25 @@ export function RefundPanel({
   const leftPaise = refundablePaise(refundable);
   const earlier = refundedUnits(refundable.refunds);
   const [mode, setMode] = useState<Mode>('lines');
-  const [units, setUnits] = useState<Record<string, string>>({});
-  const [amount, setAmount] = useState('');
-  const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<ActionOutcome | null>(null);
+  const blank = (): OrderRefundInput => ({
+    lines: order.items.map((item) => ({ itemId: item._id, quantity: 0 })),
+    amount: undefined,
+    note: '',
+  });
+  // The schema reads what the chosen way sends: the chosen lines, or the amount (a blank
+  // amount is no amount of rupees, said so).
+  const form = useAdminForm(orderRefundSchema, blank(), {
+    prepare: (values) =>
+      mode === 'lines'
+        ? { lines: chosenLines(values.lines), note: values.note }
+        : { amount: values.amount ?? Number.NaN, note: values.note },
+  });
+  const lines = useWatch({ control: form.control, name: 'lines' });
 
-  const chosen = order.items
-    .map((item) => ({ itemId: item._id, quantity: Number(units[item._id] ?? 0) }))
-    .filter((line) => Number.isFinite(line.quantity) && line.quantity > 0);
-  const body: OrderRefundInput =
-    mode === 'lines'
-      ? { lines: chosen, note }
-      : { amount: amount.trim() === '' ? Number.NaN : Number(amount), note };
+  const chosen = chosenLines(lines).filter(
+    (line) => Number.isInteger(line.quantity) && line.quantity > 0,
+  );
   let preview: number | null = null;
   try {
     preview =
@@ -142,41 +214,22 @@ export function RefundPanel({
   }
   const canRefundHere = refundable.paidPaise > 0 && leftPaise > 0;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = orderRefundSchema.safeParse(body);
-    if (!parsed.success) {
-      setOutcome({ ok: false, text: parsed.error.issues[0]?.message ?? 'Check the refund' });
-      return;
-    }
-    setBusy(true);
+  async function submit(refund: OrderRefundInput) {
     setOutcome(null);
-    try {
-      const { data } = await authed((api) => orderActionsApi(api).refund(order._id, parsed.data));
-      setOutcome({
-        ok: true,
-        text: `Refund of ${formatRupees(data.amount)} started: the provider sends it to the shopper's account.`,
-      });
-      setUnits({});
-      setAmount('');
-      setNote('');
-      onRefunded();
-    } catch (error) {
-      setOutcome({ ok: false, text: errorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
+    const { data } = await authed((api) => orderActionsApi(api).refund(order._id, refund));
+    setOutcome({
+      ok: true,
+      text: `Refund of ${formatRupees(data.amount)} started: the provider sends it to the shopper's account.`,
+    });
+    form.reset(blank());
+    onRefunded();
   }
 
   return (
     <div className="flex flex-col gap-4">
       <RefundList refunds={detail.refunds} />
       {canRefundHere ? (
-        <form
-          onSubmit={(event) => void submit(event)}
-          className="border-t border-line pt-4"
-          noValidate
-        >
+        <Form form={form} onSubmit={submit} className="border-t border-line pt-4">
           <h3 className="font-medium">Refund by hand</h3>
           <p className="text-sm text-muted">
             {formatRupees(paiseToRupees(leftPaise))} can still be refunded. Staff refund up to the
@@ -191,7 +244,10 @@ export function RefundPanel({
                   name="refund-mode"
                   value="lines"
                   checked={mode === 'lines'}
-                  onChange={() => setMode('lines')}
+                  onChange={() => {
+                    setMode('lines');
+                    form.clearErrors();
+                  }}
                   className="accent-brand-600"
                 />
                 Items
@@ -202,7 +258,10 @@ export function RefundPanel({
                   name="refund-mode"
                   value="amount"
                   checked={mode === 'amount'}
-                  onChange={() => setMode('amount')}
+                  onChange={() => {
+                    setMode('amount');
+                    form.clearErrors();
+                  }}
                   className="accent-brand-600"
                 />
                 An amount
@@ -210,71 +269,38 @@ export function RefundPanel({
             </div>
           </fieldset>
           {mode === 'lines' ? (
-            <ul className="mt-3 space-y-2 text-sm">
-              {order.items.map((item) => {
-                const left = item.quantity - (earlier.get(item._id) ?? 0);
-                const id = `refund-units-${item._id}`;
-                return (
-                  <li key={item._id} className="flex items-center justify-between gap-3">
-                    <label htmlFor={id} className="min-w-0 flex-1">
-                      {item.productName}
-                      <span className="block text-muted">
-                        {item.color.colorName} · Size {item.size} ·{' '}
-                        {left === 0 ? 'refunded' : `${left} of ${item.quantity} left`}
-                      </span>
-                    </label>
-                    <input
-                      id={id}
-                      type="number"
-                      min={0}
-                      max={left}
-                      step={1}
-                      disabled={left === 0}
-                      value={units[item._id] ?? '0'}
-                      onChange={(event) =>
-                        setUnits((current) => ({ ...current, [item._id]: event.target.value }))
-                      }
-                      className="w-20 rounded-xl border border-line px-3 py-2 disabled:bg-cream"
-                    />
-                  </li>
-                );
-              })}
-            </ul>
+            <UnitsOfLines order={order} earlier={earlier} />
           ) : (
-            <div className="mt-3">
-              <label htmlFor="refund-amount" className="block text-sm font-medium">
-                Amount in rupees
-              </label>
-              <input
-                id="refund-amount"
-                inputMode="decimal"
-                value={amount}
-                onChange={(event) => setAmount(event.target.value)}
-                placeholder={String(paiseToRupees(leftPaise))}
-                className="mt-1 block w-40 rounded-xl border border-line px-3 py-2"
-              />
-            </div>
+            <Money
+              name="amount"
+              id="refund-amount"
+              label="Amount in rupees"
+              className="mt-3"
+              inputClassName="w-40"
+              placeholder={String(paiseToRupees(leftPaise))}
+            />
           )}
-          <label htmlFor="refund-note" className="mt-3 block text-sm font-medium">
-            Reason (for the shop&apos;s records)
-          </label>
-          <textarea
+          <TextArea
+            name="note"
             id="refund-note"
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
+            className="mt-3"
+            label="Reason (for the shop's records)"
             rows={2}
             maxLength={500}
-            className="mt-1 block w-full rounded-xl border border-line px-3 py-2 text-sm"
           />
-          <button type="submit" disabled={busy} className={`${primaryButton} mt-3`}>
-            {busy
-              ? 'Refunding...'
-              : preview !== null
-                ? `Refund ${formatRupees(paiseToRupees(preview))}`
-                : 'Refund'}
-          </button>
-          <ActionMessage outcome={outcome} />
-        </form>
+          <SubmitButton
+            busy={form.busy}
+            busyText="Refunding..."
+            className={`${primaryButton} mt-3`}
+          >
+            {preview !== null ? `Refund ${formatRupees(paiseToRupees(preview))}` : 'Refund'}
+          </SubmitButton>
+          {form.status ? (
+            <ActionMessage outcome={{ ok: form.status.ok, text: form.status.message }} />
+          ) : (
+            <ActionMessage outcome={outcome} />
+          )}
+        </Form>
       ) : (
         <>
           <p className="text-sm text-muted">

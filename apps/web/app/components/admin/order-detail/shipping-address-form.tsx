@@ -1,14 +1,15 @@
-import { useState } from 'react';
+import { useCallback, useState, type SetStateAction } from 'react';
+import { useWatch } from 'react-hook-form';
 import type { Order } from '@shop/contracts/orders';
-import { orderAddressSchema } from '@shop/contracts/order-actions';
+import { orderAddressSchema, type OrderAddressInput } from '@shop/contracts/order-actions';
 import type { AdminShipment } from '@shop/contracts/shipping';
 import { PHONE_INPUT_MAX_LENGTH } from '@shop/domain/contact-details';
 import { addressEditCheck } from '@shop/domain/order-actions';
 import { statusLabel } from '@shop/domain/orders';
-import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
-import { TextField, useSchemaForm } from '../../account/schema-form';
 import { usePinAutofill } from '../../checkout/use-pin-autofill';
+import { Field, Form, SubmitButton } from '../form-kit/fields';
+import { useAdminForm } from '../form-kit/use-admin-form';
 import {
   ActionMessage,
   primaryButton,
@@ -18,7 +19,87 @@ import {
 import { orderActionsApi } from './order-actions-api';
 
 type Address = Order['shippingAddress'];
-type Field = keyof Address;
+
+/** The address form, checked with the checkout's schema (the route's); `save` throws a refusal. */
+function AddressEditor({
+  address,
+  save,
+  onKeep,
+}: {
+  address: Address;
+  save: (address: Address) => Promise<void>;
+  onKeep: () => void;
+}) {
+  const form = useAdminForm(orderAddressSchema, { ...address }, { invalidMessage: null });
+  const { control, getValues, setValue } = form;
+  const values = useWatch({ control }) as OrderAddressInput;
+  // A typed PIN fills city and state, as at checkout.
+  const setPlace = useCallback(
+    (update: SetStateAction<OrderAddressInput>) => {
+      const current = getValues();
+      const next = typeof update === 'function' ? update(current) : update;
+      if (next === current) return;
+      setValue('city', next.city);
+      setValue('state', next.state);
+    },
+    [getValues, setValue],
+  );
+  const pin = usePinAutofill(values, setPlace).pinField({
+    onChange: () => undefined,
+    error: undefined,
+  });
+  return (
+    <Form
+      form={form}
+      onSubmit={save}
+      className="grid gap-3"
+      aria-label="Change the shipping address"
+    >
+      <Field name="name" label="Full name" autoComplete="off" />
+      <Field name="addressLine1" label="Address line 1" autoComplete="off" />
+      <Field
+        name="addressLine2"
+        label={
+          <>
+            Address line 2 <span className="font-normal text-muted">(optional)</span>
+          </>
+        }
+        autoComplete="off"
+      />
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+        <Field name="city" label="City" autoComplete="off" />
+        <Field name="state" label="State" autoComplete="off" />
+        <Field
+          name="pinCode"
+          label="PIN code"
+          inputMode="numeric"
+          maxLength={6}
+          autoComplete="off"
+          onChange={pin.onChange}
+        />
+        <Field
+          name="phone"
+          label="Phone"
+          type="tel"
+          inputMode="tel"
+          maxLength={PHONE_INPUT_MAX_LENGTH}
+          autoComplete="off"
+        />
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <SubmitButton busy={form.busy} className={primaryButton}>
+          Save address
+        </SubmitButton>
+        <button type="button" onClick={onKeep} className={secondaryButton}>
+          Keep the address
+        </button>
+      </div>
+      {form.status?.message ? (
+        <ActionMessage outcome={{ ok: form.status.ok, text: form.status.message }} />
+      ) : null}
+    </Form>
+  );
+}
 
 /**
  * Where the order goes, and a form to change it before dispatch with the checkout's own rules
@@ -36,90 +117,23 @@ export function ShippingAddressForm({
 }) {
   const { authed } = useAuth();
   const address = order.shippingAddress;
-  const form = useSchemaForm<Field>({ ...address });
-  // A typed PIN fills city and state, as at checkout.
-  const pinAutofill = usePinAutofill(form.values, form.setValues);
   const [editing, setEditing] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<ActionOutcome | null>(null);
   const check = addressEditCheck(
     { status: order.status, statusLabel: statusLabel(order.status).toLowerCase() },
     shipment ? [{ state: shipment.state }] : [],
   );
 
-  async function save() {
-    const parsed = form.check(orderAddressSchema);
-    if (!parsed) return;
-    setBusy(true);
+  async function save(changed: Address) {
     setOutcome(null);
-    try {
-      await authed((api) => orderActionsApi(api).changeAddress(order._id, parsed));
-      setOutcome({ ok: true, text: 'Shipping address changed' });
-      setEditing(false);
-      onChanged();
-    } catch (error) {
-      setOutcome({ ok: false, text: errorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
+    await authed((api) => orderActionsApi(api).changeAddress(order._id, changed));
+    setOutcome({ ok: true, text: 'Shipping address changed' });
+    setEditing(false);
+    onChanged();
   }
 
   if (editing) {
-    return (
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-        className="grid gap-3"
-        aria-label="Change the shipping address"
-      >
-        <TextField {...form.field('name')} label="Full name" autoComplete="off" />
-        <TextField {...form.field('addressLine1')} label="Address line 1" autoComplete="off" />
-        <TextField
-          {...form.field('addressLine2')}
-          label="Address line 2"
-          hint="(optional)"
-          autoComplete="off"
-        />
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
-          <TextField {...form.field('city')} label="City" autoComplete="off" />
-          <TextField {...form.field('state')} label="State" autoComplete="off" />
-          <TextField
-            {...pinAutofill.pinField(form.field('pinCode'))}
-            label="PIN code"
-            inputMode="numeric"
-            maxLength={6}
-            autoComplete="off"
-          />
-          <TextField
-            {...form.field('phone')}
-            label="Phone"
-            type="tel"
-            inputMode="tel"
-            maxLength={PHONE_INPUT_MAX_LENGTH}
-            autoComplete="off"
-          />
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <button type="submit" disabled={busy} className={primaryButton}>
-            {busy ? 'Saving...' : 'Save address'}
-          </button>
-          <button
-            type="button"
-            onClick={() => {
-              setEditing(false);
-              form.reset({ ...address });
-            }}
-            className={secondaryButton}
-          >
-            Keep the address
-          </button>
-        </div>
-        <ActionMessage outcome={outcome} />
-      </form>
-    );
+    return <AddressEditor address={address} save={save} onKeep={() => setEditing(false)} />;
   }
 
   return (
@@ -143,7 +157,6 @@ export function ShippingAddressForm({
         <button
           type="button"
           onClick={() => {
-            form.reset({ ...address });
             setOutcome(null);
             setEditing(true);
           }}

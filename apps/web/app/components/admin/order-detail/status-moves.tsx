@@ -1,10 +1,59 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { orderStatusUpdateSchema } from '@shop/contracts/orders';
 import { statusLabel, type OrderStatus } from '@shop/domain/orders';
 import { moveNeedsReason, shopMoveLabels, shopMovesFrom } from '@shop/domain/orders-desk';
 import { SHIPPABLE_ORDER_STATUSES } from '@shop/domain/shipping';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
+import { Form, FormError, SubmitButton, TextArea } from '../form-kit/fields';
+import { useAdminForm } from '../form-kit/use-admin-form';
 import { ordersDeskApi } from '../orders-desk/orders-desk-api';
+
+const primary =
+  'rounded-full bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60';
+
+/** The reason a move (a cancel) needs, with the route's own schema; `move` throws a refusal. */
+function ReasonForm({
+  to,
+  move,
+  onKeep,
+}: {
+  to: OrderStatus;
+  move: (to: OrderStatus, why: string | undefined) => Promise<void>;
+  onKeep: () => void;
+}) {
+  const form = useAdminForm(
+    orderStatusUpdateSchema,
+    { status: to, reason: '' },
+    { invalidMessage: null },
+  );
+  return (
+    <Form form={form} onSubmit={(values) => move(values.status, values.reason)} className="mt-3">
+      <TextArea
+        name="reason"
+        id="move-reason"
+        label="Reason for the shopper"
+        rows={3}
+        maxLength={500}
+      />
+      {form.status?.message ? (
+        <FormError status={form.status} className="mt-2 text-sm text-brand-800" />
+      ) : null}
+      <div className="mt-2 flex gap-2">
+        <SubmitButton busy={form.busy} busyText={shopMoveLabels[to]} className={primary}>
+          {shopMoveLabels[to]}
+        </SubmitButton>
+        <button
+          type="button"
+          onClick={onKeep}
+          className="rounded-full border border-line px-4 py-2 text-sm font-medium"
+        >
+          Keep it
+        </button>
+      </div>
+    </Form>
+  );
+}
 
 /**
  * The moves the transition table gives the shop from this status, as buttons; a move that the
@@ -23,29 +72,25 @@ export function StatusMoves({
   const { authed } = useAuth();
   const moves = shopMovesFrom(status);
   const [asking, setAsking] = useState<OrderStatus | null>(null);
-  const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
+  /** Moves the order; a refusal is thrown for the caller to show. */
   async function move(to: OrderStatus, why?: string) {
     setBusy(true);
     setMessage(null);
     try {
       await authed((api) => ordersDeskApi(api).setStatus(orderId, to, why));
-      setMessage({ ok: true, text: `Moved to ${statusLabel(to)}` });
-      setAsking(null);
-      setReason('');
-      onMoved();
-    } catch (error) {
-      setMessage({ ok: false, text: errorMessage(error) });
     } finally {
       setBusy(false);
     }
+    setMessage({ ok: true, text: `Moved to ${statusLabel(to)}` });
+    setAsking(null);
+    onMoved();
   }
 
-  function confirm(event: FormEvent) {
-    event.preventDefault();
-    if (asking && reason.trim() !== '') void move(asking, reason.trim());
+  function moveNow(to: OrderStatus) {
+    move(to).catch((error: unknown) => setMessage({ ok: false, text: errorMessage(error) }));
   }
 
   return (
@@ -61,7 +106,7 @@ export function StatusMoves({
               key={to}
               type="button"
               disabled={busy}
-              onClick={() => (moveNeedsReason(to) ? setAsking(to) : void move(to))}
+              onClick={() => (moveNeedsReason(to) ? setAsking(to) : moveNow(to))}
               className={
                 to === 'cancelled'
                   ? 'rounded-full border border-brand-300 bg-white px-4 py-2 text-sm font-medium text-brand-800 hover:bg-brand-50 disabled:opacity-60'
@@ -79,36 +124,7 @@ export function StatusMoves({
         </p>
       ) : null}
       {asking ? (
-        <form onSubmit={confirm} className="mt-3">
-          <label htmlFor="move-reason" className="block text-sm font-medium">
-            Reason for the shopper
-          </label>
-          <textarea
-            id="move-reason"
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            rows={3}
-            maxLength={500}
-            required
-            className="mt-1 block w-full rounded-xl border border-line px-3 py-2 text-sm"
-          />
-          <div className="mt-2 flex gap-2">
-            <button
-              type="submit"
-              disabled={busy || reason.trim() === ''}
-              className="rounded-full bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
-            >
-              {shopMoveLabels[asking]}
-            </button>
-            <button
-              type="button"
-              onClick={() => setAsking(null)}
-              className="rounded-full border border-line px-4 py-2 text-sm font-medium"
-            >
-              Keep it
-            </button>
-          </div>
-        </form>
+        <ReasonForm key={asking} to={asking} move={move} onKeep={() => setAsking(null)} />
       ) : null}
       <div aria-live="polite">
         {message ? (

@@ -1,9 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useWatch } from 'react-hook-form';
+import { orderStatusUpdateSchema } from '@shop/contracts/orders';
 import type { OrdersDeskRow } from '@shop/contracts/orders-desk';
 import { orderStatuses, statusLabel, type OrderStatus } from '@shop/domain/orders';
 import { moveNeedsReason, shopMoveLabels, shopMovesFrom } from '@shop/domain/orders-desk';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
+import { Field, Form, Select, SubmitButton } from '../form-kit/fields';
+import { useAdminForm } from '../form-kit/use-admin-form';
 import { ordersDeskApi } from './orders-desk-api';
 
 export interface MoveOutcome {
@@ -28,27 +31,28 @@ export function BulkMove({
   const targets = orderStatuses.filter((to) =>
     orders.some((order) => shopMovesFrom(order.status).includes(to)),
   );
-  const [to, setTo] = useState<OrderStatus | ''>('');
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const needsReason = to !== '' && moveNeedsReason(to);
+  // The status route's own schema; a reason is sent only with a move that needs one.
+  const form = useAdminForm(
+    orderStatusUpdateSchema,
+    { status: '' as OrderStatus, reason: '' },
+    {
+      invalidMessage: null,
+      prepare: (values) => (moveNeedsReason(values.status) ? values : { status: values.status }),
+    },
+  );
+  const to = useWatch({ control: form.control, name: 'status' });
+  const needsReason = Boolean(to) && moveNeedsReason(to);
 
-  async function apply(event: FormEvent) {
-    event.preventDefault();
-    if (to === '' || (needsReason && reason.trim() === '')) return;
-    setBusy(true);
+  async function apply({ status, reason }: { status: OrderStatus; reason?: string }) {
     const results: MoveOutcome[] = [];
     for (const order of orders) {
       try {
-        await authed((api) =>
-          ordersDeskApi(api).setStatus(order._id, to, needsReason ? reason.trim() : undefined),
-        );
-        results.push({ orderNumber: order.orderNumber, ok: true, message: statusLabel(to) });
+        await authed((api) => ordersDeskApi(api).setStatus(order._id, status, reason));
+        results.push({ orderNumber: order.orderNumber, ok: true, message: statusLabel(status) });
       } catch (error) {
         results.push({ orderNumber: order.orderNumber, ok: false, message: errorMessage(error) });
       }
     }
-    setBusy(false);
     onDone(results);
   }
 
@@ -60,48 +64,38 @@ export function BulkMove({
       <h2 id="bulk-title" className="font-medium">
         {orders.length} selected
       </h2>
-      <form onSubmit={apply} className="mt-2 flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="bulk-to" className="block text-sm font-medium">
-            Move to
-          </label>
-          <select
-            id="bulk-to"
-            value={to}
-            onChange={(event) => setTo(event.target.value as OrderStatus | '')}
-            className="mt-1 rounded-xl border border-line bg-white px-3 py-2 text-sm"
-          >
-            <option value="">Choose a status</option>
-            {targets.map((status) => (
-              <option key={status} value={status}>
-                {shopMoveLabels[status]}
-              </option>
-            ))}
-          </select>
-        </div>
+      <Form
+        form={form}
+        announceProblems
+        onSubmit={apply}
+        className="mt-2 flex flex-wrap items-end gap-3"
+      >
+        <Select name="status" id="bulk-to" label="Move to" inputClassName="w-auto">
+          <option value="">Choose a status</option>
+          {targets.map((status) => (
+            <option key={status} value={status}>
+              {shopMoveLabels[status]}
+            </option>
+          ))}
+        </Select>
         {needsReason ? (
-          <div className="min-w-60 flex-1">
-            <label htmlFor="bulk-reason" className="block text-sm font-medium">
-              Reason (the shopper reads it)
-            </label>
-            <input
-              id="bulk-reason"
-              value={reason}
-              required
-              maxLength={500}
-              onChange={(event) => setReason(event.target.value)}
-              className="mt-1 block w-full rounded-xl border border-line px-3 py-2 text-sm"
-            />
-          </div>
+          <Field
+            name="reason"
+            id="bulk-reason"
+            className="min-w-60 flex-1"
+            label="Reason (the shopper reads it)"
+            maxLength={500}
+          />
         ) : null}
-        <button
-          type="submit"
-          disabled={busy || to === ''}
+        <SubmitButton
+          busy={form.busy}
+          busyText="Moving..."
+          disabled={!to}
           className="rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
         >
-          {busy ? 'Moving...' : 'Apply to selected'}
-        </button>
-      </form>
+          Apply to selected
+        </SubmitButton>
+      </Form>
     </section>
   );
 }

@@ -1,16 +1,6 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import {
-  get,
-  useFieldArray,
-  useForm,
-  useWatch,
-  type Control,
-  type FieldErrors,
-  type Resolver,
-  type UseFormRegisterReturn,
-} from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useFieldArray, useWatch, type Control } from 'react-hook-form';
 import {
   faqPageInput,
   policyPageInput,
@@ -19,22 +9,25 @@ import {
   type PolicyPageInput,
   type ShopPageContent,
 } from '@shop/contracts/shop-pages';
-import { anchorFor, shopDetailTokens, type ShopPageKey } from '@shop/domain/shop-pages';
-import { ApiError, errorMessage, type ApiClient } from '../../../lib/api-client';
+import {
+  anchorFor,
+  shopDetailTokens,
+  shopPageKeys,
+  type ShopPageKey,
+} from '@shop/domain/shop-pages';
+import { errorMessage, type ApiClient } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
 import { formatIndiaDate, formatIndiaDateTime } from '../admin-format';
-import { useAdminLoad } from '../use-admin-load';
+import { Field, FieldMessage, Form, FormError, SubmitButton, TextArea } from '../form-kit/fields';
+import { useAdminForm } from '../form-kit/use-admin-form';
+import { screenLoader, useScreenData } from '../list-page/list-loader';
 import { pagesApi } from './pages-api';
 
-const field = 'mt-1 block w-full rounded-xl border border-line bg-white px-3 py-2 text-sm';
-const label = 'block text-sm font-medium';
 const card = 'flex flex-col gap-4 rounded-2xl border border-line bg-white p-4 sm:p-6';
 const button =
   'rounded-full border border-line bg-white px-4 py-2 text-sm font-medium hover:border-brand-300 disabled:opacity-50';
 const small =
   'rounded-full border border-line bg-white px-3 py-1 text-xs font-medium hover:border-brand-300 disabled:opacity-40';
-const primary =
-  'rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-50';
 const panel = 'rounded-2xl border border-line bg-white p-6 text-center';
 
 /** The anchors of new topics and sections are made from their titles when the page is saved. */
@@ -48,84 +41,20 @@ function withAnchors<T extends { id: string; title: string }>(items: T[]): T[] {
   });
 }
 
-function anchoredResolver<T extends FaqPageInput | PolicyPageInput>(
-  resolver: Resolver<T>,
-): Resolver<T> {
-  return (values, context, options) => {
-    const content = values.content as {
-      groups?: { id: string; title: string }[];
-      sections?: { id: string; title: string }[];
-    };
-    const next = {
-      ...values,
-      content: {
-        ...values.content,
-        ...(content.groups ? { groups: withAnchors(content.groups) } : {}),
-        ...(content.sections ? { sections: withAnchors(content.sections) } : {}),
-      },
-    };
-    return resolver(next, context, options);
+/** New topics and sections get their anchors before the schema reads the page. */
+function anchored<T extends FaqPageInput | PolicyPageInput>(values: T): T {
+  const content = values.content as {
+    groups?: { id: string; title: string }[];
+    sections?: { id: string; title: string }[];
   };
-}
-
-/** Both forms' `register`: a field's dotted path (a path of its schema) to its input props. */
-type Bind = (name: string) => UseFormRegisterReturn;
-
-/** The schema's message for a field, by its dotted path. */
-function FieldError({ errors, name, id }: { errors: FieldErrors; name: string; id: string }) {
-  const error = get(errors, name) as { message?: string } | undefined;
-  if (!error?.message) return null;
-  return (
-    <p id={id} className="mt-1 text-sm text-brand-800">
-      {error.message}
-    </p>
-  );
-}
-
-/** Label, input and the schema's message beside it, tied together for screen readers. */
-function TextField({
-  name,
-  id,
-  text,
-  register,
-  errors,
-  hint,
-  rows,
-}: {
-  name: string;
-  id: string;
-  text: string;
-  register: Bind;
-  errors: FieldErrors;
-  hint?: string;
-  /** A text area of this many rows; an input without. */
-  rows?: number;
-}) {
-  const invalid = Boolean(get(errors, name));
-  const describedBy = [hint ? `${id}-hint` : '', invalid ? `${id}-error` : '']
-    .filter(Boolean)
-    .join(' ');
-  const props = {
-    id,
-    'aria-invalid': invalid || undefined,
-    'aria-describedby': describedBy || undefined,
-    className: field,
-    ...register(name),
+  return {
+    ...values,
+    content: {
+      ...values.content,
+      ...(content.groups ? { groups: withAnchors(content.groups) } : {}),
+      ...(content.sections ? { sections: withAnchors(content.sections) } : {}),
+    },
   };
-  return (
-    <div>
-      <label htmlFor={id} className={label}>
-        {text}
-      </label>
-      {rows ? <textarea rows={rows} {...props} /> : <input type="text" {...props} />}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError errors={errors} name={name} id={`${id}-error`} />
-    </div>
-  );
 }
 
 /** Up, Down and Remove for one item of a list, each naming the item for screen readers. */
@@ -182,13 +111,9 @@ const tokensHint = `Shop details from the settings: ${Object.keys(shopDetailToke
 function FaqEntries({
   groupIndex,
   control,
-  register,
-  errors,
 }: {
   groupIndex: number;
   control: Control<FaqPageInput>;
-  register: Bind;
-  errors: FieldErrors;
 }) {
   const { fields, append, remove, move } = useFieldArray({
     control,
@@ -202,20 +127,16 @@ function FaqEntries({
           const id = `faq-${groupIndex}-${index}`;
           return (
             <li key={entry.id} className="flex flex-col gap-2 rounded-xl border border-line p-3">
-              <TextField
+              <Field
                 name={`${path}.question`}
                 id={`${id}-question`}
-                text={`Question ${index + 1}`}
-                register={register}
-                errors={errors}
+                label={`Question ${index + 1}`}
               />
-              <TextField
+              <TextArea
                 name={`${path}.answer`}
                 id={`${id}-answer`}
-                text={`Answer ${index + 1}`}
+                label={`Answer ${index + 1}`}
                 rows={4}
-                register={register}
-                errors={errors}
               />
               <MoveButtons
                 what={`question ${index + 1} of topic ${groupIndex + 1}`}
@@ -228,8 +149,7 @@ function FaqEntries({
           );
         })}
       </ol>
-      <FieldError
-        errors={errors}
+      <FieldMessage
         name={`content.groups.${groupIndex}.entries`}
         id={`faq-${groupIndex}-entries-error`}
       />
@@ -246,15 +166,7 @@ function FaqEntries({
   );
 }
 
-function FaqFields({
-  control,
-  register,
-  errors,
-}: {
-  control: Control<FaqPageInput>;
-  register: Bind;
-  errors: FieldErrors;
-}) {
+function FaqFields({ control }: { control: Control<FaqPageInput> }) {
   const { fields, append, remove, move } = useFieldArray({ control, name: 'content.groups' });
   return (
     <>
@@ -276,25 +188,21 @@ function FaqFields({
             />
           </div>
           <div className="grid gap-3 sm:grid-cols-2">
-            <TextField
+            <Field
               name={`content.groups.${index}.title`}
               id={`faq-group-${index}-name`}
-              text="Topic title"
-              register={register}
-              errors={errors}
+              label="Topic title"
             />
-            <TextField
+            <Field
               name={`content.groups.${index}.description`}
               id={`faq-group-${index}-description`}
-              text="Topic description"
-              register={register}
-              errors={errors}
+              label="Topic description"
             />
           </div>
-          <FaqEntries groupIndex={index} control={control} register={register} errors={errors} />
+          <FaqEntries groupIndex={index} control={control} />
         </section>
       ))}
-      <FieldError errors={errors} name="content.groups" id="faq-groups-error" />
+      <FieldMessage name="content.groups" id="faq-groups-error" />
       <div>
         <button
           type="button"
@@ -320,14 +228,10 @@ const htmlHint =
 
 function PolicyFields({
   control,
-  register,
-  errors,
   hasNotice,
   setNotice,
 }: {
   control: Control<PolicyPageInput>;
-  register: Bind;
-  errors: FieldErrors;
   hasNotice: boolean;
   setNotice: (notice: { title: string; html: string } | null) => void;
 }) {
@@ -342,30 +246,15 @@ function PolicyFields({
         <h2 id="policy-opening-title" className="font-medium">
           Opening
         </h2>
-        <TextField
-          name="content.intro"
-          id="policy-intro"
-          text="Opening paragraph"
-          rows={3}
-          register={register}
-          errors={errors}
-        />
+        <TextArea name="content.intro" id="policy-intro" label="Opening paragraph" rows={3} />
         {hasNotice ? (
           <>
-            <TextField
-              name="content.notice.title"
-              id="policy-notice-title"
-              text="Call-out title"
-              register={register}
-              errors={errors}
-            />
-            <TextField
+            <Field name="content.notice.title" id="policy-notice-title" label="Call-out title" />
+            <TextArea
               name="content.notice.html"
               id="policy-notice-html"
-              text="Call-out text"
+              label="Call-out text"
               rows={4}
-              register={register}
-              errors={errors}
             />
             <div>
               <button type="button" className={small} onClick={() => setNotice(null)}>
@@ -403,24 +292,20 @@ function PolicyFields({
               remove={remove}
             />
           </div>
-          <TextField
+          <Field
             name={`content.sections.${index}.title`}
             id={`policy-section-${index}-heading`}
-            text="Heading"
-            register={register}
-            errors={errors}
+            label="Heading"
           />
-          <TextField
+          <TextArea
             name={`content.sections.${index}.html`}
             id={`policy-section-${index}-html`}
-            text="Text"
+            label="Text"
             rows={8}
-            register={register}
-            errors={errors}
           />
         </section>
       ))}
-      <FieldError errors={errors} name="content.sections" id="policy-sections-error" />
+      <FieldMessage name="content.sections" id="policy-sections-error" />
       <div>
         <button
           type="button"
@@ -440,136 +325,78 @@ interface EditorProps<T> {
   onSaved: (page: AdminShopPage, message: string) => void;
 }
 
-/** What the save answers, as the form shows it: field problems go under their field. */
+/** Saves the page's content; the form shows the server's refusal, on its field when it names one. */
 function useSave(key: ShopPageKey, onSaved: (page: AdminShopPage, message: string) => void) {
   const { authed } = useAuth();
-  const [status, setStatus] = useState<{ ok: boolean; message: string } | null>(null);
-  async function save(
-    content: ShopPageContent,
-    setFieldError: (field: string, message: string) => void,
-  ) {
-    setStatus(null);
-    try {
-      const answer = await authed((api) => pagesApi(api).save(key, content));
-      onSaved(answer.data, answer.message);
-    } catch (error) {
-      const message = errorMessage(error);
-      if (error instanceof ApiError && error.field) setFieldError(error.field, message);
-      setStatus({ ok: false, message });
-    }
-  }
-  const invalid = () =>
-    setStatus({ ok: false, message: 'Some fields need attention: see the messages below them.' });
-  return { status, save, invalid };
+  return async ({ content }: { content: FaqPageInput['content'] | PolicyPageInput['content'] }) => {
+    const answer = await authed((api) => pagesApi(api).save(key, content as ShopPageContent));
+    onSaved(answer.data, answer.message);
+  };
 }
 
-function StatusLine({ status }: { status: { ok: boolean; message: string } | null }) {
-  if (!status) return null;
-  return (
-    <p
-      role={status.ok ? 'status' : 'alert'}
-      className="rounded-2xl border border-brand-300 bg-white p-3 text-sm text-brand-800"
-    >
-      {status.message}
-    </p>
-  );
-}
-
-function SaveBar({ busy, children }: { busy: boolean; children?: ReactNode }) {
+function SaveBar({ busy }: { busy: boolean }) {
   return (
     <div className="sticky bottom-0 flex flex-wrap items-center gap-3 border-t border-line bg-cream/95 py-3">
-      <button type="submit" className={primary} disabled={busy}>
-        {busy ? 'Saving...' : 'Save page'}
-      </button>
-      {children}
+      <SubmitButton busy={busy}>Save page</SubmitButton>
     </div>
   );
 }
 
 function FaqEditor({ page, initial, onSaved }: EditorProps<FaqPageInput>) {
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<FaqPageInput>({
-    resolver: anchoredResolver(zodResolver(faqPageInput) as Resolver<FaqPageInput>),
-    defaultValues: initial,
-    mode: 'onBlur',
-  });
-  const { status, save, invalid } = useSave(page.key, onSaved);
+  const form = useAdminForm(faqPageInput, initial, { prepare: anchored });
+  const save = useSave(page.key, onSaved);
   return (
-    <form
-      noValidate
+    <Form
+      form={form}
+      onSubmit={save}
       aria-label={`Edit ${page.title}`}
       className="flex flex-col gap-5"
-      onSubmit={handleSubmit(
-        (values) =>
-          save(values.content as ShopPageContent, (name, message) =>
-            setError(name as never, { type: 'server', message }, { shouldFocus: true }),
-          ),
-        invalid,
-      )}
     >
-      <StatusLine status={status} />
-      <FaqFields control={control} register={(name) => register(name as never)} errors={errors} />
-      <SaveBar busy={isSubmitting} />
-    </form>
+      <FormError status={form.status} />
+      <FaqFields control={form.control} />
+      <SaveBar busy={form.busy} />
+    </Form>
   );
 }
 
 function PolicyEditor({ page, initial, onSaved }: EditorProps<PolicyPageInput>) {
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    formState: { errors, isSubmitting },
-  } = useForm<PolicyPageInput>({
-    resolver: anchoredResolver(zodResolver(policyPageInput) as Resolver<PolicyPageInput>),
-    defaultValues: initial,
-    mode: 'onBlur',
-  });
-  const { status, save, invalid } = useSave(page.key, onSaved);
-  const hasNotice = useWatch({ control, name: 'content.notice' }) !== null;
+  const form = useAdminForm(policyPageInput, initial, { prepare: anchored });
+  const save = useSave(page.key, onSaved);
+  const hasNotice = useWatch({ control: form.control, name: 'content.notice' }) !== null;
   return (
-    <form
-      noValidate
+    <Form
+      form={form}
+      onSubmit={save}
       aria-label={`Edit ${page.title}`}
       className="flex flex-col gap-5"
-      onSubmit={handleSubmit(
-        (values) =>
-          save(values.content as ShopPageContent, (name, message) =>
-            setError(name as never, { type: 'server', message }, { shouldFocus: true }),
-          ),
-        invalid,
-      )}
     >
-      <StatusLine status={status} />
+      <FormError status={form.status} />
       <PolicyFields
-        control={control}
-        register={(name) => register(name as never)}
-        errors={errors}
+        control={form.control}
         hasNotice={hasNotice}
-        setNotice={(notice) => setValue('content.notice', notice, { shouldDirty: true })}
+        setNotice={(notice) => form.setValue('content.notice', notice, { shouldDirty: true })}
       />
-      <SaveBar busy={isSubmitting} />
-    </form>
+      <SaveBar busy={form.busy} />
+    </Form>
   );
 }
 
-const readPage = (api: ApiClient, key: ShopPageKey) => pagesApi(api).get(key);
+const isPageKey = (key: string | undefined): key is ShopPageKey =>
+  (shopPageKeys as readonly (string | undefined)[]).includes(key);
+
+/** /admin/pages/{key}: the page loads before the screen shows (no page for an unknown key). */
+export const pageLoader = screenLoader((api: ApiClient, params) =>
+  isPageKey(params.pageKey) ? pagesApi(api).get(params.pageKey) : Promise.resolve(null),
+);
 
 /** /admin/pages/{key} (owners): the FAQ's topics and questions, or a policy's sections. */
 export function PageEditPage({ pageKey }: { pageKey: ShopPageKey }) {
   const { authed } = useAuth();
-  const { load, reload } = useAdminLoad(`page-${pageKey}`, pageKey, readPage);
+  const { load, reload } = useScreenData<AdminShopPage | null>();
   const [notice, setNotice] = useState<string | null>(null);
   // A save's answer replaces the loaded page (and remounts the form with it).
   const [saved, setSaved] = useState<AdminShopPage | null>(null);
-  const page = saved ?? (load.state === 'ready' ? load.data : null);
+  const page = saved ?? (load.state === 'ready' && load.data?.key === pageKey ? load.data : null);
 
   const onSaved = (next: AdminShopPage, message: string) => {
     setSaved(next);

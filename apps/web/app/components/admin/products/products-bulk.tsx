@@ -1,9 +1,24 @@
-import { useState, type FormEvent } from 'react';
-import type { ProductBulkInput, ProductFormOptions } from '@shop/contracts/products-admin';
+import { useWatch } from 'react-hook-form';
+import {
+  productBulkInput,
+  type ProductBulkInput,
+  type ProductFormOptions,
+} from '@shop/contracts/products-admin';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
-import { filterField, filterLabel, listPrimary } from '../list-page/list-page';
+import { Field, FieldMessage, Form, Select, SubmitButton } from '../form-kit/fields';
+import { useAdminForm } from '../form-kit/use-admin-form';
+import { listPrimary } from '../list-page/list-page';
 import { productsApi } from './products-api';
+
+/** Every field any action reads; the schema keeps those of the chosen action. */
+const blank = {
+  action: 'activate',
+  ids: [],
+  categoryId: '',
+  subcategoryId: null,
+  tag: '',
+} as unknown as ProductBulkInput;
 
 /** The ticked products' one action: activate, deactivate, move, add or remove a tag. */
 export function BulkActions({
@@ -16,22 +31,17 @@ export function BulkActions({
   onDone: (message: string, ok: boolean) => void;
 }) {
   const { authed } = useAuth();
-  const [action, setAction] = useState('activate');
-  const [category, setCategory] = useState('');
-  const [subcategory, setSubcategory] = useState('');
-  const [tag, setTag] = useState('');
-  const [busy, setBusy] = useState(false);
+  // The route's own schema, over the ticked products.
+  const form = useAdminForm(productBulkInput, blank, {
+    invalidMessage: null,
+    prepare: (values) => ({ ...values, ids }),
+  });
+  const { control, setValue } = form;
+  const action = useWatch({ control, name: 'action' });
+  const category = useWatch({ control, name: 'categoryId' as 'action' }) as string | undefined;
   const subcategories = options?.categories.find((entry) => entry._id === category)?.subcategories;
 
-  async function apply(event: FormEvent) {
-    event.preventDefault();
-    const input: ProductBulkInput =
-      action === 'move'
-        ? { action: 'move', ids, categoryId: category, subcategoryId: subcategory || null }
-        : action === 'add-tag' || action === 'remove-tag'
-          ? { action, ids, tag }
-          : { action: action === 'deactivate' ? 'deactivate' : 'activate', ids };
-    setBusy(true);
+  async function apply(input: ProductBulkInput) {
     try {
       const { updated } = await authed((api) => productsApi(api).bulk(input));
       onDone(
@@ -40,13 +50,13 @@ export function BulkActions({
       );
     } catch (error) {
       onDone(errorMessage(error), false);
-    } finally {
-      setBusy(false);
     }
   }
 
   return (
-    <form
+    <Form
+      form={form}
+      announceProblems
       onSubmit={apply}
       aria-labelledby="bulk-title"
       className="flex flex-col gap-3 rounded-2xl border border-brand-200 bg-white p-4 sm:flex-row sm:flex-wrap sm:items-end"
@@ -54,84 +64,45 @@ export function BulkActions({
       <h2 id="bulk-title" className="font-medium sm:w-full">
         {ids.length} {ids.length === 1 ? 'product' : 'products'} ticked
       </h2>
-      <div>
-        <label htmlFor="bulk-action" className={filterLabel}>
-          Action
-        </label>
-        <select
-          id="bulk-action"
-          value={action}
-          onChange={(event) => setAction(event.target.value)}
-          className={filterField}
-        >
-          <option value="activate">Activate</option>
-          <option value="deactivate">Deactivate</option>
-          <option value="move">Move to a category</option>
-          <option value="add-tag">Add a tag</option>
-          <option value="remove-tag">Remove a tag</option>
-        </select>
-      </div>
+      <Select name="action" id="bulk-action" label="Action">
+        <option value="activate">Activate</option>
+        <option value="deactivate">Deactivate</option>
+        <option value="move">Move to a category</option>
+        <option value="add-tag">Add a tag</option>
+        <option value="remove-tag">Remove a tag</option>
+      </Select>
       {action === 'move' ? (
         <>
-          <div>
-            <label htmlFor="bulk-category" className={filterLabel}>
-              Category
-            </label>
-            <select
-              id="bulk-category"
-              required
-              value={category}
-              onChange={(event) => {
-                setCategory(event.target.value);
-                setSubcategory('');
-              }}
-              className={filterField}
-            >
-              <option value="">Choose…</option>
-              {options?.categories.map((entry) => (
-                <option key={entry._id} value={entry._id}>
-                  {entry.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="bulk-subcategory" className={filterLabel}>
-              Subcategory
-            </label>
-            <select
-              id="bulk-subcategory"
-              value={subcategory}
-              onChange={(event) => setSubcategory(event.target.value)}
-              className={filterField}
-            >
-              <option value="">None</option>
-              {subcategories?.map((entry) => (
-                <option key={entry._id} value={entry._id}>
-                  {entry.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Select
+            name="categoryId"
+            id="bulk-category"
+            label="Category"
+            onChange={() => setValue('subcategoryId' as 'action', null as never)}
+          >
+            <option value="">Choose…</option>
+            {options?.categories.map((entry) => (
+              <option key={entry._id} value={entry._id}>
+                {entry.name}
+              </option>
+            ))}
+          </Select>
+          <Select name="subcategoryId" id="bulk-subcategory" label="Subcategory" emptyIsNull>
+            <option value="">None</option>
+            {subcategories?.map((entry) => (
+              <option key={entry._id} value={entry._id}>
+                {entry.name}
+              </option>
+            ))}
+          </Select>
         </>
       ) : null}
       {action === 'add-tag' || action === 'remove-tag' ? (
-        <div>
-          <label htmlFor="bulk-tag" className={filterLabel}>
-            Tag
-          </label>
-          <input
-            id="bulk-tag"
-            required
-            value={tag}
-            onChange={(event) => setTag(event.target.value)}
-            className={filterField}
-          />
-        </div>
+        <Field name="tag" id="bulk-tag" label="Tag" />
       ) : null}
-      <button type="submit" className={listPrimary} disabled={busy}>
-        {busy ? 'Applying…' : 'Apply to ticked'}
-      </button>
-    </form>
+      <SubmitButton busy={form.busy} busyText="Applying…" className={listPrimary}>
+        Apply to ticked
+      </SubmitButton>
+      <FieldMessage name="ids" />
+    </Form>
   );
 }

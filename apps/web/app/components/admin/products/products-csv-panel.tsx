@@ -1,12 +1,16 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import {
-  MAX_PRODUCT_CSV_BYTES,
-  productCsvMessages,
+  productCsvFileSchema,
+  type ProductCsvFileInput,
   type ProductImportPlan,
 } from '@shop/contracts/products-csv';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
 import { saveFile } from '../../../lib/save-file';
+import { Form, SubmitButton } from '../form-kit/fields';
+import { FileField } from '../form-kit/file-field';
+import { useAdminForm } from '../form-kit/use-admin-form';
 import { productsApi } from './products-api';
 
 const button =
@@ -60,19 +64,22 @@ type Step =
 export function ImportCsvPanel({ onImported }: { onImported: () => void }) {
   const { authed } = useAuth();
   const inputId = useId();
-  const [file, setFile] = useState<File | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
+  // The file is checked by its schema (chosen, not too large) before it is sent.
+  const form = useAdminForm(
+    productCsvFileSchema,
+    { file: null as unknown as Blob },
+    { invalidMessage: null },
+  );
+  const file = useWatch({ control: form.control, name: 'file' }) as File | null;
 
-  async function check(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!file) return;
-    if (file.size > MAX_PRODUCT_CSV_BYTES) {
-      setStep({ kind: 'failed', message: productCsvMessages.tooLarge });
-      return;
-    }
+  async function check({ file: chosen }: ProductCsvFileInput) {
     setStep({ kind: 'busy', what: 'Checking the file…' });
     try {
-      setStep({ kind: 'checked', plan: await authed((api) => productsApi(api).importCsv(file)) });
+      setStep({
+        kind: 'checked',
+        plan: await authed((api) => productsApi(api).importCsv(chosen as File)),
+      });
     } catch (error) {
       setStep({ kind: 'failed', message: errorMessage(error, 'The file could not be checked') });
     }
@@ -103,24 +110,28 @@ export function ImportCsvPanel({ onImported }: { onImported: () => void }) {
         One row per product, colour and size, in the columns of the export. The file is checked
         first; nothing changes until you confirm.
       </p>
-      <form className="mt-3 flex flex-wrap items-end gap-3" onSubmit={check}>
-        <label htmlFor={inputId} className="block text-sm font-medium">
-          CSV file
-          <input
-            id={inputId}
-            type="file"
-            accept=".csv,text/csv"
-            className="mt-1 block w-full max-w-xs text-sm"
-            onChange={(event) => {
-              setFile(event.currentTarget.files?.[0] ?? null);
-              setStep({ kind: 'idle' });
-            }}
-          />
-        </label>
-        <button type="submit" className={button} disabled={!file || step.kind === 'busy'}>
+      <Form
+        form={form}
+        announceProblems
+        onSubmit={check}
+        className="mt-3 flex flex-wrap items-end gap-3"
+      >
+        <FileField
+          name="file"
+          id={inputId}
+          label="CSV file"
+          accept=".csv,text/csv"
+          onChosen={() => setStep({ kind: 'idle' })}
+        />
+        <SubmitButton
+          busy={step.kind === 'busy'}
+          busyText="Check file"
+          className={button}
+          disabled={!file}
+        >
           Check file
-        </button>
-      </form>
+        </SubmitButton>
+      </Form>
       <div aria-live="polite" className="mt-3 flex flex-col gap-3 text-sm">
         {step.kind === 'busy' ? <p>{step.what}</p> : null}
         {step.kind === 'failed' ? (

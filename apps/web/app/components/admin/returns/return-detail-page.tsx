@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useWatch } from 'react-hook-form';
 import type { ReturnParcel } from '@shop/contracts/orders';
 import {
   returnCheckSchema,
@@ -12,6 +13,9 @@ import type { ReturnStep } from '@shop/domain/returns';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
 import { formatIndiaDateTime, formatRupees, stateWords } from '../admin-format';
+import { Form, SubmitButton, TextArea } from '../form-kit/fields';
+import { Radios } from '../form-kit/radios';
+import { useAdminForm } from '../form-kit/use-admin-form';
 import { ReturnItem, ReturnStateBadge } from './return-line-parts';
 import { returnsApi } from './returns-api';
 
@@ -27,7 +31,6 @@ const primary =
   'rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60';
 const secondary =
   'rounded-full border border-line bg-white px-5 py-2 text-sm font-medium hover:border-brand-300 disabled:opacity-60';
-const textarea = 'mt-1 block w-full rounded-xl border border-line px-3 py-2 text-sm';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -88,123 +91,75 @@ function StepButton({
 }
 
 function DeclineForm({ take, busy }: { take: Take; busy: boolean }) {
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const fieldId = useId();
+  // The page shows the server's answer; the form shows its field's problem.
+  const form = useAdminForm(returnDeclineSchema, { reason: '' }, { invalidMessage: null });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = returnDeclineSchema.safeParse({ reason });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Invalid reason');
-      return;
-    }
-    setProblem(null);
-    if (await take('decline', parsed.data)) setReason('');
+  async function submit(body: ReturnDeclineInput) {
+    if (await take('decline', body)) form.reset({ reason: '' });
   }
 
   return (
-    <form onSubmit={submit} noValidate className="mt-4 border-t border-line pt-4">
-      <label htmlFor={fieldId} className="block text-sm font-medium">
-        Decline instead: the reason (the shopper reads it)
-      </label>
-      <textarea
+    <Form form={form} announceProblems onSubmit={submit} className="mt-4 border-t border-line pt-4">
+      <TextArea
+        name="reason"
         id={fieldId}
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
+        label="Decline instead: the reason (the shopper reads it)"
         rows={2}
         maxLength={500}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${fieldId}-problem` : undefined}
-        className={textarea}
       />
-      {problem ? (
-        <p id={`${fieldId}-problem`} role="alert" className="mt-1 text-sm text-brand-800">
-          {problem}
-        </p>
-      ) : null}
-      <button type="submit" disabled={busy} className={`${secondary} mt-2`}>
+      <SubmitButton busy={form.busy || busy} busyText="Decline" className={`${secondary} mt-2`}>
         Decline
-      </button>
-    </form>
+      </SubmitButton>
+    </Form>
   );
 }
 
 function CheckForm({ line, take, busy }: { line: ReturnsDeskLine; take: Take; busy: boolean }) {
-  const [passed, setPassed] = useState<boolean | null>(null);
-  const [note, setNote] = useState('');
-  // A problem with the result shows under the choice, one with the note under the note.
-  const [problem, setProblem] = useState<{ field: 'passed' | 'note'; text: string } | null>(null);
   const noteId = useId();
-  const resultId = useId();
+  const form = useAdminForm(
+    returnCheckSchema,
+    { passed: null as unknown as boolean, note: '' },
+    { invalidMessage: null },
+  );
+  const passed = useWatch({ control: form.control, name: 'passed' });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = returnCheckSchema.safeParse({ passed, note });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      setProblem({
-        field: issue?.path[0] === 'note' ? 'note' : 'passed',
-        text: issue?.message ?? 'Invalid check',
-      });
-      return;
-    }
-    setProblem(null);
-    await take(parsed.data.passed ? 'passCheck' : 'failCheck', parsed.data);
+  async function submit(check: ReturnCheckInput) {
+    await take(check.passed ? 'passCheck' : 'failCheck', check);
   }
 
   return (
-    <form onSubmit={submit} noValidate>
-      <fieldset aria-describedby={problem?.field === 'passed' ? resultId : undefined}>
-        <legend className="text-sm font-medium">Quality check: {line.checkRule}</legend>
-        <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:gap-6">
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="radio"
-              name="check"
-              checked={passed === true}
-              onChange={() => setPassed(true)}
-            />
-            Passed: tags on, unworn
-          </label>
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="radio"
-              name="check"
-              checked={passed === false}
-              onChange={() => setPassed(false)}
-            />
-            Failed: decline it and send it back
-          </label>
-        </div>
-        {problem?.field === 'passed' ? (
-          <p id={resultId} role="alert" className="mt-1 text-sm text-brand-800">
-            {problem.text}
-          </p>
-        ) : null}
-      </fieldset>
-      <label htmlFor={noteId} className="mt-3 block text-sm font-medium">
-        Note {passed === false ? '(the shopper reads it)' : '(optional)'}
-      </label>
-      <textarea
+    <Form form={form} announceProblems onSubmit={submit}>
+      <Radios
+        name="passed"
+        legend={`Quality check: ${line.checkRule}`}
+        legendClassName="text-sm font-medium"
+        className=""
+        options={[
+          { value: true, label: 'Passed: tags on, unworn' },
+          { value: false, label: 'Failed: decline it and send it back' },
+        ]}
+      >
+        {(radios) => (
+          <div className="mt-2 flex flex-col gap-2 text-sm sm:flex-row sm:gap-6">{radios}</div>
+        )}
+      </Radios>
+      <TextArea
+        name="note"
         id={noteId}
-        value={note}
-        onChange={(event) => setNote(event.target.value)}
+        className="mt-3"
+        label={`Note ${passed === false ? '(the shopper reads it)' : '(optional)'}`}
         rows={2}
         maxLength={1000}
-        aria-invalid={problem?.field === 'note' ? true : undefined}
-        aria-describedby={problem?.field === 'note' ? `${noteId}-problem` : undefined}
-        className={textarea}
       />
-      {problem?.field === 'note' ? (
-        <p id={`${noteId}-problem`} role="alert" className="mt-1 text-sm text-brand-800">
-          {problem.text}
-        </p>
-      ) : null}
-      <button type="submit" disabled={busy} className={`${primary} mt-2`}>
+      <SubmitButton
+        busy={form.busy || busy}
+        busyText="Record the check"
+        className={`${primary} mt-2`}
+      >
         Record the check
-      </button>
-    </form>
+      </SubmitButton>
+    </Form>
   );
 }
 

@@ -1,89 +1,40 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useController, useWatch } from 'react-hook-form';
 import {
   paymentMethodsOnOffer,
   shopSettingsSchema,
   type ShopSettings,
+  type ShopSettingsInput,
 } from '@shop/contracts/shop-settings';
 import { indianStateNames } from '@shop/domain/gstin';
-import { errorMessage, type ApiClient } from '../../../lib/api-client';
+import { type ApiClient } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
 import { formatIndiaDateTime } from '../admin-format';
-import { useAdminLoad } from '../use-admin-load';
+import {
+  Field,
+  FieldMessage,
+  Form,
+  FormError,
+  Money,
+  NumberField,
+  Select,
+  SubmitButton,
+  TextArea,
+} from '../form-kit/fields';
+import { useAdminForm } from '../form-kit/use-admin-form';
+import { screenLoader, useScreenData } from '../list-page/list-loader';
 import { settingsApi } from './settings-api';
 
-const field = 'mt-1 block w-full rounded-xl border border-line bg-white px-3 py-2 text-sm';
 const panel = 'rounded-2xl border border-line bg-white p-6 text-center';
 const section = 'grid gap-4 rounded-2xl border border-line bg-white p-4 sm:grid-cols-2';
-
-type CodDraft = Record<keyof ShopSettings['cashOnDelivery'], string>;
-
-/** The form's values as typed (numbers as text); read through the route's schema on save. */
-type Draft = Omit<ShopSettings, 'lowStockThreshold' | 'cashOnDelivery'> & {
-  lowStockThreshold: string;
-  cashOnDelivery: CodDraft;
-};
 
 const PAYMENT_WORDS: Record<(typeof paymentMethodsOnOffer)[number], string> = {
   online: 'Online (cards, UPI, net banking, wallets)',
   cod: 'Cash on delivery (the courier collects; the shopper confirms with a mailed code)',
 };
 
-/** One input bound to a path of the draft (`support.email`), with its label and problem. */
-function TextField({
-  path,
-  label,
-  value,
-  problem,
-  onChange,
-  type = 'text',
-  hint,
-  wide = false,
-  multiline = false,
-}: {
-  path: string;
-  label: string;
-  value: string;
-  problem: string | undefined;
-  onChange: (value: string) => void;
-  type?: string;
-  hint?: string;
-  wide?: boolean;
-  multiline?: boolean;
-}) {
-  const id = `settings-${path.replace('.', '-')}`;
-  const describedBy =
-    [hint ? `${id}-hint` : '', problem ? `${id}-problem` : ''].filter(Boolean).join(' ') ||
-    undefined;
-  const common = {
-    id,
-    value,
-    'aria-invalid': problem ? true : undefined,
-    'aria-describedby': describedBy,
-    className: field,
-  };
-  return (
-    <div className={wide ? 'sm:col-span-2' : ''}>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      {multiline ? (
-        <textarea {...common} rows={3} onChange={(event) => onChange(event.target.value)} />
-      ) : (
-        <input {...common} type={type} onChange={(event) => onChange(event.target.value)} />
-      )}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
-      {problem ? (
-        <p id={`${id}-problem`} className="mt-1 text-sm text-brand-800">
-          {problem}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+/** A field's id, from its path in the settings: `settings-support-email`. */
+const idOf = (path: string) => `settings-${path.replace('.', '-')}`;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -91,6 +42,37 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <h2 className="font-medium sm:col-span-2">{title}</h2>
       {children}
     </section>
+  );
+}
+
+/** The payment methods, ticked in and out of the list the schema reads. */
+function PaymentMethods() {
+  const {
+    field: { value, onChange },
+  } = useController<ShopSettingsInput, 'paymentMethods'>({ name: 'paymentMethods' });
+  const chosen = value ?? [];
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium">Payment methods on offer</legend>
+      {paymentMethodsOnOffer.map((method) => (
+        <label key={method} className="mt-1 flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={chosen.includes(method)}
+            onChange={(event) =>
+              onChange(
+                event.target.checked
+                  ? [...chosen, method]
+                  : chosen.filter((other) => other !== method),
+              )
+            }
+            className="h-4 w-4 accent-brand-600"
+          />
+          {PAYMENT_WORDS[method]}
+        </label>
+      ))}
+      <FieldMessage name="paymentMethods" />
+    </fieldset>
   );
 }
 
@@ -102,254 +84,139 @@ function SettingsForm({
   onSaved: (message: string) => void;
 }) {
   const { authed } = useAuth();
-  const [draft, setDraft] = useState<Draft>({
-    ...initial,
-    lowStockThreshold: String(initial.lowStockThreshold),
-    cashOnDelivery: {
-      feeRupees: String(initial.cashOnDelivery.feeRupees),
-      minOrderRupees: String(initial.cashOnDelivery.minOrderRupees),
-      maxOrderRupees: String(initial.cashOnDelivery.maxOrderRupees),
-    },
+  const form = useAdminForm(shopSettingsSchema, initial, {
+    invalidMessage: 'Please correct the fields marked below.',
   });
-  const [problems, setProblems] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
-    setDraft((current) => ({ ...current, [key]: value }));
-  const setIn = <K extends 'grievanceOfficer' | 'support' | 'cashOnDelivery'>(
-    key: K,
-    inner: keyof Draft[K],
-    value: string,
-  ) => setDraft((current) => ({ ...current, [key]: { ...current[key], [inner]: value } }));
-  const bind = (path: string, value: string, onChange: (value: string) => void) => ({
-    path,
-    value,
-    onChange,
-    problem: problems[path],
-  });
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const threshold = draft.lowStockThreshold.trim();
-    const parsed = shopSettingsSchema.safeParse({
-      ...draft,
-      lowStockThreshold: threshold === '' ? undefined : Number(threshold),
-    });
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message;
-      setProblems(found);
-      setFailure('Please correct the fields marked below.');
-      return;
-    }
-    setProblems({});
-    setFailure(null);
-    setBusy(true);
-    try {
-      const answer = await authed((api) => settingsApi(api).save(parsed.data));
-      onSaved(answer.message);
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const busy = form.busy;
+  const cod = (useWatch({ control: form.control, name: 'paymentMethods' }) ?? []).includes('cod');
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Shop settings">
+    <Form
+      form={form}
+      onSubmit={async (values) => {
+        const answer = await authed((api) => settingsApi(api).save(values));
+        onSaved(answer.message);
+      }}
+      aria-label="Shop settings"
+    >
       <fieldset disabled={busy} className="flex flex-col gap-5">
-        {failure ? (
-          <p
-            role="alert"
-            className="rounded-2xl border border-brand-300 bg-white p-3 text-sm text-brand-800"
-          >
-            {failure}
-          </p>
-        ) : null}
+        <FormError status={form.status} />
         <Section title="The business">
-          <TextField
-            label="Shop name"
-            {...bind('shopName', draft.shopName, (value) => set('shopName', value))}
-          />
-          <TextField
-            label="Legal name"
-            {...bind('legalName', draft.legalName, (value) => set('legalName', value))}
-          />
-          <TextField
+          <Field name="shopName" id={idOf('shopName')} label="Shop name" />
+          <Field name="legalName" id={idOf('legalName')} label="Legal name" />
+          <TextArea
+            name="address"
+            id={idOf('address')}
             label="Registered address"
-            multiline
-            wide
-            {...bind('address', draft.address, (value) => set('address', value))}
+            rows={3}
+            className="sm:col-span-2"
           />
-          <div>
-            <label htmlFor="settings-state" className="block text-sm font-medium">
-              State
-            </label>
-            <select
-              id="settings-state"
-              value={draft.state}
-              onChange={(event) => set('state', event.target.value as Draft['state'])}
-              className={field}
-            >
-              {indianStateNames.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <TextField
+          <Select name="state" id="settings-state" label="State">
+            {indianStateNames.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </Select>
+          <Field
+            name="gstin"
+            id={idOf('gstin')}
             label="GSTIN"
             hint="15 characters, starting with the state's code. Empty until registered."
-            {...bind('gstin', draft.gstin, (value) => set('gstin', value))}
           />
-          <TextField
+          <Field
+            name="cin"
+            id={idOf('cin')}
             label="CIN"
             hint="The company's 21-character Corporate Identity Number. Empty if not a company."
-            {...bind('cin', draft.cin ?? '', (value) => set('cin', value))}
           />
         </Section>
         <Section title="Grievance officer">
-          <TextField
-            label="Name"
-            {...bind('grievanceOfficer.name', draft.grievanceOfficer.name, (value) =>
-              setIn('grievanceOfficer', 'name', value),
-            )}
-          />
-          <TextField
+          <Field name="grievanceOfficer.name" id={idOf('grievanceOfficer.name')} label="Name" />
+          <Field
+            name="grievanceOfficer.designation"
+            id={idOf('grievanceOfficer.designation')}
             label="Designation"
-            {...bind(
-              'grievanceOfficer.designation',
-              draft.grievanceOfficer.designation ?? '',
-              (value) => setIn('grievanceOfficer', 'designation', value),
-            )}
           />
-          <TextField
+          <Field
+            name="grievanceOfficer.email"
+            id={idOf('grievanceOfficer.email')}
             label="Email"
             type="email"
-            {...bind('grievanceOfficer.email', draft.grievanceOfficer.email, (value) =>
-              setIn('grievanceOfficer', 'email', value),
-            )}
           />
-          <TextField
+          <Field
+            name="grievanceOfficer.phone"
+            id={idOf('grievanceOfficer.phone')}
             label="Phone"
             type="tel"
-            {...bind('grievanceOfficer.phone', draft.grievanceOfficer.phone, (value) =>
-              setIn('grievanceOfficer', 'phone', value),
-            )}
           />
         </Section>
         <Section title="Support contacts">
-          <TextField
-            label="Email"
-            type="email"
-            {...bind('support.email', draft.support.email, (value) =>
-              setIn('support', 'email', value),
-            )}
-          />
-          <TextField
-            label="Phone"
-            type="tel"
-            {...bind('support.phone', draft.support.phone, (value) =>
-              setIn('support', 'phone', value),
-            )}
-          />
-          <TextField
+          <Field name="support.email" id={idOf('support.email')} label="Email" type="email" />
+          <Field name="support.phone" id={idOf('support.phone')} label="Phone" type="tel" />
+          <Field
+            name="support.whatsapp"
+            id={idOf('support.whatsapp')}
             label="WhatsApp (optional)"
             type="tel"
-            {...bind('support.whatsapp', draft.support.whatsapp, (value) =>
-              setIn('support', 'whatsapp', value),
-            )}
           />
-          <TextField
+          <Field
+            name="businessHours"
+            id={idOf('businessHours')}
             label="Business hours"
             hint="As shoppers read it, e.g. Mon-Sat 10 AM-7 PM, Sunday closed."
-            {...bind('businessHours', draft.businessHours, (value) => set('businessHours', value))}
           />
         </Section>
         <Section title="Selling">
-          <fieldset>
-            <legend className="text-sm font-medium">Payment methods on offer</legend>
-            {paymentMethodsOnOffer.map((method) => (
-              <label key={method} className="mt-1 flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  checked={draft.paymentMethods.includes(method)}
-                  onChange={(event) =>
-                    set(
-                      'paymentMethods',
-                      event.target.checked
-                        ? [...draft.paymentMethods, method]
-                        : draft.paymentMethods.filter((other) => other !== method),
-                    )
-                  }
-                  className="h-4 w-4 accent-brand-600"
-                />
-                {PAYMENT_WORDS[method]}
-              </label>
-            ))}
-            {problems.paymentMethods ? (
-              <p className="mt-1 text-sm text-brand-800">{problems.paymentMethods}</p>
-            ) : null}
-          </fieldset>
-          {draft.paymentMethods.includes('cod') ? (
+          <PaymentMethods />
+          {cod ? (
             <>
-              <TextField
+              <Money
+                name="cashOnDelivery.feeRupees"
+                id={idOf('cashOnDelivery.feeRupees')}
                 label="Cash on delivery fee (₹)"
-                type="number"
                 hint="Added to the order's total when the shopper pays on delivery."
-                {...bind('cashOnDelivery.feeRupees', draft.cashOnDelivery.feeRupees, (value) =>
-                  setIn('cashOnDelivery', 'feeRupees', value),
-                )}
               />
-              <TextField
+              <Money
+                name="cashOnDelivery.minOrderRupees"
+                id={idOf('cashOnDelivery.minOrderRupees')}
                 label="Smallest COD order (₹)"
-                type="number"
-                {...bind(
-                  'cashOnDelivery.minOrderRupees',
-                  draft.cashOnDelivery.minOrderRupees,
-                  (value) => setIn('cashOnDelivery', 'minOrderRupees', value),
-                )}
               />
-              <TextField
+              <Money
+                name="cashOnDelivery.maxOrderRupees"
+                id={idOf('cashOnDelivery.maxOrderRupees')}
                 label="Largest COD order (₹)"
-                type="number"
                 hint="Couriers cap the cash they carry."
-                {...bind(
-                  'cashOnDelivery.maxOrderRupees',
-                  draft.cashOnDelivery.maxOrderRupees,
-                  (value) => setIn('cashOnDelivery', 'maxOrderRupees', value),
-                )}
               />
             </>
           ) : null}
-          <TextField
+          <NumberField
+            name="lowStockThreshold"
+            id={idOf('lowStockThreshold')}
             label="Low-stock threshold"
             hint="A size with this many or fewer left is low on stock (a product may set its own)."
-            {...bind('lowStockThreshold', draft.lowStockThreshold, (value) =>
-              set('lowStockThreshold', value),
-            )}
           />
         </Section>
         <div>
-          <button
-            type="submit"
+          <SubmitButton
+            busy={busy}
             className="rounded-full bg-brand-600 px-6 py-2.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
           >
-            {busy ? 'Saving...' : 'Save settings'}
-          </button>
+            Save settings
+          </SubmitButton>
         </div>
       </fieldset>
-    </form>
+    </Form>
   );
 }
 
-const readSettings = (api: ApiClient) => settingsApi(api).read();
+/** /admin/settings: the settings load before the screen shows. */
+export const settingsLoader = screenLoader((api: ApiClient) => settingsApi(api).read());
+type SettingsAnswer = Awaited<ReturnType<ReturnType<typeof settingsApi>['read']>>;
 
 /** /admin/settings (owners): the shop's details, contacts, payment methods and stock threshold. */
 export function SettingsPage() {
-  const { load, reload } = useAdminLoad('settings', undefined, readSettings);
+  const { load, reload } = useScreenData<SettingsAnswer>();
   const [notice, setNotice] = useState<string | null>(null);
 
   return (

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import {
   staffGrantSchema,
@@ -11,10 +11,11 @@ import { errorMessage, type ApiClient } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
 import { formatIndiaDate } from '../admin-format';
 import { AdminTable } from '../admin-table';
-import { useAdminLoad } from '../use-admin-load';
+import { screenLoader, useScreenData } from '../list-page/list-loader';
+import { Field, Form, FormError, Select, SubmitButton } from '../form-kit/fields';
+import { useAdminForm } from '../form-kit/use-admin-form';
 import { staffApi } from './staff-api';
 
-const field = 'mt-1 block w-full rounded-xl border border-line bg-white px-3 py-2 text-sm';
 const smallButton =
   'whitespace-nowrap rounded-full border border-line bg-white px-3 py-1 text-xs font-medium hover:border-brand-300 disabled:opacity-50';
 
@@ -31,7 +32,8 @@ interface Changes {
   setRole: (member: StaffMember, role: UserRole) => void;
 }
 
-const listStaff = (api: ApiClient) => staffApi(api).list();
+/** The screen's staff, loaded before it shows and again after each change. */
+export const staffLoader = screenLoader((api: ApiClient) => staffApi(api).list());
 
 /** A member's role select and "Remove access", which asks once more before it acts. */
 function RoleControls({ member, changes }: { member: StaffMember; changes: Changes }) {
@@ -142,41 +144,26 @@ function columnsWith(changes: Changes) {
 /** Gives an existing, verified account a back-office role, checked by the route's own schema. */
 function AddStaff({ onAdded }: { onAdded: (text: string) => void }) {
   const { authed } = useAuth();
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useAdminForm(
+    staffGrantSchema,
+    { email: '', role: 'staff' },
+    // The email's problem is announced beside it; the status line is the server's refusal.
+    { invalidMessage: null },
+  );
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const parsed = staffGrantSchema.safeParse({
-      email: String(data.get('email') ?? ''),
-      role: String(data.get('role') ?? ''),
-    });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Invalid staff member');
-      return;
-    }
-    const grant: StaffGrant = parsed.data;
-    setBusy(true);
-    setProblem(null);
-    try {
-      const answer = await authed((api) => staffApi(api).grant(grant));
-      form.reset();
-      onAdded(`${answer.message}: ${answer.data.email} is ${roleWords(answer.data.role)}.`);
-    } catch (error) {
-      setProblem(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+  async function grant(input: StaffGrant) {
+    const answer = await authed((api) => staffApi(api).grant(input));
+    form.reset();
+    onAdded(`${answer.message}: ${answer.data.email} is ${roleWords(answer.data.role)}.`);
   }
 
   return (
-    <form
-      onSubmit={submit}
-      noValidate
+    <Form
+      form={form}
+      onSubmit={grant}
+      announceProblems
       aria-labelledby="add-staff-title"
-      className="grid gap-3 rounded-2xl border border-line bg-white p-4 sm:grid-cols-[1fr_10rem_auto] sm:items-end"
+      className="grid gap-3 rounded-2xl border border-line bg-white p-4 sm:grid-cols-[1fr_10rem_auto] sm:items-start"
     >
       <h2 id="add-staff-title" className="font-medium sm:col-span-3">
         Add a staff member
@@ -184,52 +171,30 @@ function AddStaff({ onAdded }: { onAdded: (text: string) => void }) {
       <p className="text-sm text-muted sm:col-span-3">
         They sign up on the shop and confirm their email first; then add that email here.
       </p>
-      <div>
-        <label htmlFor="staff-email" className="block text-sm font-medium">
-          Email
-        </label>
-        <input
-          id="staff-email"
-          name="email"
-          type="email"
-          autoComplete="off"
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? 'staff-problem' : undefined}
-          className={field}
-        />
-      </div>
-      <div>
-        <label htmlFor="staff-role" className="block text-sm font-medium">
-          Role
-        </label>
-        <select id="staff-role" name="role" defaultValue="staff" className={field}>
-          {staffRoles.map((role) => (
-            <option key={role} value={role}>
-              {ROLE_WORDS[role]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <button
-        type="submit"
-        disabled={busy}
-        className="rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+      <Field name="email" id="staff-email" label="Email" type="email" autoComplete="off" />
+      <Select name="role" id="staff-role" label="Role">
+        {staffRoles.map((role) => (
+          <option key={role} value={role}>
+            {ROLE_WORDS[role]}
+          </option>
+        ))}
+      </Select>
+      <SubmitButton
+        busy={form.busy}
+        busyText="Adding..."
+        className="rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60 sm:mt-6"
       >
-        {busy ? 'Adding...' : 'Add'}
-      </button>
-      {problem ? (
-        <p id="staff-problem" role="alert" className="text-sm text-brand-800 sm:col-span-3">
-          {problem}
-        </p>
-      ) : null}
-    </form>
+        Add
+      </SubmitButton>
+      <FormError status={form.status} className="text-sm text-brand-800 sm:col-span-3" />
+    </Form>
   );
 }
 
 /** /admin/staff (owners): who works in the back office; add staff, change roles, remove access. */
 export function StaffPage() {
   const { authed, user } = useAuth();
-  const { load, reload } = useAdminLoad('staff', undefined, listStaff);
+  const { load, reload } = useScreenData<StaffMember[]>();
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
 

@@ -1,19 +1,14 @@
-import { Link, useSearchParams } from 'react-router';
-import { createColumnHelper } from '@tanstack/react-table';
-import {
-  lowStockQuery,
-  type LowStockPage as LowStockPageAnswer,
-  type LowStockQuery,
-  type LowStockRow,
-} from '@shop/contracts/stock';
+import { useSearchParams } from 'react-router';
+import { lowStockQuery, type LowStockRow } from '@shop/contracts/stock';
 import { POPULAR_SOLD_UNITS, POPULAR_WINDOW_DAYS } from '@shop/domain/stock';
-import type { ApiClient } from '../../../lib/api-client';
-import { listLoader, useListData } from '../list-page/list-loader';
-import { ListPage } from '../list-page/list-page';
+import * as list from '../list-page/list-page';
 import { stockApi } from './stock-api';
 import { StockTabs } from './stock-tabs';
 
-const column = createColumnHelper<LowStockRow>();
+const c = list.listColumns<LowStockRow>();
+const link = (row: LowStockRow) => (
+  <list.RowLink to={`/admin/stock/${row.productId}`}>{row.productName}</list.RowLink>
+);
 
 function PopularFlag({ row }: { row: LowStockRow }) {
   if (!row.popularSoldOut) return null;
@@ -28,65 +23,38 @@ const stockWords = (row: LowStockRow) =>
   `${row.stock === 0 ? 'Sold out' : `${row.stock} left`}${row.held > 0 ? ` (+${row.held} held)` : ''}`;
 
 const columns = [
-  column.accessor('productName', {
-    header: 'Product',
-    cell: ({ row }) => (
-      <Link
-        to={`/admin/stock/${row.original.productId}`}
-        className="font-medium text-brand-700 hover:underline"
-      >
-        {row.original.productName}
-      </Link>
+  c.cell('Product', link),
+  c.cell(
+    'Colour and size',
+    (row) => (
+      <>
+        {row.colorName} {row.size}
+      </>
     ),
-  }),
-  column.accessor('colorName', {
-    header: 'Colour and size',
-    cell: ({ row }) => (
-      <span className="whitespace-nowrap">
-        {row.original.colorName} {row.original.size}
-      </span>
-    ),
-  }),
-  column.accessor('stock', {
-    header: 'Free',
-    cell: ({ row }) => <span className="whitespace-nowrap">{stockWords(row.original)}</span>,
-  }),
-  column.accessor('threshold', { header: 'Low at' }),
-  column.accessor('sold30', { header: `Sold in ${POPULAR_WINDOW_DAYS} days` }),
-  column.display({
-    id: 'flag',
-    header: 'Flag',
-    cell: ({ row }) => <PopularFlag row={row.original} />,
-  }),
+    'whitespace-nowrap',
+  ),
+  c.cell('Free', stockWords, 'whitespace-nowrap'),
+  c.text('threshold', 'Low at'),
+  c.text('sold30', `Sold in ${POPULAR_WINDOW_DAYS} days`),
+  c.cell('Flag', (row) => <PopularFlag row={row} />),
 ];
 
 /** The sizes low on stock, loaded in the browser with the signed-in client. */
-export const lowStockLoader = listLoader(lowStockQuery, (api: ApiClient, query) =>
+export const lowStockLoader = list.listLoader(lowStockQuery, (api, query) =>
   stockApi(api).low(query),
 );
 
 /** A size as a phone's card. */
-function SizeCard({ row }: { row: LowStockRow }) {
-  return (
-    <>
-      <div className="flex items-baseline justify-between gap-2">
-        <Link
-          to={`/admin/stock/${row.productId}`}
-          className="font-medium text-brand-700 hover:underline"
-        >
-          {row.productName}
-        </Link>
-        <PopularFlag row={row} />
-      </div>
-      <p>
-        {row.colorName} {row.size}: {stockWords(row)}
-      </p>
-      <p className="text-muted">
-        Low at {row.threshold} · sold {row.sold30} in {POPULAR_WINDOW_DAYS} days
-      </p>
-    </>
-  );
-}
+const card = (row: LowStockRow) => (
+  <list.ListCard title={link(row)} aside={<PopularFlag row={row} />}>
+    <p>
+      {row.colorName} {row.size}: {stockWords(row)}
+    </p>
+    <p className="text-muted">
+      Low at {row.threshold} · sold {row.sold30} in {POPULAR_WINDOW_DAYS} days
+    </p>
+  </list.ListCard>
+);
 
 /** The one filter: ticking it shows the list at once. */
 function PopularOnly({ popular }: { popular: boolean }) {
@@ -116,25 +84,21 @@ function PopularOnly({ popular }: { popular: boolean }) {
 
 /** /admin/stock/low: sizes at their product's threshold or under, fewest units first. */
 export function LowStockPage() {
-  const { query, problem, load, reload } = useListData<LowStockQuery, LowStockPageAnswer>();
-  const ready = load.state === 'ready' ? load.data : null;
+  const data = list.useListData(lowStockLoader);
 
   return (
-    <ListPage
+    <list.ListPage
+      list={data}
+      rows={(answer) => answer.sizes}
       title="Low stock"
       intro={<StockTabs />}
-      filters={<PopularOnly popular={query.popular === '1'} />}
-      problem={problem}
+      filters={<PopularOnly popular={data.query.popular === '1'} />}
       problemFallback="Showing every low size instead."
-      load={load}
-      reload={reload}
-      rows={ready?.sizes ?? []}
-      next={ready?.next ?? null}
       label="Sizes low on stock"
       pagerLabel="Pages of low stock"
       columns={columns}
       rowId={(row) => `${row.productId}|${row.colorName}|${row.size}`}
-      card={(row) => <SizeCard row={row} />}
+      card={card}
       loadingText="Loading low stock..."
       emptyText="No size is low on stock."
     />

@@ -1,11 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { useController, useWatch } from 'react-hook-form';
 import {
   stockAdjustmentsSchema,
   stockThresholdSchema,
   type StockAdjustmentResult,
+  type StockAdjustmentsInput,
   type StockCell,
   type StockGrid,
+  type StockThresholdInput,
 } from '@shop/contracts/stock';
 import {
   adminStockReasons,
@@ -13,8 +16,18 @@ import {
   stockReasonLabels,
   type AdminStockReason,
 } from '@shop/domain/stock';
-import { errorMessage, type ApiClient } from '../../../lib/api-client';
+import { type ApiClient } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
+import {
+  Field,
+  FieldMessage,
+  Form,
+  FormError,
+  NumberField,
+  Select,
+  SubmitButton,
+} from '../form-kit/fields';
+import { useAdminForm } from '../form-kit/use-admin-form';
 import { useAdminLoad } from '../use-admin-load';
 import { StockHistory } from './stock-history';
 import { stockApi } from './stock-api';
@@ -47,73 +60,48 @@ function ThresholdForm({
   onSaved: () => void;
 }) {
   const { authed } = useAuth();
-  const [value, setValue] = useState(String(threshold));
-  const [message, setMessage] = useState<{ text: string; problem: boolean } | null>(null);
+  const form = useAdminForm(stockThresholdSchema, { threshold }, { invalidMessage: null });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = stockThresholdSchema.safeParse({
-      threshold: value.trim() === '' ? Number.NaN : Number(value),
-    });
-    if (!parsed.success) {
-      setMessage({ text: parsed.error.issues[0]?.message ?? 'Invalid threshold', problem: true });
-      return;
-    }
-    try {
-      await authed((api) => stockApi(api).setThreshold(productId, parsed.data));
-      setMessage({ text: 'Threshold saved', problem: false });
-      onSaved();
-    } catch (error) {
-      setMessage({ text: errorMessage(error), problem: true });
-    }
+  async function submit(values: StockThresholdInput) {
+    await authed((api) => stockApi(api).setThreshold(productId, values));
+    onSaved();
+    return 'Threshold saved';
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-2">
-      <div>
-        <label htmlFor="stock-threshold" className="block text-sm font-medium">
-          Low at or under
-        </label>
-        <input
-          id="stock-threshold"
-          type="number"
-          min={0}
-          inputMode="numeric"
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          aria-invalid={message?.problem ? true : undefined}
-          aria-describedby={message ? 'stock-threshold-message' : undefined}
-          className="mt-1 block w-24 rounded-xl border border-line px-3 py-2 text-sm"
-        />
-      </div>
-      <button type="submit" className={button}>
+    <Form form={form} onSubmit={submit} className="flex flex-wrap items-end gap-2">
+      <NumberField
+        name="threshold"
+        id="stock-threshold"
+        label="Low at or under"
+        inputClassName="w-24"
+      />
+      <SubmitButton busy={form.busy} className={button}>
         Save threshold
-      </button>
-      {message ? (
-        <p
-          id="stock-threshold-message"
-          role={message.problem ? 'alert' : 'status'}
-          className={`w-full text-sm ${message.problem ? 'text-brand-800' : 'text-muted'}`}
-        >
-          {message.text}
-        </p>
+      </SubmitButton>
+      {form.status?.message ? (
+        <FormError
+          status={form.status}
+          className={`w-full text-sm ${form.status.ok ? 'text-muted' : 'text-brand-800'}`}
+        />
       ) : null}
-    </form>
+    </Form>
   );
 }
 
-function Cell({
-  id,
-  cell,
-  value,
-  onChange,
-}: {
-  id: string;
-  cell: StockCell;
-  value: string;
-  onChange: (text: string) => void;
-}) {
-  const parsed = parseStockEdit(value);
+/** What the editor holds: each cell's typed change (in the grid's order), the reason and note. */
+interface EditorValues {
+  edits: { change: string }[];
+  reason: AdminStockReason | '';
+  note: string;
+}
+
+function Cell({ id, index, cell }: { id: string; index: number; cell: StockCell }) {
+  const {
+    field: { ref, value, onChange, onBlur, name },
+  } = useController<EditorValues, `edits.${number}.change`>({ name: `edits.${index}.change` });
+  // A change is checked as she types, by the same rule the schema applies.
+  const parsed = parseStockEdit(value ?? '');
   const problem = parsed.ok ? null : parsed.message;
   return (
     <div className={`flex flex-col items-center gap-1 px-2 py-2 ${cell.low ? 'bg-blush' : ''}`}>
@@ -125,11 +113,14 @@ function Cell({
       </p>
       <input
         id={id}
+        ref={ref}
+        name={name}
         type="text"
         inputMode="text"
         autoComplete="off"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
+        value={value ?? ''}
+        onChange={onChange}
+        onBlur={onBlur}
         placeholder="+ − ="
         aria-label={`${cell.colorName} ${cell.size}: change`}
         aria-invalid={problem ? true : undefined}
@@ -147,16 +138,10 @@ function Cell({
 
 const stickyCol = 'sticky left-0 z-10 bg-white';
 
-function Grid({
-  grid,
-  edits,
-  setEdit,
-}: {
-  grid: StockGrid;
-  edits: Record<string, string>;
-  setEdit: (key: string, text: string) => void;
-}) {
-  const cells = new Map(grid.cells.map((cell) => [keyOf(cell.colorName, cell.size), cell]));
+function Grid({ grid }: { grid: StockGrid }) {
+  const cells = new Map(
+    grid.cells.map((cell, index) => [keyOf(cell.colorName, cell.size), { cell, index }]),
+  );
   return (
     // Positioned, so the screen-reader-only words inside the cells scroll with the grid instead
     // of widening the page.
@@ -226,15 +211,14 @@ function Grid({
               </th>
               {grid.sizes.map((size, column) => {
                 const key = keyOf(color.colorName, size);
-                const cell = cells.get(key);
+                const found = cells.get(key);
                 return (
                   <td key={size} className="border-t border-line p-0 align-top">
-                    {cell ? (
+                    {found ? (
                       <Cell
                         id={`stock-cell-${row}-${column}`}
-                        cell={cell}
-                        value={edits[key] ?? ''}
-                        onChange={(text) => setEdit(key, text)}
+                        index={found.index}
+                        cell={found.cell}
                       />
                     ) : (
                       <span className="block px-2 py-4 text-center text-muted">
@@ -253,105 +237,93 @@ function Grid({
   );
 }
 
+const blankEdits = (grid: StockGrid) => grid.cells.map(() => ({ change: '' }));
+/** The editor's values as the form holds them; the schema reads them through `prepare`. */
+const held = (values: EditorValues) => values as unknown as StockAdjustmentsInput;
+
 function Editor({ grid, onSaved }: { grid: StockGrid; onSaved: () => void }) {
   const { authed } = useAuth();
-  const [edits, setEdits] = useState<Record<string, string>>({});
-  const [reason, setReason] = useState<AdminStockReason | ''>('');
-  const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const [applied, setApplied] = useState<StockAdjustmentResult[] | null>(null);
-  const typed = grid.cells.filter(
-    (cell) => (edits[keyOf(cell.colorName, cell.size)] ?? '').trim() !== '',
+  // The route's schema reads the typed cells of the grid as last read: a count is applied as of
+  // that reading (`seen`), less what orders take meanwhile.
+  const form = useAdminForm(
+    stockAdjustmentsSchema,
+    held({ edits: blankEdits(grid), reason: '', note: '' }),
+    {
+      prepare: (values) => {
+        const { edits, reason, note } = values as unknown as EditorValues;
+        return {
+          edits: grid.cells.flatMap((cell, index) => {
+            const change = edits[index]?.change ?? '';
+            if (change.trim() === '') return [];
+            return [
+              {
+                colorName: cell.colorName,
+                size: cell.size,
+                change,
+                ...(reason ? { reason } : {}),
+                seen: cell.version,
+              },
+            ];
+          }),
+          note,
+        };
+      },
+    },
   );
+  const { control, reset, getValues } = form;
+  const edits = useWatch({ control, name: 'edits' }) as EditorValues['edits'] | undefined;
+  const typed = grid.cells.filter((_, index) => (edits?.[index]?.change ?? '').trim() !== '');
+  // A grid read anew with other sizes starts the edits afresh.
+  useEffect(() => {
+    const current = getValues() as unknown as EditorValues;
+    if (current.edits.length !== grid.cells.length) {
+      reset(held({ ...current, edits: blankEdits(grid) }));
+    }
+  }, [grid, getValues, reset]);
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    const body = {
-      edits: typed.map((cell) => ({
-        colorName: cell.colorName,
-        size: cell.size,
-        change: edits[keyOf(cell.colorName, cell.size)]!,
-        ...(reason ? { reason } : {}),
-        // A count is applied as of this reading, less what orders take meanwhile.
-        seen: cell.version,
-      })),
-      note,
-    };
-    const parsed = stockAdjustmentsSchema.safeParse(body);
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Check the changes');
-      return;
-    }
-    setBusy(true);
-    setProblem(null);
-    try {
-      const answer = await authed((api) => stockApi(api).adjust(grid.product._id, parsed.data));
-      setApplied(answer.applied);
-      setEdits({});
-      setNote('');
-      onSaved();
-    } catch (error) {
-      setProblem(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+  async function save(body: StockAdjustmentsInput) {
+    setApplied(null);
+    const answer = await authed((api) => stockApi(api).adjust(grid.product._id, body));
+    setApplied(answer.applied);
+    const { reason } = getValues() as unknown as EditorValues;
+    reset(held({ edits: blankEdits(grid), reason, note: '' }));
+    onSaved();
   }
 
   return (
-    <form onSubmit={save} noValidate className="flex flex-col gap-4">
+    <Form form={form} onSubmit={save} className="flex flex-col gap-4">
       <p className="text-sm text-muted">
         Type <strong className="text-ink">+12</strong> after a delivery,{' '}
         <strong className="text-ink">-2</strong> for damage,{' '}
         <strong className="text-ink">=5</strong> after a count. Each size shows the units free to
         sell and those held by unpaid orders; a count is of the units free to sell.
       </p>
-      <Grid
-        grid={grid}
-        edits={edits}
-        setEdit={(key, text) => setEdits((current) => ({ ...current, [key]: text }))}
-      />
+      <Grid grid={grid} />
       <div className="flex flex-col gap-3 rounded-2xl border border-line bg-white p-4 sm:flex-row sm:items-end">
-        <div className="min-w-0">
-          <label htmlFor="stock-reason" className="block text-sm font-medium">
-            Why
-          </label>
-          <select
-            id="stock-reason"
-            value={reason}
-            onChange={(event) => setReason(event.target.value as AdminStockReason | '')}
-            className="mt-1 block w-full rounded-xl border border-line bg-white px-3 py-2 text-sm"
-          >
-            <option value="">As typed (= count, + delivery, − damage)</option>
-            {adminStockReasons.map((value) => (
-              <option key={value} value={value}>
-                {stockReasonLabels[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex-1">
-          <label htmlFor="stock-note" className="block text-sm font-medium">
-            Note (optional)
-          </label>
-          <input
-            id="stock-note"
-            value={note}
-            maxLength={500}
-            onChange={(event) => setNote(event.target.value)}
-            placeholder="Invoice number, who counted…"
-            className="mt-1 block w-full rounded-xl border border-line px-3 py-2 text-sm"
-          />
-        </div>
-        <button type="submit" className={primary} disabled={busy || typed.length === 0}>
-          {busy ? 'Saving...' : `Save ${typed.length} ${typed.length === 1 ? 'change' : 'changes'}`}
-        </button>
+        <Select name="reason" id="stock-reason" label="Why" className="min-w-0">
+          <option value="">As typed (= count, + delivery, − damage)</option>
+          {adminStockReasons.map((value) => (
+            <option key={value} value={value}>
+              {stockReasonLabels[value]}
+            </option>
+          ))}
+        </Select>
+        <Field
+          name="note"
+          id="stock-note"
+          label="Note (optional)"
+          className="flex-1"
+          maxLength={500}
+          placeholder="Invoice number, who counted…"
+        />
+        <SubmitButton busy={form.busy} className={primary} disabled={typed.length === 0}>
+          {`Save ${typed.length} ${typed.length === 1 ? 'change' : 'changes'}`}
+        </SubmitButton>
       </div>
-      {problem ? (
-        <p role="alert" className="text-sm text-brand-800">
-          {problem}
-        </p>
-      ) : null}
+      <FieldMessage name="edits.root" />
+      <FieldMessage name="edits" />
+      <FormError status={form.status} className="text-sm text-brand-800" />
       {applied ? (
         <div role="status" className="rounded-2xl border border-line bg-white p-4 text-sm">
           <p className="font-medium">Saved</p>
@@ -362,7 +334,7 @@ function Editor({ grid, onSaved }: { grid: StockGrid; onSaved: () => void }) {
           </ul>
         </div>
       ) : null}
-    </form>
+    </Form>
   );
 }
 

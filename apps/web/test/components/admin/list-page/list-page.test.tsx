@@ -4,7 +4,11 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import type { ApiClient } from '../../../../app/lib/api-client';
-import { listLoader, useListData } from '../../../../app/components/admin/list-page/list-loader';
+import {
+  listLoader,
+  useListData,
+  type ListLoader,
+} from '../../../../app/components/admin/list-page/list-loader';
 import {
   filterField,
   filterLabel,
@@ -55,9 +59,9 @@ function Where() {
   return <output aria-label="URL">{search}</output>;
 }
 
-function TestList() {
-  const { query, problem, load, reload } = useListData<Query, Answer>();
-  const ready = load.state === 'ready' ? load.data : null;
+function TestList({ loader }: { loader: ListLoader<typeof schema, Answer> }) {
+  const list = useListData(loader);
+  const { query } = list;
   return (
     <>
       <Where />
@@ -95,18 +99,12 @@ function TestList() {
             }
           />
         }
-        problem={problem}
+        list={list}
+        rows={(answer) => answer.rows}
         problemFallback="Showing everyone instead."
-        load={load}
-        reload={reload}
-        rows={ready?.rows ?? []}
-        next={ready?.next ?? null}
         label="People"
-        pagerLabel="Pages of people"
         columns={[{ id: 'name', header: 'Name', cell: ({ row }) => row.original.name }]}
-        rowId={(row) => row.id}
         card={(row) => <p>{row.name}</p>}
-        loadingText="Loading people..."
         emptyText="Nobody matches."
         bulk={{
           allLabel: 'Select everyone',
@@ -121,7 +119,8 @@ function TestList() {
 function renderList(url: string) {
   const server = fakeServer();
   const loader = listLoader(schema, server.fetch, (call) => call({} as ApiClient));
-  const router = createMemoryRouter([{ path: '/people', loader, Component: TestList }], {
+  const Component = () => <TestList loader={loader} />;
+  const router = createMemoryRouter([{ path: '/people', loader, Component }], {
     initialEntries: [url],
   });
   render(<RouterProvider router={router} />);
@@ -162,7 +161,9 @@ describe('the back-office list skeleton', () => {
   it('pages forward with Next and back with Previous, the trail in the URL', async () => {
     const { url, user } = renderList('/people');
     expect(await shown()).toEqual(['Asha', 'Bina']);
-    const previous = screen.getByRole('button', { name: 'Previous' });
+    // The pager is named after the list, and a row's id is its own `id`, unless the page says.
+    const pager = screen.getByRole('navigation', { name: 'Pages of people' });
+    const previous = within(pager).getByRole('button', { name: 'Previous' });
     const next = screen.getByRole('button', { name: 'Next' });
     expect((previous as HTMLButtonElement).disabled).toBe(true);
 
