@@ -185,9 +185,9 @@ for (const [viewport, offset] of [
       await waitForHydration(page);
       const card = page.getByTestId('order-card').first();
       await card.getByRole('button', { name: 'Pay now' }).waitFor();
-      expect(await card.getByText(/^Pay by .+, or the order is cancelled\.$/).isVisible()).toBe(
-        true,
-      );
+      await expect
+        .poll(() => card.getByText(/^Pay by .+, or the order is cancelled\.$/).isVisible(), patient)
+        .toBe(true);
 
       // The e2e server gives 30 minutes to pay.
       await page.clock.fastForward('30:30');
