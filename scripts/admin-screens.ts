@@ -14,8 +14,11 @@ import { chromiumArgs, viewports } from '../apps/web/e2e/browser.ts';
 const [dataDir, outDir] = process.argv.slice(2);
 if (!dataDir || !outDir) throw new Error('usage: admin-screens.ts <DATA_DIR> <OUT_DIR>');
 const owner = { email: 'owner.shots@lacebloom.in', password: 'orchid-ledger-7' };
-const lists = ['orders', 'dispatch', 'returns', 'customers', 'audit', 'products', 'stock'];
-lists.push('stock/low', 'media', 'discounts', 'blog', 'grievances');
+/** Every keyset-paged list by default; SCREENS=settings,products/new,... photographs those. */
+const lists = process.env.SCREENS?.split(',') ?? [
+  ...['orders', 'dispatch', 'returns', 'customers', 'audit', 'products', 'stock'],
+  ...['stock/low', 'media', 'discounts', 'blog', 'grievances'],
+];
 const port = 4600 + Math.floor(Math.random() * 300);
 const base = `http://127.0.0.1:${port}`;
 

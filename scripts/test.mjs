@@ -2,10 +2,12 @@
 // `npm test`: type checks, lint, then every suite — the whole API suite on a real PostgreSQL (what
 // production runs), the part of it that exercises what differs on the embedded PGlite, the browser
 // journeys — each stage with its duration, and one closing line "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   existsSync,
   mkdtempSync,
+  openSync,
+  closeSync,
   readFileSync,
   chownSync,
   chmodSync,
@@ -59,25 +61,22 @@ function run(label, command, args, options = {}) {
   return result.status === 0;
 }
 
-function vitest(label, dir, env = {}, extraArgs = []) {
-  // The run reports test counts; `extraArgs` may name files or folders to run (vitest's filters).
-  const report = join(reportsDir, `${label.replace(/\W+/g, '-')}.json`);
-  run(
-    label,
-    bin('vitest'),
-    [
-      'run',
-      '--root',
-      dir,
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${report}`,
-      ...extraArgs,
-    ],
-    {
-      env: { ...process.env, ...env },
-    },
-  );
+function vitestArgs(dir, report, extraArgs) {
+  return [
+    'run',
+    '--root',
+    dir,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...extraArgs,
+  ];
+}
+
+const reportOf = (label) => join(reportsDir, `${label.replace(/\W+/g, '-')}.json`);
+
+/** Adds a finished run's test counts (from its JSON report) to the totals. */
+function countReport(label, report) {
   if (existsSync(report)) {
     const summary = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += summary.numPassedTests;
@@ -86,6 +85,48 @@ function vitest(label, dir, env = {}, extraArgs = []) {
   } else {
     totals.failed += 1;
   }
+}
+
+function vitest(label, dir, env = {}, extraArgs = []) {
+  // The run reports test counts; `extraArgs` may name files or folders to run (vitest's filters).
+  const report = reportOf(label);
+  run(label, bin('vitest'), vitestArgs(dir, report, extraArgs), {
+    env: { ...process.env, ...env },
+  });
+  countReport(label, report);
+}
+
+/**
+ * A vitest run in the background, its output kept in a file and printed once it ends (so two
+ * stages' lines do not interleave). Answers a function that waits for it and prints it.
+ */
+function vitestInBackground(label, dir, env = {}, extraArgs = []) {
+  const report = reportOf(label);
+  const logPath = join(reportsDir, `${label.replace(/\W+/g, '-')}.log`);
+  const log = openSync(logPath, 'w');
+  const started = Date.now();
+  console.log(`\n=== ${label} (started in the background; its output follows when it ends) ===`);
+  const child = spawn(bin('vitest'), vitestArgs(dir, report, extraArgs), {
+    cwd: root,
+    stdio: ['ignore', log, log],
+    env: { ...process.env, ...env },
+  });
+  const ended = new Promise((resolve) => {
+    child.on('error', (error) => {
+      console.error(`${label}: ${error.message}`);
+      resolve(1);
+    });
+    child.on('close', (code) => resolve(code));
+  });
+  return async () => {
+    const code = await ended;
+    closeSync(log);
+    stageTimes.push([label, Date.now() - started]);
+    console.log(`\n=== ${label} (ran alongside the browser tests) ===`);
+    process.stdout.write(readFileSync(logPath, 'utf8'));
+    if (code !== 0) failures.push(label);
+    countReport(label, report);
+  };
 }
 
 function freePort() {
@@ -241,7 +282,15 @@ if (postgres) {
       '!!! (or set TEST_DATABASE_URL to a PostgreSQL you own).\n',
   );
 }
-vitest('API on PGlite (what differs, and the money path)', 'apps/api', {}, PGLITE_SUITE);
+// The PGlite subset runs alongside the browser tests, one file at a time: the browser files spend
+// most of their time waiting on page loads, which leaves a core's worth of room, and the subset
+// then ends well before them instead of adding its minutes after the PostgreSQL run.
+const pglite = vitestInBackground(
+  'API on PGlite (what differs, and the money path)',
+  'apps/api',
+  {},
+  [...PGLITE_SUITE, '--maxWorkers=1'],
+);
 
 if (!built) {
   failures.push('browser tests: no storefront build');
@@ -250,6 +299,7 @@ if (!built) {
 } else {
   failures.push('browser tests: Chromium missing');
 }
+await pglite();
 
 rmSync(reportsDir, { recursive: true, force: true });
 console.log('\nStage times:');

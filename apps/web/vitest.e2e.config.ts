@@ -14,6 +14,9 @@ export default defineConfig({
     globalSetup: ['e2e/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // A page waited on answers when its server and browser get the CPU: on a busy 2-core machine
+    // that can take seconds, so a poll waits up to 15 s (not Vitest's 1 s) before it fails.
+    expect: { poll: { timeout: 15_000 } },
     fileParallelism: workers > 1,
     maxWorkers: workers,
   },

@@ -162,6 +162,9 @@ async function ownDatabaseClient() {
   return client;
 }
 
+/** A poll's patience on a busy machine (Vitest's default is one second). */
+const patiently = { timeout: 10_000 };
+
 /**
  * Waits until a connection to this file's database waits on a lock. Asked on a connection of its
  * own, outside any transaction: within one, PostgreSQL shows the activity as it first read it.
@@ -176,7 +179,7 @@ async function waitingOnALock() {
            where datname = current_database() and wait_event_type = 'Lock'`,
         );
         return rows[0]!.waiting;
-      })
+      }, patiently)
       .toBeGreaterThan(0);
   } finally {
     await observer.end();
@@ -729,7 +732,7 @@ describe('paying', () => {
       .poll(async () => {
         await app().jobs.deliverMail();
         return (await confirmationsSent()).length;
-      })
+      }, patiently)
       .toBeGreaterThan(0);
     await app().jobs.deliverMail();
     const confirmations = await confirmationsSent();

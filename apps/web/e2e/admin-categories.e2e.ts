@@ -1,4 +1,4 @@
-// The back office's categories and banners in a real browser, at 375 and 1280 px: deactivating a
+// The back office's categories and banners in a real browser, at 375 px: deactivating a
 // category that still has active products shows the server's refusal with the count; its default
 // HSN code is checked by the route's schema and saved; a banner
 // added through the form with a desktop picture and a start tomorrow is listed as scheduled and
@@ -11,7 +11,7 @@ import { shopURL } from './shop.ts';
 import { signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
-import { seriousViolations, type Viewport } from './page-checks.ts';
+import { seriousViolations, type Viewport, photograph } from './page-checks.ts';
 
 let browser: Browser;
 let owner: OwnerSession;
@@ -31,7 +31,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport[]) {
+// One width: an owner's journey runs once, at the width named here; every back-office screen
+// is checked at both widths (axe, and nothing wider than the screen) in admin-screens.e2e.ts.
+for (const viewport of ['phone'] as Viewport[]) {
   describe(`categories and banners (${viewport})`, () => {
     it('shows the refusal to deactivate a category with active products', async () => {
       const categories = await api<
@@ -60,7 +62,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
           .waitFor(patient);
 
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${shots}/categories-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/categories-${viewport}.png`, fullPage: true });
         expect(problems.filter((problem) => !/status of 409/.test(problem))).toEqual([]);
       } finally {
         await context.close();
@@ -114,7 +116,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
           .filter({ hasText: name });
         await row.getByText('Scheduled').waitFor(patient);
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${shots}/banners-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/banners-${viewport}.png`, fullPage: true });
 
         for (const path of ['/banner', '/mobile-banner']) {
           const shown = await api<{ name: string }[]>('GET', path);

@@ -7,7 +7,7 @@ import { shopURL } from './shop.ts';
 import { shopperWithPaidOrder, signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
-import { seriousViolations, type Viewport } from './page-checks.ts';
+import { seriousViolations, type Viewport, photograph } from './page-checks.ts';
 
 let browser: Browser;
 let owner: OwnerSession;
@@ -104,7 +104,7 @@ for (const [viewport, offset] of [
         await link.waitFor(patient);
         expect(await page.getByRole('link', { name: /^LB\d/ }).count()).toBe(1);
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${shots}/orders-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/orders-${viewport}.png`, fullPage: true });
 
         // A bulk move: one call per selected order, each order's outcome shown.
         await page.getByRole('checkbox', { name: `Select order ${shopper.orderNumber}` }).check();
@@ -148,7 +148,7 @@ for (const [viewport, offset] of [
         await moves.getByRole('button', { name: 'Keep it' }).click();
         expect(await seriousViolations(page)).toEqual([]);
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({ path: `${shots}/order-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/order-${viewport}.png`, fullPage: true });
 
         // The shopper's own view of the order never carries the note.
         const mine = await api('GET', `/order/${shopper.orderId}`, {

@@ -1,4 +1,4 @@
-// The shop's editable pages in a real browser, at 375 and 1280 px: the owner reorders two FAQ
+// The shop's editable pages in a real browser, at 1280 px: the owner reorders two FAQ
 // questions with the keyboard, edits an answer and the shipping policy's first section, and the
 // storefront shows the new text dated today. The pages are restored to the shop's original text
 // afterwards, so the content pages' own tests read the texts and dates they expect.
@@ -10,7 +10,7 @@ import { lastUpdatedLabel } from '@shop/domain/shop-pages';
 import { signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
-import { seriousViolations, type Viewport } from './page-checks.ts';
+import { seriousViolations, type Viewport, photograph } from './page-checks.ts';
 
 let browser: Browser;
 let owner: OwnerSession;
@@ -37,7 +37,9 @@ async function openEditor(page: Page, title: string) {
   await page.getByRole('form', { name: `Edit ${title}` }).waitFor(patient);
 }
 
-for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport[]) {
+// One width: an owner's journey runs once, at the width named here; every back-office screen
+// is checked at both widths (axe, and nothing wider than the screen) in admin-screens.e2e.ts.
+for (const viewport of ['desktop'] as Viewport[]) {
   describe(`editable pages (${viewport})`, () => {
     it('the owner edits the FAQ and the shop shows it, dated today', async () => {
       const answer = `Measure snugly under the bust (${viewport} edit).\n\nThen ask us.`;
@@ -48,7 +50,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
         await waitForHydration(page);
         await page.getByRole('heading', { name: 'Pages', level: 1 }).waitFor(patient);
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${shots}/pages-list-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/pages-list-${viewport}.png`, fullPage: true });
 
         await openEditor(page, 'Frequently Asked Questions');
         const form = page.getByRole('form', { name: 'Edit Frequently Asked Questions' });
@@ -72,7 +74,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
 
         await form.locator('#faq-0-1-answer').fill(answer);
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${shots}/faq-editor-${viewport}.png` });
+        await photograph(page, { path: `${shots}/faq-editor-${viewport}.png` });
         await form.getByRole('button', { name: 'Save page' }).click();
         await page
           .getByRole('status')
@@ -91,7 +93,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
           'Then ask us.',
         ]);
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${shots}/faq-shop-${viewport}.png` });
+        await photograph(page, { path: `${shots}/faq-shop-${viewport}.png` });
         expect(problems.filter((problem) => !/status of 400/.test(problem))).toEqual([]);
       } finally {
         await context.close();
@@ -117,7 +119,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
         // The server's cleaned text is what the form now holds.
         expect(await form.locator('#policy-section-0-html').inputValue()).not.toContain('script');
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${shots}/policy-editor-${viewport}.png` });
+        await photograph(page, { path: `${shots}/policy-editor-${viewport}.png` });
 
         await page.goto('/shipping-policy');
         await waitForHydration(page);
@@ -132,7 +134,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
           await main.getByRole('link', { name: 'care@lacebloom.in' }).first().getAttribute('href'),
         ).toBe('mailto:care@lacebloom.in');
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${shots}/shipping-shop-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/shipping-shop-${viewport}.png`, fullPage: true });
         expect(problems).toEqual([]);
       } finally {
         await context.close();
@@ -157,7 +159,7 @@ describe('the exchange policy keeps its marked lists', () => {
         );
       expect(mark).toContain('data:image/svg+xml');
       expect(await page.locator('ul.cross-list > li').count()).toBe(7);
-      await page.locator('#eligible').screenshot({ path: `${shots}/exchange-lists-desktop.png` });
+      await photograph(page.locator('#eligible'), { path: `${shots}/exchange-lists-desktop.png` });
     } finally {
       await context.close();
     }

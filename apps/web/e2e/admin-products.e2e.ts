@@ -1,4 +1,4 @@
-// The back office's products in a real browser, at 375 and 1280 px: the owner creates a product
+// The back office's products in a real browser, at 1280 px: the owner creates a product
 // with two colours and their sizes (the GST rule shown beside the price on the way), uploads six
 // photos to a colour (one refused for its size, with the message shown) and describes them,
 // activates it, finds it on the storefront with the uploaded photo; a shopper orders it; the owner's delete then deactivates it, the
@@ -15,7 +15,7 @@ import { newShopper } from './account-helpers.ts';
 import { signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
-import { seriousViolations, type Viewport } from './page-checks.ts';
+import { seriousViolations, type Viewport, photograph } from './page-checks.ts';
 
 let browser: Browser;
 let owner: OwnerSession;
@@ -78,7 +78,9 @@ async function orderOf(productId: string, colorName: string, colorHex: string, s
   return { token, orderId: placed.data.orderId };
 }
 
-for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport[]) {
+// One width: an owner's journey runs once, at the width named here; every back-office screen
+// is checked at both widths (axe, and nothing wider than the screen) in admin-screens.e2e.ts.
+for (const viewport of ['desktop'] as Viewport[]) {
   describe(`products (${viewport})`, () => {
     it('lists the catalogue with filters in the URL', async () => {
       const { page, context, problems } = await openPage(browser, shopURL(), viewport);
@@ -100,7 +102,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
           .check();
         await page.getByRole('heading', { name: '1 product ticked' }).waitFor(patient);
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${shots}/products-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/products-${viewport}.png`, fullPage: true });
         expect(problems).toEqual([]);
       } finally {
         await context.close();
@@ -178,7 +180,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
         expect(uploaded.every((src) => /^\/media\/uploads\/[0-9a-f-]{36}$/.test(src))).toBe(true);
         expect(await seriousViolations(page)).toEqual([]);
         await photos.scrollIntoViewIfNeeded();
-        await page.screenshot({
+        await photograph(page, {
           path: `${photoShots}/product-photos-${viewport}.png`,
           fullPage: true,
         });
@@ -203,7 +205,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
         );
         expect(await seriousViolations(page)).toEqual([]);
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({ path: `${shots}/product-new-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/product-new-${viewport}.png`, fullPage: true });
 
         await page.getByLabel('Price with GST (₹)').fill('1899');
         await page.getByRole('button', { name: 'Create product' }).click();
@@ -229,7 +231,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
         );
         expect(await seriousViolations(page)).toEqual([]);
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({ path: `${shots}/product-edit-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/product-edit-${viewport}.png`, fullPage: true });
 
         // On the storefront at once.
         await page.getByRole('link', { name: 'View in the shop' }).click();

@@ -1,4 +1,4 @@
-// The returns desk in a real browser, at 375 and 1280 px: an owner approves a return, books its
+// The returns desk in a real browser, at 375 px: an owner approves a return, books its
 // reverse pickup, receives it, passes its check, restocks and refunds it; for an exchange she
 // ships the replacement; the shopper reads each line's state in My Orders.
 import { mkdirSync } from 'node:fs';
@@ -14,7 +14,7 @@ import {
 } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { api, moveOrderAs, signInOwner, type OwnerSession } from './owner-helpers.ts';
-import { seriousViolations, type Viewport } from './page-checks.ts';
+import { seriousViolations, type Viewport, photograph } from './page-checks.ts';
 
 let browser: Browser;
 let owner: OwnerSession;
@@ -74,10 +74,9 @@ async function requestedLines(offset: number) {
   };
 }
 
-for (const [viewport, offset] of [
-  ['phone', 0],
-  ['desktop', 1],
-] as const satisfies readonly (readonly [Viewport, number])[]) {
+// One width: an owner's journey runs once, at the width named here; every back-office screen
+// is checked at both widths (axe, and nothing wider than the screen) in admin-screens.e2e.ts.
+for (const [viewport, offset] of [['phone', 0]] as (readonly [Viewport, number])[]) {
   describe(`the returns desk (${viewport})`, () => {
     it('takes a return to its refund and an exchange to its shipped replacement', async () => {
       const asked = await requestedLines(offset);
@@ -108,7 +107,7 @@ for (const [viewport, offset] of [
           .waitFor(patient);
         expect(await seriousViolations(page)).toEqual([]);
         expect(await fitsWidth(page)).toBe(true);
-        await page.screenshot({ path: `${shots}/returns-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/returns-${viewport}.png`, fullPage: true });
 
         // The return: approve, pickup, receive, check, restock, refund.
         await returnLink.click();
@@ -125,7 +124,7 @@ for (const [viewport, offset] of [
         await page.getByText('Say whether the item passed the check').waitFor(patient);
         expect(await seriousViolations(page)).toEqual([]);
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({ path: `${shots}/check-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/check-${viewport}.png`, fullPage: true });
         await page.getByLabel('Passed: tags on, unworn').check();
         await page.getByLabel(/^Note/).fill('Tags on, unworn');
         await step(page, 'Record the check', 'qc passed');
@@ -135,7 +134,10 @@ for (const [viewport, offset] of [
         expect(await seriousViolations(page)).toEqual([]);
         expect(await fitsWidth(page)).toBe(true);
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({ path: `${shots}/return-refunded-${viewport}.png`, fullPage: true });
+        await photograph(page, {
+          path: `${shots}/return-refunded-${viewport}.png`,
+          fullPage: true,
+        });
 
         // The exchange, brought in by the shopper: approve, receive, check, restock, ship.
         await page.goto(`/admin/returns/${asked.exchangeLine}`);
@@ -149,7 +151,10 @@ for (const [viewport, offset] of [
         await step(page, /^Restock /, 'replacement queued');
         expect(await seriousViolations(page)).toEqual([]);
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({ path: `${shots}/exchange-queued-${viewport}.png`, fullPage: true });
+        await photograph(page, {
+          path: `${shots}/exchange-queued-${viewport}.png`,
+          fullPage: true,
+        });
         await step(page, /^Ship the replacement/, 'replacement shipped');
         await page.getByText(/AWB SIM\d{10}/).waitFor(patient);
         expect(problems).toEqual([]);
@@ -173,7 +178,7 @@ for (const [viewport, offset] of [
         expect(await lines.filter({ hasText: 'Replacement AWB SIM' }).count()).toBe(1);
         expect(await lines.filter({ hasText: 'Pickup AWB SIMR' }).count()).toBe(1);
         expect(await seriousViolations(shopperPage.page)).toEqual([]);
-        await shopperPage.page.screenshot({
+        await photograph(shopperPage.page, {
           path: `${shots}/my-orders-${viewport}.png`,
           fullPage: true,
         });

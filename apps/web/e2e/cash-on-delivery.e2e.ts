@@ -11,6 +11,7 @@ import { lastMail, newShopper } from './account-helpers.ts';
 import { signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
+import { photograph } from './page-checks.ts';
 
 let browser: Browser;
 let owner: OwnerSession;
@@ -104,7 +105,7 @@ for (const [viewport, offset] of [
       await expect
         .poll(() => page.getByTestId('checkout-total').textContent())
         .toBe(rupees(shopper.price + 49));
-      await page.screenshot({ path: `/tmp/shots-cod/checkout-${viewport}.png`, fullPage: true });
+      await photograph(page, { path: `/tmp/shots-cod/checkout-${viewport}.png`, fullPage: true });
       await page.getByRole('button', { name: 'Place Order' }).click();
       await page.waitForURL('**/order-success/**');
       await expect
@@ -131,7 +132,7 @@ for (const [viewport, offset] of [
       const code = /Your confirmation code is (\d{6})/.exec(mail!)?.[1];
       expect(code).toMatch(/^\d{6}$/);
       await codeBox.fill(code!);
-      await page.screenshot({ path: `/tmp/shots-cod/confirm-${viewport}.png`, fullPage: true });
+      await photograph(page, { path: `/tmp/shots-cod/confirm-${viewport}.png`, fullPage: true });
       await page.getByRole('button', { name: 'Confirm order' }).click();
       await expect
         .poll(() => page.getByRole('heading', { name: 'Order Placed Successfully!' }).isVisible())

@@ -1,4 +1,4 @@
-// The catalogue's whole story in a real browser, once at 375 and once at 1280 px: the owner
+// The catalogue's whole story in a real browser, at 1280 px: the owner
 // creates a bra with two colours, uploads six photos (five to one colour, of which one is refused
 // for its size with the message shown; one to the other) and describes them, fills its colour × size grid on the stock desk, activates it
 // and finds it on the storefront (listing and product page, with her alt texts); a shopper buys
@@ -19,7 +19,7 @@ import { lastMail, newShopper, signInDialog, signUpThroughDialog } from './accou
 import { fitsWidth, signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
-import { seriousViolations, type Viewport } from './page-checks.ts';
+import { seriousViolations, type Viewport, photograph } from './page-checks.ts';
 import { startShopServer, type ShopServer } from './shop-server.ts';
 
 let browser: Browser;
@@ -55,10 +55,12 @@ async function cellNow(page: Page, colorName: string, size: string) {
 }
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+  await photograph(page, { path: `${shots}/${name}.png`, fullPage: true });
 }
 
-for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport[]) {
+// One width: an owner's journey runs once, at the width named here; every back-office screen
+// is checked at both widths (axe, and nothing wider than the screen) in admin-screens.e2e.ts.
+for (const viewport of ['desktop'] as Viewport[]) {
   describe(`the catalogue story (${viewport})`, () => {
     it('a new bra from the form to a shopper, its stock taken, and a CSV price change', async () => {
       const stamp = `${viewport} ${Date.now()}`;
@@ -395,7 +397,7 @@ describe('a banner scheduled for tomorrow', () => {
           )
           .toBe('1');
       }
-      await page.screenshot({ path: `${shots}/banner-${label}-${viewport}.png` });
+      await photograph(page, { path: `${shots}/banner-${label}-${viewport}.png` });
       expect(problems).toEqual([]);
       return count;
     } finally {
@@ -442,7 +444,7 @@ describe('a banner scheduled for tomorrow', () => {
         .getByRole('img', { name: 'Desktop picture preview' })
         .waitFor(upload)
         .catch(async (error: unknown) => {
-          await page.screenshot({ path: `${shots}/banner-failed.png`, fullPage: true });
+          await photograph(page, { path: `${shots}/banner-failed.png`, fullPage: true });
           throw error;
         });
       await form.getByLabel('Upload the mobile picture').setInputFiles({
@@ -454,7 +456,7 @@ describe('a banner scheduled for tomorrow', () => {
       await form.getByLabel('Shows from (India time)').fill(start);
       await form.getByRole('button', { name: 'Add banner' }).click();
       await page.getByRole('status').getByText('Banner created').waitFor(patient);
-      await page.screenshot({ path: `${shots}/banner-admin-desktop.png`, fullPage: true });
+      await photograph(page, { path: `${shots}/banner-admin-desktop.png`, fullPage: true });
       expect(problems).toEqual([]);
     } finally {
       await context.close();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopURL } from './shop.ts';
 import { launchBrowser, openPage, waitForHydration, type viewports } from './browser.ts';
 import { newShopper } from './account-helpers.ts';
-import { seriousViolations } from './page-checks.ts';
+import { seriousViolations, photograph } from './page-checks.ts';
 
 let browser: Browser;
 const baseURL = () => shopURL();
@@ -148,7 +148,7 @@ async function inViewport(page: Page, selector: string) {
 }
 
 async function shoot(page: Page, name: string) {
-  if (shotDir) await page.screenshot({ path: `${shotDir}/${name}.png` });
+  if (shotDir) await photograph(page, { path: `${shotDir}/${name}.png` });
 }
 
 for (const viewport of ['phone', 'desktop'] as const) {

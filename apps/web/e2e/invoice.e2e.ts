@@ -9,7 +9,7 @@ import type { ShopSettings } from '@shop/contracts/shop-settings';
 import { pdfPages, shopperWithPaidOrder, signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
-import { seriousViolations, type Viewport } from './page-checks.ts';
+import { seriousViolations, type Viewport, photograph } from './page-checks.ts';
 
 let browser: Browser;
 let owner: OwnerSession;
@@ -61,7 +61,7 @@ for (const [viewport, offset] of [
         const button = dialog.getByRole('button', { name: 'Download invoice' });
         await button.waitFor(patient);
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${shots}/my-orders-invoice-${viewport}.png` });
+        await photograph(page, { path: `${shots}/my-orders-invoice-${viewport}.png` });
 
         const [download] = await Promise.all([
           page.waitForEvent('download', patient),
@@ -149,7 +149,7 @@ for (const [viewport, offset] of [
           currency: 'INR',
         }).format(cart.data.gstIncluded);
         expect(await line.innerText()).toBe(`Inclusive of GST ${amount}`);
-        await page.screenshot({ path: `${shots}/cart-gst-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/cart-gst-${viewport}.png`, fullPage: true });
       } finally {
         await context.close();
       }

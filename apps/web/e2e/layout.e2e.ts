@@ -83,41 +83,8 @@ describe('header and footer (desktop)', () => {
 });
 
 describe('header search', () => {
-  it('opens after more than 2 characters and a pause, with three tabs and counts', async () => {
-    const { page, context, problems } = await openPage(browser, baseURL(), 'desktop');
-    // The page's timers run on a clock the test moves: time still flows, and jumps on demand.
-    await page.clock.install();
-    await page.goto('/about');
-    await waitForHydration(page);
-    const input = page.locator('#header-search');
-    const dropdown = page.getByTestId('search-dropdown');
-
-    await input.fill('br');
-    await page.clock.runFor(700);
-    expect(await dropdown.count()).toBe(0);
-
-    await input.fill('bra');
-    await dropdown.waitFor();
-    const tabs = dropdown.getByRole('tab');
-    expect(await tabs.allInnerTexts()).toEqual([
-      expect.stringMatching(/^products \(\d+\)$/i),
-      expect.stringMatching(/^categories \(\d+\)$/i),
-      expect.stringMatching(/^subcategories \(\d+\)$/i),
-    ]);
-    expect(await tabs.first().getAttribute('aria-selected')).toBe('true');
-    expect(await dropdown.locator('a[href^="/product/"]').count()).toBeGreaterThan(0);
-
-    await tabs.nth(1).click();
-    expect(await dropdown.getByRole('link', { name: 'Bras' }).getAttribute('href')).toBe(
-      '/products/bras',
-    );
-
-    // An outside click closes it.
-    await page.locator('h1').first().click();
-    await expect.poll(() => dropdown.count()).toBe(0);
-    expect(problems).toEqual([]);
-    await context.close();
-  });
+  // Opening after more than 2 characters and a 300 ms pause, with three tabs and counts, and
+  // closing on an outside click: test/components/layout/header-search.test.tsx (fake clock).
 
   it('goes to the results on Enter and on View All Results, clearing the box', async () => {
     const { page, context } = await openPage(browser, baseURL(), 'desktop');

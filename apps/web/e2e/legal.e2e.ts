@@ -10,7 +10,7 @@ import { shopURL } from './shop.ts';
 import { signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
-import { seriousViolations, type Viewport } from './page-checks.ts';
+import { seriousViolations, type Viewport, photograph } from './page-checks.ts';
 
 let browser: Browser;
 let owner: OwnerSession;
@@ -71,7 +71,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
         expect(text).toContain('+91 80471 96620');
         expect(settingsCalls).toEqual([]);
         await footer.scrollIntoViewIfNeeded();
-        await page.screenshot({ path: `${shots}/footer-${viewport}.png` });
+        await photograph(page, { path: `${shots}/footer-${viewport}.png` });
 
         await page.getByRole('link', { name: 'Legal Information' }).click();
         await page.getByRole('heading', { name: 'Legal Information', level: 1 }).waitFor(patient);
@@ -87,7 +87,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
           expect(legal, part).toContain(part);
         }
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${shots}/legal-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/legal-${viewport}.png`, fullPage: true });
         expect(settingsCalls).toEqual([]);
         expect(problems).toEqual([]);
       } finally {
@@ -115,13 +115,16 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
           .getByLabel('What happened?')
           .fill('Tracking says delivered on Monday but nothing reached my flat.');
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${shots}/grievance-form-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/grievance-form-${viewport}.png`, fullPage: true });
         await page.getByRole('button', { name: 'Send grievance' }).click();
         const ticketText = page.getByTestId('grievance-ticket');
         await ticketText.waitFor(patient);
         const ticket = (await ticketText.innerText()).trim();
         expect(ticket).toMatch(/^GRV-\d{4}-\d{6}$/);
-        await page.screenshot({ path: `${shots}/grievance-filed-${viewport}.png`, fullPage: true });
+        await photograph(page, {
+          path: `${shots}/grievance-filed-${viewport}.png`,
+          fullPage: true,
+        });
 
         await page.getByRole('link', { name: 'Check its status' }).click();
         await page.waitForURL(/\/grievance\/status\?ticket=/, patient);
@@ -144,7 +147,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
         const link = desk.getByRole('link', { name: ticket }).filter({ visible: true });
         await link.waitFor(patient);
         expect(await seriousViolations(desk)).toEqual([]);
-        await desk.screenshot({
+        await photograph(desk, {
           path: `${shots}/admin-grievances-${viewport}.png`,
           fullPage: true,
         });
@@ -154,12 +157,15 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
         await desk.getByText('Acknowledged: the shopper has been mailed.').waitFor(patient);
         expect(await desk.locator('[data-clock-state="met"]').count()).toBe(1);
         expect(await seriousViolations(desk)).toEqual([]);
-        await desk.screenshot({ path: `${shots}/admin-grievance-${viewport}.png`, fullPage: true });
+        await photograph(desk, {
+          path: `${shots}/admin-grievance-${viewport}.png`,
+          fullPage: true,
+        });
 
         await page.getByRole('button', { name: 'Check status' }).click();
         await page.getByTestId('grievance-state').getByText('Being looked into').waitFor(patient);
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({
+        await photograph(page, {
           path: `${shots}/grievance-status-${viewport}.png`,
           fullPage: true,
         });
@@ -188,7 +194,7 @@ for (const viewport of ['phone', 'desktop'] as const satisfies readonly Viewport
         expect(declarations).toContain('Marketed by Lacebloom Retail Pvt. Ltd.');
         await page.getByTestId('declarations').scrollIntoViewIfNeeded();
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${shots}/product-${viewport}.png` });
+        await photograph(page, { path: `${shots}/product-${viewport}.png` });
 
         // A discounted product's card strikes its M.R.P. through.
         // The first product of the listing (seed: 'Everyday Lace T-Shirt Bra') is on sale.

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopURL } from './shop.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { newShopper, signUpThroughDialog } from './account-helpers.ts';
+import { photograph } from './page-checks.ts';
 
 let browser: Browser;
 const baseURL = () => shopURL();
@@ -63,7 +64,7 @@ async function rows(summary: Locator): Promise<[string, string][]> {
 const moneyRows = (all: [string, string][]) => all.filter(([, value]) => value.includes('₹'));
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: join(shots, `money-${name}.png`), fullPage: true });
+  await photograph(page, { path: join(shots, `money-${name}.png`), fullPage: true });
 }
 
 for (const [viewport, offset] of [

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopURL } from './shop.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { newShopper, signUpThroughDialog } from './account-helpers.ts';
-import { seriousViolations, type Viewport } from './page-checks.ts';
+import { seriousViolations, type Viewport, photograph } from './page-checks.ts';
 
 let browser: Browser;
 const baseURL = () => shopURL();
@@ -248,7 +248,7 @@ for (const [viewport, index] of [
       expect(await summary(second).getByText('1 x', { exact: false }).count()).toBe(0);
       await expect.poll(() => placeOrderButton(second).isEnabled(), patient).toBe(true);
       expect(await seriousViolations(second)).toEqual([]);
-      await second.screenshot({
+      await photograph(second, {
         path: `${shots}/orders-from-cart-409-${viewport}.png`,
         fullPage: viewport === 'desktop',
       });
@@ -273,7 +273,7 @@ for (const [viewport, index] of [
         .poll(() => second.getByText(CART_EMPTY, { exact: true }).isVisible(), patient)
         .toBe(true);
       expect(await second.getByTestId('cart-count').first().innerText()).toBe('0');
-      await second.screenshot({
+      await photograph(second, {
         path: `${shots}/orders-from-cart-emptied-${viewport}.png`,
         fullPage: viewport === 'desktop',
       });
@@ -334,7 +334,7 @@ for (const [viewport, index] of [
         .toBe('Only 1 left');
       expect(await line.getByTestId('quantity').textContent()).toBe('2');
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({
+      await photograph(page, {
         path: `${shots}/orders-from-cart-only-1-left-cart-${viewport}.png`,
         fullPage: viewport === 'desktop',
       });
@@ -346,7 +346,7 @@ for (const [viewport, index] of [
         .toBe('Only 1 left');
       expect(await placeOrderButton(page).isDisabled()).toBe(true);
       await summary(page).scrollIntoViewIfNeeded();
-      await page.screenshot({
+      await photograph(page, {
         path: `${shots}/orders-from-cart-only-1-left-checkout-${viewport}.png`,
         fullPage: viewport === 'desktop',
       });

@@ -1,6 +1,6 @@
 /** Checks the browser suites share: axe findings, and a page opened, checked and closed. */
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page, PageScreenshotOptions } from 'playwright-core';
 import { expect } from 'vitest';
 import { shopURL } from './shop.ts';
 import { openPage, waitForHydration, type viewports } from './browser.ts';
@@ -35,4 +35,16 @@ export async function checkPage(
   } finally {
     await context.close();
   }
+}
+
+/**
+ * A photograph of the page (or one part of it) to look at, taken only when asked for with
+ * E2E_SHOTS=1: it checks nothing, and a full-page picture costs the run a second on a small machine.
+ */
+export async function photograph(
+  target: Page | Locator,
+  options: PageScreenshotOptions & { path: string },
+): Promise<void> {
+  if (!process.env.E2E_SHOTS) return;
+  await target.screenshot(options);
 }

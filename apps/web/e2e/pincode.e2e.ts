@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopURL } from './shop.ts';
 import { launchBrowser, openPage, settled, waitForHydration } from './browser.ts';
 import { newShopper } from './account-helpers.ts';
-import { seriousViolations } from './page-checks.ts';
+import { seriousViolations, photograph } from './page-checks.ts';
 
 let browser: Browser;
 const baseURL = () => shopURL();
@@ -48,7 +48,7 @@ async function stockedProduct(index: number) {
 }
 
 async function shoot(page: Page, name: string) {
-  if (shotDir) await page.screenshot({ path: `${shotDir}/${name}.png` });
+  if (shotDir) await photograph(page, { path: `${shotDir}/${name}.png` });
 }
 
 /** Where the box and what follows it sit: a late answer must move neither. */

@@ -6,7 +6,7 @@ import { shopURL } from './shop.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { newShopper, signUpThroughDialog } from './account-helpers.ts';
 import { moveOrderAs, signInOwner } from './owner-helpers.ts';
-import { seriousViolations, type Viewport } from './page-checks.ts';
+import { seriousViolations, type Viewport, photograph } from './page-checks.ts';
 
 let browser: Browser;
 /** Signed in on first use (expect.poll runs only inside a test). */
@@ -200,7 +200,7 @@ for (const [viewport, offset] of [
       await dialog.getByLabel('Reason').fill('The band is too tight');
       expect(await fitsWidth(page)).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: `${shots}/return-form-${viewport}.png` });
+      await photograph(page, { path: `${shots}/return-form-${viewport}.png` });
       await submit.click();
 
       // The answer: the order as it stands now and the line's state.
@@ -216,7 +216,7 @@ for (const [viewport, offset] of [
         'Return requested',
       );
       expect(await fitsWidth(page)).toBe(true);
-      await page.screenshot({ path: `${shots}/return-answer-${viewport}.png` });
+      await photograph(page, { path: `${shots}/return-answer-${viewport}.png` });
       await dialog.getByRole('button', { name: 'Done' }).click();
 
       // Her list says so too, and the order's details list the exchange.
@@ -229,7 +229,7 @@ for (const [viewport, offset] of [
       await expect
         .poll(() => details.getByText('Exchange requested').isVisible(), patient)
         .toBe(true);
-      await page.screenshot({ path: `${shots}/order-details-${viewport}.png` });
+      await photograph(page, { path: `${shots}/order-details-${viewport}.png` });
       expect(problems).toEqual([]);
       await context.close();
     });

@@ -12,7 +12,7 @@ import {
 } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { signInOwner, type OwnerSession } from './owner-helpers.ts';
-import { seriousViolations, type Viewport } from './page-checks.ts';
+import { seriousViolations, type Viewport, photograph } from './page-checks.ts';
 
 let browser: Browser;
 let owner: OwnerSession;
@@ -70,7 +70,7 @@ for (const [viewport, offset] of [
         await card.getByText(/^Answer by /).waitFor();
         expect(await seriousViolations(page)).toEqual([]);
         await card.scrollIntoViewIfNeeded();
-        await page.screenshot({ path: `${shots}/admin-ndr-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/admin-ndr-${viewport}.png`, fullPage: true });
         await card.getByRole('button', { name: 'Re-attempt delivery' }).click();
         await card.getByText('The courier will try again').waitFor(patient);
         // Answered: the reloaded card no longer asks.
@@ -103,7 +103,7 @@ for (const [viewport, offset] of [
         expect(labels.at(-1)).toBe('Shipment booked');
         expect(labels).toContain('Delivery attempt failed');
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${shots}/my-order-${viewport}.png`, fullPage: false });
+        await photograph(page, { path: `${shots}/my-order-${viewport}.png`, fullPage: false });
 
         // The courier's link: the parcel's scans on this shop, nothing of the order.
         await page.goto(`/track/${awb}`);
@@ -115,7 +115,7 @@ for (const [viewport, offset] of [
           0,
         );
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${shots}/track-${viewport}.png`, fullPage: true });
+        await photograph(page, { path: `${shots}/track-${viewport}.png`, fullPage: true });
         expect(mine.problems).toEqual([]);
       } finally {
         await mine.context.close();

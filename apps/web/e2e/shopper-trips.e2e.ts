@@ -21,48 +21,8 @@ const onPage = (
   options?: { beforeGoto?: (page: Page) => Promise<void> },
 ) => checkPage(browser, viewport, path, check, options);
 
-describe.each(widths)('phone numbers typed the Indian way (%s)', (viewport) => {
-  it.each(['+91 98765 43210', '098765 43210'])(
-    'the contact form takes %s and sends the message',
-    async (typed) => {
-      await onPage(
-        viewport,
-        '/contact',
-        async (page) => {
-          const form = page.locator('form', { has: page.locator('select[name="subject"]') });
-          await form.locator('[name="name"]').fill('Priya Sharma');
-          await form.locator('[name="email"]').fill('priya@example.com');
-          const phone = form.locator('[name="phone"]');
-          // Typed key by key, as a shopper does: nothing is cut off by the input's length.
-          await phone.pressSequentially(typed);
-          expect(await phone.inputValue()).toBe(typed);
-          await form.locator('[name="subject"]').selectOption('order-status');
-          await form.locator('[name="message"]').fill('Where is my order?');
-          await form.getByRole('button', { name: 'Send Message' }).click();
-
-          expect(await form.locator('[aria-invalid="true"]').count()).toBe(0);
-          expect(await form.getByRole('button', { name: 'Sending...' }).isVisible()).toBe(true);
-          // The contact form's simulated send takes 1.5 s.
-          await page.clock.runFor(1_500);
-          await form.getByText('Thank you for reaching out!').waitFor();
-        },
-        { beforeGoto: (page) => page.clock.install() },
-      );
-    },
-  );
-
-  it('the contact form still refuses a number that is not 10 digits', async () => {
-    await onPage(viewport, '/contact', async (page) => {
-      const form = page.locator('form', { has: page.locator('select[name="subject"]') });
-      await form.locator('[name="phone"]').fill('+91 98765 4321');
-      await form.getByRole('button', { name: 'Send Message' }).click();
-      const describedBy = await form.locator('[name="phone"]').getAttribute('aria-describedby');
-      expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(
-        'Phone number must be 10 digits',
-      );
-    });
-  });
-});
+// The contact form taking phone numbers typed the Indian way: a component test
+// (test/components/content/contact-form.test.tsx).
 
 /** The cards of FEATURED PRODUCTS a shopper can see, with their boxes on screen. */
 async function shownFeaturedCards(page: Page) {

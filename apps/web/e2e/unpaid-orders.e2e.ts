@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopURL } from './shop.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { newShopper, signInDialog, signUpThroughDialog } from './account-helpers.ts';
-import { seriousViolations, type Viewport } from './page-checks.ts';
+import { seriousViolations, type Viewport, photograph } from './page-checks.ts';
 
 let browser: Browser;
 const baseURL = () => shopURL();
@@ -108,7 +108,7 @@ for (const [viewport, offset] of [
       expect(await card.getByText('PENDING', { exact: true }).count()).toBe(0);
       expect(await card.getByRole('button', { name: 'Pay now' }).isVisible()).toBe(true);
       expect(await card.getByRole('button', { name: 'Cancel order' }).isVisible()).toBe(true);
-      await page.screenshot({ path: `${shots}/unpaid-my-orders-${viewport}.png`, fullPage: true });
+      await photograph(page, { path: `${shots}/unpaid-my-orders-${viewport}.png`, fullPage: true });
 
       // The order's notes are in its details.
       await card.getByRole('button', { name: 'View details' }).click();
@@ -139,7 +139,7 @@ for (const [viewport, offset] of [
       // Nothing sends her away while she may still pay.
       expect(await page.getByText(/Redirecting to your orders/).count()).toBe(0);
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: `${shots}/unpaid-success-${viewport}.png`, fullPage: true });
+      await photograph(page, { path: `${shots}/unpaid-success-${viewport}.png`, fullPage: true });
 
       // A failed payment names the provider's reason once.
       await box.getByRole('button', { name: 'Pay now' }).click();
@@ -165,7 +165,7 @@ for (const [viewport, offset] of [
       expect(await page.getByText('Placed', { exact: true }).isVisible()).toBe(true);
       expect(await page.getByText('PENDING', { exact: true }).count()).toBe(0);
       expect(await page.getByText('Payment pending').count()).toBe(0);
-      await page.screenshot({ path: `${shots}/paid-success-${viewport}.png`, fullPage: true });
+      await photograph(page, { path: `${shots}/paid-success-${viewport}.png`, fullPage: true });
       const after = await ordersOf(page);
       expect(after.orders).toHaveLength(1);
       expect(after.orders[0]).toMatchObject({ _id: order!._id, paymentStatus: 'paid' });
@@ -185,9 +185,9 @@ for (const [viewport, offset] of [
       await waitForHydration(page);
       const card = page.getByTestId('order-card').first();
       await card.getByRole('button', { name: 'Pay now' }).waitFor();
-      expect(await card.getByText(/^Pay by .+, or the order is cancelled\.$/).isVisible()).toBe(
-        true,
-      );
+      await expect
+        .poll(() => card.getByText(/^Pay by .+, or the order is cancelled\.$/).isVisible(), patient)
+        .toBe(true);
 
       // The e2e server gives 30 minutes to pay.
       await page.clock.fastForward('30:30');

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopURL } from './shop.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { newShopper, signUpThroughDialog } from './account-helpers.ts';
+import { photograph } from './page-checks.ts';
 
 let browser: Browser;
 const baseURL = () => shopURL();
@@ -140,7 +141,7 @@ describe('wishlist', () => {
       await dialog.getByRole('button', { name: second.colorName }).click();
       expect(await move.isDisabled()).toBe(true);
       await dialog.locator(`button[data-size="${size}"]`).click();
-      await page.screenshot({ path: `/tmp/shots/wishlist-choose-${viewport}.png` });
+      await photograph(page, { path: `/tmp/shots/wishlist-choose-${viewport}.png` });
       await move.click();
       await page.getByText(`${product.name} - Item moved to cart!`).waitFor();
       await expect.poll(() => page.getByTestId('wishlist-item').count()).toBe(0);
