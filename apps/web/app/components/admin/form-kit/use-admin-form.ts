@@ -52,7 +52,8 @@ export type AdminForm<S extends FormSchema> = UseFormReturn<z.input<S>, unknown,
 
 /**
  * A back-office form checked by the same contracts schema the API parses: react-hook-form with
- * zodResolver, problems shown on blur and on submit, the server's refusal shown as worded.
+ * zodResolver, problems shown on submit (and cleared as they are put right), the server's refusal
+ * shown as worded.
  */
 export function useAdminForm<S extends FormSchema>(
   schema: S,
@@ -72,7 +73,11 @@ export function useAdminForm<S extends FormSchema>(
   const form = useForm<z.input<S>, unknown, z.output<S>>({
     resolver,
     defaultValues: defaults,
-    mode: 'onBlur',
+    // Checked on submit, then again as each field changes: a message appearing or going on blur
+    // moves the buttons below it between the press and the release of a click on 'Save', and
+    // the click is lost.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
   const [status, setStatus] = useState<FormStatus | null>(null);
 
