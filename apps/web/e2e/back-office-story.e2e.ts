@@ -17,7 +17,7 @@ import {
   signInBrowser,
   twoBras,
 } from './admin-helpers.ts';
-import { launchBrowser, openPage, waitForHydration } from './browser.ts';
+import { launchBrowser, openPage, waitForHydration, waitForOrdersTab } from './browser.ts';
 import { signInOwner, type OwnerSession } from './owner-helpers.ts';
 import { seriousViolations, type Viewport, photograph } from './page-checks.ts';
 
@@ -182,7 +182,7 @@ for (const [viewport, offset] of [['desktop', 3]] as (readonly [Viewport, number
         const page = mine.page;
         await signInBrowser(page, shopper);
         await page.goto('/profile?tab=orders');
-        await waitForHydration(page);
+        await waitForOrdersTab(page);
         const card = page.getByTestId('order-card').filter({ hasText: orderNumber });
         await card.getByText('DELIVERED', { exact: true }).waitFor(patient);
         await card.getByRole('button', { name: 'View details' }).click();
@@ -284,7 +284,7 @@ for (const [viewport, offset] of [['desktop', 3]] as (readonly [Viewport, number
           .poll(
             async () => {
               await page.goto('/profile?tab=orders');
-              await waitForHydration(page);
+              await waitForOrdersTab(page);
               await page
                 .getByTestId('order-card')
                 .filter({ hasText: orderNumber })

@@ -67,6 +67,16 @@ export async function waitForHydration(page: Page) {
 }
 
 /**
+ * Waits until My Orders has hydrated too: its code loads apart from the page's, and until it has,
+ * the server's HTML of the tab takes no clicks. (With the page's clock paused React does not
+ * finish it on its own, so a test that pauses the clock does not wait for this.)
+ */
+export async function waitForOrdersTab(page: Page) {
+  await waitForHydration(page);
+  await page.waitForSelector('[data-hydrating]', { state: 'detached', timeout: 15_000 });
+}
+
+/**
  * Lets the page finish what it has in hand: queued work and state updates, then two rendered
  * frames. For checks that something does NOT happen after an event the test has already waited
  * for (a late answer ignored, a closed dialog staying closed): the page's own clock, not a

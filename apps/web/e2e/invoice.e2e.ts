@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopURL } from './shop.ts';
 import type { ShopSettings } from '@shop/contracts/shop-settings';
 import { pdfPages, shopperWithPaidOrder, signInBrowser } from './admin-helpers.ts';
-import { launchBrowser, openPage, waitForHydration } from './browser.ts';
+import { launchBrowser, openPage, waitForHydration, waitForOrdersTab } from './browser.ts';
 import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
 import { seriousViolations, type Viewport, photograph } from './page-checks.ts';
 
@@ -53,7 +53,7 @@ for (const [viewport, offset] of [
       try {
         await signInBrowser(page, order);
         await page.goto('/profile?tab=orders');
-        await waitForHydration(page);
+        await waitForOrdersTab(page);
         const row = page.locator('li, article').filter({ hasText: order.orderNumber }).first();
         await row.waitFor(patient);
         await row.getByRole('button', { name: 'View details' }).click();

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { ProductList } from '@shop/contracts/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopURL } from './shop.ts';
-import { launchBrowser, openPage, waitForHydration } from './browser.ts';
+import { launchBrowser, openPage, waitForHydration, waitForOrdersTab } from './browser.ts';
 import { newShopper, signUpThroughDialog } from './account-helpers.ts';
 import { seriousViolations } from './page-checks.ts';
 
@@ -107,7 +107,7 @@ for (const [viewport, offset] of [
       expect(await soldOut.innerText()).toContain('Out of Stock');
 
       await page.goto('/profile?tab=orders');
-      await waitForHydration(page);
+      await waitForOrdersTab(page);
       const row = page.locator('li, article').filter({ hasText: orderNumber }).first();
       await row.waitFor();
       // Placed and not paid: it says so, and offers to pay.

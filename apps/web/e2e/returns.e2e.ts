@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Product, ProductList } from '@shop/contracts/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopURL } from './shop.ts';
-import { launchBrowser, openPage, waitForHydration } from './browser.ts';
+import { launchBrowser, openPage, waitForHydration, waitForOrdersTab } from './browser.ts';
 import { newShopper, signUpThroughDialog } from './account-helpers.ts';
 import { moveOrderAs, signInOwner } from './owner-helpers.ts';
 import { seriousViolations, type Viewport, photograph } from './page-checks.ts';
@@ -152,7 +152,7 @@ for (const [viewport, offset] of [
       const orderNumber = await deliveredOrder(token, [bra, panty]);
 
       await page.goto('/profile?tab=orders');
-      await waitForHydration(page);
+      await waitForOrdersTab(page);
       const card = page.getByTestId('order-card').filter({ hasText: orderNumber });
       await card.waitFor(patient);
       await card.getByRole('button', { name: 'Request return' }).click();

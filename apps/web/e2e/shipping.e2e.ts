@@ -10,7 +10,7 @@ import {
   shopperWithPaidOrder,
   signInBrowser,
 } from './admin-helpers.ts';
-import { launchBrowser, openPage, waitForHydration } from './browser.ts';
+import { launchBrowser, openPage, waitForHydration, waitForOrdersTab } from './browser.ts';
 import { signInOwner, type OwnerSession } from './owner-helpers.ts';
 import { seriousViolations, type Viewport, photograph } from './page-checks.ts';
 
@@ -89,7 +89,7 @@ for (const [viewport, offset] of [
         const page = mine.page;
         await signInBrowser(page, order);
         await page.goto('/profile?tab=orders');
-        await waitForHydration(page);
+        await waitForOrdersTab(page);
         const row = page.locator('li, article').filter({ hasText: order.orderNumber }).first();
         await row.getByText('DELIVERED', { exact: true }).waitFor(patient);
         await row.getByRole('button', { name: 'View details' }).click();

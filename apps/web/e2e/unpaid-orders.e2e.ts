@@ -4,7 +4,7 @@ import type { ProductList } from '@shop/contracts/catalogue';
 import type { OrderPage } from '@shop/contracts/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopURL } from './shop.ts';
-import { launchBrowser, openPage, waitForHydration } from './browser.ts';
+import { launchBrowser, openPage, waitForHydration, waitForOrdersTab } from './browser.ts';
 import { newShopper, signInDialog, signUpThroughDialog } from './account-helpers.ts';
 import { seriousViolations, type Viewport, photograph } from './page-checks.ts';
 
@@ -98,7 +98,7 @@ for (const [viewport, offset] of [
       expect(order!.paymentStatus).not.toBe('paid');
 
       await page.goto('/profile?tab=orders');
-      await waitForHydration(page);
+      await waitForOrdersTab(page);
       const card = page.getByTestId('order-card').filter({ hasText: order!.orderNumber });
       // The badge is polled: the card may first be the server's HTML, redrawn once the lazy
       // orders tab loads in the browser.
@@ -155,7 +155,7 @@ for (const [viewport, offset] of [
 
       // Pay now from My Orders pays this same order.
       await page.goto('/profile?tab=orders');
-      await waitForHydration(page);
+      await waitForOrdersTab(page);
       await card.getByRole('button', { name: 'Pay now' }).click();
       await page.getByRole('dialog').getByRole('button', { name: /^Pay / }).click();
       await page.waitForURL(`**/order-success/${order!._id}`);
@@ -182,7 +182,7 @@ for (const [viewport, offset] of [
       const payment = await placeOrder(page, product._id, '');
       await payment.getByRole('button', { name: 'Close' }).click();
       await page.goto('/profile?tab=orders');
-      await waitForHydration(page);
+      await waitForOrdersTab(page);
       const card = page.getByTestId('order-card').first();
       await card.getByRole('button', { name: 'Pay now' }).waitFor();
       await expect

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { Order, OrderPage } from '@shop/contracts/orders';
 import { orderShopperView } from '@shop/domain/orders';
@@ -32,6 +32,9 @@ const button =
 
 type Action = { kind: 'details' | 'cancel' | 'return'; order: Order };
 
+/** Hydrated or not never changes once known: nothing to subscribe to. */
+const neverChanges = () => () => undefined;
+
 /** Profile → My Orders: 10 a page, search, details, pay, cancel and return. */
 /** `initial`: the first page the server rendered with, shown until the browser's own loads. */
 export function OrdersTab({ initial = null }: { initial?: OrderPage | null }) {
@@ -47,6 +50,13 @@ export function OrdersTab({ initial = null }: { initial?: OrderPage | null }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [action, setAction] = useState<Action | null>(null);
   const now = useDueClock(result?.orders);
+  // The tab's code loads apart from the page's: until this copy has hydrated, the server's HTML
+  // takes no clicks, and the mark says so (tests wait for it to go, as for the page's own mark).
+  const hydrated = useSyncExternalStore(
+    neverChanges,
+    () => true,
+    () => false,
+  );
 
   const load = useCallback(async () => {
     try {
@@ -103,7 +113,7 @@ export function OrdersTab({ initial = null }: { initial?: OrderPage | null }) {
   }
 
   return (
-    <div className="space-y-4">
+    <div className="space-y-4" data-hydrating={hydrated ? undefined : ''}>
       <form
         role="search"
         onSubmit={(event) => {
