@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderApi } from '../../app/components/orders/order-api';
 import { ApiError, createApiClient } from '../../app/lib/api-client';
+import { sampleProduct } from '../fixtures';
 
 const respond = (status: number, body: unknown) => async () =>
   new Response(typeof body === 'string' ? body : JSON.stringify(body), {
@@ -16,33 +17,7 @@ const emptyList = {
   facets: { sizes: [], colors: [], tags: [], priceBands: [] },
 };
 
-const product = {
-  _id: 'p1',
-  name: 'Lace Bralette',
-  slug: 'lace-bralette',
-  subheading: 'Soft lace',
-  description: 'A soft lace bralette.',
-  price: 1299,
-  originalPrice: null,
-  rating: 0,
-  ratings: [],
-  reviewCount: 0,
-  images: ['/p1.jpg'],
-  colors: [],
-  tags: [],
-  specifications: [],
-  sizeChart: null,
-  brand: 'Shop',
-  category: 'c1',
-  subcategory: null,
-  categoryName: 'Bras',
-  subcategoryName: null,
-  categorySlug: 'bras',
-  subcategorySlug: null,
-  inStock: true,
-  isActive: true,
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
+const product = sampleProduct;
 
 describe('api client errors', () => {
   it("uses the server's message when there is one", async () => {

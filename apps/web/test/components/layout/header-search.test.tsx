@@ -2,38 +2,13 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HeaderSearch, SEARCH_DEBOUNCE_MS } from '../../../app/components/layout/header-search';
+import { sampleProduct } from '../../fixtures';
 
 // The header's live search as a shopper types: nothing is asked for under three characters, and
 // the three calls go out only after a 300 ms pause (the page's clock is a fake one moved by hand).
 
 const created = '2025-01-01T00:00:00.000Z';
-const product = {
-  _id: 'p1',
-  name: 'Lace Bralette',
-  slug: 'lace-bralette',
-  subheading: 'Soft lace',
-  description: 'A soft lace bralette.',
-  price: 1299,
-  originalPrice: null,
-  rating: 0,
-  ratings: [],
-  reviewCount: 0,
-  images: ['/p1.jpg'],
-  colors: [],
-  tags: [],
-  specifications: [],
-  sizeChart: null,
-  brand: 'Shop',
-  category: 'c1',
-  subcategory: null,
-  categoryName: 'Bras',
-  subcategoryName: null,
-  categorySlug: 'bras',
-  subcategorySlug: null,
-  inStock: true,
-  isActive: true,
-  createdAt: created,
-};
+const product = sampleProduct;
 const bras = {
   _id: 'c1',
   name: 'Bras',
