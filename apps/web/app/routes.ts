@@ -71,6 +71,7 @@ export default [
       route('pages/:pageKey', 'routes/admin/page.tsx'),
       route('grievances', 'routes/admin/grievances.tsx'),
       route('grievances/:ticket', 'routes/admin/grievance.tsx'),
+      route('reviews', 'routes/admin/reviews.tsx'),
     ]),
   ]),
   route('*', 'routes/not-found.tsx'),

@@ -19,6 +19,7 @@ const NAV: readonly NavItem[] = [
   { label: 'Returns', to: '/admin/returns' },
   { label: 'Customers', to: '/admin/customers' },
   { label: 'Grievances', to: '/admin/grievances' },
+  { label: 'Reviews', to: '/admin/reviews' },
   { label: 'Products', to: '/admin/products' },
   { label: 'Stock', to: '/admin/stock' },
   { label: 'Categories', to: '/admin/categories' },
