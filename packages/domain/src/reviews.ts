@@ -56,7 +56,8 @@ export const reviewMessages = {
   replyInvalid: 'The reply must be plain text',
   notEditable: 'This review cannot be changed: only a review sent back to you to fix can be edited',
   sizeInvalid: 'Unknown size',
-  alreadyHelpful: 'You already found this review helpful',
+  unsubscribeInvalid: 'This unsubscribe link is not valid: use the link in your latest email',
+  unsubscribed: 'You will get no more review requests from us.',
 } as const;
 
 /**

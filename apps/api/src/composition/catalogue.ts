@@ -22,7 +22,10 @@ import { contentRoutes } from '../features/content/content.routes.ts';
 import { createContentService } from '../features/content/content.service.ts';
 import { mediaAdminRoutes } from '../features/media/media.admin-routes.ts';
 import { createMediaLibraryRepository } from '../features/media/media-library.repository.ts';
-import { createMediaLibraryService } from '../features/media/media-library.service.ts';
+import {
+  createMediaLibraryService,
+  type MediaLibraryService,
+} from '../features/media/media-library.service.ts';
 import { createMediaService, type MediaService } from '../features/media/media.service.ts';
 import { openMediaStore } from '../features/media/media-store.ts';
 import { pagesAdminRoutes } from '../features/pages/pages.admin-routes.ts';
@@ -37,6 +40,8 @@ export interface CatalogueServices {
   /** Product facts as carts, wishlists and orders show them. */
   productFacts: ProductFactsSource;
   media: MediaService;
+  /** The photo library: every upload is stored through it (cleaned of its metadata). */
+  mediaLibrary: MediaLibraryService;
 }
 
 /** The catalogue and its back office, the shop's content and pages, and the photos. */
@@ -86,7 +91,7 @@ export async function catalogueFeatures(
   });
   const pages = createPagesService({ db, catalogueChanged });
   return {
-    services: { catalogue, productFacts, media },
+    services: { catalogue, productFacts, media, mediaLibrary },
     routes: [catalogueRoutes(catalogue), contentRoutes(content), pagesRoutes(pages)],
     adminRoutes: [
       // The CSV's routes first: `export.csv` and `import` are not product ids.
