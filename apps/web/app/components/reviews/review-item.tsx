@@ -1,5 +1,5 @@
 import type { PublicReview } from '@shop/contracts/reviews';
-import { fitVerdict } from '@shop/domain/reviews';
+import { ANONYMOUS_REVIEWER, fitVerdict } from '@shop/domain/reviews';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api-client';
 import { mediaUrl } from '../../lib/media';
@@ -64,7 +64,8 @@ export function ReviewItem({
         {review.title && <h3 className="font-medium">{review.title}</h3>}
       </div>
       <p className="mt-1 text-sm text-muted">
-        {review.author} · Verified buyer · {reviewDate(review.createdAt)}
+        {review.author === ANONYMOUS_REVIEWER ? review.author : `${review.author} · Verified buyer`}{' '}
+        · {reviewDate(review.createdAt)}
       </p>
       <p className="mt-1 text-sm">
         Size bought <strong>{review.sizeBought.toUpperCase()}</strong>

@@ -10,7 +10,7 @@ import {
   reviewRejectReasons,
   type ReviewDecision,
 } from '@shop/domain/reviews';
-import { Form, FormError, Select, TextArea } from '../form-kit/fields';
+import { Form, FormError, primaryButton, Select, TextArea } from '../form-kit/fields';
 import { Radios } from '../form-kit/radios';
 import { useAdminForm } from '../form-kit/use-admin-form';
 
@@ -22,8 +22,8 @@ export function decisionDone(decision: ReviewDecision, reasonCode: string | unde
     : 'Rejected: the review stays hidden.';
 }
 
-const button =
-  'rounded-full px-5 py-2 text-sm font-medium disabled:opacity-50 border border-line bg-white hover:border-brand-300';
+const rejectButton =
+  'rounded-full border border-line bg-white px-5 py-2 text-sm font-medium hover:border-brand-300 disabled:opacity-50';
 
 /**
  * Approve or reject one review, with a reason code for a rejection and a reply, public under the
@@ -95,13 +95,18 @@ export function ReviewDecisionForm({
       <div className="flex flex-wrap gap-2">
         <button
           type="submit"
-          className={`${button} border-transparent bg-brand-600 text-white hover:bg-brand-700`}
+          className={primaryButton}
           disabled={form.busy}
           onClick={choose('approve')}
         >
           Approve
         </button>
-        <button type="submit" className={button} disabled={form.busy} onClick={choose('reject')}>
+        <button
+          type="submit"
+          className={rejectButton}
+          disabled={form.busy}
+          onClick={choose('reject')}
+        >
           Reject
         </button>
       </div>

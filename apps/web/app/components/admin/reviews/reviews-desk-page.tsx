@@ -95,19 +95,21 @@ function ReviewFlags({ flags }: { flags: readonly ReviewFlag[] }) {
   );
 }
 
+/** The product, who wrote the review (and how shoppers will see her), her order and when. */
 function Author({ review }: { review: AdminReviewRow }) {
   return (
-    <>
+    <div>
       <list.RowLink to={`/product/${encodeURIComponent(review.product._id)}`}>
         {review.product.name}
       </list.RowLink>
       <div className="text-muted">
-        {review.author.displayName}
-        {review.author.anonymous ? ' (chose Verified buyer)' : ''} · {review.orderNumber}
+        {review.author.name} · shown as {review.author.displayName}
       </div>
       <div className="break-all text-muted">{review.author.email}</div>
-      <div className="text-muted">{formatIndiaDateTime(review.submittedAt)}</div>
-    </>
+      <div className="text-muted">
+        {review.orderNumber} · {formatIndiaDateTime(review.submittedAt)}
+      </div>
+    </div>
   );
 }
 
@@ -232,8 +234,9 @@ function DecisionDialog({
         Review of {review.product.name}
       </h2>
       <div className="mt-3 text-sm">
-        <p className="text-muted">
-          {review.author.displayName} · {review.author.email} · {review.orderNumber}
+        <p className="break-all text-muted">
+          {review.author.name} (shown as {review.author.displayName}) · {review.author.email} ·{' '}
+          {review.orderNumber}
         </p>
         <div className="mt-2">
           <ReviewWords review={review} full />
