@@ -17,7 +17,7 @@ const owner = { email: 'owner.shots@lacebloom.in', password: 'orchid-ledger-7' }
 /** Every keyset-paged list by default; SCREENS=settings,products/new,... photographs those. */
 const lists = process.env.SCREENS?.split(',') ?? [
   ...['orders', 'dispatch', 'returns', 'customers', 'audit', 'products', 'stock'],
-  ...['stock/low', 'media', 'discounts', 'blog', 'grievances'],
+  ...['stock/low', 'media', 'discounts', 'blog', 'grievances', 'reviews'],
 ];
 const port = 4600 + Math.floor(Math.random() * 300);
 const base = `http://127.0.0.1:${port}`;

@@ -87,6 +87,7 @@ const screens: { route: string; path: () => string; heading: RegExp }[] = [
     path: () => `/admin/grievances/${ids.grievance}`,
     heading: /^GRV-\d{4}-\d{6}$/,
   },
+  { route: 'reviews', path: () => '/admin/reviews', heading: /^Reviews$/ },
 ];
 
 /** The back office's routes as the app's route table declares them. */
