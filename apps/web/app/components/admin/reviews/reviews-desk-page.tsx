@@ -55,7 +55,7 @@ function ReviewWords({ review, full = false }: { review: AdminReviewRow; full?: 
 
 /** Each photo, as the desk must see every one before shoppers do. */
 function ReviewPhotos({ review, size = 64 }: { review: AdminReviewRow; size?: number }) {
-  if (review.photos.length === 0) return <span className="text-muted">None</span>;
+  if (review.photos.length === 0) return <span className="text-muted">No photos</span>;
   return (
     <ul className="flex flex-wrap gap-2" aria-label="Photos">
       {review.photos.map((photo, index) => (
@@ -78,7 +78,7 @@ function ReviewPhotos({ review, size = 64 }: { review: AdminReviewRow; size?: nu
 
 /** The flags a person should look twice at; profanity stands out. */
 function ReviewFlags({ flags }: { flags: readonly ReviewFlag[] }) {
-  if (flags.length === 0) return <span className="text-muted">None</span>;
+  if (flags.length === 0) return <span className="text-muted">No flags</span>;
   return (
     <ul className="flex flex-wrap gap-1" aria-label="Flags">
       {flags.map((flag) => (
