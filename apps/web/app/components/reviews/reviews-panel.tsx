@@ -123,7 +123,12 @@ export function ReviewsPanel({
   const summary = answer?.summary;
   const change = (next: Partial<Filters>) =>
     setFilters((current) => ({ ...current, page: 1, ...next }));
-  const helpful = (reviewId: string) => authed((api) => reviewsApi(api).helpful(reviewId));
+  // One vote per account: a visitor is asked to sign in rather than refused by the server.
+  const helpful = (reviewId: string) =>
+    status === 'signed-in'
+      ? authed((api) => reviewsApi(api).helpful(reviewId))
+      : Promise.reject(new Error('Sign in to mark a review helpful'));
+  const waiting = mine?.reviewed.filter((line) => line.state === 'pending') ?? [];
 
   return (
     <section aria-labelledby={headingId} className={sectionClass} data-testid="reviews">
@@ -142,6 +147,12 @@ export function ReviewsPanel({
           </button>
         ))}
       </div>
+      {!sent && waiting.length > 0 && (
+        <p className="mt-3 text-sm text-muted">
+          Your review ({waiting.map((line) => line.review.sizeBought.toUpperCase()).join(', ')}) is
+          waiting to be read by the shop.
+        </p>
+      )}
       {sent && (
         <p role="status" className="mt-3 rounded-xl bg-green-50 p-3 text-sm text-green-900">
           {sent}
