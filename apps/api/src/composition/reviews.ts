@@ -30,7 +30,8 @@ export function reviewFeatures(
     findProduct: async (productId) => {
       try {
         const { value } = await catalogue.getProduct(productId);
-        return { id: value._id, slug: value.slug };
+        const sizes = value.colors.flatMap((color) => color.sizeStock.map((entry) => entry.size));
+        return { id: value._id, sizes: [...new Set(sizes)] };
       } catch {
         return undefined;
       }

@@ -58,8 +58,8 @@ export interface ReviewsServiceDeps {
   db: Database;
   repository: ReviewsRepository;
   orders: Pick<OrderLookups, 'linesForReview' | 'deliveredBetween'>;
-  /** The product's sizing facts; undefined when there is no such active product. */
-  findProduct: (productId: string) => Promise<{ id: string; slug: string } | undefined>;
+  /** The product and the sizes it is sold in; undefined when there is no such active product. */
+  findProduct: (productId: string) => Promise<{ id: string; sizes: string[] } | undefined>;
   /** The sister sizes of `size` in the product's own chart (none when it has no such size). */
   sisterSizes: (productId: string, size: string) => Promise<string[]>;
   /** The shopper's usual size from her profile; null when she has not saved one. */
@@ -88,6 +88,14 @@ function profane(text: string): boolean {
 }
 
 const queueCursor = cursorCodec(timeAndIdCursor);
+
+/**
+ * A line's size as the product spells it ('32C', 'Free Size'): an order keeps the size as the
+ * cart sent it, in any case, and the size filter and the page show the product's spelling.
+ */
+function sizeAsSold(sizes: string[], size: string): string {
+  return sizes.find((candidate) => candidate.toLowerCase() === size.toLowerCase()) ?? size;
+}
 
 function fitOf(row: ReviewRow) {
   return row.fitOverall === null
@@ -270,7 +278,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
       productId: string,
       input: CreateReview,
     ): Promise<OwnReview> {
-      await requireProduct(productId);
+      const product = await requireProduct(productId);
       const [line] = await deps.orders.linesForReview(caller.userId, {
         orderItemId: input.orderItemId,
       });
@@ -285,7 +293,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
           orderItemId: ofProduct!.orderItemId,
           orderNumber: ofProduct!.orderNumber,
           userId: caller.userId,
-          sizeBought: ofProduct!.size,
+          sizeBought: sizeAsSold(product.sizes, ofProduct!.size),
           usualSize,
           state: 'pending',
           ...writtenFields(input),
@@ -364,7 +372,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
 
     /** What she may review of this product, and what she has reviewed (with its state). */
     async mine(caller: { userId: string }, productId: string): Promise<MyProductReviews> {
-      await requireProduct(productId);
+      const product = await requireProduct(productId);
       const [lines, own] = await Promise.all([
         deps.orders.linesForReview(caller.userId, { productId }),
         repository.ofUserAndProduct(caller.userId, productId),
@@ -381,7 +389,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
           .map((line) => ({
             orderItemId: line.orderItemId,
             orderNumber: line.orderNumber,
-            size: line.size,
+            size: sizeAsSold(product.sizes, line.size),
             colorName: line.colorName,
             deliveredAt: line.deliveredAt!.toISOString(),
           })),
