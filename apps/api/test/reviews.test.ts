@@ -364,6 +364,61 @@ describe('the product page list', () => {
     expect(none).toMatchObject({ reviews: [], total: 0 });
   });
 
+  it("adds the sister sizes in the product's chart when asked", async () => {
+    // A bra sold in a size and its sister one band up and one cup down (32C and 34B).
+    const listing = await send(app(), 'GET', '/api/product/products?limit=100');
+    const cups = ['A', 'B', 'C', 'D'];
+    let pair: [StockedChoice, StockedChoice] | undefined;
+    for (const product of listing.body.data.products) {
+      for (const color of product.colors) {
+        const inStock = color.sizeStock.filter((entry: { stock: number }) => entry.stock >= 2);
+        for (const entry of inStock) {
+          const match = /^(\d{2})([B-D])$/.exec(entry.size);
+          if (!match) continue;
+          const sister = `${Number(match[1]) + 2}${cups[cups.indexOf(match[2]!) - 1]}`;
+          if (!inStock.some((other: { size: string }) => other.size === sister)) continue;
+          const choiceOf = (size: string): StockedChoice => ({
+            productId: product._id,
+            name: product.name,
+            price: product.price,
+            originalPrice: product.originalPrice,
+            categoryId: product.category,
+            colorName: color.colorName,
+            colorHex: color.colorHex,
+            size,
+            stock: 2,
+            image: color.images[0],
+          });
+          pair ??= [choiceOf(entry.size), choiceOf(sister)];
+        }
+      }
+    }
+    expect(pair).toBeDefined();
+    const [own, sister] = pair!;
+    const ids: string[] = [];
+    for (const choice of [own, sister]) {
+      const delivered = await buyer(choice);
+      const written = await review(delivered);
+      ids.push(written.body.data.review._id);
+      await decide(written.body.data.review._id, { decision: 'approve' });
+    }
+    const idsIn = async (query: string) => {
+      const answer = (await listOf(own.productId, `${query}&limit=50`)).body.data;
+      return answer.reviews.map((item: { _id: string }) => item._id) as string[];
+    };
+    const alone = await idsIn(`?size=${own.size}`);
+    expect(alone).toContain(ids[0]);
+    expect(alone).not.toContain(ids[1]);
+    const withSisters = await idsIn(`?size=${own.size}&sisterSizes=true`);
+    expect(withSisters).toEqual(expect.arrayContaining(ids));
+    const sizes = (
+      await listOf(own.productId, `?size=${own.size}&sisterSizes=true&limit=50`)
+    ).body.data.reviews.map((item: { sizeBought: string }) => item.sizeBought);
+    const [band, cup] = [Number(own.size.slice(0, 2)), own.size.slice(2)];
+    const allowed = [own.size, sister.size, `${band - 2}${cups[cups.indexOf(cup) + 1] ?? 'DD'}`];
+    expect(sizes.every((size: string) => allowed.includes(size))).toBe(true);
+  });
+
   it('counts a helpful vote once per account', async () => {
     const delivered = await buyer(choices[8]!);
     const written = await review(delivered);

@@ -1,3 +1,10 @@
+import {
+  braChartRowsFor,
+  looksLikeBraSize,
+  splitBraSize,
+  UK_CUPS,
+  type SizeChartData,
+} from '@shop/domain/size-charts';
 import type { CatalogueService } from '../features/catalogue/catalogue.service.ts';
 import type { MailOutbox } from '../features/mail/mail-outbox.ts';
 import type { MediaLibraryService } from '../features/media/media-library.service.ts';
@@ -11,6 +18,33 @@ import { deriveKey } from '../security/derived-keys.ts';
 import type { FeatureGroup } from './feature-group.ts';
 import type { ShopContext } from './shop-context.ts';
 
+/**
+ * A product's bra chart as its own sizes draw it (the modern convention), until size charts
+ * keep their rows in the database (a sister size the product does not sell has no reviews).
+ * Null for a product with no bra sizes (letter sizes have no sisters).
+ */
+function chartOfSizes(productId: string, sizes: string[]): SizeChartData | null {
+  const bra = sizes.flatMap((size) => {
+    const split = looksLikeBraSize(size) ? splitBraSize(size) : null;
+    return split ? [split] : [];
+  });
+  if (bra.length === 0) return null;
+  // Every band and cup between the product's smallest and largest, so each size keeps its
+  // place (a chart's steps are read from its neighbours).
+  const low = Math.min(...bra.map((size) => size.band));
+  const high = Math.max(...bra.map((size) => size.band));
+  const bands = Array.from({ length: Math.floor((high - low) / 2) + 1 }, (_, at) => low + at * 2);
+  const largest = Math.max(...bra.map((size) => UK_CUPS.indexOf(size.cup as never)));
+  const cups = UK_CUPS.slice(1, Math.max(2, largest + 1));
+  return {
+    id: productId,
+    name: 'Product sizes',
+    kind: 'bra',
+    image: null,
+    rows: braChartRowsFor('modern', bands, cups),
+  };
+}
+
 /** Product reviews: the shopper's side, the moderation desk, and the review request mail. */
 export function reviewFeatures(
   ctx: ShopContext,
@@ -23,21 +57,24 @@ export function reviewFeatures(
   },
 ): FeatureGroup<{ reviews: ReviewsService }, 'sendReviewRequests'> {
   const { guards, catalogue } = needs;
+  async function findProduct(productId: string) {
+    try {
+      const { value } = await catalogue.getProduct(productId);
+      const sizes = value.colors.flatMap((color) => color.sizeStock.map((entry) => entry.size));
+      return { id: value._id, sizes: [...new Set(sizes)] };
+    } catch {
+      return undefined;
+    }
+  }
   const reviews = createReviewsService({
     db: ctx.db,
     repository: createReviewsRepository(ctx.db),
     orders: needs.orders,
-    findProduct: async (productId) => {
-      try {
-        const { value } = await catalogue.getProduct(productId);
-        const sizes = value.colors.flatMap((color) => color.sizeStock.map((entry) => entry.size));
-        return { id: value._id, sizes: [...new Set(sizes)] };
-      } catch {
-        return undefined;
-      }
+    findProduct,
+    sizeChartOf: async (productId) => {
+      const product = await findProduct(productId);
+      return product ? chartOfSizes(productId, product.sizes) : null;
     },
-    // The product's own chart decides its sister sizes once charts carry their rows.
-    sisterSizes: async () => [],
     // Her usual size, once the profile keeps one.
     usualSize: async () => null,
     recordRatings: (tx, productId, ratings) => catalogue.recordRatings(tx, productId, ratings),

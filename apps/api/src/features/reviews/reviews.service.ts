@@ -23,12 +23,14 @@ import {
   reviewerDisplayName,
   reviewFlagsFor,
   reviewMessages,
+  reviewSizeFilter,
   reviewSummary,
   stateAfterDecision,
   type ReviewFit,
   type ReviewFlag,
   type ReviewRejectReason,
 } from '@shop/domain/reviews';
+import type { SizeChartData } from '@shop/domain/size-charts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { CacheTag } from '../../http/read-cache.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
@@ -60,8 +62,8 @@ export interface ReviewsServiceDeps {
   orders: Pick<OrderLookups, 'linesForReview' | 'deliveredBetween'>;
   /** The product and the sizes it is sold in; undefined when there is no such active product. */
   findProduct: (productId: string) => Promise<{ id: string; sizes: string[] } | undefined>;
-  /** The sister sizes of `size` in the product's own chart (none when it has no such size). */
-  sisterSizes: (productId: string, size: string) => Promise<string[]>;
+  /** The product's own size chart, which decides its sister sizes; null when it has none. */
+  sizeChartOf: (productId: string) => Promise<SizeChartData | null>;
   /** The shopper's usual size from her profile; null when she has not saved one. */
   usualSize: (userId: string) => Promise<string | null>;
   /** Sets the product's stars in the caller's transaction (the catalogue service's). */
@@ -335,11 +337,13 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     /** The product page's reviews: approved only, the summary of them all, the size filter. */
     async list(productId: string, query: ReviewListQuery): Promise<ReviewListAnswer> {
       await requireProduct(productId);
-      let sizes: string[] | null = null;
-      if (query.size) {
-        sizes = [query.size];
-        if (query.sisterSizes) sizes.push(...(await deps.sisterSizes(productId, query.size)));
-      }
+      const sizes = query.size
+        ? reviewSizeFilter(
+            query.size,
+            query.sisterSizes,
+            query.sisterSizes ? await deps.sizeChartOf(productId) : null,
+          )
+        : null;
       const [facts, page] = await Promise.all([
         repository.approvedFacts(productId),
         repository.approvedPage(
