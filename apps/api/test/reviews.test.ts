@@ -443,6 +443,21 @@ describe('the product page list', () => {
     expect(other.body.data.helpfulCount).toBe(2);
     const listed = (await listOf(delivered.choice.productId, '?sort=helpful')).body.data;
     expect(listed.reviews[0]).toMatchObject({ _id: reviewId, helpfulCount: 2 });
+
+    // Writes and votes are counted per account: 30 an hour, then 429.
+    const busy = await signUp(app());
+    const answers = [];
+    for (let vote = 0; vote < 31; vote += 1) {
+      answers.push(
+        (
+          await send(app(), 'POST', `/api/reviews/${reviewId}/helpful`, {
+            token: busy.accessToken,
+          })
+        ).status,
+      );
+    }
+    expect(answers.slice(0, 30).every((status) => status === 200)).toBe(true);
+    expect(answers[30]).toBe(429);
   });
 });
 

@@ -81,6 +81,8 @@ export function reviewFeatures(
     catalogueChanged: (tags) => ctx.catalogueChanges.changed(tags),
     storePhoto: (actor, bytes) => needs.mediaLibrary.upload(actor, bytes),
     outbox: needs.outbox,
+    throttle: ctx.throttle,
+    limits: ctx.limits,
     publicUrl: ctx.config.publicUrl,
     unsubscribeKey: deriveKey(ctx.config.jwtSecret, 'review-mail-unsubscribe'),
   });

@@ -35,6 +35,8 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { CacheTag } from '../../http/read-cache.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
+import type { ShopperLimits } from '../throttle/shopper-limits.ts';
+import type { Throttle } from '../throttle/throttle.ts';
 import { uploadUrl } from '../media/media-library.service.ts';
 import type { OrderLookups, ReviewLineFacts } from '../orders/orders.service.ts';
 import {
@@ -76,6 +78,9 @@ export interface ReviewsServiceDeps {
     bytes: Buffer,
   ) => Promise<{ id: string; url: string }>;
   outbox: MailOutbox;
+  /** Counts uploads and writes per account (see shopperLimits). */
+  throttle: Pick<Throttle, 'take'>;
+  limits: Pick<ShopperLimits, 'reviewPhotoUploads' | 'reviewWrites'>;
   publicUrl: string;
   /** The key of the unsubscribe link's HMAC (derived for this purpose alone). */
   unsubscribeKey: Buffer;
@@ -281,6 +286,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
       input: CreateReview,
     ): Promise<OwnReview> {
       const product = await requireProduct(productId);
+      await deps.throttle.take(deps.limits.reviewWrites, caller.userId);
       const [line] = await deps.orders.linesForReview(caller.userId, {
         orderItemId: input.orderItemId,
       });
@@ -317,6 +323,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
       input: EditReview,
     ): Promise<OwnReview> {
       if (!isUuid(reviewId)) throw notFound(reviewMessages.notFound);
+      await deps.throttle.take(deps.limits.reviewWrites, caller.userId);
       const row = await db.transaction(async (tx) => {
         const current = await repository.lock(tx, reviewId);
         if (!current || current.userId !== caller.userId) throw notFound(reviewMessages.notFound);
@@ -410,6 +417,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
 
     /** A review photo, stored by the media library (metadata stripped) and noted as hers. */
     async uploadPhoto(caller: AuditActor & { userId: string }, bytes: Buffer) {
+      await deps.throttle.take(deps.limits.reviewPhotoUploads, caller.userId);
       const stored = await deps.storePhoto(caller, bytes);
       await repository.recordUpload(stored.id, caller.userId);
       return { id: stored.id, url: stored.url };
@@ -418,6 +426,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     /** "Helpful", once per account: a repeat answers the same count. */
     async helpful(caller: { userId: string }, reviewId: string) {
       if (!isUuid(reviewId)) throw notFound(reviewMessages.notFound);
+      await deps.throttle.take(deps.limits.reviewWrites, caller.userId);
       const result = await db.transaction(async (tx) => {
         const review = await repository.lock(tx, reviewId);
         if (!review || review.state !== 'approved') throw notFound(reviewMessages.notFound);
