@@ -469,10 +469,10 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     ): Promise<AdminReviewRow> {
       if (!isUuid(reviewId)) throw notFound(reviewMessages.notFound);
       const decided = await db.transaction(async (tx) => {
-        const before = await repository.findWithAuthor(tx, reviewId);
-        if (!before || !(await repository.lock(tx, reviewId))) {
-          throw notFound(reviewMessages.notFound);
-        }
+        // Locked first, then read: two decisions at once take turns, each auditing what it saw.
+        const before =
+          (await repository.lock(tx, reviewId)) && (await repository.findWithAuthor(tx, reviewId));
+        if (!before) throw notFound(reviewMessages.notFound);
         const state = stateAfterDecision(body.decision);
         const reply = body.reply === undefined ? undefined : body.reply || null;
         const after = await repository.update(tx, reviewId, {
