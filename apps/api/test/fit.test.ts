@@ -447,3 +447,35 @@ describe('her saved size', () => {
     expect((await patch({ mySize: null })).body.data.mySize).toBeNull();
   });
 });
+
+describe('a chart change', () => {
+  it('reaches the listing’s sister sizes and the finder at once', async () => {
+    const before = await allProducts('&size=30D&sisterSizes=true');
+    expect(before.total).toBeGreaterThan(0);
+    const chart = (
+      await send(app(), 'GET', `/api/admin/size-charts/${braChartId}`, { token: staff.accessToken })
+    ).body.data;
+    // Without band 32, 30D has no sister in the chart: 32C no longer counts.
+    const saved = await send(app(), 'PUT', `/api/admin/size-charts/${braChartId}`, {
+      token: staff.accessToken,
+      body: {
+        name: chart.name,
+        kind: 'bra',
+        image: chart.image,
+        rows: chart.rows.filter((row: any) => !row.size.startsWith('32')),
+      },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.isDefaultBra).toBe(true);
+    expect((await allProducts('&size=30D&sisterSizes=true')).total).toBe(0);
+    const found = await send(app(), 'POST', '/api/fit/bra-size', {
+      body: { method: 'feel', wornSize: '34B', band: 'rides_up', cups: 'fine' },
+    });
+    expect(found.body.data).toMatchObject({
+      size: '30C',
+      confidence: 'outside_chart',
+      reason:
+        'You wear 34B; the band rides up, so one band down and one cup up: 32C is outside this chart; the nearest size it has is 30C',
+    });
+  });
+});
