@@ -125,6 +125,12 @@ describe('who may review', () => {
     expect(before.body.data).toEqual({ reviewable: [], reviewed: [] });
 
     expect((await move(shipped.orderId, 'delivered')).status).toBe(200);
+    // Her usual size, saved in her profile, goes with the review.
+    const profile = await send(app(), 'PATCH', '/api/auth/profile', {
+      token: shipped.token,
+      body: { mySize: '34 b' },
+    });
+    expect(profile.status).toBe(200);
     const mine = await send(app(), 'GET', `/api/product/${shipped.choice.productId}/reviews/mine`, {
       token: shipped.token,
     });
@@ -136,7 +142,7 @@ describe('who may review', () => {
     expect(written.body.data.review).toMatchObject({
       state: 'pending',
       sizeBought: shipped.choice.size,
-      usualSize: null,
+      usualSize: '34B',
       fit: { overall: 3, band: 'right', cup: 'right' },
       canEdit: false,
     });

@@ -66,8 +66,6 @@ export interface ReviewsServiceDeps {
   findProduct: (productId: string) => Promise<{ id: string; sizes: string[] } | undefined>;
   /** The product's own size chart, which decides its sister sizes; null when it has none. */
   sizeChartOf: (productId: string) => Promise<SizeChartData | null>;
-  /** The shopper's usual size from her profile; null when she has not saved one. */
-  usualSize: (userId: string) => Promise<string | null>;
   /** Sets the product's stars in the caller's transaction (the catalogue service's). */
   recordRatings: (tx: Executor, productId: string, ratings: number[]) => Promise<void>;
   /** After a commit that changed what a product's answers show. */
@@ -281,7 +279,8 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
      * the domain's rule; the unique index on the line decides between two sent at once.
      */
     async create(
-      caller: { userId: string },
+      /** `user.mySize`: her usual size from her profile, read with her session. */
+      caller: { userId: string; user?: { mySize?: string | null } },
       productId: string,
       input: CreateReview,
     ): Promise<OwnReview> {
@@ -294,7 +293,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
         line && line.productId === productId ? line : undefined;
       const eligible = reviewEligibility(ofProduct, caller.userId, false);
       if (!eligible.ok) throw forbidden(eligible.message);
-      const usualSize = await deps.usualSize(caller.userId);
+      const usualSize = caller.user?.mySize ?? null;
       const row = await db.transaction(async (tx) => {
         const inserted = await repository.insert(tx, {
           productId,
