@@ -101,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     orders: fulfilment.services.orders,
     catalogue: catalogueService,
     mediaLibrary: catalogue.services.mediaLibrary,
+    sizeCharts: catalogue.services.sizeCharts,
   });
   const groups = [accounts, catalogue, shopping, money, fulfilment, care, reviews];
 

@@ -20,6 +20,7 @@ export const auditEntities = [
   'page',
   'grievance',
   'review',
+  'size_chart',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 

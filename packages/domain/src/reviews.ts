@@ -5,6 +5,7 @@
  */
 import { averageRating } from './catalogue.ts';
 import { hasBeenPaid, type OrderStatus } from './orders.ts';
+import { braSisterSizes, type SizeChartData } from './size-charts.ts';
 
 export const reviewStates = ['pending', 'approved', 'rejected'] as const;
 export type ReviewState = (typeof reviewStates)[number];
@@ -276,6 +277,20 @@ export function productRatingFacts(ratings: readonly number[]): {
   reviewCount: number;
 } {
   return { rating: averageRating(ratings), reviewCount: ratings.length };
+}
+
+/**
+ * The sizes a review list filtered by `size` keeps: that size, and when asked its sister sizes in
+ * the product's own chart (none without a bra chart: letter sizes have no sisters).
+ */
+export function reviewSizeFilter(
+  size: string,
+  sisters: boolean,
+  chart: SizeChartData | null,
+): string[] {
+  const own = size.trim();
+  if (!sisters || !chart || chart.kind !== 'bra') return [own];
+  return [own, ...braSisterSizes(chart, own).filter((sister) => sister !== own)];
 }
 
 export const reviewSorts = ['newest', 'helpful', 'rating-high', 'rating-low'] as const;

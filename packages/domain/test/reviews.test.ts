@@ -8,11 +8,13 @@ import {
   reviewFlagsFor,
   reviewMessages,
   reviewRequestDue,
+  reviewSizeFilter,
   reviewSummary,
   stateAfterDecision,
   wholePercents,
   type ReviewableLine,
 } from '../src/reviews.ts';
+import { braChartRowsFor, type SizeChartData } from '../src/size-charts.ts';
 
 const delivered: ReviewableLine = {
   userId: 'priya',
@@ -198,5 +200,28 @@ describe('review request mail', () => {
     const deliveredAt = new Date('2026-11-01T10:00:00Z');
     expect(reviewRequestDue(deliveredAt, new Date('2026-11-08T09:59:59Z'))).toBe(false);
     expect(reviewRequestDue(deliveredAt, new Date('2026-11-08T10:00:00Z'))).toBe(true);
+  });
+});
+
+describe('the size filter', () => {
+  const chart: SizeChartData = {
+    id: 'bra',
+    name: 'Bra',
+    kind: 'bra',
+    image: null,
+    rows: braChartRowsFor('modern', [30, 32, 34, 36], ['A', 'B', 'C', 'D', 'DD']),
+  };
+
+  it('keeps the size alone, or with its sister sizes in the chart when asked', () => {
+    expect(reviewSizeFilter('32C', false, chart)).toEqual(['32C']);
+    expect(reviewSizeFilter('32C', true, chart)).toEqual(['32C', '30D', '34B']);
+    // Band 30 is the chart's smallest: only the sister one band up.
+    expect(reviewSizeFilter('30A', true, chart)).toEqual(['30A']);
+    expect(reviewSizeFilter('30B', true, chart)).toEqual(['30B', '32A']);
+  });
+
+  it('has no sisters without a bra chart', () => {
+    expect(reviewSizeFilter('M', true, null)).toEqual(['M']);
+    expect(reviewSizeFilter('M', true, { ...chart, kind: 'letter', rows: [] })).toEqual(['M']);
   });
 });

@@ -1,4 +1,5 @@
 import type { CatalogueService } from '../features/catalogue/catalogue.service.ts';
+import type { SizeChartsService } from '../features/catalogue/size-charts.service.ts';
 import type { MailOutbox } from '../features/mail/mail-outbox.ts';
 import type { MediaLibraryService } from '../features/media/media-library.service.ts';
 import type { OrderLookups } from '../features/orders/orders.service.ts';
@@ -20,29 +21,38 @@ export function reviewFeatures(
     orders: OrderLookups;
     catalogue: CatalogueService;
     mediaLibrary: MediaLibraryService;
+    sizeCharts: SizeChartsService;
   },
 ): FeatureGroup<{ reviews: ReviewsService }, 'sendReviewRequests'> {
   const { guards, catalogue } = needs;
+  async function findProduct(productId: string) {
+    try {
+      const { value } = await catalogue.getProduct(productId);
+      const sizes = value.colors.flatMap((color) => color.sizeStock.map((entry) => entry.size));
+      return { id: value._id, sizes: [...new Set(sizes)], sizeChartId: value.sizeChartId };
+    } catch {
+      return undefined;
+    }
+  }
   const reviews = createReviewsService({
     db: ctx.db,
     repository: createReviewsRepository(ctx.db),
     orders: needs.orders,
-    findProduct: async (productId) => {
-      try {
-        const { value } = await catalogue.getProduct(productId);
-        return { id: value._id, slug: value.slug };
-      } catch {
-        return undefined;
-      }
+    findProduct,
+    // The product's own chart; one without a chart reads its sizes in the shop's default bra
+    // chart, as the size finder does.
+    sizeChartOf: async (productId) => {
+      const product = await findProduct(productId);
+      if (!product) return null;
+      const own = product.sizeChartId ? await needs.sizeCharts.chart(product.sizeChartId) : null;
+      return own ?? (await needs.sizeCharts.defaultBraChart());
     },
-    // The product's own chart decides its sister sizes once charts carry their rows.
-    sisterSizes: async () => [],
-    // Her usual size, once the profile keeps one.
-    usualSize: async () => null,
     recordRatings: (tx, productId, ratings) => catalogue.recordRatings(tx, productId, ratings),
     catalogueChanged: (tags) => ctx.catalogueChanges.changed(tags),
     storePhoto: (actor, bytes) => needs.mediaLibrary.upload(actor, bytes),
     outbox: needs.outbox,
+    throttle: ctx.throttle,
+    limits: ctx.limits,
     publicUrl: ctx.config.publicUrl,
     unsubscribeKey: deriveKey(ctx.config.jwtSecret, 'review-mail-unsubscribe'),
   });

@@ -23,16 +23,20 @@ import {
   reviewerDisplayName,
   reviewFlagsFor,
   reviewMessages,
+  reviewSizeFilter,
   reviewSummary,
   stateAfterDecision,
   type ReviewFit,
   type ReviewFlag,
   type ReviewRejectReason,
 } from '@shop/domain/reviews';
+import type { SizeChartData } from '@shop/domain/size-charts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { CacheTag } from '../../http/read-cache.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
+import type { ShopperLimits } from '../throttle/shopper-limits.ts';
+import type { Throttle } from '../throttle/throttle.ts';
 import { uploadUrl } from '../media/media-library.service.ts';
 import type { OrderLookups, ReviewLineFacts } from '../orders/orders.service.ts';
 import {
@@ -58,12 +62,10 @@ export interface ReviewsServiceDeps {
   db: Database;
   repository: ReviewsRepository;
   orders: Pick<OrderLookups, 'linesForReview' | 'deliveredBetween'>;
-  /** The product's sizing facts; undefined when there is no such active product. */
-  findProduct: (productId: string) => Promise<{ id: string; slug: string } | undefined>;
-  /** The sister sizes of `size` in the product's own chart (none when it has no such size). */
-  sisterSizes: (productId: string, size: string) => Promise<string[]>;
-  /** The shopper's usual size from her profile; null when she has not saved one. */
-  usualSize: (userId: string) => Promise<string | null>;
+  /** The product and the sizes it is sold in; undefined when there is no such active product. */
+  findProduct: (productId: string) => Promise<{ id: string; sizes: string[] } | undefined>;
+  /** The product's own size chart, which decides its sister sizes; null when it has none. */
+  sizeChartOf: (productId: string) => Promise<SizeChartData | null>;
   /** Sets the product's stars in the caller's transaction (the catalogue service's). */
   recordRatings: (tx: Executor, productId: string, ratings: number[]) => Promise<void>;
   /** After a commit that changed what a product's answers show. */
@@ -74,6 +76,9 @@ export interface ReviewsServiceDeps {
     bytes: Buffer,
   ) => Promise<{ id: string; url: string }>;
   outbox: MailOutbox;
+  /** Counts uploads and writes per account (see shopperLimits). */
+  throttle: Pick<Throttle, 'take'>;
+  limits: Pick<ShopperLimits, 'reviewPhotoUploads' | 'reviewWrites'>;
   publicUrl: string;
   /** The key of the unsubscribe link's HMAC (derived for this purpose alone). */
   unsubscribeKey: Buffer;
@@ -88,6 +93,14 @@ function profane(text: string): boolean {
 }
 
 const queueCursor = cursorCodec(timeAndIdCursor);
+
+/**
+ * A line's size as the product spells it ('32C', 'Free Size'): an order keeps the size as the
+ * cart sent it, in any case, and the size filter and the page show the product's spelling.
+ */
+function sizeAsSold(sizes: string[], size: string): string {
+  return sizes.find((candidate) => candidate.toLowerCase() === size.toLowerCase()) ?? size;
+}
 
 function fitOf(row: ReviewRow) {
   return row.fitOverall === null
@@ -266,11 +279,13 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
      * the domain's rule; the unique index on the line decides between two sent at once.
      */
     async create(
-      caller: { userId: string },
+      /** `user.mySize`: her usual size from her profile, read with her session. */
+      caller: { userId: string; user?: { mySize?: string | null } },
       productId: string,
       input: CreateReview,
     ): Promise<OwnReview> {
-      await requireProduct(productId);
+      const product = await requireProduct(productId);
+      await deps.throttle.take(deps.limits.reviewWrites, caller.userId);
       const [line] = await deps.orders.linesForReview(caller.userId, {
         orderItemId: input.orderItemId,
       });
@@ -278,14 +293,14 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
         line && line.productId === productId ? line : undefined;
       const eligible = reviewEligibility(ofProduct, caller.userId, false);
       if (!eligible.ok) throw forbidden(eligible.message);
-      const usualSize = await deps.usualSize(caller.userId);
+      const usualSize = caller.user?.mySize ?? null;
       const row = await db.transaction(async (tx) => {
         const inserted = await repository.insert(tx, {
           productId,
           orderItemId: ofProduct!.orderItemId,
           orderNumber: ofProduct!.orderNumber,
           userId: caller.userId,
-          sizeBought: ofProduct!.size,
+          sizeBought: sizeAsSold(product.sizes, ofProduct!.size),
           usualSize,
           state: 'pending',
           ...writtenFields(input),
@@ -307,6 +322,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
       input: EditReview,
     ): Promise<OwnReview> {
       if (!isUuid(reviewId)) throw notFound(reviewMessages.notFound);
+      await deps.throttle.take(deps.limits.reviewWrites, caller.userId);
       const row = await db.transaction(async (tx) => {
         const current = await repository.lock(tx, reviewId);
         if (!current || current.userId !== caller.userId) throw notFound(reviewMessages.notFound);
@@ -327,11 +343,13 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     /** The product page's reviews: approved only, the summary of them all, the size filter. */
     async list(productId: string, query: ReviewListQuery): Promise<ReviewListAnswer> {
       await requireProduct(productId);
-      let sizes: string[] | null = null;
-      if (query.size) {
-        sizes = [query.size];
-        if (query.sisterSizes) sizes.push(...(await deps.sisterSizes(productId, query.size)));
-      }
+      const sizes = query.size
+        ? reviewSizeFilter(
+            query.size,
+            query.sisterSizes,
+            query.sisterSizes ? await deps.sizeChartOf(productId) : null,
+          )
+        : null;
       const [facts, page] = await Promise.all([
         repository.approvedFacts(productId),
         repository.approvedPage(
@@ -364,7 +382,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
 
     /** What she may review of this product, and what she has reviewed (with its state). */
     async mine(caller: { userId: string }, productId: string): Promise<MyProductReviews> {
-      await requireProduct(productId);
+      const product = await requireProduct(productId);
       const [lines, own] = await Promise.all([
         deps.orders.linesForReview(caller.userId, { productId }),
         repository.ofUserAndProduct(caller.userId, productId),
@@ -381,7 +399,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
           .map((line) => ({
             orderItemId: line.orderItemId,
             orderNumber: line.orderNumber,
-            size: line.size,
+            size: sizeAsSold(product.sizes, line.size),
             colorName: line.colorName,
             deliveredAt: line.deliveredAt!.toISOString(),
           })),
@@ -398,6 +416,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
 
     /** A review photo, stored by the media library (metadata stripped) and noted as hers. */
     async uploadPhoto(caller: AuditActor & { userId: string }, bytes: Buffer) {
+      await deps.throttle.take(deps.limits.reviewPhotoUploads, caller.userId);
       const stored = await deps.storePhoto(caller, bytes);
       await repository.recordUpload(stored.id, caller.userId);
       return { id: stored.id, url: stored.url };
@@ -406,6 +425,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     /** "Helpful", once per account: a repeat answers the same count. */
     async helpful(caller: { userId: string }, reviewId: string) {
       if (!isUuid(reviewId)) throw notFound(reviewMessages.notFound);
+      await deps.throttle.take(deps.limits.reviewWrites, caller.userId);
       const result = await db.transaction(async (tx) => {
         const review = await repository.lock(tx, reviewId);
         if (!review || review.state !== 'approved') throw notFound(reviewMessages.notFound);
@@ -448,10 +468,10 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     ): Promise<AdminReviewRow> {
       if (!isUuid(reviewId)) throw notFound(reviewMessages.notFound);
       const decided = await db.transaction(async (tx) => {
-        const before = await repository.findWithAuthor(tx, reviewId);
-        if (!before || !(await repository.lock(tx, reviewId))) {
-          throw notFound(reviewMessages.notFound);
-        }
+        // Locked first, then read: two decisions at once take turns, each auditing what it saw.
+        const before =
+          (await repository.lock(tx, reviewId)) && (await repository.findWithAuthor(tx, reviewId));
+        if (!before) throw notFound(reviewMessages.notFound);
         const state = stateAfterDecision(body.decision);
         const reply = body.reply === undefined ? undefined : body.reply || null;
         const after = await repository.update(tx, reviewId, {
