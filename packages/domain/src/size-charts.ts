@@ -201,15 +201,16 @@ function standardStep(cup: string, convention: CupConvention): number | undefine
 /** EU cups after D run E, F, G in 2 cm steps: E is a UK DD. */
 const EU_CUPS = ['AA', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K'] as const;
 
+/** Kept per chart and shared between callers: read-only. */
 export interface ParsedBraSize {
   /** The band in the chart's own numbering (inches, or cm for an EU chart). */
-  band: number;
+  readonly band: number;
   /** The cup's volume step (A = 1, B = 2, …) in the chart's order. */
-  cupIndex: number;
+  readonly cupIndex: number;
   /** The size as this chart spells it (e.g. '34DDD' for a worn UK '34E' on a US chart). */
-  size: string;
+  readonly size: string;
   /** Whether the chart has a row for it. */
-  inChart: boolean;
+  readonly inChart: boolean;
 }
 
 /**
