@@ -29,6 +29,10 @@ export interface LetterChartRow {
 
 export type SizeChartRow = BraChartRow | LetterChartRow;
 
+/**
+ * A chart as the rules read it. Treat it as immutable: each chart object's band and cup order is
+ * worked out once and kept, so an edited chart (the back office's grid) must be a new object.
+ */
 export interface SizeChartData {
   id: string;
   name: string;
