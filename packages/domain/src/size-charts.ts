@@ -47,6 +47,9 @@ export const MAX_SIZE_CHART_ROWS = 300;
 export const MIN_CHART_CM = 20;
 export const MAX_CHART_CM = 250;
 
+/** A measurement in cm as inches, to one decimal (the size chart's table shows both). */
+export const inchesOf = (cm: number) => Math.round((cm / 2.54) * 10) / 10;
+
 export const isBraRow = (row: SizeChartRow): row is BraChartRow => 'underbustCm' in row;
 
 // ---------------------------------------------------------------------------------------------
