@@ -1,4 +1,4 @@
-import type { CreateReviewInput, ReviewListAnswer } from '@shop/contracts/reviews';
+import type { CreateReviewInput, EditReviewInput, ReviewListAnswer } from '@shop/contracts/reviews';
 import type { ReviewSort } from '@shop/domain/reviews';
 import { lazyContract, queryString, type ApiClient } from '../../lib/api-client';
 
@@ -42,6 +42,14 @@ export function reviewsApi({ call, data, upload }: ApiClient) {
         productReviews(productId),
         'Failed to send your review',
         { method: 'POST', body: JSON.stringify(review) },
+        lazyContract(reviews, (m) => m.reviewCreatedResponse),
+      ).then((answer) => answer.data.review),
+    /** Sends again a review the shop sent back to fix; it waits to be read again. */
+    edit: (reviewId: string, review: EditReviewInput) =>
+      call(
+        `/reviews/${encodeURIComponent(reviewId)}`,
+        'Failed to send your review',
+        { method: 'PUT', body: JSON.stringify(review) },
         lazyContract(reviews, (m) => m.reviewCreatedResponse),
       ).then((answer) => answer.data.review),
     uploadPhoto: (file: Blob, filename: string) =>

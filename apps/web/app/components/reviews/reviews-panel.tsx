@@ -1,5 +1,6 @@
 import type { MyProductReviews, ReviewListAnswer } from '@shop/contracts/reviews';
-import { reviewSorts, type ReviewSort } from '@shop/domain/reviews';
+import type { OwnReview } from '@shop/contracts/reviews';
+import { reviewRejectReasonLabels, reviewSorts, type ReviewSort } from '@shop/domain/reviews';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { createApiClient, errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-session';
@@ -69,7 +70,7 @@ export function ReviewsPanel({
   const [problem, setProblem] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [mine, setMine] = useState<MyProductReviews | null>(null);
-  const [writing, setWriting] = useState<ReviewLine | null>(null);
+  const [writing, setWriting] = useState<{ line: ReviewLine; editing?: OwnReview } | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const headingId = useId();
   const initial = useRef(true);
@@ -129,6 +130,7 @@ export function ReviewsPanel({
       ? authed((api) => reviewsApi(api).helpful(reviewId))
       : Promise.reject(new Error('Sign in to mark a review helpful'));
   const waiting = mine?.reviewed.filter((line) => line.state === 'pending') ?? [];
+  const sentBack = mine?.reviewed.filter((line) => line.canEdit) ?? [];
 
   return (
     <section aria-labelledby={headingId} className={sectionClass} data-testid="reviews">
@@ -141,7 +143,7 @@ export function ReviewsPanel({
             key={line.orderItemId}
             type="button"
             className="rounded-full bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
-            onClick={() => setWriting({ ...line, productId, productName })}
+            onClick={() => setWriting({ line: { ...line, productId, productName } })}
           >
             Write a review{mine.reviewable.length > 1 ? ` (${line.size.toUpperCase()})` : ''}
           </button>
@@ -153,6 +155,34 @@ export function ReviewsPanel({
           waiting to be read by the shop.
         </p>
       )}
+      {!sent &&
+        sentBack.map(({ review }) => (
+          <div key={review._id} className="mt-3 rounded-xl bg-amber-50 p-3 text-sm text-amber-900">
+            <p>
+              The shop sent your review ({review.sizeBought.toUpperCase()}) back to fix
+              {review.reasonCode ? `: ${reviewRejectReasonLabels[review.reasonCode]}` : ''}.
+            </p>
+            <button
+              type="button"
+              className={`${button} mt-2`}
+              onClick={() =>
+                setWriting({
+                  line: {
+                    productId,
+                    productName,
+                    orderItemId: review.orderItemId,
+                    orderNumber: '',
+                    size: review.sizeBought,
+                    colorName: '',
+                  },
+                  editing: review,
+                })
+              }
+            >
+              Edit and send again
+            </button>
+          </div>
+        ))}
       {sent && (
         <p role="status" className="mt-3 rounded-xl bg-green-50 p-3 text-sm text-green-900">
           {sent}
@@ -263,7 +293,8 @@ export function ReviewsPanel({
       {writing && (
         <Suspense fallback={null}>
           <WriteReviewDialog
-            line={writing}
+            line={writing.line}
+            editing={writing.editing}
             onClose={() => setWriting(null)}
             onSent={(message) => {
               setWriting(null);

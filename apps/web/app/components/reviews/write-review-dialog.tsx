@@ -1,6 +1,7 @@
 import {
   createReviewSchema,
   type CreateReviewInput,
+  type OwnReview,
   type ReviewPhoto,
 } from '@shop/contracts/reviews';
 import { braSize } from '@shop/domain/stock';
@@ -22,9 +23,25 @@ export interface ReviewLine {
   productId: string;
   productName: string;
   orderItemId: string;
+  /** Blank when not known (a review sent back to fix names only its size). */
   orderNumber: string;
   size: string;
   colorName: string;
+}
+
+/** The form's values from a review she wrote before (one sent back to her to fix). */
+export function valuesOf(review: OwnReview): ReviewFormValues {
+  return {
+    rating: review.rating,
+    title: review.title,
+    text: review.text,
+    recommend: review.recommend,
+    overall: review.fit?.overall ?? null,
+    band: review.fit?.band ?? null,
+    cup: review.fit?.cup ?? null,
+    photos: review.photos,
+    anonymous: review.anonymous,
+  };
 }
 
 /** What the form holds as she fills it in: nothing chosen until she chooses. */
@@ -174,17 +191,22 @@ function Choices<T extends string | number | boolean>({
  */
 export function WriteReviewDialog({
   line,
+  editing,
   onClose,
   onSent,
 }: {
   line: ReviewLine;
+  /** A review the shop sent back to fix: the form starts from it and sends it again. */
+  editing?: OwnReview;
   onClose: () => void;
   onSent: (message: string) => void;
 }) {
   const dialogRef = useModalDialog(true);
   const { authed } = useAuth();
   const id = useId();
-  const [values, setValues] = useState<ReviewFormValues>(emptyReview);
+  const [values, setValues] = useState<ReviewFormValues>(() =>
+    editing ? valuesOf(editing) : emptyReview,
+  );
   const [problems, setProblems] = useState<Problems>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -226,7 +248,12 @@ export function WriteReviewDialog({
     setBusy(true);
     setFailure(null);
     try {
-      await authed((api) => reviewsApi(api).create(line.productId, body));
+      if (editing) {
+        const { orderItemId: _line, ...fields } = body;
+        await authed((api) => reviewsApi(api).edit(editing._id, fields));
+      } else {
+        await authed((api) => reviewsApi(api).create(line.productId, body));
+      }
       onSent('Thank you! Your review will appear once the shop has read it.');
     } catch (error) {
       setFailure(errorMessage(error, 'Failed to send your review'));
@@ -248,7 +275,13 @@ export function WriteReviewDialog({
           Review {line.productName}
         </h2>
         <p className="mt-1 text-sm text-muted">
-          Size {line.size.toUpperCase()}, {line.colorName} · order {line.orderNumber}
+          {[
+            `Size ${line.size.toUpperCase()}`,
+            line.colorName,
+            line.orderNumber ? `order ${line.orderNumber}` : '',
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </p>
         {failure && (
           <p role="alert" className="mt-3 rounded-lg bg-red-600 px-3 py-2 text-sm text-white">

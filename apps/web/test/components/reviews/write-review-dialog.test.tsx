@@ -5,11 +5,12 @@ import { reviewMessages } from '@shop/contracts/reviews';
 import { ApiError } from '../../../app/lib/api-client';
 
 const create = vi.fn();
+const edit = vi.fn();
 vi.mock('../../../app/lib/auth-session', () => ({
   useAuth: () => ({ authed: (call: (api: unknown) => unknown) => call({}) }),
 }));
 vi.mock('../../../app/components/reviews/reviews-api', () => ({
-  reviewsApi: () => ({ create, uploadPhoto: vi.fn() }),
+  reviewsApi: () => ({ create, edit, uploadPhoto: vi.fn() }),
 }));
 
 const { WriteReviewDialog } = await import('../../../app/components/reviews/write-review-dialog');
@@ -22,6 +23,7 @@ beforeEach(() => {
     this.setAttribute('open', '');
   };
   create.mockReset();
+  edit.mockReset();
 });
 afterEach(cleanup);
 
@@ -116,5 +118,61 @@ describe('writing a review', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(message);
     expect(onSent).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Send review' })).toBeTruthy();
+  });
+});
+
+describe('fixing a review the shop sent back', () => {
+  it('starts from her review and sends it again without the order line', async () => {
+    edit.mockResolvedValue({});
+    const onSent = vi.fn();
+    render(
+      <WriteReviewDialog
+        line={{
+          productId: 'p1',
+          productName: 'Lace Plunge Bra',
+          orderItemId: ITEM,
+          orderNumber: '',
+          size: '32C',
+          colorName: '',
+        }}
+        editing={{
+          _id: 'r9',
+          productId: 'p1',
+          orderItemId: ITEM,
+          state: 'rejected',
+          rating: 3,
+          title: 'Call me',
+          text: 'Fits well. Call me on 98765 43210.',
+          recommend: true,
+          anonymous: false,
+          sizeBought: '32C',
+          usualSize: null,
+          fit: { overall: 3, band: null, cup: 'small' },
+          photos: [],
+          reasonCode: 'personal_data',
+          canEdit: true,
+          createdAt: '2026-11-20T06:30:00.000Z',
+        }}
+        onClose={() => {}}
+        onSent={onSent}
+      />,
+    );
+    expect(screen.getByText('Size 32C')).toBeTruthy();
+    const text = screen.getByLabelText('Your review') as HTMLTextAreaElement;
+    expect(text.value).toBe('Fits well. Call me on 98765 43210.');
+    await userEvent.clear(text);
+    await userEvent.type(text, 'Fits well.');
+    await send();
+    await waitFor(() => expect(onSent).toHaveBeenCalled());
+    expect(create).not.toHaveBeenCalled();
+    expect(edit).toHaveBeenCalledWith('r9', {
+      rating: 3,
+      title: 'Call me',
+      text: 'Fits well.',
+      recommend: true,
+      fit: { overall: 3, band: null, cup: 'small' },
+      photos: [],
+      anonymous: false,
+    });
   });
 });
