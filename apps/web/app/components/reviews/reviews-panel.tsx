@@ -59,7 +59,7 @@ export function ReviewsPanel({
 }: ReviewsPanelProps) {
   const { user, status, authed } = useAuth();
   // Her size from the size finder, when she has saved one and this product comes in it.
-  const mySize = (user as { mySize?: string | null } | null)?.mySize ?? '';
+  const mySize = user?.mySize ?? '';
   const [filters, setFilters] = useState<Filters>({
     page: 1,
     sort: 'newest',
