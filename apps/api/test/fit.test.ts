@@ -388,6 +388,28 @@ describe('the bra size finder', () => {
   });
 });
 
+describe('the finder’s throttle', () => {
+  it('answers 120 a minute to one client network, then 429, and still serves others', async () => {
+    const body = { method: 'feel', wornSize: '34B', band: 'fine', cups: 'fine' };
+    const burst = await Promise.all(
+      Array.from({ length: 125 }, () =>
+        send(app(), 'POST', '/api/fit/bra-size', { body, remoteAddress: '203.0.113.7' }),
+      ),
+    );
+    expect(burst.filter((answer) => answer.status === 200)).toHaveLength(120);
+    const refused = burst.filter((answer) => answer.status === 429);
+    expect(refused).toHaveLength(5);
+    expect(refused[0]!.body.message).toBe(
+      'Too many size lookups. Please wait a minute and try again.',
+    );
+    const other = await send(app(), 'POST', '/api/fit/bra-size', {
+      body,
+      remoteAddress: '198.51.100.9',
+    });
+    expect(other.status).toBe(200);
+  });
+});
+
 describe('browsing by her size', () => {
   it('filters by her size, and by her sister sizes when asked, each card saying which', async () => {
     const { cards } = await allProducts();
