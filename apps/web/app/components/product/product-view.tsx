@@ -49,6 +49,7 @@ export function ProductView({ product, similar, publicUrl }: ProductViewProps) {
           alts={alts}
           productName={color ? `${product.name} in ${color.colorName}` : product.name}
           sizeChartImage={product.sizeChart?.image}
+          sizeChartId={product.sizeChartId}
         />
         <ProductDetails product={{ ...product, colors }} selection={selection} />
       </div>
