@@ -2,9 +2,12 @@ import type { Unit } from './unit-switch';
 
 const CM_PER_INCH = 2.54;
 
-/** A length in the unit shown: centimetres whole, inches to the nearest half ('27.5'). */
+/**
+ * A length in the unit shown: centimetres as the chart stores them (to a tenth), inches to the
+ * nearest half ('27.5'), as tapes are read.
+ */
 export function lengthText(cm: number, unit: Unit): string {
-  if (unit === 'cm') return String(Math.round(cm));
+  if (unit === 'cm') return String(Number(cm.toFixed(1)));
   return String(Math.round((cm / CM_PER_INCH) * 2) / 2);
 }
 
