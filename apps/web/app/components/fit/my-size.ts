@@ -1,39 +1,12 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useAuth } from '../../lib/auth-session';
-import { accountApi } from '../account/account-api';
+import { readStoredSize, subscribeToStoredSize, writeStoredSize } from './my-size-store';
 
-/** Where a signed-out shopper's size waits in this browser until she signs in. */
-const STORAGE_KEY = 'lacebloom-my-size';
-const CHANGED = 'lacebloom-my-size-changed';
+// The profile's calls load when her size is saved or moved: no page's first load carries them.
+const account = () => import('../account/account-api');
 
-function readStored(): string | null {
-  try {
-    return window.localStorage.getItem(STORAGE_KEY);
-  } catch {
-    // Storage switched off (a private window on some browsers): nothing is remembered.
-    return null;
-  }
-}
-
-function writeStored(size: string | null) {
-  try {
-    if (size === null) window.localStorage.removeItem(STORAGE_KEY);
-    else window.localStorage.setItem(STORAGE_KEY, size);
-  } catch {
-    // As above: the size then lasts for this page only.
-  }
-  window.dispatchEvent(new Event(CHANGED));
-}
-
-/** This tab's own writes and other tabs' (the `storage` event) both re-read the size. */
-function subscribe(onChange: () => void) {
-  window.addEventListener(CHANGED, onChange);
-  window.addEventListener('storage', onChange);
-  return () => {
-    window.removeEventListener(CHANGED, onChange);
-    window.removeEventListener('storage', onChange);
-  };
-}
+/** The size kept in this browser, read as an external store (every tab follows). */
+const useStoredSize = () => useSyncExternalStore(subscribeToStoredSize, readStoredSize, () => null);
 
 /**
  * Her bra size: the profile's `mySize` when she is signed in, else the one this browser keeps.
@@ -41,19 +14,20 @@ function subscribe(onChange: () => void) {
  */
 export function useMySize() {
   const { status, user, authed, setUser } = useAuth();
-  const stored = useSyncExternalStore(subscribe, readStored, () => null);
+  const stored = useStoredSize();
   const signedIn = status === 'signed-in';
   const size = signedIn ? (user?.mySize ?? stored) : stored;
 
   const save = useCallback(
     async (next: string) => {
       if (!signedIn) {
-        writeStored(next);
+        writeStoredSize(next);
         return;
       }
+      const { accountApi } = await account();
       const { data } = await authed((api) => accountApi(api).updateProfile({ mySize: next }));
       setUser(data);
-      writeStored(null);
+      writeStoredSize(null);
     },
     [signedIn, authed, setUser],
   );
@@ -67,21 +41,22 @@ export function useMySize() {
  */
 export function useMoveMySizeAtSignIn() {
   const { status, user, authed, setUser } = useAuth();
-  const stored = useSyncExternalStore(subscribe, readStored, () => null);
+  const stored = useStoredSize();
   const userId = status === 'signed-in' ? user?._id : undefined;
   const profileSize = user?.mySize ?? null;
   useEffect(() => {
     if (!userId || !stored) return;
     if (profileSize === stored) {
-      writeStored(null);
+      writeStoredSize(null);
       return;
     }
     let live = true;
-    authed((api) => accountApi(api).updateProfile({ mySize: stored }))
+    account()
+      .then(({ accountApi }) => authed((api) => accountApi(api).updateProfile({ mySize: stored })))
       .then(({ data }) => {
         if (!live) return;
         setUser(data);
-        writeStored(null);
+        writeStoredSize(null);
       })
       .catch(() => undefined);
     return () => {

@@ -1,8 +1,7 @@
 import type { ProductColor } from '@shop/contracts/catalogue';
-import { looksLikeBraSize } from '@shop/domain/size-charts';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useMySize } from './my-size';
-import { useMySizeOffer } from './use-my-size-offer';
+import { useBraFit } from './use-my-size-offer';
 
 // The finder's code (its questions, the size rules, the chart's contract) loads on the first tap
 // of 'Find my size': the product page's first load stays within its budget.
@@ -32,9 +31,8 @@ export function ProductFit({
   chooseSize,
 }: ProductFitProps) {
   const sizes = color?.sizeStock ?? [];
-  const isBra = Boolean(sizeChartId) && sizes.some((entry) => looksLikeBraSize(entry.size));
   const { size: mySize } = useMySize();
-  const offer = useMySizeOffer(isBra ? sizeChartId : null, mySize, sizes);
+  const { isBra, offer } = useBraFit(sizeChartId, mySize, sizes);
   const [finderOpen, setFinderOpen] = useState(false);
   const [finderAsked, setFinderAsked] = useState(false);
 
@@ -47,10 +45,12 @@ export function ProductFit({
     chooseSize(offer.size);
   }, [offer, preselectKey, chooseSize]);
 
-  if (!isBra || !sizeChartId) return null;
+  if (!sizeChartId) return null;
+  // The line keeps its height while the chart loads, so nothing below it moves when it fills.
+  if (!isBra) return <div className="-mt-3 min-h-6" aria-hidden="true" />;
   return (
     <div className="-mt-3 flex flex-col gap-2 text-sm" data-testid="product-fit">
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+      <div className="flex min-h-6 flex-wrap items-center gap-x-4 gap-y-1">
         {offer && (
           <p data-testid="my-size">
             Your size: <strong>{offer.size}</strong>

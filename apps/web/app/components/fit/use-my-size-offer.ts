@@ -10,41 +10,51 @@ export interface MySizeOffer {
   sisters: SizeStock[];
 }
 
+export interface BraFit {
+  /** Whether the product's chart is a bra chart; null until it has loaded. */
+  isBra: boolean | null;
+  /** What the page offers for her saved size, once it is known. */
+  offer: MySizeOffer | null;
+}
+
 /**
- * What a bra page offers for her saved size: the chart and the size rules load after the page
- * (neither is in its first load), then her size is read in this chart's spelling (a UK 34E is a
- * US 34DDD) and its sister sizes come from the same chart.
+ * A product's fit after its first paint: its chart loads (the finder is offered on bra charts
+ * only), then, when she has a saved size, the size rules load and read it in this chart's
+ * spelling (a UK 34E is a US 34DDD), with its sister sizes from the same chart. Neither the chart
+ * nor the rules are in the page's first load.
  */
-export function useMySizeOffer(
+export function useBraFit(
   chartId: string | null | undefined,
   mySize: string | null,
   sizes: readonly SizeStock[],
-): MySizeOffer | null {
-  const [found, setFound] = useState<{ key: string; offer: MySizeOffer | null } | null>(null);
+): BraFit {
+  const [found, setFound] = useState<{ key: string; fit: BraFit } | null>(null);
   const stockKey = sizes.map((entry) => `${entry.size}:${entry.stock}`).join(',');
   const key = `${chartId ?? ''}|${mySize ?? ''}|${stockKey}`;
 
   useEffect(() => {
-    if (!chartId || !mySize) return;
+    if (!chartId) return;
     let live = true;
-    Promise.all([loadSizeChart(chartId), import('@shop/domain/size-charts')])
-      .then(([chart, rules]) => {
-        if (!live) return;
-        const parsed = chart.kind === 'bra' ? rules.parseBraSize(chart, mySize) : null;
-        if (!parsed) {
-          setFound({ key, offer: null });
-          return;
-        }
+    loadSizeChart(chartId)
+      .then(async (chart) => {
+        if (chart.kind !== 'bra' || !mySize) return { isBra: chart.kind === 'bra', offer: null };
+        const rules = await import('@shop/domain/size-charts');
+        const parsed = rules.parseBraSize(chart, mySize);
+        if (!parsed) return { isBra: true, offer: null };
         const stockOf = (size: string) =>
           sizes.find((entry) => entry.size.toLowerCase() === size.toLowerCase())?.stock ?? 0;
         const sisters = rules
           .braSisterSizes(chart, parsed.size)
           .map((size) => ({ size, stock: stockOf(size) }))
           .filter((entry) => entry.stock > 0);
-        setFound({ key, offer: { size: parsed.size, inStock: stockOf(parsed.size) > 0, sisters } });
+        return {
+          isBra: true,
+          offer: { size: parsed.size, inStock: stockOf(parsed.size) > 0, sisters },
+        };
       })
-      // Without the chart the page simply shows no 'Your size' line.
-      .catch(() => live && setFound({ key, offer: null }));
+      // Without the chart the page offers neither the finder nor 'Your size'.
+      .catch(() => ({ isBra: false, offer: null }))
+      .then((fit) => live && setFound({ key, fit }));
     return () => {
       live = false;
     };
@@ -52,5 +62,5 @@ export function useMySizeOffer(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 
-  return found?.key === key ? found.offer : null;
+  return found?.key === key ? found.fit : { isBra: null, offer: null };
 }

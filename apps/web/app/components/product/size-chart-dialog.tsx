@@ -1,9 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { ChartTable } from '../fit/chart-table-loader';
 import { CloseIcon } from '../layout/icons';
 import { ResponsiveImage } from '../responsive-image';
 import { useModalDialog } from '../use-modal-dialog';
+
+// The table's code loads when the chart is first opened: the page's first load stays in budget.
+const ChartTable = lazy(() =>
+  import('../fit/chart-table-loader').then((module) => ({ default: module.ChartTable })),
+);
 
 /**
  * Zoomed, a phone shows the chart 760 px wide: its smallest print (21 px on the 1200 px chart)
@@ -93,7 +97,15 @@ function SizeChart({ image, chartId, productName, onClose }: Omit<SizeChartDialo
       <div className={chartId ? 'mt-3 grid gap-4 lg:grid-cols-2' : ''}>
         {chartId && (
           <div className="flex flex-col gap-2">
-            <ChartTable chartId={chartId} />
+            <Suspense
+              fallback={
+                <p role="status" className="text-sm text-muted">
+                  Loading the size table...
+                </p>
+              }
+            >
+              <ChartTable chartId={chartId} />
+            </Suspense>
             <Link
               to="/size-guide"
               className="text-sm font-medium text-brand-700 hover:underline"
