@@ -18,10 +18,7 @@ interface ProductCardProps {
     | 'categoryName'
     | 'inStock'
   > &
-    Partial<Pick<Product, 'colors'>> & {
-      /** On a listing filtered by her size: whether it is hers or a sister size in stock. */
-      sizeMatch?: { size: string; sister: boolean } | null | undefined;
-    };
+    Partial<Pick<Product, 'colors'>>;
   /** The first row of a listing is above the fold. */
   priority?: boolean;
   sizes?: string;
@@ -64,13 +61,6 @@ export function ProductCard({
         <div className="mt-1 text-sm">
           <Price price={product.price} originalPrice={product.originalPrice} showBadge />
         </div>
-        {product.sizeMatch && (
-          <p className="mt-1 text-xs font-medium text-brand-700" data-testid="size-match">
-            {product.sizeMatch.sister
-              ? `In your sister size ${product.sizeMatch.size}`
-              : 'In your size'}
-          </p>
-        )}
       </Link>
       <WishlistHeart
         productId={product._id}

@@ -1,7 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { isBackOfficePath } from '../../lib/back-office';
-import { useMoveMySizeAtSignIn } from '../fit/my-size';
 import { Footer } from './footer';
 import { Header } from './header';
 import { HeartCursor } from './heart-cursor';
@@ -22,7 +21,6 @@ function useScrollToTopOnRouteChange() {
 
 export function SiteLayout({ children }: { children: ReactNode }) {
   useScrollToTopOnRouteChange();
-  useMoveMySizeAtSignIn();
   const { pathname } = useLocation();
   // The back office draws its own header and navigation; the sign-in dialog serves it too.
   if (isBackOfficePath(pathname)) {

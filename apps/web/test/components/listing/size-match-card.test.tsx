@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ProductCard } from '../../../app/components/product-card';
+import { ProductGrid } from '../../../app/components/listing/product-grid';
 
 vi.mock('../../../app/components/wishlist/wishlist-heart', () => ({ WishlistHeart: () => null }));
 afterEach(cleanup);
@@ -16,11 +16,17 @@ const product = {
   subcategoryName: 'T-shirt bras',
   categoryName: 'Bras',
   inStock: true,
+  createdAt: '2026-11-01T00:00:00.000Z',
 };
 
 function renderCard(sizeMatch?: { size: string; sister: boolean }) {
   const Stub = createRoutesStub([
-    { path: '/', Component: () => <ProductCard product={{ ...product, sizeMatch }} /> },
+    {
+      path: '/',
+      Component: () => (
+        <ProductGrid products={[{ ...product, ...(sizeMatch ? { sizeMatch } : {}) }]} />
+      ),
+    },
   ]);
   render(<Stub initialEntries={['/']} />);
 }
