@@ -38,7 +38,8 @@ export default function ProductFitLine({
 
   // Her size is chosen once for each product and colour: a size she picks herself stays.
   const preselected = useRef('');
-  const preselectKey = `${productId}:${color?.colorName ?? ''}:${offer?.size ?? ''}`;
+  const keyFor = (size: string) => `${productId}:${color?.colorName ?? ''}:${size}`;
+  const preselectKey = keyFor(offer?.size ?? '');
   useEffect(() => {
     if (!offer?.inStock || preselected.current === preselectKey) return;
     preselected.current = preselectKey;
@@ -91,7 +92,11 @@ export default function ProductFitLine({
             chartId={sizeChartId}
             productName={productName}
             color={color}
-            onChoose={chooseSize}
+            onChoose={(size, herSize) => {
+              // What she took in the finder stands: her saved size is not chosen over it.
+              preselected.current = keyFor(herSize);
+              chooseSize(size);
+            }}
             onClose={() => setFinderOpen(false)}
           />
         </Suspense>

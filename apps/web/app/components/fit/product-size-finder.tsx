@@ -14,7 +14,8 @@ interface ProductSizeFinderProps {
   chartId: string;
   productName: string;
   color: ProductColor | undefined;
-  onChoose: (size: string) => void;
+  /** The size she took, and her own size (the answer's, which is saved as hers). */
+  onChoose: (size: string, herSize: string) => void;
   onClose: () => void;
 }
 
@@ -94,7 +95,7 @@ export default function ProductSizeFinder({
               needsStock
               takeLabel={(size) => `Choose ${size}`}
               onTake={async (size, answer) => {
-                onChoose(size);
+                onChoose(size, answer.size);
                 onClose();
                 // Her size is the answer's, even when she takes a sister size today.
                 await save(answer.size).catch(() => undefined);
