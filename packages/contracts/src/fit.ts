@@ -24,6 +24,13 @@ import {
 import { isUuid } from '@shop/domain/ids';
 import { plainText, requiredText, successEnvelope } from './common-mini.ts';
 
+/** A chart's problems as one message: the one, or how many followed by each. */
+export function chartProblemsMessage(problems: readonly string[]): string {
+  return problems.length === 1
+    ? problems[0]!
+    : `This chart has ${problems.length} problems: ${problems.join('; ')}`;
+}
+
 export const fitMessages = {
   chartNotFound: 'Size chart not found',
   chartName: 'Name the size chart.',
@@ -50,6 +57,8 @@ export const fitMessages = {
   colorNotFound: 'This product has no such colour',
   noDefaultChart: 'The shop has no bra size chart yet',
   notBraChart: sizeFinderMessages.notBraChart,
+  defaultBra: 'isDefaultBra is true or false',
+  defaultMustBeBra: 'Only a bra chart can be the default bra chart',
   mySize: 'Write your size as band then cup, like 34B',
   sizeFilter: 'Invalid size: write it like 34B or M',
 } as const;
@@ -119,6 +128,11 @@ export const sizeChartInput = z
     rows: z
       .array(chartRowInput, { error: fitMessages.chartRows })
       .check(z.maxLength(MAX_SIZE_CHART_ROWS, { error: fitMessages.tooManyRows })),
+    /**
+     * Whether this is the shop's default bra chart (the finder's chart for a product without
+     * one). Marking one takes the mark off the others; left out, a save keeps the chart's mark.
+     */
+    isDefaultBra: z.optional(z.boolean({ error: fitMessages.defaultBra })),
   })
   .check(
     z.superRefine((chart, context) => {
@@ -132,10 +146,13 @@ export const sizeChartInput = z
               hipCm: row.hipCm as never,
             },
       );
-      for (const problem of validateSizeChartRows(chart.kind, rows)) {
+      // One issue naming every problem: the route answers a refusal's first issue, and the owner
+      // should see all of a chart's problems at once, not one per save.
+      const problems = validateSizeChartRows(chart.kind, rows);
+      if (problems.length > 0) {
         context.issues.push({
           code: 'custom',
-          message: problem,
+          message: chartProblemsMessage(problems),
           input: chart.rows,
           path: ['rows'],
         });
@@ -144,6 +161,18 @@ export const sizeChartInput = z
   );
 export type SizeChartInput = z.input<typeof sizeChartInput>;
 export type SizeChartSave = z.output<typeof sizeChartInput>;
+
+/** The back office's chart: the storefront's answer and whether it is the default bra chart. */
+export const adminSizeChart = z.extend(sizeChart, { isDefaultBra: z.boolean() });
+export type AdminSizeChart = z.infer<typeof adminSizeChart>;
+export const adminSizeChartResponse = successEnvelope(adminSizeChart);
+
+/** `{id}` of a size chart's paths. */
+export const sizeChartIdParams = z.object({
+  id: z
+    .string({ error: fitMessages.chartNotFound })
+    .check(z.refine(isUuid, { error: 'Invalid size chart id' })),
+});
 
 /** The back office's chart list: each chart with how many sizes it holds and products use it. */
 export const sizeChartSummary = z.object({
@@ -192,12 +221,15 @@ export type MySize = z.output<typeof mySize>;
 /** A measurement as a number, or as the text a form field holds ('32', '32.5'). */
 const measurement = (message: string) =>
   z.pipe(
-    z.union([
-      z.number({ error: message }),
-      z
-        .string({ error: message })
-        .check(z.regex(/^\s*\d{1,3}(\.\d{1,2})?\s*$/, { error: message })),
-    ]),
+    z.union(
+      [
+        z.number({ error: message }),
+        z
+          .string({ error: message })
+          .check(z.regex(/^\s*\d{1,3}(\.\d{1,2})?\s*$/, { error: message })),
+      ],
+      { error: message },
+    ),
     z.transform((value) => Number(value)),
   );
 
@@ -288,17 +320,3 @@ export const braSizeFinderResponse = successEnvelope(braSizeFinderAnswer);
 /** A listing card's match for `?size=…`: the size of hers in stock, or a sister size. */
 export const sizeMatch = z.object({ size: z.string(), sister: z.boolean() });
 export type SizeMatch = z.infer<typeof sizeMatch>;
-
-/** `?size=32C&sisterSizes=true` on the listing: her size, and whether sisters count. */
-export const sizeFilterQuery = {
-  size: z.optional(
-    z
-      .string({ error: fitMessages.sizeFilter })
-      .check(
-        z.trim(),
-        z.minLength(1, { error: fitMessages.sizeFilter }),
-        z.maxLength(12, { error: fitMessages.sizeFilter }),
-        plainText(fitMessages.sizeFilter),
-      ),
-  ),
-};
