@@ -2,14 +2,14 @@ import { Fragment } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import {
   sizeChartInput,
-  type SizeChart,
+  type AdminSizeChart,
   type SizeChartInput,
   type SizeChartSave,
 } from '@shop/contracts/fit';
 import { splitBraSize, validateSizeChartRows, type SizeChartRow } from '@shop/domain/size-charts';
 import {
+  Checkbox,
   Field,
-  FieldMessage,
   Form,
   FormError,
   NumberField,
@@ -30,8 +30,9 @@ interface GridRow {
 }
 interface GridValues {
   name: string;
-  kind: SizeChart['kind'];
+  kind: AdminSizeChart['kind'];
   image: string;
+  isDefaultBra: boolean;
   rows: GridRow[];
 }
 
@@ -62,12 +63,13 @@ const emptyRow = (): GridRow => ({
   hipCm: blank(),
 });
 
-function valuesOf(chart: SizeChart | undefined): GridValues {
-  if (!chart) return { name: '', kind: 'bra', image: '', rows: [emptyRow()] };
+function valuesOf(chart: AdminSizeChart | undefined): GridValues {
+  if (!chart) return { name: '', kind: 'bra', image: '', isDefaultBra: false, rows: [emptyRow()] };
   return {
     name: chart.name,
     kind: chart.kind,
     image: chart.image ?? '',
+    isDefaultBra: chart.isDefaultBra,
     rows: chart.rows.map((row) => ({ ...emptyRow(), ...row })),
   };
 }
@@ -78,6 +80,8 @@ function bodyOf(values: GridValues): SizeChartInput {
     name: values.name,
     kind: values.kind,
     image: values.image.trim() === '' ? null : values.image,
+    // Only a bra chart can be the default one (the finder's chart for a product without one).
+    isDefaultBra: values.kind === 'bra' && values.isDefaultBra,
     rows: values.rows.map((row) =>
       values.kind === 'bra'
         ? { size: row.size, underbustCm: row.underbustCm, bustCm: row.bustCm }
@@ -98,7 +102,7 @@ export function SizeChartGrid({
   chart,
   onSave,
 }: {
-  chart?: SizeChart;
+  chart?: AdminSizeChart;
   /** Saves the body; answers the line to show. */
   onSave: (body: SizeChartSave) => Promise<string | void>;
 }) {
@@ -119,12 +123,26 @@ export function SizeChartGrid({
           hint="An address from the photo library, e.g. /media/size-charts/bras.png"
         />
       </div>
+      <DefaultBraChart />
       <Rows />
       <FormError status={form.status} />
       <div>
         <SubmitButton busy={form.busy}>Save chart</SubmitButton>
       </div>
     </Form>
+  );
+}
+
+/** The default bra chart's mark, for bra charts only. */
+function DefaultBraChart() {
+  const kind = useWatch<GridValues, 'kind'>({ name: 'kind' });
+  if (kind !== 'bra') return null;
+  return (
+    <Checkbox
+      name="isDefaultBra"
+      className="rounded-2xl border border-line bg-white p-4 sm:px-6"
+      label="The shop's default bra chart: the size guide and the profile's finder answer in it, and so do bras without a chart of their own"
+    />
   );
 }
 
@@ -220,7 +238,6 @@ function Rows() {
           );
         })}
       </ol>
-      <FieldMessage name="rows.root" />
       <button type="button" className={`${button} mt-4`} onClick={() => append(emptyRow())}>
         Add a size
       </button>
@@ -233,10 +250,12 @@ function Rows() {
  * too, but as the list's one message): shown once a save was refused and until they are put right.
  */
 function RowProblems({ kind, rows }: { kind: GridValues['kind']; rows: GridRow[] }) {
-  const listProblem = useFieldError('rows.root');
-  const rowsProblem = useFieldError('rows');
-  if (!listProblem && !rowsProblem) return null;
-  const body = bodyOf({ name: '', kind, image: '', rows });
+  // The schema keeps the rows' problems as one message, kept until the next save even once put
+  // right: the list comes from the chart rules on the rows as they are now.
+  const refused = useFieldError('rows.root') ?? '';
+  const refusedRows = useFieldError('rows') ?? '';
+  if (!refused && !refusedRows) return null;
+  const body = bodyOf({ name: '', kind, image: '', isDefaultBra: false, rows });
   const problems = validateSizeChartRows(kind, body.rows as unknown as SizeChartRow[]);
   if (problems.length === 0) return null;
   return (

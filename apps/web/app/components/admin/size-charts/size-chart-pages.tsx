@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { SizeChart } from '@shop/contracts/fit';
+import type { AdminSizeChart } from '@shop/contracts/fit';
 import type { ApiClient } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
 import { screenLoader, useScreenData } from '../list-page/list-loader';
@@ -43,7 +43,7 @@ export const sizeChartLoader = screenLoader((api: ApiClient, params) =>
 /** /admin/size-charts/{id}: the chart's grid; a save replaces its rows. */
 export function SizeChartPage({ notice }: { notice?: string }) {
   const { authed } = useAuth();
-  const { load, reload } = useScreenData<SizeChart>();
+  const { load, reload } = useScreenData<AdminSizeChart>();
   const [message, setMessage] = useState<string | null>(notice ?? null);
 
   if (load.state === 'loading') {

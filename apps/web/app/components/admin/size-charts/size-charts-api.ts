@@ -1,4 +1,8 @@
-import { sizeChartListResponse, sizeChartResponse, type SizeChartSave } from '@shop/contracts/fit';
+import {
+  sizeChartListResponse,
+  adminSizeChartResponse,
+  type SizeChartSave,
+} from '@shop/contracts/fit';
 import type { ApiClient } from '../../../lib/api-client';
 
 /** The size-chart screens' calls, over the signed-in client `authed` hands out. Back office only. */
@@ -10,7 +14,7 @@ export function sizeChartsApi({ call }: ApiClient) {
         (answer) => answer.data,
       ),
     detail: (id: string) =>
-      call(path(id), 'Failed to fetch the size chart', {}, sizeChartResponse).then(
+      call(path(id), 'Failed to fetch the size chart', {}, adminSizeChartResponse).then(
         (answer) => answer.data,
       ),
     create: (input: SizeChartSave) =>
@@ -18,14 +22,14 @@ export function sizeChartsApi({ call }: ApiClient) {
         '/admin/size-charts',
         'Failed to save the size chart',
         { method: 'POST', body: JSON.stringify(input) },
-        sizeChartResponse,
+        adminSizeChartResponse,
       ),
     update: (id: string, input: SizeChartSave) =>
       call(
         path(id),
         'Failed to save the size chart',
         { method: 'PUT', body: JSON.stringify(input) },
-        sizeChartResponse,
+        adminSizeChartResponse,
       ),
   };
 }

@@ -1,16 +1,17 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SizeChart, SizeChartSave } from '@shop/contracts/fit';
+import type { AdminSizeChart, SizeChartSave } from '@shop/contracts/fit';
 import { SizeChartGrid } from '../../../../app/components/admin/size-charts/size-chart-grid';
 
 afterEach(cleanup);
 
-const chart: SizeChart = {
+const chart: AdminSizeChart = {
   _id: 'chart-bras',
   name: 'Bras (UK cups)',
   kind: 'bra',
   image: null,
+  isDefaultBra: true,
   rows: [
     { size: '32A', underbustCm: [78.7, 83.8], bustCm: [82.6, 85.1] },
     // Overlaps 32A's bust beyond their shared end point.
@@ -54,6 +55,7 @@ describe('the size chart grid', () => {
       name: 'Bras (UK cups)',
       kind: 'bra',
       image: null,
+      isDefaultBra: true,
       rows: [
         { size: '32A', underbustCm: [78.7, 83.8], bustCm: [82.6, 85.1] },
         { size: '32B', underbustCm: [78.7, 83.8], bustCm: [85.1, 87.6] },
@@ -88,6 +90,7 @@ describe('the size chart grid', () => {
       name: 'Panties',
       kind: 'letter',
       image: null,
+      isDefaultBra: false,
       rows: [{ size: 'S', bustCm: [81, 86], waistCm: [64, 69], hipCm: [89, 94] }],
     });
   });
