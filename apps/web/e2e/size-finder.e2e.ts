@@ -119,8 +119,11 @@ describe.each(['phone', 'desktop'] as const)('the size finder (%s)', (viewport) 
     await shopper.tap(page.getByRole('button', { name: 'Find my size' }));
     const finder = page.getByRole('dialog', { name: 'Find my size' });
     await shopper.tap(finder.getByRole('button', { name: 'I have a tape' }));
-    await shopper.fill(finder.getByLabel('Under-bust (inches)'), String(question.underbust));
-    await shopper.fill(finder.getByLabel('Bust (inches)'), String(question.bust));
+    await shopper.fill(
+      finder.getByLabel('Under-bust (inches)', { exact: true }),
+      String(question.underbust),
+    );
+    await shopper.fill(finder.getByLabel('Bust (inches)', { exact: true }), String(question.bust));
     await expect.poll(() => finder.getByTestId('finder-size').innerText()).toBe(size);
     const expected = findBraSize(bra.chart, question);
     expect(await finder.getByTestId('finder-reason').innerText()).toBe(expected.reason);
@@ -180,9 +183,9 @@ describe.each(['phone', 'desktop'] as const)('the size finder (%s)', (viewport) 
     const overlay = page.getByRole('dialog', { name: 'Size Chart' });
     const table = overlay.getByTestId('size-chart-table');
     await expect.poll(() => table.locator('tbody tr').count()).toBe(bra.chart.rows.length);
-    expect(await table.locator('thead').innerText()).toContain('Under-bust (in)');
+    expect(await table.locator('thead').textContent()).toContain('Under-bust (in)');
     await overlay.getByRole('button', { name: 'cm' }).click();
-    expect(await table.locator('thead').innerText()).toContain('Under-bust (cm)');
+    expect(await table.locator('thead').textContent()).toContain('Under-bust (cm)');
     await photograph(page, { path: `${shots}/overlay-${viewport}.png` });
     await overlay.getByRole('button', { name: 'Close size chart' }).click();
 
@@ -191,16 +194,23 @@ describe.each(['phone', 'desktop'] as const)('the size finder (%s)', (viewport) 
     await page.goto('/products');
     await waitForHydration(page);
     // On a phone the filters sit behind their button (and stay open after a choice).
-    const choose = async (link: Locator) => {
-      if (!(await link.isVisible())) await page.getByRole('button', { name: 'Filters' }).click();
+    const choose = async (link: Locator, next: string) => {
+      if (viewport === 'phone') {
+        const button = page.getByRole('button', { name: 'Filters' });
+        if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+      }
       await link.click();
+      await page.waitForSelector(`[data-listing="${next}"]`);
     };
-    await choose(page.getByRole('link', { name: `In my size (${mine})` }));
-    await expect.poll(() => new URL(page.url()).search).toBe(`?size=${encodeURIComponent(mine)}`);
-    await choose(page.getByRole('link', { name: 'Include sister sizes' }));
-    await expect
-      .poll(() => new URL(page.url()).search)
-      .toBe(`?size=${encodeURIComponent(mine)}&sisterSizes=true`);
+    const size = encodeURIComponent(mine);
+    await choose(
+      page.getByRole('link', { name: `In my size (${mine})` }),
+      `/products?size=${size}`,
+    );
+    await choose(
+      page.getByRole('link', { name: 'Include sister sizes' }),
+      `/products?size=${size}&sisterSizes=true`,
+    );
     await expect.poll(() => page.getByTestId('size-match').count()).toBeGreaterThan(0);
     const matches = await page.getByTestId('size-match').allInnerTexts();
     expect(
