@@ -216,7 +216,12 @@ describe.each(['phone', 'desktop'] as const)('the size finder (%s)', (viewport) 
     expect(
       matches.every((text) => text === 'In your size' || text.startsWith('In your sister size ')),
     ).toBe(true);
-    await photograph(page, { path: `${shots}/listing-${viewport}.png`, fullPage: true });
+    await photograph(page.locator('#listing-filters'), {
+      path: `${shots}/listing-filters-${viewport}.png`,
+    });
+    await photograph(page.getByTestId('product-grid'), {
+      path: `${shots}/listing-cards-${viewport}.png`,
+    });
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -94,7 +94,12 @@ function SizeChart({ image, chartId, productName, onClose }: Omit<SizeChartDialo
           </button>
         </div>
       </div>
-      <div className={chartId ? 'mt-3 grid gap-4 lg:grid-cols-2' : ''}>
+      <div
+        className={
+          // min-w-0: the zoomed picture scrolls in its own frame instead of widening the grid.
+          chartId ? 'mt-3 grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-2 [&>*]:min-w-0' : ''
+        }
+      >
         {chartId && (
           <div className="flex flex-col gap-2">
             <Suspense
