@@ -52,7 +52,7 @@ export function SizeChartDialog({
         if (event.target === event.currentTarget) onClose();
       }}
       aria-labelledby="size-chart-title"
-      className={`m-auto ${chartId ? 'w-[min(94vw,72rem)]' : 'w-[min(94vw,48rem)]'} rounded-2xl bg-white p-0 text-ink shadow-2xl backdrop:bg-ink/60`}
+      className={`m-auto ${chartId ? 'w-[min(94vw,76rem)]' : 'w-[min(94vw,48rem)]'} rounded-2xl bg-white p-0 text-ink shadow-2xl backdrop:bg-ink/60`}
     >
       {open && (
         <SizeChart image={image} chartId={chartId} productName={productName} onClose={onClose} />
@@ -97,7 +97,9 @@ function SizeChart({ image, chartId, productName, onClose }: Omit<SizeChartDialo
       <div
         className={
           // min-w-0: the zoomed picture scrolls in its own frame instead of widening the grid.
-          chartId ? 'mt-3 grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-2 [&>*]:min-w-0' : ''
+          chartId
+            ? 'mt-3 grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[24rem_minmax(0,1fr)] [&>*]:min-w-0'
+            : ''
         }
       >
         {chartId && (
@@ -146,7 +148,7 @@ function SizeChart({ image, chartId, productName, onClose }: Omit<SizeChartDialo
                 zoomed
                   ? ZOOMED_SIZES
                   : chartId
-                    ? '(min-width: 1024px) 560px, 90vw'
+                    ? '(min-width: 1024px) 760px, 90vw'
                     : '(min-width: 820px) 720px, 90vw'
               }
               // Rendered only once the shopper asks for it, so fetch it straight away.
