@@ -225,4 +225,27 @@ describe.each(['phone', 'desktop'] as const)('the size finder (%s)', (viewport) 
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('the size guide answers through the API on the default chart and saves her size', async () => {
+    const { page, context, problems } = await openPage(browser, baseURL(), viewport);
+    await page.goto('/size-guide');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'No tape: start from my bra' }).click();
+    await page.getByLabel('The size you wear now').fill('34B');
+    await page.getByRole('button', { name: 'Digs in' }).click();
+    await page.getByRole('button', { name: 'Fit fine' }).click();
+    const answer = page.getByTestId('finder-answer');
+    await expect
+      .poll(() => answer.getByTestId('finder-reason').innerText())
+      .toMatch(/^You wear 34B;/);
+    const size = await answer.getByTestId('finder-size').innerText();
+    await photograph(page, { path: `${shots}/size-guide-${viewport}.png`, fullPage: true });
+    await answer.getByRole('button', { name: `Save ${size} as my size` }).click();
+    await expect
+      .poll(() => page.getByRole('status').last().innerText())
+      .toBe(`Saved: your size is ${size}.`);
+    expect(await page.evaluate(() => window.localStorage.getItem('lacebloom-my-size'))).toBe(size);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
