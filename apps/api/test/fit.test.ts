@@ -388,6 +388,28 @@ describe('the bra size finder', () => {
   });
 });
 
+describe('the finder’s throttle', () => {
+  it('answers 120 a minute to one client network, then 429, and still serves others', async () => {
+    const body = { method: 'feel', wornSize: '34B', band: 'fine', cups: 'fine' };
+    const burst = await Promise.all(
+      Array.from({ length: 125 }, () =>
+        send(app(), 'POST', '/api/fit/bra-size', { body, remoteAddress: '203.0.113.7' }),
+      ),
+    );
+    expect(burst.filter((answer) => answer.status === 200)).toHaveLength(120);
+    const refused = burst.filter((answer) => answer.status === 429);
+    expect(refused).toHaveLength(5);
+    expect(refused[0]!.body.message).toBe(
+      'Too many size lookups. Please wait a minute and try again.',
+    );
+    const other = await send(app(), 'POST', '/api/fit/bra-size', {
+      body,
+      remoteAddress: '198.51.100.9',
+    });
+    expect(other.status).toBe(200);
+  });
+});
+
 describe('browsing by her size', () => {
   it('filters by her size, and by her sister sizes when asked, each card saying which', async () => {
     const { cards } = await allProducts();
@@ -445,5 +467,37 @@ describe('her saved size', () => {
     // Another field's change keeps her size.
     expect((await patch({ firstName: 'Asha' })).body.data.mySize).toBe('34DD');
     expect((await patch({ mySize: null })).body.data.mySize).toBeNull();
+  });
+});
+
+describe('a chart change', () => {
+  it('reaches the listing’s sister sizes and the finder at once', async () => {
+    const before = await allProducts('&size=30D&sisterSizes=true');
+    expect(before.total).toBeGreaterThan(0);
+    const chart = (
+      await send(app(), 'GET', `/api/admin/size-charts/${braChartId}`, { token: staff.accessToken })
+    ).body.data;
+    // Without band 32, 30D has no sister in the chart: 32C no longer counts.
+    const saved = await send(app(), 'PUT', `/api/admin/size-charts/${braChartId}`, {
+      token: staff.accessToken,
+      body: {
+        name: chart.name,
+        kind: 'bra',
+        image: chart.image,
+        rows: chart.rows.filter((row: any) => !row.size.startsWith('32')),
+      },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.isDefaultBra).toBe(true);
+    expect((await allProducts('&size=30D&sisterSizes=true')).total).toBe(0);
+    const found = await send(app(), 'POST', '/api/fit/bra-size', {
+      body: { method: 'feel', wornSize: '34B', band: 'rides_up', cups: 'fine' },
+    });
+    expect(found.body.data).toMatchObject({
+      size: '30C',
+      confidence: 'outside_chart',
+      reason:
+        'You wear 34B; the band rides up, so one band down and one cup up: 32C is outside this chart; the nearest size it has is 30C',
+    });
   });
 });

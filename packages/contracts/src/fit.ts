@@ -10,6 +10,7 @@ import {
   MIN_CHART_CM,
   sizeChartKinds,
   validateSizeChartRows,
+  type SizeChartData,
   type SizeChartRow,
 } from '@shop/domain/size-charts';
 import {
@@ -86,6 +87,17 @@ export const sizeChart = z.object({
 });
 export type SizeChart = z.infer<typeof sizeChart>;
 export const sizeChartResponse = successEnvelope(sizeChart);
+
+/** The chart answer as the domain's rules read it (the browser runs the finder on it). */
+export function toSizeChartData(chart: SizeChart): SizeChartData {
+  return {
+    id: chart._id,
+    name: chart.name,
+    kind: chart.kind,
+    image: chart.image,
+    rows: chart.rows,
+  };
+}
 
 /** A row in the back office's grid as sent: its size and the ranges of its chart's kind. */
 const chartRowInput = z.object({

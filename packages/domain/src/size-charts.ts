@@ -29,6 +29,10 @@ export interface LetterChartRow {
 
 export type SizeChartRow = BraChartRow | LetterChartRow;
 
+/**
+ * A chart as the rules read it. Treat it as immutable: each chart object's band and cup order is
+ * worked out once and kept, so an edited chart (the back office's grid) must be a new object.
+ */
 export interface SizeChartData {
   id: string;
   name: string;
@@ -42,6 +46,9 @@ export const MAX_SIZE_CHART_ROWS = 300;
 /** Body measurements a chart may state, in cm: anything outside is a typo. */
 export const MIN_CHART_CM = 20;
 export const MAX_CHART_CM = 250;
+
+/** A measurement in cm as inches, to one decimal (the size chart's table shows both). */
+export const inchesOf = (cm: number) => Math.round((cm / 2.54) * 10) / 10;
 
 export const isBraRow = (row: SizeChartRow): row is BraChartRow => 'underbustCm' in row;
 
@@ -201,15 +208,16 @@ function standardStep(cup: string, convention: CupConvention): number | undefine
 /** EU cups after D run E, F, G in 2 cm steps: E is a UK DD. */
 const EU_CUPS = ['AA', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K'] as const;
 
+/** Kept per chart and shared between callers: read-only. */
 export interface ParsedBraSize {
   /** The band in the chart's own numbering (inches, or cm for an EU chart). */
-  band: number;
+  readonly band: number;
   /** The cup's volume step (A = 1, B = 2, …) in the chart's order. */
-  cupIndex: number;
+  readonly cupIndex: number;
   /** The size as this chart spells it (e.g. '34DDD' for a worn UK '34E' on a US chart). */
-  size: string;
+  readonly size: string;
   /** Whether the chart has a row for it. */
-  inChart: boolean;
+  readonly inChart: boolean;
 }
 
 /**

@@ -16,7 +16,6 @@ import { invalid } from './errors.ts';
 import {
   braChartIndex,
   braSisterSizes,
-  isBraRow,
   parseBraSize,
   type BraChartRow,
   type CmRange,
@@ -287,25 +286,29 @@ export function sizeMatchFor(
   sizesInStock: readonly string[],
   includeSisters: boolean,
 ): { size: string; sister: boolean } | null {
-  const wanted = normalSize(wantedSize);
-  const direct = sizesInStock.find((size) => normalSize(size) === wanted);
-  if (!chart || chart.kind !== 'bra' || !chart.rows.some(isBraRow)) {
+  const braChart =
+    chart !== null && chart.kind === 'bra' && braChartIndex(chart).all.length > 0 ? chart : null;
+  const wanted = braChart ? parseBraSize(braChart, wantedSize) : null;
+  if (!braChart || !wanted) {
+    const name = normalSize(wantedSize);
+    const direct = sizesInStock.find((size) => normalSize(size) === name);
     return direct === undefined ? null : { size: direct, sister: false };
   }
-  const parsed = parseBraSize(chart, wantedSize);
-  if (!parsed) return direct === undefined ? null : { size: direct, sister: false };
-  const byKey = (band: number, step: number) =>
-    sizesInStock.find((size) => {
-      const stocked = parseBraSize(chart, size);
-      return stocked !== null && stocked.band === band && stocked.cupIndex === step;
-    });
-  const same = byKey(parsed.band, parsed.cupIndex) ?? direct;
-  if (same !== undefined) return { size: same, sister: false };
-  if (!includeSisters) return null;
-  for (const sister of braSisterSizes(chart, parsed.size)) {
-    const sisterParsed = parseBraSize(chart, sister)!;
-    const stocked = byKey(sisterParsed.band, sisterParsed.cupIndex);
-    if (stocked !== undefined) return { size: stocked, sister: true };
+  // Her sisters in this chart, by preference (band one down and cup one up first).
+  const sisters = includeSisters
+    ? braSisterSizes(braChart, wanted.size).map((sister) => parseBraSize(braChart, sister)!)
+    : [];
+  let sister: { size: string; rank: number } | undefined;
+  for (const size of sizesInStock) {
+    const stocked = parseBraSize(braChart, size);
+    if (!stocked) continue;
+    if (stocked.band === wanted.band && stocked.cupIndex === wanted.cupIndex) {
+      return { size, sister: false };
+    }
+    const rank = sisters.findIndex(
+      (entry) => entry.band === stocked.band && entry.cupIndex === stocked.cupIndex,
+    );
+    if (rank >= 0 && (sister === undefined || rank < sister.rank)) sister = { size, rank };
   }
-  return null;
+  return sister ? { size: sister.size, sister: true } : null;
 }

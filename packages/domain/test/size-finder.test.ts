@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   braChartRowsFor,
+  inchesOf,
   braSisterSizes,
   parseBraSize,
   validateSizeChartRows,
@@ -261,6 +262,13 @@ describe('sizeMatchFor', () => {
   it('matches letter sizes and chartless products by name', () => {
     expect(sizeMatchFor(null, 'm', ['S', 'M'], true)).toEqual({ size: 'M', sister: false });
     expect(sizeMatchFor(null, '32C', ['34B'], true)).toBeNull();
+  });
+});
+
+describe('inchesOf', () => {
+  it('reads cm as inches to one decimal', () => {
+    expect(inchesOf(78.7)).toBe(31);
+    expect(inchesOf(87.6)).toBe(34.5);
   });
 });
 
