@@ -1,6 +1,6 @@
 import type { Product } from '@shop/contracts/catalogue';
-import type { SizeChart } from '@shop/contracts/fit';
-import { braSisterSizes, type SizeChartData } from '@shop/domain/size-charts';
+import { toSizeChartData, type SizeChart } from '@shop/contracts/fit';
+import { braSisterSizes, inchesOf, type SizeChartData } from '@shop/domain/size-charts';
 import { findBraSize, type BraFinderInput } from '@shop/domain/size-finder';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +32,7 @@ beforeAll(async () => {
     if (!product.sizeChartId || !product.colors[0]) continue;
     const chart = await api<SizeChart>(`/size-chart/${product.sizeChartId}`);
     if (chart.kind === 'bra') {
-      bra = { product, chart: { ...chart, id: chart._id } };
+      bra = { product, chart: toSizeChartData(chart) };
       return;
     }
   }
@@ -54,7 +54,6 @@ const firstInStock = (product: Product) =>
  */
 function questionFor(method: 'tape' | 'feel'): { question: BraFinderInput; size: string } {
   const { product, chart } = bra;
-  const inches = (cm: number) => Math.round((cm / 2.54) * 10) / 10;
   for (const row of chart.rows) {
     if (!('underbustCm' in row)) continue;
     if (row.size === firstInStock(product) || stockOf(product, row.size) === 0) continue;
@@ -64,8 +63,8 @@ function questionFor(method: 'tape' | 'feel'): { question: BraFinderInput; size:
       question = {
         method,
         unit: 'in',
-        underbust: inches(middle(row.underbustCm)),
-        bust: inches(middle(row.bustCm)),
+        underbust: inchesOf(middle(row.underbustCm)),
+        bust: inchesOf(middle(row.bustCm)),
       };
     } else {
       // Her bra is the sister one band up and one cup down; its band rides up: one band down,

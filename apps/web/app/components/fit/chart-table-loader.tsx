@@ -1,4 +1,4 @@
-import type { SizeChart } from '@shop/contracts/fit';
+import type { SizeChartData } from '@shop/domain/size-charts';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/api-client';
 import { loadSizeChart } from './fit-api';
@@ -7,7 +7,7 @@ import { SizeChartTable } from './size-chart-table';
 /** A chart's table, asked for when it is first shown (the size-chart overlay opening). */
 export function ChartTable({ chartId }: { chartId: string }) {
   const [state, setState] = useState<
-    { id: string; chart: SizeChart } | { id: string; failed: string } | null
+    { id: string; chart: SizeChartData } | { id: string; failed: string } | null
   >(null);
   useEffect(() => {
     let live = true;

@@ -9,11 +9,11 @@ const braSizeAnswer = lazyContract(fit, (m) => m.braSizeFinderResponse);
 const charts = new Map<string, ReturnType<typeof fetchChart>>();
 
 function fetchChart(id: string) {
-  // The domain's rules read a chart by `id`; the answer names it `_id`. One object per chart,
-  // so the rules' own per-chart index is built once.
+  // The chart as the domain's rules read it, one object per chart, so the rules' own per-chart
+  // index is built once.
   return createApiClient()
     .data(`/size-chart/${encodeURIComponent(id)}`, 'Failed to fetch the size chart', chartAnswer)
-    .then((chart) => ({ ...chart, id: chart._id }));
+    .then(async (chart) => (await fit()).toSizeChartData(chart));
 }
 
 /**

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import type { SizeChart } from '@shop/contracts/fit';
+import type { SizeChartData } from '@shop/domain/size-charts';
 import { UnitSwitch, type Unit } from './unit-switch';
 import { rangeText } from './measure-format';
 
-type Row = SizeChart['rows'][number];
+type Row = SizeChartData['rows'][number];
 
 const COLUMNS = {
   bra: [
@@ -27,7 +27,7 @@ function rangeOf(row: Row, key: RangeKey): readonly [number, number] | undefined
  * A chart's rows as a table, in inches or centimetres (inches first: Indian tapes and guides
  * read in inches). Ranges are inclusive, as the chart stores them.
  */
-export function SizeChartTable({ chart, caption }: { chart: SizeChart; caption?: string }) {
+export function SizeChartTable({ chart, caption }: { chart: SizeChartData; caption?: string }) {
   const [unit, setUnit] = useState<Unit>('in');
   const columns = COLUMNS[chart.kind];
   return (
