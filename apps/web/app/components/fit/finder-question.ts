@@ -1,4 +1,4 @@
-import { braSizeFinderInput } from '@shop/contracts/fit';
+import { braSizeFinderInput } from './fit-rules';
 import type { BraFinderInput, FeelFinderInput } from '@shop/domain/size-finder';
 import type { Unit } from './unit-switch';
 

@@ -2,7 +2,7 @@ import type { BraSizeFinderInput } from '@shop/contracts/fit';
 import { createApiClient, lazyContract } from '../../lib/api-client';
 
 // The answers' contracts load with the first call: the product page's first load carries no zod.
-const fit = () => import('@shop/contracts/fit');
+const fit = () => import('./fit-rules');
 const chartAnswer = lazyContract(fit, (m) => m.sizeChartResponse);
 const braSizeAnswer = lazyContract(fit, (m) => m.braSizeFinderResponse);
 

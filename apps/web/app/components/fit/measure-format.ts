@@ -1,4 +1,4 @@
-import { inchesOf } from '@shop/domain/size-charts';
+import { inchesOf } from './fit-rules';
 import type { Unit } from './unit-switch';
 
 /** A length in the unit shown, to a tenth: centimetres as the chart stores them, or inches. */

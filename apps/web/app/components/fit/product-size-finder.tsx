@@ -1,5 +1,5 @@
 import type { ProductColor } from '@shop/contracts/catalogue';
-import { findBraSize } from '@shop/domain/size-finder';
+import { findBraSize } from './fit-rules';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api-client';

@@ -38,7 +38,7 @@ export function useBraFit(
     loadSizeChart(chartId)
       .then(async (chart) => {
         if (chart.kind !== 'bra' || !mySize) return { isBra: chart.kind === 'bra', offer: null };
-        const rules = await import('@shop/domain/size-charts');
+        const rules = await import('./fit-rules');
         const parsed = rules.parseBraSize(chart, mySize);
         if (!parsed) return { isBra: true, offer: null };
         const stockOf = (size: string) =>

@@ -1,12 +1,8 @@
 import { Fragment } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import {
-  sizeChartInput,
-  type AdminSizeChart,
-  type SizeChartInput,
-  type SizeChartSave,
-} from '@shop/contracts/fit';
-import { splitBraSize, validateSizeChartRows, type SizeChartRow } from '@shop/domain/size-charts';
+import type { AdminSizeChart, SizeChartInput, SizeChartSave } from '@shop/contracts/fit';
+import type { SizeChartRow } from '@shop/domain/size-charts';
+import { sizeChartInput, splitBraSize, validateSizeChartRows } from '../../fit/fit-rules';
 import {
   Checkbox,
   Field,

@@ -1,8 +1,5 @@
-import {
-  sizeChartListResponse,
-  adminSizeChartResponse,
-  type SizeChartSave,
-} from '@shop/contracts/fit';
+import { sizeChartListResponse, adminSizeChartResponse } from '../../fit/fit-rules';
+import type { SizeChartSave } from '@shop/contracts/fit';
 import type { ApiClient } from '../../../lib/api-client';
 
 /** The size-chart screens' calls, over the signed-in client `authed` hands out. Back office only. */
