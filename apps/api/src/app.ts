@@ -13,6 +13,7 @@ import { catalogueFeatures } from './composition/catalogue.ts';
 import { fulfilmentFeatures } from './composition/fulfilment.ts';
 import { jobRunsOf, startJobTimers } from './composition/job-timers.ts';
 import { moneyFeatures } from './composition/money.ts';
+import { reviewFeatures } from './composition/reviews.ts';
 import { createShopContext } from './composition/shop-context.ts';
 // The properties buildApp decorates the server with, typed for everything that uses them.
 import type {} from './composition/decorations.ts';
@@ -80,10 +81,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { guards } = accounts.services;
   app.decorate('pageSession', accounts.services.pageSession);
   const catalogue = await catalogueFeatures(ctx, guards);
-  const { catalogue: catalogueService, productFacts, media } = catalogue.services;
+  const { catalogue: catalogueService, productFacts, media, offers } = catalogue.services;
   app.addHook('onReady', () => catalogueService.warm());
   app.decorate('media', media);
-  const shopping = shoppingFeatures(ctx, { guards, productFacts });
+  const shopping = shoppingFeatures(ctx, { guards, productFacts, offers });
   // A payment reads, locks and settles its order through the orders service, built with
   // fulfilment below.
   const money = moneyFeatures(ctx, guards, () => fulfilment.services.orders);
@@ -91,12 +92,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guards,
     money: money.services,
     productFacts,
+    offers,
     ...shopping.services,
   });
   const care = careFeatures(ctx, { guards, outbox: money.services.outbox });
-  const groups = [accounts, catalogue, shopping, money, fulfilment, care];
+  const reviews = reviewFeatures(ctx, {
+    guards,
+    outbox: money.services.outbox,
+    orders: fulfilment.services.orders,
+    catalogue: catalogueService,
+    mediaLibrary: catalogue.services.mediaLibrary,
+    sizeCharts: catalogue.services.sizeCharts,
+  });
+  const groups = [accounts, catalogue, shopping, money, fulfilment, care, reviews];
 
-  const schedule = { ...catalogue.jobs, ...shopping.jobs, ...money.jobs, ...fulfilment.jobs };
+  const schedule = {
+    ...catalogue.jobs,
+    ...shopping.jobs,
+    ...money.jobs,
+    ...fulfilment.jobs,
+    ...reviews.jobs,
+  };
   // Each success is timed for the job lag metric, whether a timer or a test ran it.
   const jobs = metrics.trackJobs(jobRunsOf(schedule));
   app.decorate('jobs', jobs);

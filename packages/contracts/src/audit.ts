@@ -19,7 +19,9 @@ export const auditEntities = [
   'blog',
   'page',
   'grievance',
+  'review',
   'size_chart',
+  'offer',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { type PriceBand } from '@shop/domain/catalogue';
+import { averageRating, type PriceBand } from '@shop/domain/catalogue';
 import { queryRows, type Executor } from '../../db/client.ts';
 import { categories, subcategories } from '../../db/schema.ts';
 
@@ -10,6 +10,18 @@ export interface ProductFilters {
   sisterSizes?: boolean | undefined;
   color?: string | undefined;
   tag?: string | undefined;
+  /** A live offer's products: `key` names what it covers, `covers` decides for one product. */
+  offer?: OfferFilter | undefined;
+}
+
+export interface OfferFilter {
+  key: string;
+  covers(product: {
+    productId: string;
+    categoryId: string;
+    subcategoryId: string | null;
+    tags: readonly string[];
+  }): boolean;
 }
 
 /** A product as the database assembles it (money in paise, JSON children already nested). */
@@ -71,6 +83,8 @@ export type ProductFacts = Pick<
   hsn_code: string;
   /** Its category's HSN code, the default ('' when the category has none). */
   category_hsn_code: string;
+  /** Its tags' names: offers may cover products by tag. */
+  tags: string[];
 };
 
 /** What the in-memory list index keeps of an active product. */
@@ -109,6 +123,18 @@ const uuidList = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 export function createCatalogueRepository() {
   return {
+    /**
+     * Writes a product's stars (its approved reviews' ratings and their average), in the
+     * caller's transaction: the reviews feature keeps them, the catalogue reads them.
+     */
+    async recordRatings(tx: Executor, productId: string, ratings: number[]): Promise<void> {
+      await tx.execute(
+        sql`update products set ratings = ${`{${ratings.join(',')}}`}::smallint[],
+              rating_average = ${averageRating(ratings)}
+            where id = ${productId}`,
+      );
+    },
+
     /**
      * The list facts of active products: all of them, or those of `ids` (others are gone). Three
      * flat queries joined in memory: nested JSON per product costs far more at catalogue scale.
@@ -275,6 +301,8 @@ export function createCatalogueRepository() {
               p.hsn_code, cat.hsn_code as category_hsn_code,
               p.category_id, cat.name as category_name, cat.slug as category_slug,
               p.subcategory_id, sub.name as subcategory_name, sub.slug as subcategory_slug,
+              coalesce((select json_agg(t.name order by t.name) from product_tags pt
+                        join tags t on t.id = pt.tag_id where pt.product_id = p.id), '[]'::json) as tags,
               coalesce((
                 select json_agg(json_build_object(
                   'colorName', c.color_name, 'colorHex', c.color_hex,
