@@ -5,6 +5,8 @@ export default [
   index('routes/home.tsx'),
   route('about', 'routes/about.tsx'),
   route('faq', 'routes/faq.tsx'),
+  // The bra size finder on the shop's default chart, and how to measure.
+  route('size-guide', 'routes/size-guide.tsx'),
   route('contact', 'routes/contact.tsx'),
   route('return-refund-policy', 'routes/return-policy.tsx', { id: 'return-refund-policy' }),
   route('return-policy', 'routes/return-policy.tsx', { id: 'return-policy' }),
@@ -63,6 +65,9 @@ export default [
       route('stock/:productId', 'routes/admin/stock-product.tsx'),
       route('media', 'routes/admin/media.tsx'),
       route('categories', 'routes/admin/categories.tsx'),
+      route('size-charts', 'routes/admin/size-charts.tsx'),
+      route('size-charts/new', 'routes/admin/size-chart-new.tsx'),
+      route('size-charts/:chartId', 'routes/admin/size-chart.tsx'),
       route('banners', 'routes/admin/banners.tsx'),
       route('blog', 'routes/admin/blog-posts.tsx'),
       route('blog/new', 'routes/admin/blog-post-new.tsx'),

@@ -19,6 +19,8 @@ export interface ListQuery {
   limit?: number;
   price?: string;
   size?: string;
+  /** With `size`: products in stock in a sister size match too. */
+  sisterSizes?: boolean;
   color?: string;
   tag?: string;
   sort?: string;

@@ -90,6 +90,7 @@ function fetchList(
     limit: LISTING_PAGE_SIZE,
     sort: query.sort,
     ...query.filters,
+    ...(query.sisterSizes ? { sisterSizes: true } : {}),
   };
   // Search mode searches the whole shop, whatever category path it was opened on.
   if (search !== null) return api.searchProducts(search, list);

@@ -90,7 +90,7 @@ export function ListingPage({ data }: { data: ListingData }) {
           aria-label="Product filters"
           className={`${filtersOpen ? 'mt-4 block rounded-2xl border border-line bg-white px-4 py-4' : 'hidden'} md:col-start-1 md:row-span-2 md:row-start-1 md:mt-0 md:block md:rounded-none md:border-0 md:bg-transparent md:p-0`}
         >
-          <FilterPanel facets={facets} filters={query.filters} />
+          <FilterPanel facets={facets} filters={query.filters} sisterSizes={query.sisterSizes} />
           <button
             type="button"
             onClick={() => {
@@ -109,7 +109,7 @@ export function ListingPage({ data }: { data: ListingData }) {
           className={`mt-4 md:col-start-2 md:row-start-2 ${updating ? 'opacity-60 transition-opacity' : ''}`}
           aria-busy={updating || undefined}
         >
-          <ActiveFilters filters={query.filters} facets={facets} />
+          <ActiveFilters filters={query.filters} facets={facets} sisterSizes={query.sisterSizes} />
           <h2 className="sr-only">Products</h2>
           <div className="mt-4">
             {products.length === 0 ? (

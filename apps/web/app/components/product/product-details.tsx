@@ -2,6 +2,7 @@ import type { Product } from '@shop/contracts/catalogue';
 import { formatPrice } from '../../lib/format';
 import { Price } from '../price';
 import { StarRating } from '../star-rating';
+import { ProductFit } from '../fit/product-fit';
 import { ColorSwatches } from './color-swatches';
 import { DeliveryCheck } from './delivery-check';
 import { ProductShortcuts, PurchaseButtons } from './product-actions';
@@ -70,6 +71,14 @@ export function ProductDetails({ product, selection }: ProductDetailsProps) {
           onSelect={selection.chooseSize}
         />
       )}
+      <ProductFit
+        productId={product._id}
+        productName={product.name}
+        sizeChartId={product.sizeChartId}
+        color={color}
+        selectedSize={selection.size}
+        chooseSize={selection.chooseSize}
+      />
       {!product.inStock && (
         <p className="font-medium text-brand-700" role="status">
           Out of Stock

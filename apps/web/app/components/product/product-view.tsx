@@ -59,6 +59,7 @@ export function ProductView({ product, reviews, similar, publicUrl }: ProductVie
           alts={alts}
           productName={color ? `${product.name} in ${color.colorName}` : product.name}
           sizeChartImage={product.sizeChart?.image}
+          sizeChartId={product.sizeChartId}
         />
         <ProductDetails product={{ ...product, colors }} selection={selection} />
       </div>

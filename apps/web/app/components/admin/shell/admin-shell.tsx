@@ -23,6 +23,7 @@ const NAV: readonly NavItem[] = [
   { label: 'Products', to: '/admin/products' },
   { label: 'Stock', to: '/admin/stock' },
   { label: 'Categories', to: '/admin/categories' },
+  { label: 'Size charts', to: '/admin/size-charts' },
   { label: 'Banners', to: '/admin/banners' },
   { label: 'Journal', to: '/admin/blog' },
   { label: 'Photos', to: '/admin/media' },
