@@ -168,6 +168,7 @@ export function toCardProducts(list: ProductList) {
     categoryName: product.categoryName,
     inStock: product.inStock,
     createdAt: product.createdAt,
+    offer: product.offer ?? null,
   }));
 }
 
@@ -177,10 +178,12 @@ interface HeadingScope {
   category: { name: string } | null;
   subcategory: { name: string } | null;
   search: string | null;
+  offer?: { name: string };
 }
 
-/** The page heading: the search, else the subcategory, else the category. */
+/** The page heading: the offer, else the search, else the subcategory, else the category. */
 export function listingHeading(scope: HeadingScope): string {
+  if (scope.offer) return scope.offer.name;
   if (scope.search !== null) return searchHeading(scope.search);
   if (scope.subcategory) return scope.subcategory.name;
   if (scope.category) return scope.category.name;

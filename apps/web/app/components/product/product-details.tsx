@@ -1,5 +1,6 @@
 import type { Product } from '@shop/contracts/catalogue';
 import { formatPrice } from '../../lib/format';
+import { OfferBadge } from '../offers/offer-badge';
 import { Price } from '../price';
 import { StarRating } from '../star-rating';
 import { ColorSwatches } from './color-swatches';
@@ -54,6 +55,7 @@ export function ProductDetails({ product, selection }: ProductDetailsProps) {
         <p className="mt-1 text-xs text-muted" data-testid="mrp-line">
           MRP {formatPrice(product.originalPrice ?? product.price)} (inclusive of all taxes)
         </p>
+        <OfferBadge offer={product.offer} size="lg" className="mt-3" />
       </div>
 
       {product.colors.length > 0 && (
