@@ -19,6 +19,7 @@ export const auditEntities = [
   'blog',
   'page',
   'grievance',
+  'offer',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 

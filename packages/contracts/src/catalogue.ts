@@ -63,6 +63,8 @@ const listingFilters = {
   size: filterText('size', 20),
   color: filterText('color', 50),
   tag: filterText('tag', 50),
+  /** A live offer's address: only the products it covers (its page, `/offers/{slug}`). */
+  offer: filterText('offer', 80),
   sort: queryValue(
     z.enum(productSorts, { error: `Invalid sort: must be one of ${productSorts.join(', ')}` }),
   ).transform((value) => value ?? 'recommended'),

@@ -156,7 +156,10 @@ export interface GstLineInput {
 
 export interface GstInvoiceInput {
   lines: readonly GstLineInput[];
-  /** The order's codes, spread over the goods in proportion to what the offers leave of them. */
+  /**
+   * The order's whole discount: the lines' offer shares (`offerDiscountPaise`) and its codes, which
+   * are spread over the goods in proportion to what the offers leave of them.
+   */
   discountPaise: Paise;
   shippingPaise: Paise;
   /** Cash on delivery's fee (0 for orders paid online): taxed with the goods, as shipping is. */
@@ -221,7 +224,8 @@ export function gstInvoiceFigures(input: GstInvoiceInput): GstInvoiceFigures {
   const afterOffers = input.lines.map(
     (line) => line.unitPricePaise * line.quantity - (line.offerDiscountPaise ?? 0),
   );
-  const codeShares = spreadInProportion(input.discountPaise, afterOffers);
+  const offersPaise = sumPaise(input.lines.map((line) => line.offerDiscountPaise ?? 0));
+  const codeShares = spreadInProportion(input.discountPaise - offersPaise, afterOffers);
   const discounts = input.lines.map(
     (line, index) => (line.offerDiscountPaise ?? 0) + codeShares[index]!,
   );

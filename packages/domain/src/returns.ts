@@ -466,6 +466,7 @@ export interface OrderForRefund {
     /** The line's units' shares of the offers they were grouped under (0 or absent: none). */
     offerDiscountPaise?: Paise;
   }[];
+  /** The order's whole discount: its lines' offer shares and its codes. */
   discountPaise: Paise;
   totalPaise: Paise;
 }
@@ -475,22 +476,26 @@ const afterOffers = (item: OrderForRefund['items'][number]) =>
   item.itemTotalPaise - (item.offerDiscountPaise ?? 0);
 
 /**
- * Each line's share of the order's discount (its codes, which apply after offers), in proportion
+ * Each line's share of the order's codes (its discount less the offer shares; codes apply after
+ * offers), in proportion
  * to what the offers leave of it, in whole paise that add up to the discount exactly (the largest
  * remainders take the odd paise).
  */
 export function discountShares(order: OrderForRefund): Map<string, Paise> {
   const subtotal = order.items.reduce((sum, item) => sum + afterOffers(item), 0);
+  const codesPaise =
+    order.discountPaise -
+    order.items.reduce((sum, item) => sum + (item.offerDiscountPaise ?? 0), 0);
   const shares = new Map<string, Paise>();
-  if (subtotal === 0 || order.discountPaise === 0) {
+  if (subtotal === 0 || codesPaise <= 0) {
     for (const item of order.items) shares.set(item.id, 0);
     return shares;
   }
   const exact = order.items.map((item) => ({
     id: item.id,
-    exact: (order.discountPaise * afterOffers(item)) / subtotal,
+    exact: (codesPaise * afterOffers(item)) / subtotal,
   }));
-  let left = order.discountPaise;
+  let left = codesPaise;
   for (const share of exact) {
     shares.set(share.id, Math.floor(share.exact));
     left -= Math.floor(share.exact);

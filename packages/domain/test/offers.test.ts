@@ -315,7 +315,7 @@ describe('money after offers: GST slabs and refunds', () => {
           offerDiscountPaise: application.lines[0]!.offerDiscountPaise,
         },
       ],
-      discountPaise: 0,
+      discountPaise: application.discountPaise,
       shippingPaise: 0,
       totalPaise: 499_900,
       day: '2026-11-23',
@@ -348,7 +348,7 @@ describe('money after offers: GST slabs and refunds', () => {
           offerDiscountPaise: application.lines[0]!.offerDiscountPaise,
         },
       ],
-      discountPaise: 0,
+      discountPaise: 34_800,
       totalPaise: 99_900,
       paymentStatus: 'paid' as const,
       paidPaise: 99_900,
@@ -376,7 +376,7 @@ describe('money after offers: GST slabs and refunds', () => {
         { id: 'a', quantity: 3, itemTotalPaise: 134_700, offerDiscountPaise: 34_800 },
         { id: 'b', quantity: 1, itemTotalPaise: 50_000 },
       ],
-      discountPaise: 10_000,
+      discountPaise: 34_800 + 10_000,
       totalPaise: 139_900,
     };
     expect(returnRefundPaise(order, [{ itemId: 'b', quantity: 1 }])).toBe(50_000 - 3_336);

@@ -28,6 +28,10 @@ import { openMediaStore } from '../features/media/media-store.ts';
 import { pagesAdminRoutes } from '../features/pages/pages.admin-routes.ts';
 import { pagesRoutes } from '../features/pages/pages.routes.ts';
 import { createPagesService } from '../features/pages/pages.service.ts';
+import { offersAdminRoutes } from '../features/offers/offers.admin-routes.ts';
+import { createOffersAdminService } from '../features/offers/offers-admin.service.ts';
+import { offersRoutes } from '../features/offers/offers.routes.ts';
+import { createLiveOffers, type LiveOffers } from '../features/offers/offers.service.ts';
 import type { AuthGuards } from '../http/authenticate.ts';
 import type { FeatureGroup } from './feature-group.ts';
 import type { ShopContext } from './shop-context.ts';
@@ -37,6 +41,8 @@ export interface CatalogueServices {
   /** Product facts as carts, wishlists and orders show them. */
   productFacts: ProductFactsSource;
   media: MediaService;
+  /** The offers carts, orders and badges apply. */
+  offers: LiveOffers;
 }
 
 /** The catalogue and its back office, the shop's content and pages, and the photos. */
@@ -48,7 +54,13 @@ export async function catalogueFeatures(
   const catalogueChanged = (tags: Parameters<typeof ctx.catalogueChanges.changed>[0]) =>
     ctx.catalogueChanges.changed(tags);
   const catalogueRepository = createCatalogueRepository();
-  const catalogue = createCatalogueService(db, catalogueRepository, readCache);
+  // Offers are kept as long as catalogue answers, and dropped with them on an offer's change
+  // (here and, through the change notices, in every other process).
+  const offers = createLiveOffers(db, { ttlMs: config.catalogueCacheTtlMs });
+  readCache.onInvalidate((tags) => {
+    if (!tags || tags.includes('offers')) offers.forget();
+  });
+  const catalogue = createCatalogueService(db, catalogueRepository, readCache, offers);
   const content = createContentService(db, createContentRepository());
   const productFacts = createProductFacts(db, catalogueRepository, {
     ttlMs: config.catalogueCacheTtlMs,
@@ -86,8 +98,13 @@ export async function catalogueFeatures(
   });
   const pages = createPagesService({ db, catalogueChanged });
   return {
-    services: { catalogue, productFacts, media },
-    routes: [catalogueRoutes(catalogue), contentRoutes(content), pagesRoutes(pages)],
+    services: { catalogue, productFacts, media, offers },
+    routes: [
+      catalogueRoutes(catalogue),
+      contentRoutes(content),
+      pagesRoutes(pages),
+      offersRoutes(offers),
+    ],
     adminRoutes: [
       // The CSV's routes first: `export.csv` and `import` are not product ids.
       productsCsvAdminRoutes(productsCsv, guards),
@@ -97,6 +114,10 @@ export async function catalogueFeatures(
       blogAdminRoutes(createBlogAdminService({ db, catalogueChanged }), guards),
       mediaAdminRoutes(mediaLibrary, guards),
       pagesAdminRoutes(pages, guards),
+      offersAdminRoutes(
+        createOffersAdminService({ db, changed: () => catalogueChanged(['offers']) }),
+        guards,
+      ),
     ],
     jobs: {
       removeOrphanedMedia: {

@@ -8,6 +8,18 @@ export interface ProductFilters {
   size?: string | undefined;
   color?: string | undefined;
   tag?: string | undefined;
+  /** A live offer's products: `key` names what it covers, `covers` decides for one product. */
+  offer?: OfferFilter | undefined;
+}
+
+export interface OfferFilter {
+  key: string;
+  covers(product: {
+    productId: string;
+    categoryId: string;
+    subcategoryId: string | null;
+    tags: readonly string[];
+  }): boolean;
 }
 
 /** A product as the database assembles it (money in paise, JSON children already nested). */
