@@ -63,7 +63,7 @@ async function placeInTransaction(
   // Apply the codes: locked, read under the lock, decided by the domain.
   await repository.lockDiscounts(tx, cart.discountIds);
   const readings = await deps.discounts.readingsFor(tx, cart.discountIds, userId);
-  const priced = priceOrder(described, readings);
+  const priced = priceOrder(described, readings, await deps.offers.current());
   const orderNumber = newOrderNumber();
   const cash = cod ? cashTerms(deps, cod, priced.totals.total, orderNumber) : undefined;
   // Take stock and insert the order.
@@ -73,6 +73,8 @@ async function placeInTransaction(
       userId,
       subtotalPaise: priced.totals.subtotal,
       discountPaise: priced.totals.discountAmount,
+      offerDiscountPaise: priced.offerDiscountPaise,
+      offers: priced.offers,
       totalPaise: priced.totals.total + (cash?.feePaise ?? 0),
       discountId: priced.applied[0]?.id ?? null,
       discountCode: priced.applied.map((d) => d.code).join('+') || null,
@@ -92,7 +94,7 @@ async function placeInTransaction(
           }
         : {}),
     },
-    items: described.map(({ line }) => line),
+    items: priced.items,
     discountIds: priced.applied.map((d) => d.id),
     notice,
   });
