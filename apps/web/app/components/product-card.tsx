@@ -64,7 +64,7 @@ export function ProductCard({
         </div>
       </Link>
       {/* Beside the card's link, not in it: a link inside a link is not allowed. */}
-      <OfferBadge offer={product.offer} className="mt-1.5" />
+      <OfferBadge offer={product.offer} />
       <WishlistHeart
         productId={product._id}
         name={product.name}

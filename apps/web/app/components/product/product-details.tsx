@@ -55,7 +55,7 @@ export function ProductDetails({ product, selection }: ProductDetailsProps) {
         <p className="mt-1 text-xs text-muted" data-testid="mrp-line">
           MRP {formatPrice(product.originalPrice ?? product.price)} (inclusive of all taxes)
         </p>
-        <OfferBadge offer={product.offer} size="lg" className="mt-3" />
+        <OfferBadge offer={product.offer} className="mt-3 px-3 py-1 text-sm" />
       </div>
 
       {product.colors.length > 0 && (
