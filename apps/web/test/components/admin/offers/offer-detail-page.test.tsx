@@ -16,6 +16,9 @@ vi.mock('../../../../app/lib/auth-session', () => {
   return { useAuth: () => ({ authed, user: { _id: 'owner-1', role: 'owner' } }) };
 });
 
+/** The screen loads, then reloads after the action: on a busy machine that takes a while. */
+const slow = { timeout: 10_000 };
+
 afterEach(() => {
   cleanup();
   vi.resetAllMocks();
@@ -65,7 +68,8 @@ function open() {
   return render(<RouterProvider router={router} />);
 }
 
-describe('an offer’s screen', () => {
+// A whole form filled and sent takes seconds of jsdom on a busy 2-core machine.
+describe('an offer’s screen', { timeout: 20_000 }, () => {
   it('ends a live offer, then shows it ended and read-only', async () => {
     let stored = live;
     server.detail.mockImplementation(async () => stored);
@@ -74,10 +78,13 @@ describe('an offer’s screen', () => {
       return { data: stored, message: 'Offer ended' };
     });
     open();
-    await userEvent.click(await screen.findByRole('button', { name: 'End offer' }));
-    const said = await screen.findByText('Offer ended: Any 3 panties for ₹999.');
+    await userEvent.click(await screen.findByRole('button', { name: 'End offer' }, slow));
+    const said = await screen.findByText('Offer ended: Any 3 panties for ₹999.', {}, slow);
     expect(said.getAttribute('role')).toBe('status');
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'End offer' })).toBeNull());
+    await waitFor(
+      () => expect(screen.queryByRole('button', { name: 'End offer' })).toBeNull(),
+      slow,
+    );
     expect(screen.getByText('Ended')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
     expect(server.end).toHaveBeenCalledWith('o1');
@@ -86,7 +93,7 @@ describe('an offer’s screen', () => {
   it('keeps an offer held by orders as it is: only End offer', async () => {
     server.detail.mockResolvedValue({ ...live, ordersCount: 2 });
     open();
-    expect(await screen.findByText(/2 orders were placed with this offer/)).toBeTruthy();
+    expect(await screen.findByText(/2 orders were placed with this offer/, {}, slow)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'End offer' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
     expect(screen.getByLabelText('Badge').matches(':disabled')).toBe(true);
