@@ -11,7 +11,14 @@ import { gstinCheckCharacter } from '@shop/domain/gstin';
 import { offerMessages } from '@shop/domain/offers';
 import { send, signUp } from './auth-helpers.ts';
 import { addBody, type StockedChoice } from './cart-helpers.ts';
-import { drainRefunds, eventually, fillCart, payOrder, placeOrder } from './order-helpers.ts';
+import {
+  drainRefunds,
+  eventually,
+  fillCart,
+  moveOrder,
+  payOrder,
+  placeOrder,
+} from './order-helpers.ts';
 import { signUpOwner } from './owner-helpers.ts';
 import { createTestWorld, type TestWorld } from './test-app.ts';
 
@@ -29,9 +36,14 @@ let excluded: StockedChoice;
 const app = () => world.app;
 
 let made = 0;
-async function newProduct(categoryId: string, price: number): Promise<StockedChoice> {
+async function newProduct(
+  categoryId: string,
+  price: number,
+  size = 'M',
+  hsnCode = '610821',
+): Promise<StockedChoice> {
   made += 1;
-  const name = `Offer Test Hipster ${made}`;
+  const name = `Offer Test Piece ${made}`;
   const answer = await send(app(), 'POST', '/api/admin/products', {
     token: owner.accessToken,
     body: {
@@ -41,7 +53,7 @@ async function newProduct(categoryId: string, price: number): Promise<StockedCho
       categoryId,
       subcategoryId: null,
       price,
-      originalPrice: 599,
+      originalPrice: Math.max(599, price),
       tags: ['cotton'],
       specifications: [],
       colors: [
@@ -49,12 +61,12 @@ async function newProduct(categoryId: string, price: number): Promise<StockedCho
           colorName: 'Black',
           colorHex: '#1a1a1a',
           photos: [{ mediaId: null, url: '/media/test/black-1.jpg', alt: 'Black hipster' }],
-          sizeStock: [{ size: 'M', stock: 40 }],
+          sizeStock: [{ size, stock: 40 }],
         },
       ],
       isActive: true,
       countryOfOrigin: 'India',
-      hsnCode: '610821',
+      hsnCode,
       manufacturer: 'Lacebloom Retail, 14 Residency Road, Bengaluru',
     },
   });
@@ -63,11 +75,11 @@ async function newProduct(categoryId: string, price: number): Promise<StockedCho
     productId: answer.body.data._id,
     name,
     price,
-    originalPrice: 599,
+    originalPrice: Math.max(599, price),
     categoryId,
     colorName: 'Black',
     colorHex: '#1a1a1a',
-    size: 'M',
+    size,
     stock: 40,
     image: '/media/test/black-1.jpg',
   };
@@ -410,6 +422,72 @@ describe("the shop's own offer", () => {
     // A new cart of the same pieces is at full price now.
     await fillCart(app(), shopper.accessToken, [[hipsters[3]!, 3]]);
     expect((await cartOf(shopper.accessToken)).totals.total).toBe(1347);
+  });
+});
+
+describe('a return of one piece of a group', () => {
+  it('refunds its share (₹333 of 3 for ₹999) and its credit note says the same', async () => {
+    const trio: StockedChoice[] = [];
+    for (let index = 0; index < 3; index += 1) {
+      trio.push(await newProduct(bras._id, 449, '34B', '621210'));
+    }
+    const made = await admin(
+      'POST',
+      '',
+      offerForm({
+        name: 'These 3 bras for ₹999',
+        slug: 'three-bras-for-999',
+        categoryIds: [],
+        excludedProductIds: [],
+        productIds: trio.map((choice) => choice.productId),
+      }),
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const shopper = await signUp(app());
+    const token = shopper.accessToken;
+    // A bra outside the offer too: the group's discount is its own pieces', none of it this one's.
+    const lone = await newProduct(bras._id, 799, '34B', '621210');
+    const placed = await placeOrder(app(), token, [
+      ...trio.map((choice): [StockedChoice, number] => [choice, 1]),
+      [lone, 1],
+    ]);
+    expect(placed.total).toBe(999 + 799);
+    const fields = await payOrder(app(), token, placed.orderId);
+    await send(app(), 'POST', '/api/payments/verify', { token, body: fields });
+    await eventually(
+      async () =>
+        (await send(app(), 'GET', `/api/order/${placed.orderId}`, { token })).body.data
+          .paymentStatus === 'paid',
+    );
+    for (const status of ['confirmed', 'processing', 'shipped', 'delivered']) {
+      expect((await moveOrder(app(), placed.orderId, status, owner.accessToken)).status).toBe(200);
+    }
+    await app().jobs.issueInvoices();
+    const order = (await send(app(), 'GET', `/api/order/${placed.orderId}`, { token })).body.data;
+    const asked = await send(app(), 'POST', `/api/order/${placed.orderId}/return`, {
+      token,
+      body: { reason: 'Does not fit', items: [{ itemId: order.items[0]._id, action: 'return' }] },
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    const lineId = asked.body.data.returns[0]._id as string;
+    const step = (path: string, body?: object) =>
+      send(app(), 'POST', `/api/admin/returns/${lineId}/${path}`, {
+        token: owner.accessToken,
+        ...(body ? { body } : {}),
+      });
+    expect((await step('approve')).status).toBe(200);
+    expect((await step('receive')).status).toBe(200);
+    expect((await step('quality-check', { passed: true, note: 'Tags on' })).status).toBe(200);
+    expect((await step('restock')).status).toBe(200);
+    const refunded = await step('refund');
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    expect(refunded.body.data.refund).toMatchObject({ amount: 333 });
+    await drainRefunds(world);
+    await app().jobs.issueInvoices();
+    const documents = (await send(app(), 'GET', `/api/order/${placed.orderId}/invoices`, { token }))
+      .body.data as { kind: string; total: number }[];
+    expect(documents.map((one) => one.kind)).toEqual(['invoice', 'credit-note']);
+    expect(documents[1]!.total).toBe(333);
   });
 });
 

@@ -12,6 +12,15 @@ import { productsAdminRoutes } from '../features/catalogue/products.admin-routes
 import { createProductsAdminRepository } from '../features/catalogue/products-admin.repository.ts';
 import { createProductsAdminService } from '../features/catalogue/products-admin.service.ts';
 import { productsCsvAdminRoutes } from '../features/catalogue/products-csv.admin-routes.ts';
+import { sizeChartsAdminRoutes } from '../features/catalogue/size-charts.admin-routes.ts';
+import { createSizeChartsRepository } from '../features/catalogue/size-charts.repository.ts';
+import { sizeChartsRoutes } from '../features/catalogue/size-charts.routes.ts';
+import {
+  createSizeChartsService,
+  type SizeChartsService,
+} from '../features/catalogue/size-charts.service.ts';
+import { fitRoutes } from '../features/fit/fit.routes.ts';
+import { createFitService } from '../features/fit/fit.service.ts';
 import { createProductsCsvService } from '../features/catalogue/products-csv.service.ts';
 import { bannersAdminRoutes } from '../features/content/banners.admin-routes.ts';
 import { createBannersAdminService } from '../features/content/banners-admin.service.ts';
@@ -41,6 +50,8 @@ export interface CatalogueServices {
   /** Product facts as carts, wishlists and orders show them. */
   productFacts: ProductFactsSource;
   media: MediaService;
+  /** Size charts as data (the seed writes its charts through it). */
+  sizeCharts: SizeChartsService;
   /** The offers carts, orders and badges apply. */
   offers: LiveOffers;
 }
@@ -54,13 +65,26 @@ export async function catalogueFeatures(
   const catalogueChanged = (tags: Parameters<typeof ctx.catalogueChanges.changed>[0]) =>
     ctx.catalogueChanges.changed(tags);
   const catalogueRepository = createCatalogueRepository();
+  const sizeCharts = createSizeChartsService({
+    db,
+    repository: createSizeChartsRepository(),
+    catalogueChanged,
+    readCache,
+  });
   // Offers are kept as long as catalogue answers, and dropped with them on an offer's change
   // (here and, through the change notices, in every other process).
   const offers = createLiveOffers(db, { ttlMs: config.catalogueCacheTtlMs });
   readCache.onInvalidate((tags) => {
     if (!tags || tags.includes('offers')) offers.forget();
   });
-  const catalogue = createCatalogueService(db, catalogueRepository, readCache, offers);
+  const catalogue = createCatalogueService(
+    db,
+    catalogueRepository,
+    readCache,
+    () => sizeCharts.all(),
+    offers,
+  );
+  const fit = createFitService({ catalogue, charts: sizeCharts });
   const content = createContentService(db, createContentRepository());
   const productFacts = createProductFacts(db, catalogueRepository, {
     ttlMs: config.catalogueCacheTtlMs,
@@ -98,9 +122,11 @@ export async function catalogueFeatures(
   });
   const pages = createPagesService({ db, catalogueChanged });
   return {
-    services: { catalogue, productFacts, media, offers },
+    services: { catalogue, productFacts, media, sizeCharts, offers },
     routes: [
       catalogueRoutes(catalogue),
+      sizeChartsRoutes(sizeCharts),
+      fitRoutes(fit, { throttle: ctx.throttle, rule: ctx.lookupLimits.sizeFinderRequests }),
       contentRoutes(content),
       pagesRoutes(pages),
       offersRoutes(offers),
@@ -110,6 +136,7 @@ export async function catalogueFeatures(
       productsCsvAdminRoutes(productsCsv, guards),
       productsAdminRoutes(productsAdmin, guards),
       categoriesAdminRoutes(categoriesAdmin, guards),
+      sizeChartsAdminRoutes(sizeCharts, guards),
       bannersAdminRoutes(createBannersAdminService({ db, catalogueChanged }), guards),
       blogAdminRoutes(createBlogAdminService({ db, catalogueChanged }), guards),
       mediaAdminRoutes(mediaLibrary, guards),

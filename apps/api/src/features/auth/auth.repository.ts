@@ -12,6 +12,8 @@ export interface UserChanges {
   lastName?: string;
   phone?: string;
   addresses?: StoredAddress[];
+  /** null forgets her size. */
+  mySize?: string | null;
   /** null removes the password (the account then signs in only through Google or a reset). */
   passwordHash?: string | null;
   emailVerified?: boolean;

@@ -100,6 +100,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       hasPassword: row.passwordHash !== null,
       googleLinked: row.googleSubject !== null,
       addresses: row.addresses.map(({ id, ...address }): SavedAddress => ({ _id: id, ...address })),
+      mySize: row.mySize ?? null,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };
@@ -325,6 +326,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         ...(changes.lastName !== undefined ? { lastName: changes.lastName } : {}),
         ...(changes.phone !== undefined ? { phone: changes.phone } : {}),
         ...(addresses ? { addresses } : {}),
+        ...(changes.mySize !== undefined ? { mySize: changes.mySize } : {}),
       });
       if (!row) throw unauthenticated(authText.badToken);
       changedUser(row);

@@ -44,8 +44,8 @@ const productAnswers = (id: (params: Record<string, string>) => string) => ({
 });
 
 function listInput(query: ProductListQuery) {
-  const { page, limit, sort, price, size, color, tag, offer } = query;
-  return { page, limit, sort, filters: { price, size, color, tag }, offer };
+  const { page, limit, sort, price, size, sisterSizes, color, tag, offer } = query;
+  return { page, limit, sort, filters: { price, size, sisterSizes, color, tag }, offer };
 }
 
 export function catalogueRoutes(service: CatalogueService): FastifyPluginAsyncZod {
