@@ -140,7 +140,8 @@ export async function loadListing(
   const search = readSearchText(url.searchParams);
   const query = parseListingQuery(url.searchParams);
   const list = await fetchList(api, ids, search, query);
-  return { scope: { ...names, search } as ListingScope, ...listingAnswer(url, query, list) };
+  const scope: ListingScope = { ...names, search };
+  return { scope, ...listingAnswer(url, query, list) };
 }
 
 export type ListingData = Awaited<ReturnType<typeof loadListing>>;
