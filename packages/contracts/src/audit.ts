@@ -19,6 +19,7 @@ export const auditEntities = [
   'blog',
   'page',
   'grievance',
+  'review',
   'size_chart',
   'offer',
 ] as const;

@@ -28,6 +28,7 @@ declare module 'fastify' {
       mailLowStock: () => Promise<number>;
       removeOrphanedMedia: () => Promise<number>;
       issueInvoices: () => Promise<number>;
+      sendReviewRequests: () => Promise<number>;
     };
   }
 }
