@@ -24,6 +24,8 @@ export interface ListQuery {
   color?: string;
   tag?: string;
   sort?: string;
+  /** An offer's slug: only the products the offer applies to. */
+  offer?: string;
 }
 
 type Query = Record<string, string | number | boolean | undefined | null>;

@@ -4,6 +4,7 @@ import { Breadcrumb, type Crumb } from '../breadcrumb';
 import { ActiveFilters } from './active-filters';
 import { FilterPanel } from './filter-panel';
 import { ListingEmpty } from './listing-empty';
+import { OfferIntro } from '../offers/offer-intro';
 import type { ListingData } from './listing-loader.server';
 import {
   activeFilterCount,
@@ -18,6 +19,7 @@ import { SortSelect } from './sort-select';
 
 function crumbs(scope: ListingData['scope']): Crumb[] {
   const home = { label: 'Home', to: '/' };
+  if (scope.offer) return [home, { label: 'Offers' }, { label: scope.offer.name }];
   if (scope.search !== null) return [home, { label: searchHeading(scope.search) }];
   if (!scope.category) return [home, { label: 'All Products' }];
   const category = { label: scope.category.name, to: `/products/${scope.category.slug}` };
@@ -47,6 +49,7 @@ export function ListingPage({ data }: { data: ListingData }) {
       <Breadcrumb items={crumbs(scope)} />
       <div className="mt-4">
         <h1 className="font-serif text-3xl md:text-4xl">{listingHeading(scope)}</h1>
+        {scope.offer ? <OfferIntro offer={scope.offer} /> : null}
         <p className="mt-1 text-sm text-muted" data-testid="result-count">
           {resultCountText(total)}
         </p>

@@ -191,6 +191,7 @@ export function toCardProducts(list: ProductList) {
     createdAt: product.createdAt,
     // Present when the listing is filtered by a size: hers, or the sister size in stock.
     ...(product.sizeMatch ? { sizeMatch: product.sizeMatch } : {}),
+    offer: product.offer ?? null,
   }));
 }
 
@@ -200,10 +201,12 @@ interface HeadingScope {
   category: { name: string } | null;
   subcategory: { name: string } | null;
   search: string | null;
+  offer?: { name: string };
 }
 
-/** The page heading: the search, else the subcategory, else the category. */
+/** The page heading: the offer, else the search, else the subcategory, else the category. */
 export function listingHeading(scope: HeadingScope): string {
+  if (scope.offer) return scope.offer.name;
   if (scope.search !== null) return searchHeading(scope.search);
   if (scope.subcategory) return scope.subcategory.name;
   if (scope.category) return scope.category.name;

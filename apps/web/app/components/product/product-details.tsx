@@ -1,5 +1,6 @@
 import type { Product } from '@shop/contracts/catalogue';
 import { formatPrice } from '../../lib/format';
+import { OfferBadge } from '../offers/offer-badge';
 import { Price } from '../price';
 import { StarRating } from '../star-rating';
 import { ProductFit } from '../fit/product-fit';
@@ -55,6 +56,7 @@ export function ProductDetails({ product, selection }: ProductDetailsProps) {
         <p className="mt-1 text-xs text-muted" data-testid="mrp-line">
           MRP {formatPrice(product.originalPrice ?? product.price)} (inclusive of all taxes)
         </p>
+        <OfferBadge offer={product.offer} className="mt-3 px-3 py-1 text-sm" />
       </div>
 
       {product.colors.length > 0 && (

@@ -28,6 +28,7 @@ const NAV: readonly NavItem[] = [
   { label: 'Journal', to: '/admin/blog' },
   { label: 'Photos', to: '/admin/media' },
   { label: 'Discounts', to: '/admin/discounts' },
+  { label: 'Offers', to: '/admin/offers' },
   { label: 'Staff', to: '/admin/staff', ownerOnly: true },
   { label: 'Pages', to: '/admin/pages', ownerOnly: true },
   { label: 'Settings', to: '/admin/settings', ownerOnly: true },
