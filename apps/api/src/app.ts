@@ -12,6 +12,7 @@ import { careFeatures } from './composition/care.ts';
 import { catalogueFeatures } from './composition/catalogue.ts';
 import { fulfilmentFeatures } from './composition/fulfilment.ts';
 import { jobRunsOf, startJobTimers } from './composition/job-timers.ts';
+import { messagingFeatures } from './composition/messaging.ts';
 import { moneyFeatures } from './composition/money.ts';
 import { createShopContext } from './composition/shop-context.ts';
 // The properties buildApp decorates the server with, typed for everything that uses them.
@@ -41,6 +42,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Used for calls to Google; tests may hand in their own. */
   fetch?: typeof fetch;
+  /** The time as phone codes and messages read it; tests hand in one they can move. */
+  clock?: () => Date;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -76,7 +79,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The features, group by group: each builds its services from the shared ones (and the
   // services of the groups before it, handed over by name) and gives its routes and jobs.
   const ctx = await createShopContext(app, { ...deps, metrics, outbound, readCache });
-  const accounts = accountFeatures(ctx);
+  const messaging = messagingFeatures(ctx);
+  app.decorate('messaging', messaging.services);
+  const accounts = accountFeatures(ctx, messaging.services);
   const { guards } = accounts.services;
   app.decorate('pageSession', accounts.services.pageSession);
   const catalogue = await catalogueFeatures(ctx, guards);
@@ -94,9 +99,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...shopping.services,
   });
   const care = careFeatures(ctx, { guards, outbox: money.services.outbox });
-  const groups = [accounts, catalogue, shopping, money, fulfilment, care];
+  const groups = [messaging, accounts, catalogue, shopping, money, fulfilment, care];
 
-  const schedule = { ...catalogue.jobs, ...shopping.jobs, ...money.jobs, ...fulfilment.jobs };
+  const schedule = { ...messaging.jobs, ...accounts.jobs, ...catalogue.jobs, ...shopping.jobs, ...money.jobs, ...fulfilment.jobs };
   // Each success is timed for the job lag metric, whether a timer or a test ran it.
   const jobs = metrics.trackJobs(jobRunsOf(schedule));
   app.decorate('jobs', jobs);
@@ -115,6 +120,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await money.services.refunds.stop();
     await fulfilment.services.shipping.stop();
     await money.services.outbox.idle();
+    await messaging.services.messages.idle();
+    messaging.services.messagingSimulator?.stop();
     await ctx.closeOwnMailer();
   });
   // Closed after the jobs' hook: a job run in flight may still be removing files.
