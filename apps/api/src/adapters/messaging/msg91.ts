@@ -61,7 +61,7 @@ export function createMsg91Sender(
       }
       const code = String(body?.code ?? answer.status);
       throw new MessageRefusedError(
-        `${MESSAGE_BRAND} SMS refused by MSG91: ${body?.message ?? `HTTP ${answer.status}`}`,
+        `MSG91 refused the ${MESSAGE_BRAND} SMS (${code}): ${body?.message ?? `HTTP ${answer.status}`}`,
         code,
         answer.status >= 400 && answer.status < 500 && answer.status !== 429 && code !== '651',
       );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  nextPromotionalWindow,
   PHONE_CODE_LIMITS,
   variableProblem,
   type MessageChannel,
@@ -136,10 +137,15 @@ export function createMessageOutbox(deps: {
   async function settleFailure(row: ClaimedRow, error: unknown) {
     const template = templateOf(row.template);
     const message = error instanceof Error ? error.message : String(error);
-    if (error instanceof MessageRefusedError && error.retryAt) {
+    // Refused for the hour (a promotional SMS at night, 651): tried again when its window opens.
+    const retryAt =
+      error instanceof MessageRefusedError
+        ? (error.retryAt ?? (error.code === '651' ? nextPromotionalWindow(deps.clock()) : undefined))
+        : undefined;
+    if (retryAt) {
       await db.execute(sql`
         update message_outbox set status = 'queued', claimed_until = null, error = ${message},
-          next_attempt_at = ${error.retryAt.toISOString()}::timestamptz
+          next_attempt_at = ${retryAt.toISOString()}::timestamptz
         where id = ${row.id} and status = 'sending'`);
       return;
     }
