@@ -101,7 +101,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const care = careFeatures(ctx, { guards, outbox: money.services.outbox });
   const groups = [messaging, accounts, catalogue, shopping, money, fulfilment, care];
 
-  const schedule = { ...messaging.jobs, ...accounts.jobs, ...catalogue.jobs, ...shopping.jobs, ...money.jobs, ...fulfilment.jobs };
+  const schedule = {
+    ...messaging.jobs,
+    ...accounts.jobs,
+    ...catalogue.jobs,
+    ...shopping.jobs,
+    ...money.jobs,
+    ...fulfilment.jobs,
+  };
   // Each success is timed for the job lag metric, whether a timer or a test ran it.
   const jobs = metrics.trackJobs(jobRunsOf(schedule));
   app.decorate('jobs', jobs);

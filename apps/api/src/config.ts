@@ -15,11 +15,7 @@ import {
 } from './config/env-fields.ts';
 import { googleConfig, googleEnv, type GoogleConfig } from './config/google-config.ts';
 import { mediaEnv, mediaS3Config, type MediaS3Config } from './config/media-config.ts';
-import {
-  messagingConfig,
-  messagingEnv,
-  type MessagingConfig,
-} from './config/messaging-config.ts';
+import { messagingConfig, messagingEnv, type MessagingConfig } from './config/messaging-config.ts';
 import { paymentsConfig, paymentsEnv, type PaymentsConfig } from './config/payments-config.ts';
 import { shippingConfig, shippingEnv, type ShippingConfig } from './config/shipping-config.ts';
 

@@ -44,7 +44,13 @@ async function queue(input: {
 }
 
 async function rowsOf(eventKey: string) {
-  return queryRows<{ id: string; channel: string; status: string; provider_message_id: string | null; delivered_at: string | null }>(
+  return queryRows<{
+    id: string;
+    channel: string;
+    status: string;
+    provider_message_id: string | null;
+    delivered_at: string | null;
+  }>(
     world.database.db,
     sql`select id, channel, status, provider_message_id, delivered_at::text from message_outbox
         where event_key = ${eventKey} order by created_at, channel desc`,
@@ -61,7 +67,19 @@ function signed(body: string, secret = world.config.messaging.whatsapp!.appSecre
 function statusBody(wamid: string, status: string) {
   return JSON.stringify({
     object: 'whatsapp_business_account',
-    entry: [{ id: '1', changes: [{ field: 'messages', value: { statuses: [{ id: wamid, status, timestamp: '1', recipient_id: '919800000001' }] } }] }],
+    entry: [
+      {
+        id: '1',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              statuses: [{ id: wamid, status, timestamp: '1', recipient_id: '919800000001' }],
+            },
+          },
+        ],
+      },
+    ],
   });
 }
 
@@ -143,7 +161,9 @@ describe('the phone-message outbox', () => {
     const eventKey = await queue({ phone, channel: 'whatsapp' });
     await world.app.jobs.sendMessages();
     await world.app.jobs.sendMessages();
-    await eventually(async () => (await rowsOf(eventKey)).some((row) => row.channel === 'sms' && row.status === 'delivered'));
+    await eventually(async () =>
+      (await rowsOf(eventKey)).some((row) => row.channel === 'sms' && row.status === 'delivered'),
+    );
     const rows = await rowsOf(eventKey);
     expect(rows.map((row) => [row.channel, row.status])).toEqual([
       ['whatsapp', 'failed'],
@@ -216,7 +236,12 @@ describe('the phone-message outbox', () => {
           returning id`,
     );
     now = new Date('2026-11-30T17:00:00Z');
-    const eventKey = await queue({ phone: '9811100007', channel: 'sms', template: 'offer', userId: user!.id });
+    const eventKey = await queue({
+      phone: '9811100007',
+      channel: 'sms',
+      template: 'offer',
+      userId: user!.id,
+    });
     await world.app.jobs.sendMessages();
     expect(await outbox().cancelQueued({ userId: user!.id, purpose: 'offers' })).toBe(1);
     expect((await rowsOf(eventKey))[0]!.status).toBe('cancelled');

@@ -36,7 +36,10 @@ async function codeSentTo(phone: string, channel: 'whatsapp' | 'sms' = 'whatsapp
   return code!;
 }
 
-const sendCode = (phone: string, options: { address?: string; token?: string; channel?: string } = {}) =>
+const sendCode = (
+  phone: string,
+  options: { address?: string; token?: string; channel?: string } = {},
+) =>
   send(world.app, 'POST', '/api/auth/otp/send', {
     body: { phone, ...(options.channel ? { channel: options.channel } : {}) },
     remoteAddress: options.address ?? freshAddress(),

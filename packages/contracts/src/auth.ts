@@ -248,10 +248,9 @@ export const phoneCodeVerifySchema = z.object({
     }),
   ),
   phone: indianPhone(authMessages.phoneInvalid),
-  code: z.string({ error: 'Enter the 6-digit code.' }).check(
-    z.trim(),
-    z.regex(/^\d{6}$/, { error: 'Enter the 6-digit code.' }),
-  ),
+  code: z
+    .string({ error: 'Enter the 6-digit code.' })
+    .check(z.trim(), z.regex(/^\d{6}$/, { error: 'Enter the 6-digit code.' })),
 });
 export type PhoneCodeVerify = z.infer<typeof phoneCodeVerifySchema>;
 

@@ -34,7 +34,9 @@ export interface MessagingServices {
  * outbox every feature queues them in, and the providers' status webhooks. With MESSAGING
  * off (production without providers), no channel exists and phone sign-in answers 503.
  */
-export function messagingFeatures(ctx: ShopContext): FeatureGroup<MessagingServices, 'sendMessages'> {
+export function messagingFeatures(
+  ctx: ShopContext,
+): FeatureGroup<MessagingServices, 'sendMessages'> {
   const { config } = ctx;
   const settings = config.messaging;
   const templates = messageTemplates(config.publicUrl);
@@ -56,7 +58,9 @@ export function messagingFeatures(ctx: ShopContext): FeatureGroup<MessagingServi
   if (settings.sms) {
     const templateIds = simulator
       ? {
-          ...Object.fromEntries(Object.keys(templates).map((name) => [name, simulatorTemplateId(name)])),
+          ...Object.fromEntries(
+            Object.keys(templates).map((name) => [name, simulatorTemplateId(name)]),
+          ),
           ...settings.sms.templateIds,
         }
       : settings.sms.templateIds;

@@ -1,4 +1,5 @@
 /** Phone messages: WhatsApp (Meta's Cloud API) and SMS (MSG91), or the simulator of both. */
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { PHONE_CODE_LIMITS } from '@shop/domain/messages';
 import { list, optionalText, storedSecret, whole } from './env-fields.ts';
@@ -57,7 +58,10 @@ export const messagingEnv = z.object({
   PHONE_CODES_PER_DAY: whole('PHONE_CODES_PER_DAY', 1, 10_000_000),
 });
 
-type MessagingEnv = z.infer<typeof messagingEnv> & { NODE_ENV?: string | undefined };
+type MessagingEnv = z.infer<typeof messagingEnv> & {
+  NODE_ENV?: string | undefined;
+  DATABASE_URL?: string | undefined;
+};
 
 const WHATSAPP_KEYS = [
   'WHATSAPP_PHONE_NUMBER_ID',
@@ -91,27 +95,29 @@ export function messagingConfig(env: MessagingEnv, dataDir: string): MessagingCo
     (env.MESSAGING_PROVIDER === undefined && !production && !hasWhatsApp && !hasSms);
   if (simulator) {
     // The simulator checks signatures and tokens exactly as the providers' webhooks need them.
+    // It posts its webhooks to its own process, so on a shared database (where DATA_DIR is not
+    // the shop's to write) a secret of the process's own serves, as the courier simulator's does.
+    const secret = (name: string) =>
+      env.DATABASE_URL ? randomBytes(32).toString('base64url') : storedSecret(dataDir, name);
     return {
       mode: 'simulator',
       whatsapp: {
         phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID ?? '100000000000001',
         accessToken: env.WHATSAPP_ACCESS_TOKEN ?? 'simulator',
-        appSecret:
-          env.WHATSAPP_APP_SECRET ?? storedSecret(dataDir, 'messaging-simulator-app-secret'),
-        verifyToken:
-          env.WHATSAPP_VERIFY_TOKEN ?? storedSecret(dataDir, 'messaging-simulator-verify-token'),
+        appSecret: env.WHATSAPP_APP_SECRET ?? secret('messaging-simulator-app-secret'),
+        verifyToken: env.WHATSAPP_VERIFY_TOKEN ?? secret('messaging-simulator-verify-token'),
       },
       sms: {
         authKey: env.MSG91_AUTH_KEY ?? 'simulator',
         senderId: env.MSG91_SENDER_ID ?? 'LCBLOM',
-        webhookToken:
-          env.MSG91_WEBHOOK_TOKEN ?? storedSecret(dataDir, 'messaging-simulator-sms-token'),
+        webhookToken: env.MSG91_WEBHOOK_TOKEN ?? secret('messaging-simulator-sms-token'),
         templateIds: templateIds(env.MSG91_TEMPLATE_IDS),
       },
       codesPerDay,
     };
   }
-  if (!hasWhatsApp && !hasSms) return { mode: 'off', whatsapp: undefined, sms: undefined, codesPerDay };
+  if (!hasWhatsApp && !hasSms)
+    return { mode: 'off', whatsapp: undefined, sms: undefined, codesPerDay };
   return {
     mode: 'providers',
     whatsapp: hasWhatsApp
@@ -148,7 +154,11 @@ export function messagingProblems(env: (name: string) => string | undefined): st
       );
     }
   }
-  if (env('MESSAGING_PROVIDER') === 'providers' && !env('WHATSAPP_PHONE_NUMBER_ID') && !env('MSG91_AUTH_KEY')) {
+  if (
+    env('MESSAGING_PROVIDER') === 'providers' &&
+    !env('WHATSAPP_PHONE_NUMBER_ID') &&
+    !env('MSG91_AUTH_KEY')
+  ) {
     problems.push(
       `MESSAGING_PROVIDER=providers needs WhatsApp (${WHATSAPP_KEYS.join(', ')}) or MSG91 (${MSG91_KEYS.join(', ')}) settings.`,
     );
@@ -162,7 +172,7 @@ export function messagingProblems(env: (name: string) => string | undefined): st
     );
     if (!named.has('sign_in_code')) {
       problems.push(
-        'With MSG91 set MSG91_TEMPLATE_IDS to each template\'s MSG91 template id (at least sign_in_code=…), as registered with DLT.',
+        "With MSG91 set MSG91_TEMPLATE_IDS to each template's MSG91 template id (at least sign_in_code=…), as registered with DLT.",
       );
     }
   }

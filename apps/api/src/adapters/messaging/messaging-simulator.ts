@@ -13,7 +13,12 @@ import type { MessagingConfig } from '../../config/messaging-config.ts';
 import { hmacHex } from '../payments/signatures.ts';
 import { GRAPH_API } from './whatsapp-cloud.ts';
 import { MSG91_FLOW_URL } from './msg91.ts';
-import type { MessageCategory, ProviderAnswer, ProviderRequest, ProviderTransport } from './provider.ts';
+import type {
+  MessageCategory,
+  ProviderAnswer,
+  ProviderRequest,
+  ProviderTransport,
+} from './provider.ts';
 
 /** One message the simulator accepted, as written to `DATA_DIR/messages/`. */
 export interface SimulatedMessage {
@@ -81,7 +86,11 @@ export function createMessagingSimulator(deps: {
   const sms = deps.config.sms!;
   const folder = join(deps.dataDir, 'messages');
   const pending = new Set<NodeJS.Timeout>();
-  const switches: SimulatorSwitches = { whatsappFails: 0, whatsappUndelivered: 0, whatsappCrash: 0 };
+  const switches: SimulatorSwitches = {
+    whatsappFails: 0,
+    whatsappUndelivered: 0,
+    whatsappCrash: 0,
+  };
   const take = (which: keyof SimulatorSwitches) => {
     if (switches[which] <= 0) return false;
     switches[which] -= 1;
@@ -106,7 +115,12 @@ export function createMessagingSimulator(deps: {
   }
 
   /** A status webhook, signed with the app secret exactly as Meta signs it. */
-  function whatsappWebhook(wamid: string, to: string, status: string, reference: string | undefined) {
+  function whatsappWebhook(
+    wamid: string,
+    to: string,
+    status: string,
+    reference: string | undefined,
+  ) {
     const body = JSON.stringify({
       object: 'whatsapp_business_account',
       entry: [
@@ -117,7 +131,10 @@ export function createMessagingSimulator(deps: {
               field: 'messages',
               value: {
                 messaging_product: 'whatsapp',
-                metadata: { display_phone_number: '919000000000', phone_number_id: whatsapp.phoneNumberId },
+                metadata: {
+                  display_phone_number: '919000000000',
+                  phone_number_id: whatsapp.phoneNumberId,
+                },
                 statuses: [
                   {
                     id: wamid,
@@ -165,15 +182,24 @@ export function createMessagingSimulator(deps: {
     }
     const marketing = template.whatsappCategory === 'marketing';
     if ((path === 'marketing_messages') !== marketing) {
-      return whatsappError(400, 100, `A ${template.whatsappCategory} template cannot be sent to /${path}`);
+      return whatsappError(
+        400,
+        100,
+        `A ${template.whatsappCategory} template cannot be sent to /${path}`,
+      );
     }
     const to = String(body.to ?? '').replace(/^91/, '');
     if (!/^[6-9]\d{9}$/.test(to)) return whatsappError(400, 131026, 'Message undeliverable');
-    const parameters = (body.template?.components ?? [])
-      .find((component) => component.type === 'body')
-      ?.parameters?.map((parameter) => parameter.text ?? '') ?? [];
+    const parameters =
+      (body.template?.components ?? [])
+        .find((component) => component.type === 'body')
+        ?.parameters?.map((parameter) => parameter.text ?? '') ?? [];
     if (parameters.length !== template.variables.length) {
-      return whatsappError(400, 132000, 'Number of parameters does not match the expected number of params');
+      return whatsappError(
+        400,
+        132000,
+        'Number of parameters does not match the expected number of params',
+      );
     }
     if (take('whatsappFails')) return whatsappError(400, 131026, 'Message undeliverable');
     const wamid = newWamid();
@@ -236,7 +262,8 @@ export function createMessagingSimulator(deps: {
       return error(400, `Variable value longer than ${MAX_VARIABLE_LENGTH} characters`, '422');
     }
     const text = renderSms(template.smsBody, variables);
-    if (!text.includes(MESSAGE_BRAND)) return error(400, 'Content does not match the DLT template', '423');
+    if (!text.includes(MESSAGE_BRAND))
+      return error(400, 'Content does not match the DLT template', '423');
     if (!smsAllowedAt(template.smsCategory, deps.clock())) {
       // As operators refuse it: promotional and service-explicit texts only 10:00-21:00 IST.
       return error(400, 'EC_INVALID_PROMO_TIME', '651');
@@ -286,7 +313,10 @@ export function createMessagingSimulator(deps: {
       const names = await readdir(folder).catch(() => [] as string[]);
       const sorted = names.filter((name) => name.endsWith('.json')).sort();
       return Promise.all(
-        sorted.map(async (name) => JSON.parse(await readFile(join(folder, name), 'utf8')) as SimulatedMessage),
+        sorted.map(
+          async (name) =>
+            JSON.parse(await readFile(join(folder, name), 'utf8')) as SimulatedMessage,
+        ),
       );
     },
     /** Delivers the pending webhooks now (tests), instead of a moment later. */

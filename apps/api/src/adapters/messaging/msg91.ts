@@ -70,7 +70,9 @@ export function createMsg91Sender(
 }
 
 /** A delivery report's status as the outbox keeps it (1 delivered; 2, 9, 16, 17, 25 failed). */
-export function msg91Status(status: unknown): { status: 'delivered' | 'failed'; reason?: string } | undefined {
+export function msg91Status(
+  status: unknown,
+): { status: 'delivered' | 'failed'; reason?: string } | undefined {
   switch (Number(status)) {
     case 1:
       return { status: 'delivered' };
@@ -92,10 +94,17 @@ export function msg91Status(status: unknown): { status: 'delivered' | 'failed'; 
 export function msg91Reports(body: unknown) {
   const list = Array.isArray(body) ? body : [body];
   return list.flatMap((each) => {
-    const report = each as { requestId?: unknown; number?: unknown; status?: unknown; desc?: unknown };
+    const report = each as {
+      requestId?: unknown;
+      number?: unknown;
+      status?: unknown;
+      desc?: unknown;
+    };
     const mapped = msg91Status(report?.status);
     if (typeof report?.requestId !== 'string' || !mapped) return [];
-    const number = String(report.number ?? '').replace(/\D/g, '').slice(-10);
+    const number = String(report.number ?? '')
+      .replace(/\D/g, '')
+      .slice(-10);
     return [{ providerMessageId: report.requestId, number, ...mapped }];
   });
 }

@@ -22,7 +22,8 @@ export const authText = {
   phoneCodeResend: 'Please wait before asking for another code.',
   phoneCodesPerNumber: 'Too many codes were sent to this number. Please try again in 15 minutes.',
   phoneCodesPerNetwork: 'Too many codes were asked for from your network. Please try again later.',
-  phoneCodesPerRange: 'Too many codes were asked for numbers like this one. Please try again later.',
+  phoneCodesPerRange:
+    'Too many codes were asked for numbers like this one. Please try again later.',
   phoneCodesPaused:
     'Sign-in codes are paused for today. Please sign in with your email, or try again tomorrow.',
   forgotPasswordSent:

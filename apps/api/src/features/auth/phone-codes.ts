@@ -162,7 +162,9 @@ export function createPhoneCodes(deps: {
         });
       });
       // Sent now rather than at the worker's next turn: she is waiting for it.
-      await outbox.deliver().catch((error: unknown) => deps.log(error, 'could not send a sign-in code'));
+      await outbox
+        .deliver()
+        .catch((error: unknown) => deps.log(error, 'could not send a sign-in code'));
       const resend = decided.rules.find((rule) => rule.action === ACTIONS.resend)!;
       return { requestId, channel, resendAfterSeconds: resend.retryAfterSeconds };
     },

@@ -67,9 +67,10 @@ export interface ReportedStatus {
  * Values a template needs that must never sit in the outbox (a sign-in code), worked out again
  * when the message is sent; undefined: the message is no longer wanted (the code was used).
  */
-export type SecretValues = (
-  row: { eventKey: string; variables: Record<string, string> },
-) => Promise<Record<string, string> | undefined>;
+export type SecretValues = (row: {
+  eventKey: string;
+  variables: Record<string, string>;
+}) => Promise<Record<string, string> | undefined>;
 
 interface ClaimedRow {
   id: string;
@@ -140,7 +141,8 @@ export function createMessageOutbox(deps: {
     // Refused for the hour (a promotional SMS at night, 651): tried again when its window opens.
     const retryAt =
       error instanceof MessageRefusedError
-        ? (error.retryAt ?? (error.code === '651' ? nextPromotionalWindow(deps.clock()) : undefined))
+        ? (error.retryAt ??
+          (error.code === '651' ? nextPromotionalWindow(deps.clock()) : undefined))
         : undefined;
     if (retryAt) {
       await db.execute(sql`
@@ -198,7 +200,12 @@ export function createMessageOutbox(deps: {
       return;
     }
     try {
-      const accepted = await sender.send({ reference: row.id, to: row.recipient, template, values });
+      const accepted = await sender.send({
+        reference: row.id,
+        to: row.recipient,
+        template,
+        values,
+      });
       // A webhook may have named this message already (by our reference): it keeps its status.
       await db.execute(sql`
         update message_outbox set
@@ -265,7 +272,9 @@ export function createMessageOutbox(deps: {
     async enqueueMessage(tx: Executor, message: MessageToQueue): Promise<string | undefined> {
       const template = templateOf(message.template);
       if (template.purpose !== message.purpose) {
-        throw new Error(`${message.template} is a ${template.purpose} message, not ${message.purpose}`);
+        throw new Error(
+          `${message.template} is a ${template.purpose} message, not ${message.purpose}`,
+        );
       }
       for (const name of template.variables) {
         if (deps.secretValues[message.template] && !(name in message.variables)) continue;
@@ -274,7 +283,8 @@ export function createMessageOutbox(deps: {
       }
       let channel: MessageChannel | undefined = message.channel;
       if (!senders[channel]) {
-        channel = channel === 'whatsapp' && template.fallsBackToSms && senders.sms ? 'sms' : undefined;
+        channel =
+          channel === 'whatsapp' && template.fallsBackToSms && senders.sms ? 'sms' : undefined;
       }
       if (!channel) return undefined;
       const [row] = await queryRows<{ id: string }>(
@@ -295,7 +305,11 @@ export function createMessageOutbox(deps: {
      * Withdraws what is queued and not yet sent for her and a purpose (consent withdrawn):
      * answers how many messages were cancelled.
      */
-    async cancelQueued(input: { userId: string; purpose: MessagePurpose; channel?: MessageChannel }) {
+    async cancelQueued(input: {
+      userId: string;
+      purpose: MessagePurpose;
+      channel?: MessageChannel;
+    }) {
       const rows = await queryRows<{ id: string }>(
         db,
         sql`update message_outbox set status = 'cancelled'
@@ -313,9 +327,8 @@ export function createMessageOutbox(deps: {
      */
     async applyStatus(channel: MessageChannel, report: ReportedStatus): Promise<boolean> {
       return db.transaction(async (tx) => {
-        const reference = report.reference && /^[0-9a-f-]{36}$/.test(report.reference)
-          ? report.reference
-          : null;
+        const reference =
+          report.reference && /^[0-9a-f-]{36}$/.test(report.reference) ? report.reference : null;
         // The row by its provider id; or one whose id was never recorded (its process died, or
         // the answer was lost), by our reference (WhatsApp) or its number (MSG91).
         const [row] = await queryRows<{ id: string; status: string; template: string }>(
@@ -330,7 +343,14 @@ export function createMessageOutbox(deps: {
         );
         if (!row) return false;
         const rank: Record<string, number> = {
-          queued: 0, sending: 1, unconfirmed: 1, sent: 2, delivered: 3, read: 4, failed: 5, cancelled: 5,
+          queued: 0,
+          sending: 1,
+          unconfirmed: 1,
+          sent: 2,
+          delivered: 3,
+          read: 4,
+          failed: 5,
+          cancelled: 5,
         };
         const moves =
           report.status === 'failed'
@@ -349,7 +369,12 @@ export function createMessageOutbox(deps: {
               then coalesce(failed_at, ${at()}) else failed_at end,
             error = coalesce(${report.error ?? null}, error)
           where id = ${row.id}`);
-        if (moves && report.status === 'failed' && channel === 'whatsapp' && templateOf(row.template).fallsBackToSms) {
+        if (
+          moves &&
+          report.status === 'failed' &&
+          channel === 'whatsapp' &&
+          templateOf(row.template).fallsBackToSms
+        ) {
           await queueSmsFallback(tx, row.id);
         }
         return moves;
@@ -389,7 +414,10 @@ export function createMessageOutbox(deps: {
     },
 
     /** Her messages, newest first (the order timeline, her data export). */
-    async messagesOf(filter: { userId?: string; eventKeyPrefix?: string }): Promise<MessageRecord[]> {
+    async messagesOf(filter: {
+      userId?: string;
+      eventKeyPrefix?: string;
+    }): Promise<MessageRecord[]> {
       return queryRows<MessageRecord>(
         db,
         sql`select id, event_key as "eventKey", channel, recipient, purpose, template, status,

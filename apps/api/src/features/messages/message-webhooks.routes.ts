@@ -35,7 +35,10 @@ export function messageWebhookRoutes(
     if (whatsapp) {
       app.get('/webhooks/whatsapp', async (request, reply) => {
         const query = request.query as Record<string, string | undefined>;
-        if (query['hub.mode'] !== 'subscribe' || !same(whatsapp.verifyToken, query['hub.verify_token'])) {
+        if (
+          query['hub.mode'] !== 'subscribe' ||
+          !same(whatsapp.verifyToken, query['hub.verify_token'])
+        ) {
           return reply.status(403).send('Forbidden');
         }
         return reply.type('text/plain').send(query['hub.challenge'] ?? '');

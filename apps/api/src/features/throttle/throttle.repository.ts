@@ -194,7 +194,11 @@ export interface CountedTogether {
 const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
 
 /** A window upsert at `t` (the statement's instant), as `countInWindow` counts. */
-function windowUpsert(rule: TogetherWindow, t: ReturnType<typeof sql>, gate: ReturnType<typeof sql>) {
+function windowUpsert(
+  rule: TogetherWindow,
+  t: ReturnType<typeof sql>,
+  gate: ReturnType<typeof sql>,
+) {
   return sql`
     insert into throttle_counters as c (action, subject, started_at, hits, expires_at, allowed)
     select ${rule.action}, ${rule.subject}, ${t}, 1, ${t} + ${milliseconds(rule.windowMs)},
@@ -249,11 +253,13 @@ export async function countTogether(
     (each, index) => sql`, w${sql.raw(String(index))} as (${windowUpsert(each, t, passed)})`,
   );
   const reached = input.windows.map(
-    (_each, index) => sql`select action, allowed, hits, retry_after from w${sql.raw(String(index))}`,
+    (_each, index) =>
+      sql`select action, allowed, hits, retry_after from w${sql.raw(String(index))}`,
   );
   const everyPassed = sql`${passed} ${sql.join(
     input.windows.map(
-      (_each, index) => sql`and not exists (select 1 from w${sql.raw(String(index))} where not allowed)`,
+      (_each, index) =>
+        sql`and not exists (select 1 from w${sql.raw(String(index))} where not allowed)`,
     ),
     sql` `,
   )}`;
@@ -282,7 +288,10 @@ export async function countTogether(
       , capped as (${windowUpsert(input.last, t, everyPassed)})
       select action, allowed, hits, retry_after, 0 as stage from backoff
       ${sql.join(
-        reached.map((each, index) => sql` union all select *, ${index + 1} from (${each}) r${sql.raw(String(index))}`),
+        reached.map(
+          (each, index) =>
+            sql` union all select *, ${index + 1} from (${each}) r${sql.raw(String(index))}`,
+        ),
         sql` `,
       )}
       union all select action, allowed, hits, retry_after, ${input.windows.length + 1} from capped
