@@ -27,6 +27,14 @@ export function phoneCodeRoutes(
     });
   };
   return async (app) => {
+    // The sign-in dialog offers 'Continue with phone number' only when a channel can carry codes.
+    app.get('/auth/otp/config', { schema: { tags } }, async () =>
+      ok(
+        { enabled: phoneCodes.channels().length > 0, channels: phoneCodes.channels() },
+        'Phone sign-in',
+      ),
+    );
+
     app.post(
       '/auth/otp/send',
       {
