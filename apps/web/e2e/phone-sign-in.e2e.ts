@@ -50,6 +50,9 @@ for (const viewport of ['phone', 'desktop'] as const) {
       await expect.poll(() => codeSentTo(phone)).toMatch(/^\d{6}$/);
       await codeInput.fill((await codeSentTo(phone))!);
       await dialog.getByRole('button', { name: 'Verify and continue' }).click();
+      // A new number makes a new account: her first name is asked next.
+      await dialog.getByLabel('First name').fill('Kavya');
+      await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
       await expect.poll(() => signInDialog(page).isVisible()).toBe(false);
       expect(
         await page.evaluate(() =>

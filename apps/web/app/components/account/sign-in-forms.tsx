@@ -4,7 +4,9 @@ import {
   loginSchema,
   phoneCodeSendSchema,
   phoneCodeVerifySchema,
+  profileUpdateSchema,
   signupSchema,
+  type AuthSession,
   type GoogleConfig,
   type PhoneCodeSent,
   type PhoneSignInConfig,
@@ -271,13 +273,16 @@ function PhoneButton({ onMode }: { onMode: (mode: SignInMode) => void }) {
  * SMS when she asks). A new number makes an account; a signed-in shopper adds the number.
  */
 function PhoneForm({ onMode, onDone }: { onMode: (mode: SignInMode) => void; onDone: () => void }) {
-  const form = useSchemaForm({ phone: '', code: '' });
+  const form = useSchemaForm({ phone: '', code: '', firstName: '' });
   const { adoptSession } = useAuth();
   const toast = useToast();
   const { busy, failure, setFailure, run } = useFormAction();
   const config = usePhoneConfig();
   const [sent, setSent] = useState<(PhoneCodeSent & { phone: string }) | null>(null);
   const [wait, setWait] = useState(0);
+  // A new account made by this number: her first name is asked before the session is taken up
+  // (the dialog closes itself once she is signed in).
+  const [fresh, setFresh] = useState<AuthSession | null>(null);
 
   useEffect(() => {
     if (wait <= 0) return;
@@ -307,10 +312,40 @@ function PhoneForm({ onMode, onDone }: { onMode: (mode: SignInMode) => void; onD
     if (!input) return;
     await run(async () => {
       const answer = await accountApi(createApiClient()).verifyPhoneCode(input);
+      if (answer.data.user.firstName === '') {
+        setFresh(answer.data);
+        return;
+      }
       adoptSession(answer.data);
       toast.success('Signed in');
       onDone();
     }, 'Could not check the code');
+  }
+
+  async function saveName(event: FormEvent) {
+    event.preventDefault();
+    const input = form.check(profileUpdateSchema, { firstName: form.values.firstName });
+    if (!input || !fresh) return;
+    await run(async () => {
+      const api = accountApi(createApiClient({ token: fresh.accessToken }));
+      const { data } = await api.updateProfile(input);
+      adoptSession({ ...fresh, user: data });
+      toast.success('Welcome to Lacebloom!');
+      onDone();
+    }, 'Failed to update profile');
+  }
+
+  if (fresh) {
+    return (
+      <form noValidate onSubmit={saveName} className="space-y-4">
+        <p className="text-sm text-muted">Welcome! What should we call you?</p>
+        <FormError message={failure} />
+        <TextField {...form.field('firstName')} label="First name" autoComplete="given-name" />
+        <button type="submit" className={primaryButton} disabled={busy}>
+          {busy ? 'Saving...' : 'Continue'}
+        </button>
+      </form>
+    );
   }
 
   const smsOffered = config?.channels.includes('sms') ?? false;
