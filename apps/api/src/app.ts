@@ -14,6 +14,7 @@ import { fulfilmentFeatures } from './composition/fulfilment.ts';
 import { jobRunsOf, startJobTimers } from './composition/job-timers.ts';
 import { messagingFeatures } from './composition/messaging.ts';
 import { moneyFeatures } from './composition/money.ts';
+import { reviewFeatures } from './composition/reviews.ts';
 import { createShopContext } from './composition/shop-context.ts';
 // The properties buildApp decorates the server with, typed for everything that uses them.
 import type {} from './composition/decorations.ts';
@@ -99,7 +100,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...shopping.services,
   });
   const care = careFeatures(ctx, { guards, outbox: money.services.outbox });
-  const groups = [messaging, accounts, catalogue, shopping, money, fulfilment, care];
+  const reviews = reviewFeatures(ctx, {
+    guards,
+    outbox: money.services.outbox,
+    orders: fulfilment.services.orders,
+    catalogue: catalogueService,
+    mediaLibrary: catalogue.services.mediaLibrary,
+    sizeCharts: catalogue.services.sizeCharts,
+  });
+  const groups = [messaging, accounts, catalogue, shopping, money, fulfilment, care, reviews];
 
   const schedule = {
     ...messaging.jobs,
@@ -108,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...shopping.jobs,
     ...money.jobs,
     ...fulfilment.jobs,
+    ...reviews.jobs,
   };
   // Each success is timed for the job lag metric, whether a timer or a test ran it.
   const jobs = metrics.trackJobs(jobRunsOf(schedule));
