@@ -12,6 +12,7 @@ import { careFeatures } from './composition/care.ts';
 import { catalogueFeatures } from './composition/catalogue.ts';
 import { fulfilmentFeatures } from './composition/fulfilment.ts';
 import { jobRunsOf, startJobTimers } from './composition/job-timers.ts';
+import { messagingFeatures } from './composition/messaging.ts';
 import { moneyFeatures } from './composition/money.ts';
 import { reviewFeatures } from './composition/reviews.ts';
 import { createShopContext } from './composition/shop-context.ts';
@@ -42,6 +43,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Used for calls to Google; tests may hand in their own. */
   fetch?: typeof fetch;
+  /** The time as phone codes and messages read it; tests hand in one they can move. */
+  clock?: () => Date;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -77,7 +80,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The features, group by group: each builds its services from the shared ones (and the
   // services of the groups before it, handed over by name) and gives its routes and jobs.
   const ctx = await createShopContext(app, { ...deps, metrics, outbound, readCache });
-  const accounts = accountFeatures(ctx);
+  const messaging = messagingFeatures(ctx);
+  app.decorate('messaging', messaging.services);
+  const accounts = accountFeatures(ctx, messaging.services);
   const { guards } = accounts.services;
   app.decorate('pageSession', accounts.services.pageSession);
   const catalogue = await catalogueFeatures(ctx, guards);
@@ -104,9 +109,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mediaLibrary: catalogue.services.mediaLibrary,
     sizeCharts: catalogue.services.sizeCharts,
   });
-  const groups = [accounts, catalogue, shopping, money, fulfilment, care, reviews];
+  const groups = [messaging, accounts, catalogue, shopping, money, fulfilment, care, reviews];
 
   const schedule = {
+    ...messaging.jobs,
+    ...accounts.jobs,
     ...catalogue.jobs,
     ...shopping.jobs,
     ...money.jobs,
@@ -131,6 +138,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await money.services.refunds.stop();
     await fulfilment.services.shipping.stop();
     await money.services.outbox.idle();
+    await messaging.services.messages.idle();
+    messaging.services.messagingSimulator?.stop();
     await ctx.closeOwnMailer();
   });
   // Closed after the jobs' hook: a job run in flight may still be removing files.

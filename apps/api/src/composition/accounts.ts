@@ -12,7 +12,11 @@ import { staffAdminRoutes } from '../features/staff/staff.admin-routes.ts';
 import { createStaffRepository } from '../features/staff/staff.repository.ts';
 import { createStaffService } from '../features/staff/staff.service.ts';
 import { createAuthGuards, type AuthGuards } from '../http/authenticate.ts';
+import { createPhoneCodes, type PhoneCodes } from '../features/auth/phone-codes.ts';
+import { phoneCodeRoutes } from '../features/auth/phone-codes.routes.ts';
+import { deriveKey } from '../security/derived-keys.ts';
 import type { FeatureGroup } from './feature-group.ts';
+import type { MessagingServices } from './messaging.ts';
 import type { ShopContext } from './shop-context.ts';
 
 export interface AccountServices {
@@ -20,10 +24,15 @@ export interface AccountServices {
   guards: AuthGuards;
   /** The access token of the sign-in a page request's session cookie names. */
   pageSession: (cookieHeader: string | undefined) => Promise<string | undefined>;
+  /** Sign-in codes sent to a phone. */
+  phoneCodes: PhoneCodes;
 }
 
 /** Sign-in and sessions, the staff, the audit log and the customers desk. */
-export function accountFeatures(ctx: ShopContext): FeatureGroup<AccountServices> {
+export function accountFeatures(
+  ctx: ShopContext,
+  messaging: MessagingServices,
+): FeatureGroup<AccountServices, 'forgetPhoneCodes'> {
   const { config, db } = ctx;
   const auth = createAuthService({
     db,
@@ -52,6 +61,20 @@ export function accountFeatures(ctx: ShopContext): FeatureGroup<AccountServices>
     sessionUsers: ctx.sessionUsers,
     adminEmails: config.adminEmails,
   });
+  const phoneCodes = createPhoneCodes({
+    db,
+    outbox: messaging.messages,
+    key: deriveKey(config.jwtSecret, 'phone-sign-in-code'),
+    clock: ctx.clock,
+    codesPerDay: config.messaging.codesPerDay,
+    ipv6Prefix: config.throttleIpv6Prefix,
+    signIn: (phone, userId) => auth.signInWithVerifiedPhone(phone, userId),
+    owners: () => ctx.authRepository.ownerEmails(config.adminEmails),
+    mailer: ctx.mailer,
+    log: ctx.log,
+  });
+  // The code is worked out again when its message is sent, never stored in the outbox.
+  messaging.messageSecrets.sign_in_code = phoneCodes.secretValues;
   const audit = createAuditService(createAuditRepository(db));
   const customersDesk = createCustomersDeskService({ db, adminEmails: config.adminEmails });
   return {
@@ -61,13 +84,26 @@ export function accountFeatures(ctx: ShopContext): FeatureGroup<AccountServices>
       // Pages read the shopper from the session cookie (apps/api/src/storefront.ts).
       pageSession: (cookieHeader) =>
         auth.pageSession(readSessionCookie(cookieHeader, sessionCookieOptions)),
+      phoneCodes,
     },
-    routes: [authRoutes(auth, guards, sessionCookieOptions)],
+    routes: [
+      authRoutes(auth, guards, sessionCookieOptions),
+      phoneCodeRoutes(phoneCodes, guards, sessionCookieOptions),
+    ],
     adminRoutes: [
       customersDeskRoutes(customersDesk, guards),
       staffAdminRoutes(staff, guards),
       auditAdminRoutes(audit, guards),
     ],
-    jobs: {},
+    jobs: {
+      forgetPhoneCodes: {
+        run: async () => {
+          await phoneCodes.prune();
+          return 0;
+        },
+        everyMs: 10 * 60_000,
+        name: 'forgetting expired sign-in codes',
+      },
+    },
   };
 }

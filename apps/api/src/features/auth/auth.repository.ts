@@ -11,6 +11,8 @@ export interface UserChanges {
   firstName?: string;
   lastName?: string;
   phone?: string;
+  /** The phone was proven with a code (false again whenever the number changes). */
+  phoneVerified?: boolean;
   addresses?: StoredAddress[];
   /** null forgets her size. */
   mySize?: string | null;
@@ -36,6 +38,29 @@ export function createAuthRepository(db: Database) {
     async findUserById(id: string) {
       const [row] = await userById.execute({ id });
       return row;
+    },
+
+    /** The one account whose number was proven with a code (unverified numbers sign in no one). */
+    async findUserByVerifiedPhone(tx: Executor, phone: string) {
+      const [row] = await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.phone, phone), eq(users.phoneVerified, true)));
+      return row;
+    },
+
+    /** The shop's owners' addresses: a stored owner role, or a verified address listed in ADMIN_EMAILS. */
+    async ownerEmails(listed: readonly string[]): Promise<string[]> {
+      const rows = await db
+        .select({ email: users.email })
+        .from(users)
+        .where(
+          and(
+            eq(users.emailVerified, true),
+            sql`(${users.role} = 'owner' or ${users.email} in (select jsonb_array_elements_text(${JSON.stringify(listed)}::jsonb)))`,
+          ),
+        );
+      return rows.map((row) => row.email);
     },
 
     async findUserByEmail(tx: Executor, email: string) {

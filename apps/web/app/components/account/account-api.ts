@@ -37,6 +37,22 @@ export function accountApi({ data, send }: ApiClient) {
         '/auth/resend-verification',
         'Failed to resend verification email',
       ),
+    phoneConfig: () =>
+      data(
+        '/auth/otp/config',
+        'Phone sign-in is not available',
+        lazyContract(auth, (m) => m.phoneSignInConfigResponse),
+      ),
+    sendPhoneCode: (phone: string, channel?: 'whatsapp' | 'sms') =>
+      send(
+        lazyContract(auth, (m) => m.phoneCodeSentResponse),
+        'POST',
+        '/auth/otp/send',
+        'Could not send the code',
+        channel ? { phone, channel } : { phone },
+      ),
+    verifyPhoneCode: (input: { requestId: string; phone: string; code: string }) =>
+      send(sessionAnswer, 'POST', '/auth/otp/verify', 'Could not check the code', input),
     googleConfig: () =>
       data(
         '/auth/google/config',
