@@ -95,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const money = moneyFeatures(ctx, guards, () => fulfilment.services.orders);
   const fulfilment = fulfilmentFeatures(ctx, {
     guards,
+    messaging: messaging.services,
     money: money.services,
     productFacts,
     offers,

@@ -269,3 +269,51 @@ export const DELIVERY_STATUS_RANK = {
   cancelled: 5,
 } as const;
 export type DeliveryStatus = keyof typeof DELIVERY_STATUS_RANK;
+
+/** Her choices of channel for one purpose (absent: every channel she can receive is on). */
+export interface ChannelChoices {
+  whatsapp: boolean;
+  sms: boolean;
+}
+
+/** The steps of an order's life that send her an update, and the template of each. */
+export const ORDER_UPDATE_TEMPLATES = {
+  placed: 'order_placed',
+  placed_cod: 'order_placed_cod',
+  shipped: 'order_shipped',
+  out_for_delivery: 'order_out_for_delivery',
+  delivered: 'order_delivered',
+  cancelled: 'order_cancelled',
+  return_picked_up: 'return_picked_up',
+  refund_sent: 'refund_sent',
+  refund_credited: 'refund_credited',
+} as const satisfies Record<string, MessageTemplateName>;
+export type OrderUpdateStep = keyof typeof ORDER_UPDATE_TEMPLATES;
+
+/** The event key of one step of one order: the outbox sends each once per channel and number. */
+export const orderUpdateEventKey = (orderId: string, step: string) => `order:${orderId}:${step}`;
+
+/**
+ * Where an order update goes. WhatsApp only to a number she verified (its utility template; the
+ * outbox falls back to SMS); without a verified number, an SMS (service-implicit, any hour) to
+ * the delivery address's phone. A channel she switched off gets nothing.
+ */
+export function orderUpdateRecipients(input: {
+  verifiedPhone: string | null | undefined;
+  addressPhone: string | null | undefined;
+  choices?: ChannelChoices | undefined;
+}): { phone: string; channel: MessageChannel }[] {
+  const choices = input.choices ?? { whatsapp: true, sms: true };
+  // An address may carry +91 or spaces: the outbox takes the 10 digits.
+  const tenDigits = (phone: string | null | undefined) => {
+    const digits = (phone ?? '').replace(/\D/g, '').slice(-10);
+    return /^[6-9]\d{9}$/.test(digits) ? digits : undefined;
+  };
+  const verified = tenDigits(input.verifiedPhone);
+  if (verified) {
+    if (choices.whatsapp) return [{ phone: verified, channel: 'whatsapp' }];
+    return choices.sms ? [{ phone: verified, channel: 'sms' }] : [];
+  }
+  const address = tenDigits(input.addressPhone);
+  return address && choices.sms ? [{ phone: address, channel: 'sms' }] : [];
+}

@@ -17,6 +17,7 @@ import { adminOrderRoutes } from '../features/orders/orders.admin-routes.ts';
 import { ordersDeskRoutes } from '../features/orders/orders-desk.admin-routes.ts';
 import { createOrdersDeskService } from '../features/orders/orders-desk.service.ts';
 import { createOrdersRepository } from '../features/orders/orders.repository.ts';
+import { orderUpdateDeps } from '../features/orders/order-update-deps.ts';
 import { createOrderReturns } from '../features/orders/order-returns.service.ts';
 import { orderRoutes } from '../features/orders/orders.routes.ts';
 import { createOrdersService, type OrdersService } from '../features/orders/orders.service.ts';
@@ -38,11 +39,13 @@ import { createStockRepository } from '../features/stock/stock.repository.ts';
 import { createStockService } from '../features/stock/stock.service.ts';
 import type { AuthGuards } from '../http/authenticate.ts';
 import type { FeatureGroup } from './feature-group.ts';
+import type { MessagingServices } from './messaging.ts';
 import type { MoneyServices } from './money.ts';
 import type { ShopContext } from './shop-context.ts';
 
 export interface FulfilmentNeeds {
   guards: AuthGuards;
+  messaging: MessagingServices;
   money: MoneyServices;
   cart: CartService;
   productFacts: ProductFactsSource;
@@ -91,6 +94,7 @@ export function fulfilmentFeatures(
     onFallback: (reason) => ctx.metrics.serviceabilityFallback(reason),
     lookups: { throttle, rule: ctx.lookupLimits.pincodeLookups },
   });
+  const orderUpdates = orderUpdateDeps(needs.messaging, money.codCodeKey);
   const orders = createOrdersService({
     db,
     requireDeliverable: (pinCode, field) => pincodes.requireDeliverable(pinCode, field),
@@ -104,6 +108,7 @@ export function fulfilmentFeatures(
     throttle,
     limits: ctx.limits,
     outbox,
+    orderUpdates,
     refunds: () => payments.refunds,
     stockChanged,
     stockChangedWith: (productIds) => ctx.catalogueChanges.changedWith(stockTags(productIds)),

@@ -10,6 +10,7 @@ import type { LiveOffers } from '../offers/offers.service.ts';
 import type { RefundWithLines } from '../payments/refunds.service.ts';
 import type { ShopperLimits } from '../throttle/shopper-limits.ts';
 import type { Throttle } from '../throttle/throttle.ts';
+import type { OrderUpdateDeps } from './order-updates.ts';
 import type { OrdersRepository } from './orders.repository.ts';
 
 /**
@@ -70,6 +71,8 @@ export interface OrdersServiceDeps {
   throttle: Throttle;
   limits: ShopperLimits;
   outbox: MailOutbox;
+  /** Each step's WhatsApp or SMS update (absent: no phone messages are queued). */
+  orderUpdates?: OrderUpdateDeps;
   refunds: () => OrderRefunds;
   /** Empties catalogue copies in memory after stock changes. */
   /** Called after a commit changed the stock of these products. */

@@ -6,6 +6,7 @@ import type { RefundDecider } from '@shop/domain/refunds';
 import { retryOnDeadlock, type Executor } from '../../../db/client.ts';
 import { orderCancelledMail } from '../order-mails.ts';
 import { toOrder } from '../order-presenter.ts';
+import { queueOrderUpdate } from '../order-updates.ts';
 import type { OrdersServiceDeps } from '../orders-deps.ts';
 import type { OrderRow, OrderWithItems } from '../orders.repository.ts';
 import { mailShopper, ownOrder, releaseOrders } from './order-steps.ts';
@@ -55,6 +56,7 @@ export async function cancelLocked(
     cancelReason: reason,
     ...(refusedAtDoor ? { paymentStatus: 'cod_refused' satisfies PaymentStatus } : {}),
   });
+  await queueOrderUpdate(deps.orderUpdates, tx, cancelled, 'cancelled');
   return { row: cancelled, refundOwed };
 }
 

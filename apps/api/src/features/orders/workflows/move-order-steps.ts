@@ -5,6 +5,7 @@ import type { Executor } from '../../../db/client.ts';
 import { orderDeliveredMail, orderShippedMail, returnDeclinedMail } from '../order-mails.ts';
 import type { OrdersServiceDeps } from '../orders-deps.ts';
 import type { OrderRow, OrdersRepository, OrderWithItems } from '../orders.repository.ts';
+import { queueOrderUpdate } from '../order-updates.ts';
 import { mailShopper } from './order-steps.ts';
 
 type Recipient = { email: string; firstName: string } | undefined;
@@ -38,7 +39,7 @@ export async function declineReturnLines(
 }
 
 /**
- * Step "queue the mail" of a move (not a cancel): shipped, delivered, or a return declined. The
+ * Step "queue the mail" (and the phone update) of a move (not a cancel): shipped, delivered, or a return declined. The
  * tax invoice goes with the mail that follows payment: a prepaid order's shipped mail, a cash
  * order's delivered mail (it is paid, and invoiced, at the door).
  */
@@ -65,7 +66,11 @@ export async function mailMove(
       (address, name, order, url) =>
         orderShippedMail(address, name, { ...order, tracking: tracking ?? null }, url),
       paidNow ? { invoiceOf: full.id } : undefined,
-    );
+    );    // Her phone: the courier and the AWB (the link opens her orders, with the tracking).
+    await queueOrderUpdate(deps.orderUpdates, tx, full, 'shipped', {
+      courier: (tracking?.courier ?? full.courier ?? 'our courier').slice(0, 30),
+      awb: (tracking?.awb ?? full.awb ?? '-').slice(0, 30),
+    });
   }
   if (delivered) {
     const collectedNow = locked.paymentStatus === ('cod_pending' satisfies PaymentStatus);
@@ -77,6 +82,7 @@ export async function mailMove(
       orderDeliveredMail,
       collectedNow && paidNow ? { invoiceOf: full.id } : undefined,
     );
+    await queueOrderUpdate(deps.orderUpdates, tx, full, 'delivered');
   }
   if (declined) await mailShopper(deps, tx, recipient, full, returnDeclinedMail);
 }

@@ -19,6 +19,7 @@ import {
 import { toOrder } from '../order-presenter.ts';
 import type { OrdersServiceDeps } from '../orders-deps.ts';
 import { orderAsJson, type OrderWithItems } from '../orders.repository.ts';
+import { queueOrderUpdate } from '../order-updates.ts';
 import { cashTerms, codFacts, type CodFacts } from './cod-terms.ts';
 import { insertPlacedOrder, PriceChanged, replaceUnpaidOrder, StockShort } from './order-steps.ts';
 
@@ -113,6 +114,8 @@ async function placeInTransaction(
         code_salt: cash.codeSalt,
       });
     }
+    // Her phone hears of it too, with the same code (queued as its salt, derived when sent).
+    await queueOrderUpdate(deps.orderUpdates, tx, row, 'placed_cod', { codeSalt: cash.codeSalt });
   }
   return { row, restocked };
 }
