@@ -292,6 +292,25 @@ export const orderRefund = z.object({
 });
 export type OrderRefund = z.infer<typeof orderRefund>;
 
+/**
+ * A phone message sent about the order (WhatsApp or SMS), as its timeline shows it: the step it
+ * reported, where it went and how far it got (queued, sent, delivered, read, failed...).
+ */
+export const orderMessage = z.object({
+  id: z.string(),
+  /** placed_cod, shipped, out_for_delivery, delivered, cancelled, return_picked_up, refund_sent... */
+  step: z.string(),
+  channel: z.enum(['whatsapp', 'sms']),
+  recipient: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  sentAt: z.nullable(z.string()),
+  deliveredAt: z.nullable(z.string()),
+  readAt: z.nullable(z.string()),
+  failedAt: z.nullable(z.string()),
+});
+export type OrderMessage = z.infer<typeof orderMessage>;
+
 export const order = z.object({
   _id: z.string(),
   orderId: z.string(),
@@ -339,6 +358,8 @@ export const order = z.object({
   tracking: z.nullable(tracking),
   /** Money sent back for the order (a cancel, returned items, or the shop's refund), oldest first. */
   refunds: z.array(orderRefund),
+  /** The phone messages sent about it, oldest first (on one order's answer, not in lists). */
+  messages: z.optional(z.array(orderMessage)),
 });
 export type Order = z.infer<typeof order>;
 

@@ -18,6 +18,7 @@ import { ordersDeskRoutes } from '../features/orders/orders-desk.admin-routes.ts
 import { createOrdersDeskService } from '../features/orders/orders-desk.service.ts';
 import { createOrdersRepository } from '../features/orders/orders.repository.ts';
 import { orderUpdateDeps } from '../features/orders/order-update-deps.ts';
+import { orderMessagesOf } from '../features/orders/order-updates.ts';
 import { createOrderReturns } from '../features/orders/order-returns.service.ts';
 import { orderRoutes } from '../features/orders/orders.routes.ts';
 import { createOrdersService, type OrdersService } from '../features/orders/orders.service.ts';
@@ -150,6 +151,7 @@ export function fulfilmentFeatures(
     orders: ordersRepository,
     shipmentOf: (orderId) => shipping.ofOrder(db, orderId),
     refundsOf: (orderId) => refundsRepository.withLinesOf(db, [orderId]),
+    messagesOf: (orderId) => orderMessagesOf(orderUpdates, orderId),
   });
   const orderActions = createOrderActionsService({
     db,

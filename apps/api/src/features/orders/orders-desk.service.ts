@@ -1,6 +1,6 @@
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { orderMessages } from '@shop/contracts/orders';
+import { orderMessages, type OrderMessage } from '@shop/contracts/orders';
 import type { AdminShipment } from '@shop/contracts/shipping';
 import {
   ordersDeskMessages,
@@ -170,6 +170,8 @@ export interface OrdersDeskDeps {
   shipmentOf?: (orderId: string) => Promise<AdminShipment | null>;
   /** The order's refunds with the lines they give back (the payments feature's read). */
   refundsOf: (orderId: string) => Promise<RefundWithLines[]>;
+  /** The phone messages sent about the order, with their delivery states (oldest first). */
+  messagesOf?: (orderId: string) => Promise<OrderMessage[]>;
 }
 
 /** The back office's reads of orders, and its internal notes. */
@@ -178,6 +180,7 @@ export function createOrdersDeskService({
   orders: repository,
   shipmentOf,
   refundsOf,
+  messagesOf,
 }: OrdersDeskDeps) {
   async function list(query: OrdersDeskQuery): Promise<OrdersDeskPage> {
     const where = filtersSql(query);
@@ -244,7 +247,7 @@ export function createOrdersDeskService({
   async function detail(orderId: string): Promise<OrderDeskDetail> {
     const row = isUuid(orderId) ? await repository.findById(db, orderId) : undefined;
     if (!row) throw notFound(orderMessages.notFound);
-    const [owner, paymentRows, refundRows, returnRows, notes, shipment, actions] =
+    const [owner, paymentRows, refundRows, returnRows, notes, shipment, actions, messages] =
       await Promise.all([
         db.select().from(users).where(eq(users.id, row.userId)),
         db
@@ -272,11 +275,13 @@ export function createOrdersDeskService({
             ),
           )
           .orderBy(asc(auditEntries.at)),
+        messagesOf ? messagesOf(orderId) : Promise.resolve([]),
       ]);
     const user = owner[0]!;
     const order = {
       ...toOrder(row),
       refunds: shopperRefunds(refundRows, row),
+      messages,
       tracking: shipment
         ? {
             courier: shipment.courier,

@@ -7,6 +7,7 @@ import type { UserRole } from '@shop/domain/roles';
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { OrderRow, OrderWithItems } from '../../db/order-rows.ts';
+import { orderMessagesOf, queueOrderUpdate } from './order-updates.ts';
 import type { DeliveredOrder, ReviewLineFacts } from './orders.repository.ts';
 import { orders } from '../../db/schema.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
@@ -147,11 +148,16 @@ export function createOrdersService(deps: OrdersServiceDeps) {
 
     async get(userId: string, orderId: string) {
       const row = await ownOrder(deps, userId, orderId);
-      const [tracking, refunds] = await Promise.all([trackingOf([row.id]), refundsOf([row.id])]);
+      const [tracking, refunds, messages] = await Promise.all([
+        trackingOf([row.id]),
+        refundsOf([row.id]),
+        orderMessagesOf(deps.orderUpdates, row.id),
+      ]);
       return {
         ...toOrder(row),
         tracking: tracking.get(row.id) ?? null,
         refunds: shopperRefunds(refunds, row),
+        messages,
       };
     },
 
@@ -210,6 +216,12 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         to: OrderStatus,
         moved: { refundOwed: boolean; restocked: boolean },
       ) => afterMove(deps, orderId, to, moved),
+      /**
+       * A courier step that moves no status (out for delivery) tells her phone, in the
+       * transaction that records it, with the order locked by the caller.
+       */
+      notifyIn: (tx: Executor, order: OrderRow, step: 'out_for_delivery') =>
+        queueOrderUpdate(deps.orderUpdates, tx, order, step),
     },
 
     /** What a payment's settlement (the payments feature's workflow) does to its order. */

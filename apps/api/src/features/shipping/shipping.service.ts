@@ -330,6 +330,7 @@ export function createShippingService(deps: {
             state: next,
             ndrDeadline: next === 'undelivered' ? new Date(Date.now() + NDR_RESPONSE_MS) : null,
           });
+          if (next === 'out_for_delivery') await moves.notifyIn(tx, locked, 'out_for_delivery');
           const to = orderMoveFor(event.event);
           // The courier's word moves the order only along the table (a delivered parcel of an
           // order the shop already marked delivered moves nothing).
