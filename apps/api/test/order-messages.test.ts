@@ -1,0 +1,126 @@
+// Order updates on her phone: each step of an order's life queues its WhatsApp or SMS in the
+// step's own transaction, once per step, and the order's answer shows what went out and how far
+// it got.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { send, signUp } from './auth-helpers.ts';
+import { stockedChoices, type StockedChoice } from './cart-helpers.ts';
+import { address, eventually, fillCart, moveOrder, orderBody, shipByHand } from './order-helpers.ts';
+import { readOutbox } from './outbox.ts';
+import { signUpOwner } from './owner-helpers.ts';
+import { createTestWorld, type TestWorld } from './test-app.ts';
+
+let world: TestWorld;
+let owner: { accessToken: string };
+let choices: StockedChoice[];
+const app = () => world.app;
+
+beforeAll(async () => {
+  world = await createTestWorld({ ADMIN_EMAILS: 'owner@lacebloom.in' });
+  owner = await signUpOwner(world, 'owner@lacebloom.in');
+  choices = (await stockedChoices(app(), 3)).filter(
+    (choice) => choice.price >= 300 && choice.price <= 3_000,
+  );
+  const current = await send(app(), 'GET', '/api/admin/settings', { token: owner.accessToken });
+  const saved = await send(app(), 'PATCH', '/api/admin/settings', {
+    token: owner.accessToken,
+    body: {
+      ...current.body.data.settings,
+      paymentMethods: ['online', 'cod'],
+      cashOnDelivery: { feeRupees: 49, minOrderRupees: 299, maxOrderRupees: 10_000 },
+    },
+  });
+  expect(saved.status).toBe(200);
+}, 120_000);
+afterAll(() => world?.close());
+
+/** The simulator's messages naming this order, once the outbox has sent what is due. */
+async function messagesAbout(orderNumber: string) {
+  await app().jobs.sendMessages();
+  const all = await app().messaging.messagingSimulator!.messages();
+  return all.filter((message) => message.text.includes(orderNumber));
+}
+
+async function codeMailedTo(email: string, orderNumber: string) {
+  await app().jobs.deliverMail();
+  const mail = (await readOutbox(world.config.outboxDir)).find(
+    (found) => found.to.includes(email) && found.subject.includes(`order ${orderNumber}`),
+  );
+  return /Your confirmation code is (\d{6})/.exec(mail?.text ?? '')?.[1];
+}
+
+describe('order updates on her phone', () => {
+  it('sends a cash-on-delivery order its code, its shipping once with the AWB, and shows them on the order', async () => {
+    const shopper = await signUp(app());
+    const token = shopper.accessToken;
+    const choice = choices[0]!;
+    await fillCart(app(), token, [[choice, 1]]);
+    const placed = await send(app(), 'POST', '/api/order', {
+      token,
+      body: orderBody([[choice, 1]], { paymentMethod: 'cod' }),
+    });
+    expect(placed.status).toBe(201);
+    const order = placed.body.data.order;
+
+    // Placed: by SMS to the delivery address's phone (she has no verified number), with the
+    // code her mail carries; the outbox never held the code.
+    const code = await codeMailedTo(shopper.shopper.email as string, order.orderNumber);
+    expect(code).toMatch(/^\d{6}$/);
+    const placedSms = await messagesAbout(order.orderNumber);
+    expect(placedSms).toHaveLength(1);
+    expect(placedSms[0]).toMatchObject({
+      channel: 'sms',
+      to: address.phone,
+      template: 'order_placed_cod',
+    });
+    expect(placedSms[0]!.text).toContain(`Confirmation code ${code}`);
+    expect(placedSms[0]!.text).toContain(`${world.config.publicUrl}/profile`);
+
+    const confirmed = await send(app(), 'POST', `/api/order/${order._id}/cod/confirm`, {
+      token,
+      body: { code },
+    });
+    expect(confirmed.status).toBe(200);
+    for (const status of ['confirmed', 'processing']) {
+      expect((await moveOrder(app(), order._id, status, owner.accessToken)).status).toBe(200);
+    }
+    const awb = `HB${order.orderNumber.replace(/\D/g, '').slice(-10)}`;
+    const shipped = await shipByHand(app(), order._id, owner.accessToken, {
+      courier: 'Delhivery',
+      awb,
+    });
+    expect(shipped.status).toBe(200);
+    // The step again (a second click): refused, and nothing is sent twice.
+    await shipByHand(app(), order._id, owner.accessToken, { courier: 'Delhivery', awb });
+
+    const sent = await messagesAbout(order.orderNumber);
+    const shippedSms = sent.filter((message) => message.template === 'order_shipped');
+    expect(shippedSms).toHaveLength(1);
+    expect(shippedSms[0]!.text).toContain(`AWB ${awb}`);
+    expect(shippedSms[0]!.text).toContain('Delhivery');
+    expect(shippedSms[0]!.text).toContain(`Track it at ${world.config.publicUrl}/profile`);
+
+    // Her order shows both messages, with their delivery states (the provider's webhook).
+    let shown: Array<{ step: string; channel: string; status: string }> = [];
+    await eventually(async () => {
+      const answer = await send(app(), 'GET', `/api/order/${order._id}`, { token });
+      shown = answer.body.data.messages;
+      return shown.length === 2 && shown.every((message) => message.status === 'delivered');
+    });
+    expect(shown.map(({ step, channel }) => ({ step, channel }))).toEqual([
+      { step: 'placed_cod', channel: 'sms' },
+      { step: 'shipped', channel: 'sms' },
+    ]);
+    // The owner's order screen shows them too.
+    const desk = await send(app(), 'GET', `/api/admin/orders/${order._id}`, {
+      token: owner.accessToken,
+    });
+    expect(desk.status).toBe(200);
+    expect(desk.body.data.order.messages).toHaveLength(2);
+
+    expect((await moveOrder(app(), order._id, 'delivered', owner.accessToken)).status).toBe(200);
+    const delivered = (await messagesAbout(order.orderNumber)).filter(
+      (message) => message.template === 'order_delivered',
+    );
+    expect(delivered).toHaveLength(1);
+  });
+});
