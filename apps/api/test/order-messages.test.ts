@@ -4,7 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { send, signUp } from './auth-helpers.ts';
 import { stockedChoices, type StockedChoice } from './cart-helpers.ts';
-import { address, eventually, fillCart, moveOrder, orderBody, shipByHand } from './order-helpers.ts';
+import {
+  address,
+  eventually,
+  fillCart,
+  moveOrder,
+  orderBody,
+  shipByHand,
+} from './order-helpers.ts';
 import { readOutbox } from './outbox.ts';
 import { signUpOwner } from './owner-helpers.ts';
 import { createTestWorld, type TestWorld } from './test-app.ts';
@@ -109,6 +116,13 @@ describe('order updates on her phone', () => {
     expect(shown.map(({ step, channel }) => ({ step, channel }))).toEqual([
       { step: 'placed_cod', channel: 'sms' },
       { step: 'shipped', channel: 'sms' },
+    ]);
+    // My Orders lists them with the order (its timeline there).
+    const listed = await send(app(), 'GET', '/api/order', { token });
+    const mine = listed.body.data.orders.find((found: { _id: string }) => found._id === order._id);
+    expect(mine.messages.map((message: { step: string }) => message.step)).toEqual([
+      'placed_cod',
+      'shipped',
     ]);
     // The owner's order screen shows them too.
     const desk = await send(app(), 'GET', `/api/admin/orders/${order._id}`, {

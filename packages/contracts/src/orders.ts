@@ -358,7 +358,10 @@ export const order = z.object({
   tracking: z.nullable(tracking),
   /** Money sent back for the order (a cancel, returned items, or the shop's refund), oldest first. */
   refunds: z.array(orderRefund),
-  /** The phone messages sent about it, oldest first (on one order's answer, not in lists). */
+  /**
+   * The phone messages sent about it, oldest first (her orders and the owner's order screen);
+   * absent while none was sent, and on the answers of placing and paying.
+   */
   messages: z.optional(z.array(orderMessage)),
 });
 export type Order = z.infer<typeof order>;

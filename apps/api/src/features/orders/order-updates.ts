@@ -74,6 +74,18 @@ export async function orderMessagesOf(updates: OrderUpdateDeps | undefined, orde
   return rows.reverse().map(timelineMessage);
 }
 
+/** Her order messages by order id, oldest first: one read for a page of her orders. */
+export async function orderMessagesByOrder(updates: OrderUpdateDeps | undefined, userId: string) {
+  const byOrder = new Map<string, ReturnType<typeof timelineMessage>[]>();
+  if (!updates) return byOrder;
+  const rows = await updates.messagesOf({ userId, eventKeyPrefix: 'order:' });
+  for (const row of rows.reverse()) {
+    const orderId = row.eventKey.split(':')[1] ?? '';
+    byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), timelineMessage(row)]);
+  }
+  return byOrder;
+}
+
 /** One message on the timeline: the step, the channel, where it went and how far it got. */
 export function timelineMessage(row: MessageRecord) {
   return {

@@ -7,7 +7,7 @@ import type { UserRole } from '@shop/domain/roles';
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { OrderRow, OrderWithItems } from '../../db/order-rows.ts';
-import { orderMessagesOf, queueOrderUpdate } from './order-updates.ts';
+import { orderMessagesByOrder, orderMessagesOf, queueOrderUpdate } from './order-updates.ts';
 import type { DeliveredOrder, ReviewLineFacts } from './orders.repository.ts';
 import { orders } from '../../db/schema.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
@@ -92,6 +92,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     where: SQL | undefined,
     pageNumber: number,
     limit: number,
+    /** Her orders: each with the phone messages sent about it (her order timeline). */
+    userId?: string,
   ): Promise<OrderPage> {
     const [rows, total] = await Promise.all([
       repository.withItems(db, where, { limit, offset: (pageNumber - 1) * limit }),
@@ -99,12 +101,17 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     ]);
     const now = new Date();
     const ids = rows.map((row) => row.id);
-    const [tracking, refunds] = await Promise.all([trackingOf(ids), refundsOf(ids)]);
+    const [tracking, refunds, messages] = await Promise.all([
+      trackingOf(ids),
+      refundsOf(ids),
+      userId ? orderMessagesByOrder(deps.orderUpdates, userId) : undefined,
+    ]);
     return {
       orders: rows.map((row) => ({
         ...toOrder(row, now),
         tracking: tracking.get(row.id) ?? null,
         refunds: shopperRefunds(refunds, row),
+        ...(messages?.has(row.id) ? { messages: messages.get(row.id) } : {}),
       })),
       total,
       totalPages: Math.ceil(total / limit),
@@ -129,7 +136,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     },
 
     async list(userId: string, pageNumber: number, limit: number) {
-      return page(eq(orders.userId, userId), pageNumber, limit);
+      return page(eq(orders.userId, userId), pageNumber, limit, userId);
     },
 
     async search(userId: string, q: string, pageNumber: number, limit: number) {
@@ -143,7 +150,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
             )
           : undefined,
       );
-      return page(where, pageNumber, limit);
+      return page(where, pageNumber, limit, userId);
     },
 
     async get(userId: string, orderId: string) {
@@ -157,7 +164,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         ...toOrder(row),
         tracking: tracking.get(row.id) ?? null,
         refunds: shopperRefunds(refunds, row),
-        messages,
+        ...(messages.length > 0 ? { messages } : {}),
       };
     },
 

@@ -33,6 +33,7 @@ import {
 import { ReturnDialog } from './return-dialog';
 import { InvoiceLinks } from './invoice-links';
 import { ReasonField } from './reason-field';
+import { MessageTimeline } from './message-timeline';
 import { TrackingTimeline } from './tracking-timeline';
 import type { ReviewLine } from '../reviews/write-review-dialog';
 
@@ -398,6 +399,7 @@ function OrderDetails({
       <ReturnLines returns={order.returns} />
       <RefundLines refunds={order.refunds} />
       {order.tracking && <TrackingTimeline tracking={order.tracking} />}
+      <MessageTimeline messages={order.messages} />
       <p className="mt-3 text-sm text-muted">
         {address.name}, {address.addressLine1}, {address.city}, {address.state} {address.pinCode}
       </p>

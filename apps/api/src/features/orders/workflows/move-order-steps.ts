@@ -66,7 +66,7 @@ export async function mailMove(
       (address, name, order, url) =>
         orderShippedMail(address, name, { ...order, tracking: tracking ?? null }, url),
       paidNow ? { invoiceOf: full.id } : undefined,
-    );    // Her phone: the courier and the AWB (the link opens her orders, with the tracking).
+    ); // Her phone: the courier and the AWB (the link opens her orders, with the tracking).
     await queueOrderUpdate(deps.orderUpdates, tx, full, 'shipped', {
       courier: (tracking?.courier ?? full.courier ?? 'our courier').slice(0, 30),
       awb: (tracking?.awb ?? full.awb ?? '-').slice(0, 30),

@@ -14,6 +14,7 @@ import { RefundPanel } from './refund-panel';
 import { CodConfirmation } from './cod-confirmation';
 import { ResendConfirmation } from './resend-confirmation';
 import { ShipmentPanel } from './shipment-panel';
+import { MessageTimeline } from '../../orders/message-timeline';
 import { ShippingAddressForm } from './shipping-address-form';
 import { StatusMoves } from './status-moves';
 
@@ -223,6 +224,11 @@ export function OrderDetailPage() {
           <Card title="Shipment">
             <ShipmentPanel order={order} shipment={load.data.shipment} onChanged={reload} />
           </Card>
+          {order.messages && order.messages.length > 0 && (
+            <Card title="Messages to her phone">
+              <MessageTimeline messages={order.messages} heading={null} />
+            </Card>
+          )}
           <Card title="Customer">
             <p className="font-medium">
               <Link
