@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  orderUpdateEventKey,
+  orderUpdateRecipients,
   isDiscreet,
   MESSAGE_BRAND,
   messageTemplates,
@@ -69,5 +71,44 @@ describe('promotional hours in India', () => {
 
   it('counts numbers by their range without the last 4 digits', () => {
     expect(phonePrefix('9876543210')).toBe('987654');
+  });
+});
+
+describe('where an order update goes', () => {
+  it('goes by WhatsApp to her verified number, else by SMS to the delivery phone', () => {
+    expect(
+      orderUpdateRecipients({ verifiedPhone: '9876500001', addressPhone: '+91 98765 00002' }),
+    ).toEqual([{ phone: '9876500001', channel: 'whatsapp' }]);
+    expect(orderUpdateRecipients({ verifiedPhone: null, addressPhone: '+91 98765 00002' })).toEqual(
+      [{ phone: '9876500002', channel: 'sms' }],
+    );
+    expect(orderUpdateRecipients({ verifiedPhone: null, addressPhone: '12345' })).toEqual([]);
+  });
+
+  it('follows her choices: SMS to her verified number when WhatsApp is off, nothing when both are', () => {
+    const verifiedPhone = '9876500001';
+    expect(
+      orderUpdateRecipients({
+        verifiedPhone,
+        addressPhone: null,
+        choices: { whatsapp: false, sms: true },
+      }),
+    ).toEqual([{ phone: verifiedPhone, channel: 'sms' }]);
+    expect(
+      orderUpdateRecipients({
+        verifiedPhone,
+        addressPhone: '9876500002',
+        choices: { whatsapp: false, sms: false },
+      }),
+    ).toEqual([]);
+    // WhatsApp never goes to a number she did not verify.
+    expect(
+      orderUpdateRecipients({
+        verifiedPhone: null,
+        addressPhone: '9876500002',
+        choices: { whatsapp: true, sms: false },
+      }),
+    ).toEqual([]);
+    expect(orderUpdateEventKey('o1', 'shipped')).toBe('order:o1:shipped');
   });
 });
