@@ -6,10 +6,13 @@ import { send, signUp } from './auth-helpers.ts';
 import { stockedChoices, type StockedChoice } from './cart-helpers.ts';
 import {
   address,
+  drainRefunds,
   eventually,
   fillCart,
   moveOrder,
   orderBody,
+  payOrder,
+  placeOrder,
   shipByHand,
 } from './order-helpers.ts';
 import { readOutbox } from './outbox.ts';
@@ -136,5 +139,38 @@ describe('order updates on her phone', () => {
       (message) => message.template === 'order_delivered',
     );
     expect(delivered).toHaveLength(1);
+  });
+
+  it('tells her of a cancel and of its refund, sent and credited, each once', async () => {
+    const { accessToken: token } = await signUp(app());
+    const choice = choices[1] ?? choices[0]!;
+    const { orderId, orderNumber } = await placeOrder(app(), token, [[choice, 1]]);
+    const paid = await payOrder(app(), token, orderId);
+    const verified = await send(app(), 'POST', '/api/payments/verify', { token, body: paid });
+    expect(verified.body.data.order.paymentStatus).toBe('paid');
+    const cancelled = await send(app(), 'POST', `/api/order/${orderId}/cancel`, {
+      token,
+      body: { reason: 'Changed my mind' },
+    });
+    expect(cancelled.status).toBe(200);
+    await drainRefunds(world);
+    await eventually(async () => {
+      const answer = await send(app(), 'GET', `/api/order/${orderId}`, { token });
+      return answer.body.data.paymentStatus === 'refunded';
+    });
+    const sent = await messagesAbout(orderNumber);
+    expect(sent.map((message) => message.template).sort()).toEqual([
+      'order_cancelled',
+      'refund_credited',
+      'refund_sent',
+    ]);
+    const credited = sent.find((message) => message.template === 'refund_credited')!;
+    expect(credited.text).toContain(`₹`);
+    const answer = await send(app(), 'GET', `/api/order/${orderId}`, { token });
+    expect(answer.body.data.messages.map((message: { step: string }) => message.step)).toEqual([
+      'cancelled',
+      'refund_sent',
+      'refund_credited',
+    ]);
   });
 });

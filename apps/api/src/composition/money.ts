@@ -48,7 +48,7 @@ export function moneyFeatures(
    * It is built after this group (it needs the outbox and refunds made here), so a payment asks
    * for it when it runs.
    */
-  orders: () => Pick<OrdersService, 'findForUser' | 'lockOrder' | 'settlement'>,
+  orders: () => Pick<OrdersService, 'findForUser' | 'lockOrder' | 'settlement' | 'refundMovedIn'>,
 ): FeatureGroup<MoneyServices, MoneyJobs> {
   const { config, db, log } = ctx;
   const codCodeKey = deriveKey(config.jwtSecret, 'cash-on-delivery-code');
@@ -67,7 +67,10 @@ export function moneyFeatures(
   const provider =
     simulator ??
     createRazorpayProvider(config.payments.keyId, config.payments.keySecret, ctx.outbound.payments);
-  const refundsRepository = createRefundsRepository(db);
+  // A refund sent or credited tells her phone, in the transaction that records it.
+  const refundsRepository = createRefundsRepository(db, {
+    moved: (tx, refund, to) => orders().refundMovedIn(tx, refund, to),
+  });
   const invoicesRepository = createInvoicesRepository(db);
   const invoices = createInvoicesService({
     db,

@@ -43,6 +43,8 @@ export async function queueOrderUpdate(
   order: OrderForUpdate,
   step: OrderUpdateStep,
   variables: Record<string, string> = {},
+  /** For a step an order can take more than once (each refund): which time it is. */
+  occurrence?: string,
 ) {
   if (!updates) return;
   const [verifiedPhone, choices] = await Promise.all([
@@ -56,7 +58,7 @@ export async function queueOrderUpdate(
   });
   for (const { phone, channel } of recipients) {
     await updates.enqueueMessage(tx, {
-      eventKey: orderUpdateEventKey(order.id, step),
+      eventKey: orderUpdateEventKey(order.id, occurrence ? `${step}:${occurrence}` : step),
       phone,
       channel,
       purpose: 'order_updates',
@@ -90,7 +92,8 @@ export async function orderMessagesByOrder(updates: OrderUpdateDeps | undefined,
 export function timelineMessage(row: MessageRecord) {
   return {
     id: row.id,
-    step: row.eventKey.split(':').at(-1) ?? '',
+    // order:<id>:<step>[:<occurrence>]
+    step: row.eventKey.split(':')[2] ?? '',
     channel: row.channel,
     recipient: row.recipient,
     status: row.status,

@@ -1,6 +1,7 @@
 import { type CreateOrderInput, type OrderPage } from '@shop/contracts/orders';
 import type { Tracking } from '@shop/contracts/shipping';
-import { paiseToRupees } from '@shop/domain/money';
+import { formatMoney, paiseToRupees } from '@shop/domain/money';
+import type { RefundState } from '@shop/domain/payments';
 import type { OrderStatus } from '@shop/domain/orders';
 import { type ReturnRequestLine } from '@shop/domain/returns';
 import type { UserRole } from '@shop/domain/roles';
@@ -229,6 +230,30 @@ export function createOrdersService(deps: OrdersServiceDeps) {
        */
       notifyIn: (tx: Executor, order: OrderRow, step: 'out_for_delivery') =>
         queueOrderUpdate(deps.orderUpdates, tx, order, step),
+    },
+
+    /**
+     * A refund of the order was sent, or credited (the payments feature's record of it): her
+     * phone is told in that transaction, once per refund and step.
+     */
+    async refundMovedIn(
+      tx: Executor,
+      refund: { id: string; orderId: string; amountPaise: number },
+      to: RefundState,
+    ) {
+      const step =
+        to === 'sent' ? 'refund_sent' : to === 'processed' ? 'refund_credited' : undefined;
+      if (!step || !deps.orderUpdates) return;
+      const order = await repository.findById(tx, refund.orderId);
+      if (!order) return;
+      await queueOrderUpdate(
+        deps.orderUpdates,
+        tx,
+        order,
+        step,
+        { amount: formatMoney(refund.amountPaise) },
+        refund.id,
+      );
     },
 
     /** What a payment's settlement (the payments feature's workflow) does to its order. */

@@ -41,7 +41,16 @@ const refundLinesJson = sql<RefundLineView[]>`(
 const ORDER_REFUND_REASONS: RefundReason[] = ['cancelled', 'returned', 'late_payment', 'shop'];
 
 /** The refunds owed, their claims by workers, and what the provider says of them. */
-export function createRefundsRepository(db: Database) {
+/** What else happens in the transaction where a refund's state moves (her phone is told). */
+export interface RefundMoveHooks {
+  moved?: (
+    tx: Executor,
+    refund: { id: string; orderId: string; amountPaise: number },
+    to: RefundState,
+  ) => Promise<void>;
+}
+
+export function createRefundsRepository(db: Database, hooks: RefundMoveHooks = {}) {
   return {
     /**
      * Records a refund owed, in the transaction that decided it: the one place refund rows are
@@ -251,6 +260,13 @@ export function createRefundsRepository(db: Database) {
             updatedAt: now,
           })
           .where(eq(refunds.id, refund.id));
+        if (moves) {
+          await hooks.moved?.(
+            tx,
+            { id: refund.id, orderId: refund.orderId, amountPaise: refund.amountPaise },
+            found.state,
+          );
+        }
         if (moves && found.state === 'processed' && refund.paymentId) {
           // A payment is refunded once what was processed for it covers it; a returned line
           // refunds only part of it.
