@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { MessagingServices } from '../../composition/messaging.ts';
 import { users } from '../../db/schema.ts';
+import type { MessageOutbox, SecretValues } from '../messages/message-outbox.ts';
 import { derivedCodCode } from './cod-codes.ts';
 import type { OrderUpdateDeps } from './order-updates.ts';
 
@@ -9,7 +9,10 @@ import type { OrderUpdateDeps } from './order-updates.ts';
  * with the code's salt, never the code: the code is derived again when it is sent (as its mail
  * is), so the outbox never holds it.
  */
-export function orderUpdateDeps(messaging: MessagingServices, codCodeKey: Buffer): OrderUpdateDeps {
+export function orderUpdateDeps(
+  messaging: { messages: MessageOutbox; messageSecrets: Partial<Record<string, SecretValues>> },
+  codCodeKey: Buffer,
+): OrderUpdateDeps {
   messaging.messageSecrets.order_placed_cod = async ({ variables }) => {
     const { orderNumber, codeSalt } = variables;
     if (!orderNumber || !codeSalt) return undefined;
