@@ -9,6 +9,7 @@ import type { Mailer } from './adapters/mail/mailer.ts';
 import { createOutbound } from './adapters/outbound.ts';
 import { accountFeatures } from './composition/accounts.ts';
 import { careFeatures } from './composition/care.ts';
+import { privacyFeatures } from './composition/privacy.ts';
 import { catalogueFeatures } from './composition/catalogue.ts';
 import { fulfilmentFeatures } from './composition/fulfilment.ts';
 import { jobRunsOf, startJobTimers } from './composition/job-timers.ts';
@@ -94,7 +95,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...shopping.services,
   });
   const care = careFeatures(ctx, { guards, outbox: money.services.outbox });
-  const groups = [accounts, catalogue, shopping, money, fulfilment, care];
+  const privacy = privacyFeatures(ctx, { accounts: accounts.services, money: money.services });
+  const groups = [accounts, catalogue, shopping, money, fulfilment, care, privacy];
 
   const schedule = { ...catalogue.jobs, ...shopping.jobs, ...money.jobs, ...fulfilment.jobs };
   // Each success is timed for the job lag metric, whether a timer or a test ran it.

@@ -12,6 +12,13 @@ import { staffAdminRoutes } from '../features/staff/staff.admin-routes.ts';
 import { createStaffRepository } from '../features/staff/staff.repository.ts';
 import { createStaffService } from '../features/staff/staff.service.ts';
 import { createAuthGuards, type AuthGuards } from '../http/authenticate.ts';
+import { createAccountDataRepository } from '../features/account-data/account-data.repository.ts';
+import {
+  createMessageChoices,
+  type MessageChoices,
+  type QueuedMessages,
+} from '../features/account-data/message-choices.service.ts';
+import type { SessionCookieOptions } from '../features/auth/session-cookie.ts';
 import type { FeatureGroup } from './feature-group.ts';
 import type { ShopContext } from './shop-context.ts';
 
@@ -20,11 +27,24 @@ export interface AccountServices {
   guards: AuthGuards;
   /** The access token of the sign-in a page request's session cookie names. */
   pageSession: (cookieHeader: string | undefined) => Promise<string | undefined>;
+  /** Her choices of messages and their consent records. */
+  messageChoices: MessageChoices;
+  /** Adds an outbox whose queued messages a withdrawal of consent cancels. */
+  addMessageQueue: (queue: QueuedMessages) => void;
+  sessionCookieOptions: SessionCookieOptions;
 }
 
 /** Sign-in and sessions, the staff, the audit log and the customers desk. */
 export function accountFeatures(ctx: ShopContext): FeatureGroup<AccountServices> {
   const { config, db } = ctx;
+  const messageQueues: QueuedMessages[] = [];
+  const messageChoices = createMessageChoices({
+    db,
+    repository: createAccountDataRepository(),
+    queues: () => messageQueues,
+    // No phone number is proven yet: the phone channels start off until one is.
+    hasVerifiedPhone: async () => false,
+  });
   const auth = createAuthService({
     db,
     repository: ctx.authRepository,
@@ -38,6 +58,7 @@ export function accountFeatures(ctx: ShopContext): FeatureGroup<AccountServices>
     publicUrl: config.publicUrl,
     adminEmails: config.adminEmails,
     signupsPerAddressPerHour: config.signupsPerAddressPerHour,
+    recordSignupOffers: (userId, offers) => messageChoices.recordSignupOffers(userId, offers),
     log: ctx.log,
   });
   const guards = createAuthGuards(auth);
@@ -61,6 +82,9 @@ export function accountFeatures(ctx: ShopContext): FeatureGroup<AccountServices>
       // Pages read the shopper from the session cookie (apps/api/src/storefront.ts).
       pageSession: (cookieHeader) =>
         auth.pageSession(readSessionCookie(cookieHeader, sessionCookieOptions)),
+      messageChoices,
+      addMessageQueue: (queue) => messageQueues.push(queue),
+      sessionCookieOptions,
     },
     routes: [authRoutes(auth, guards, sessionCookieOptions)],
     adminRoutes: [

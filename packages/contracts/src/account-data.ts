@@ -1,0 +1,123 @@
+// Her choices about messages and her data: the profile's and the sign-up form's boxes and the API
+// check one schema, and the wording each box shows is written once here, so the consent record
+// keeps exactly the words she read (the server records them; a browser cannot send its own).
+// zod/mini because these ship to the browser with the profile page and the sign-in dialog.
+import * as z from 'zod/mini';
+import {
+  consentSources,
+  messageChannels,
+  messagePurposes,
+  type MessageChannel,
+  type MessagePurpose,
+} from '@shop/domain/account-data';
+import { successEnvelope } from './common-mini.ts';
+
+export {
+  consentSources,
+  messageChannels,
+  messagePurposes,
+  type ConsentSource,
+  type MessageChannel,
+  type MessagePurpose,
+  type MessagePreferences,
+} from '@shop/domain/account-data';
+
+export const accountDataMessages = {
+  choicesInvalid: 'Choose on or off for each kind of message and channel.',
+  passwordRequired: 'Enter your password to delete your account.',
+  wrongPassword: 'That password is not right, so your account was not deleted.',
+  noPassword:
+    'Your account has no password yet. Set one with “Forgot password?” in the sign-in dialog, then delete your account with it.',
+  alreadyDeleted: 'This account has been deleted.',
+  staff: 'A staff account is removed by an owner in the back office, not deleted here.',
+} as const;
+
+const channelLabels: Record<MessageChannel, string> = {
+  email: 'e-mail',
+  whatsapp: 'WhatsApp',
+  sms: 'SMS',
+};
+
+/**
+ * The exact words beside each box. A change of wording is a new text here: records made under
+ * the old words keep them.
+ */
+export const consentWording: Record<MessagePurpose, Record<MessageChannel, string>> = {
+  orderUpdates: {
+    email: `Send me updates about my orders (placed, shipped, delivered, returns and refunds) by ${channelLabels.email}.`,
+    whatsapp: `Send me updates about my orders (placed, shipped, delivered, returns and refunds) on ${channelLabels.whatsapp} to my verified phone number.`,
+    sms: `Send me updates about my orders (placed, shipped, delivered, returns and refunds) by ${channelLabels.sms} to my verified phone number.`,
+  },
+  offers: {
+    email: `Send me offers and new arrivals by ${channelLabels.email}. I can stop them any time in My Account.`,
+    whatsapp: `Send me offers and new arrivals on ${channelLabels.whatsapp}. I can stop them any time in My Account.`,
+    sms: `Send me offers and new arrivals by ${channelLabels.sms} (10 am to 9 pm only). I can stop them any time in My Account.`,
+  },
+};
+
+/** What a withdrawal made by deleting the account records as its words. */
+export const erasureWithdrawalWording =
+  'I deleted my account: send me no more messages of any kind.';
+
+const choice = z.boolean({ error: accountDataMessages.choicesInvalid });
+const channelChoices = z.object(
+  { email: choice, whatsapp: choice, sms: choice },
+  { error: accountDataMessages.choicesInvalid },
+);
+
+/** Her choices, whole: every purpose and channel on or off. */
+export const messagePreferencesSchema = z.object(
+  { orderUpdates: channelChoices, offers: channelChoices },
+  { error: accountDataMessages.choicesInvalid },
+);
+
+/** PUT /api/account/messages: her choices, and where she made them (the profile unless said). */
+export const messagePreferencesUpdateSchema = z.extend(messagePreferencesSchema, {
+  source: z.optional(z.enum(['profile', 'checkout'], { error: accountDataMessages.choicesInvalid })),
+});
+export type MessagePreferencesUpdate = z.input<typeof messagePreferencesUpdateSchema>;
+
+/** The sign-up form's offer boxes: each unticked unless she ticks it. */
+export const signupOffersSchema = z.object({
+  email: z._default(choice, false),
+  whatsapp: z._default(choice, false),
+  sms: z._default(choice, false),
+});
+export type SignupOffersInput = z.input<typeof signupOffersSchema>;
+
+/** DELETE /api/account: her password proves it is her asking. */
+export const deleteAccountSchema = z.object({
+  password: z
+    .string({ error: accountDataMessages.passwordRequired })
+    .check(
+      z.minLength(1, { error: accountDataMessages.passwordRequired }),
+      z.maxLength(128, { error: accountDataMessages.wrongPassword }),
+    ),
+});
+export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
+
+// ---------- answers ----------
+
+export const messagePreferencesResponse = successEnvelope(messagePreferencesSchema);
+
+/** What the law made the shop keep after an erasure, and until when. */
+export const keptRecord = z.object({
+  kind: z.literal('order'),
+  orderNumber: z.string(),
+  until: z.string(),
+});
+export type KeptRecord = z.infer<typeof keptRecord>;
+
+export const accountDeletedResponse = successEnvelope(z.object({ kept: z.array(keptRecord) }));
+export type AccountDeleted = z.infer<typeof accountDeletedResponse>['data'];
+
+/** The consent record as her download shows it. */
+export const consentRecordView = z.object({
+  purpose: z.enum(messagePurposes),
+  channel: z.enum(messageChannels),
+  granted: z.boolean(),
+  source: z.enum(consentSources),
+  wording: z.string(),
+  at: z.string(),
+});
+export type ConsentRecordView = z.infer<typeof consentRecordView>;
