@@ -73,7 +73,9 @@ export const messagePreferencesSchema = z.object(
 
 /** PUT /api/account/messages: her choices, and where she made them (the profile unless said). */
 export const messagePreferencesUpdateSchema = z.extend(messagePreferencesSchema, {
-  source: z.optional(z.enum(['profile', 'checkout'], { error: accountDataMessages.choicesInvalid })),
+  source: z.optional(
+    z.enum(['profile', 'checkout'], { error: accountDataMessages.choicesInvalid }),
+  ),
 });
 export type MessagePreferencesUpdate = z.input<typeof messagePreferencesUpdateSchema>;
 

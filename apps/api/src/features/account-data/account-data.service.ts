@@ -41,7 +41,8 @@ const sharedWith = [
   },
 ];
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+const iso = (value: Date | string | null) =>
+  value === null ? null : new Date(value).toISOString();
 
 /**
  * Her rights over her data: a download of everything the shop holds about her, and the erasure
@@ -68,7 +69,8 @@ export function createAccountDataService(deps: AccountDataDeps) {
           );
           const mails = await outbox.mailsTo(tx, profile.email);
           const phoneMessages = [];
-          for (const log of deps.messageLogs()) phoneMessages.push(...(await log.sentTo(tx, userId)));
+          for (const log of deps.messageLogs())
+            phoneMessages.push(...(await log.sentTo(tx, userId)));
           return {
             exportedAt: new Date().toISOString(),
             about:

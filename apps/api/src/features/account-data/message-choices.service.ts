@@ -65,11 +65,10 @@ export function createMessageChoices(deps: MessageChoicesDeps) {
     withdrawn: { purpose: MessagePurpose; channel: MessageChannel }[],
   ) {
     for (const purpose of messagePurposes) {
-      const channels = withdrawn
-        .filter((one) => one.purpose === purpose)
-        .map((one) => one.channel);
+      const channels = withdrawn.filter((one) => one.purpose === purpose).map((one) => one.channel);
       if (channels.length === 0) continue;
-      for (const queue of deps.queues()) await queue.cancelQueued(tx, { userId, purpose, channels });
+      for (const queue of deps.queues())
+        await queue.cancelQueued(tx, { userId, purpose, channels });
     }
   }
 
@@ -152,7 +151,9 @@ export function createMessageChoices(deps: MessageChoicesDeps) {
       await cancelQueued(
         tx,
         userId,
-        messagePurposes.flatMap((purpose) => messageChannels.map((channel) => ({ purpose, channel }))),
+        messagePurposes.flatMap((purpose) =>
+          messageChannels.map((channel) => ({ purpose, channel })),
+        ),
       );
     },
 
