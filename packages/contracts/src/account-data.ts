@@ -1,18 +1,15 @@
 // Her choices about messages and her data: the profile's and the sign-up form's boxes and the API
-// check one schema, and the wording each box shows is written once here, so the consent record
-// keeps exactly the words she read (the server records them; a browser cannot send its own).
+// check one schema. The wording each box shows is written once (packages/domain, re-exported
+// here), so the consent record keeps exactly the words she read: the server records its own copy,
+// never words a browser sends.
 // zod/mini because these ship to the browser with the profile page and the sign-in dialog.
 import * as z from 'zod/mini';
-import {
-  consentSources,
-  messageChannels,
-  messagePurposes,
-  type MessageChannel,
-  type MessagePurpose,
-} from '@shop/domain/account-data';
+import { consentSources, messageChannels, messagePurposes } from '@shop/domain/account-data';
 import { successEnvelope } from './common-mini.ts';
 
 export {
+  consentWording,
+  erasureWithdrawalWording,
   consentSources,
   messageChannels,
   messagePurposes,
@@ -31,33 +28,6 @@ export const accountDataMessages = {
   alreadyDeleted: 'This account has been deleted.',
   staff: 'A staff account is removed by an owner in the back office, not deleted here.',
 } as const;
-
-const channelLabels: Record<MessageChannel, string> = {
-  email: 'e-mail',
-  whatsapp: 'WhatsApp',
-  sms: 'SMS',
-};
-
-/**
- * The exact words beside each box. A change of wording is a new text here: records made under
- * the old words keep them.
- */
-export const consentWording: Record<MessagePurpose, Record<MessageChannel, string>> = {
-  orderUpdates: {
-    email: `Send me updates about my orders (placed, shipped, delivered, returns and refunds) by ${channelLabels.email}.`,
-    whatsapp: `Send me updates about my orders (placed, shipped, delivered, returns and refunds) on ${channelLabels.whatsapp} to my verified phone number.`,
-    sms: `Send me updates about my orders (placed, shipped, delivered, returns and refunds) by ${channelLabels.sms} to my verified phone number.`,
-  },
-  offers: {
-    email: `Send me offers and new arrivals by ${channelLabels.email}. I can stop them any time in My Account.`,
-    whatsapp: `Send me offers and new arrivals on ${channelLabels.whatsapp}. I can stop them any time in My Account.`,
-    sms: `Send me offers and new arrivals by ${channelLabels.sms} (10 am to 9 pm only). I can stop them any time in My Account.`,
-  },
-};
-
-/** What a withdrawal made by deleting the account records as its words. */
-export const erasureWithdrawalWording =
-  'I deleted my account: send me no more messages of any kind.';
 
 const choice = z.boolean({ error: accountDataMessages.choicesInvalid });
 const channelChoices = z.object(

@@ -16,6 +16,33 @@ export type MessageChannel = (typeof messageChannels)[number];
 export const consentSources = ['sign-up', 'profile', 'checkout', 'account-deleted'] as const;
 export type ConsentSource = (typeof consentSources)[number];
 
+const channelLabels: Record<MessageChannel, string> = {
+  email: 'e-mail',
+  whatsapp: 'WhatsApp',
+  sms: 'SMS',
+};
+
+/**
+ * The exact words beside each box. A change of wording is a new text here: records made under
+ * the old words keep them.
+ */
+export const consentWording: Record<MessagePurpose, Record<MessageChannel, string>> = {
+  orderUpdates: {
+    email: `Send me updates about my orders (placed, shipped, delivered, returns and refunds) by ${channelLabels.email}.`,
+    whatsapp: `Send me updates about my orders (placed, shipped, delivered, returns and refunds) on ${channelLabels.whatsapp} to my verified phone number.`,
+    sms: `Send me updates about my orders (placed, shipped, delivered, returns and refunds) by ${channelLabels.sms} to my verified phone number.`,
+  },
+  offers: {
+    email: `Send me offers and new arrivals by ${channelLabels.email}. I can stop them any time in My Account.`,
+    whatsapp: `Send me offers and new arrivals on ${channelLabels.whatsapp}. I can stop them any time in My Account.`,
+    sms: `Send me offers and new arrivals by ${channelLabels.sms} (10 am to 9 pm only). I can stop them any time in My Account.`,
+  },
+};
+
+/** What a withdrawal made by deleting the account records as its words. */
+export const erasureWithdrawalWording =
+  'I deleted my account: send me no more messages of any kind.';
+
 export type ChannelChoices = Record<MessageChannel, boolean>;
 export type MessagePreferences = Record<MessagePurpose, ChannelChoices>;
 

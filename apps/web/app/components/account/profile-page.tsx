@@ -17,6 +17,7 @@ import { accountApi } from './account-api';
 import { Spinner } from '../spinner';
 import { FormError, TextField, useFormAction, useSchemaForm } from './schema-form';
 import { usePinAutofill } from '../checkout/use-pin-autofill';
+import { MessagesCard, YourDataCard } from './privacy-cards';
 
 const primaryButton =
   'rounded-full bg-brand-600 px-6 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60';
@@ -97,6 +98,8 @@ export function ProfilePage({ initialOrders = null }: { initialOrders?: OrderPag
             <DetailsCard user={user} />
             <AddressesCard user={user} />
             <PasswordCard user={user} />
+            <MessagesCard />
+            <YourDataCard hasPassword={user.hasPassword} />
             <SignOutCard />
           </>
         ) : (
