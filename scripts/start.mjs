@@ -92,6 +92,22 @@ if (demoPayments.PAYMENT_PROVIDER) {
     'Payments: the simulator (test payments, no money is taken). Set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET for real payments.',
   );
 }
+// Phone messages likewise: the embedded demo names the WhatsApp and SMS simulator (each message
+// is written to DATA_DIR/messages/) and says so; without it a production shop sends nothing to
+// phones and hides phone sign-in.
+const demoMessaging =
+  command === 'server' &&
+  !process.env.DATABASE_URL &&
+  !process.env.MESSAGING_PROVIDER &&
+  !process.env.WHATSAPP_PHONE_NUMBER_ID &&
+  !process.env.MSG91_AUTH_KEY
+    ? { MESSAGING_PROVIDER: 'simulator' }
+    : {};
+if (demoMessaging.MESSAGING_PROVIDER) {
+  console.log(
+    'WhatsApp and SMS: the simulator (messages are written to DATA_DIR/messages/, none reach a phone). Set the WHATSAPP_* and MSG91_* settings to send them.',
+  );
+}
 const child = spawn(
   process.execPath,
   ['--enable-source-maps', join(root, 'apps/api/dist', commands[command]), ...args],
@@ -100,7 +116,13 @@ const child = spawn(
     stdio: 'inherit',
     env:
       command === 'server'
-        ? { NODE_ENV: 'production', ...threadPool, ...demoPayments, ...process.env }
+        ? {
+            NODE_ENV: 'production',
+            ...threadPool,
+            ...demoPayments,
+            ...demoMessaging,
+            ...process.env,
+          }
         : { ...threadPool, ...process.env },
   },
 );

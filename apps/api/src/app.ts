@@ -13,6 +13,7 @@ import { privacyFeatures } from './composition/privacy.ts';
 import { catalogueFeatures } from './composition/catalogue.ts';
 import { fulfilmentFeatures } from './composition/fulfilment.ts';
 import { jobRunsOf, startJobTimers } from './composition/job-timers.ts';
+import { messagingFeatures } from './composition/messaging.ts';
 import { moneyFeatures } from './composition/money.ts';
 import { createShopContext } from './composition/shop-context.ts';
 // The properties buildApp decorates the server with, typed for everything that uses them.
@@ -42,6 +43,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Used for calls to Google; tests may hand in their own. */
   fetch?: typeof fetch;
+  /** The time as phone codes and messages read it; tests hand in one they can move. */
+  clock?: () => Date;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -77,7 +80,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The features, group by group: each builds its services from the shared ones (and the
   // services of the groups before it, handed over by name) and gives its routes and jobs.
   const ctx = await createShopContext(app, { ...deps, metrics, outbound, readCache });
-  const accounts = accountFeatures(ctx);
+  const messaging = messagingFeatures(ctx);
+  app.decorate('messaging', messaging.services);
+  const accounts = accountFeatures(ctx, messaging.services);
   const { guards } = accounts.services;
   app.decorate('pageSession', accounts.services.pageSession);
   const catalogue = await catalogueFeatures(ctx, guards);
@@ -95,10 +100,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...shopping.services,
   });
   const care = careFeatures(ctx, { guards, outbox: money.services.outbox });
-  const privacy = privacyFeatures(ctx, { accounts: accounts.services, money: money.services });
-  const groups = [accounts, catalogue, shopping, money, fulfilment, care, privacy];
+  const privacy = privacyFeatures(ctx, {
+    accounts: accounts.services,
+    money: money.services,
+    messaging: messaging.services,
+  });
+  const groups = [messaging, accounts, catalogue, shopping, money, fulfilment, care, privacy];
 
-  const schedule = { ...catalogue.jobs, ...shopping.jobs, ...money.jobs, ...fulfilment.jobs };
+  const schedule = {
+    ...messaging.jobs,
+    ...accounts.jobs,
+    ...catalogue.jobs,
+    ...shopping.jobs,
+    ...money.jobs,
+    ...fulfilment.jobs,
+  };
   // Each success is timed for the job lag metric, whether a timer or a test ran it.
   const jobs = metrics.trackJobs(jobRunsOf(schedule));
   app.decorate('jobs', jobs);
@@ -117,6 +133,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await money.services.refunds.stop();
     await fulfilment.services.shipping.stop();
     await money.services.outbox.idle();
+    await messaging.services.messages.idle();
+    messaging.services.messagingSimulator?.stop();
     await ctx.closeOwnMailer();
   });
   // Closed after the jobs' hook: a job run in flight may still be removing files.

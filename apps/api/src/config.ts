@@ -15,10 +15,11 @@ import {
 } from './config/env-fields.ts';
 import { googleConfig, googleEnv, type GoogleConfig } from './config/google-config.ts';
 import { mediaEnv, mediaS3Config, type MediaS3Config } from './config/media-config.ts';
+import { messagingConfig, messagingEnv, type MessagingConfig } from './config/messaging-config.ts';
 import { paymentsConfig, paymentsEnv, type PaymentsConfig } from './config/payments-config.ts';
 import { shippingConfig, shippingEnv, type ShippingConfig } from './config/shipping-config.ts';
 
-export type { GoogleConfig, MediaS3Config, PaymentsConfig, ShippingConfig };
+export type { GoogleConfig, MediaS3Config, MessagingConfig, PaymentsConfig, ShippingConfig };
 
 export interface AppConfig {
   port: number;
@@ -78,6 +79,8 @@ export interface AppConfig {
   google: GoogleConfig | undefined;
   payments: PaymentsConfig;
   shipping: ShippingConfig;
+  /** WhatsApp and SMS (or their simulator), or off; and the daily cap on sign-in codes. */
+  messaging: MessagingConfig;
   /** An order not paid within this long is cancelled and its stock released. */
   orderPaymentTimeoutMs: number;
   /** The hour of the day in India (0-23) from which the daily low-stock mail goes to the owners. */
@@ -173,6 +176,7 @@ const envSchema = z.object({
   ...googleEnv.shape,
   ...paymentsEnv.shape,
   ...shippingEnv.shape,
+  ...messagingEnv.shape,
   LOW_STOCK_MAIL_HOUR: whole('LOW_STOCK_MAIL_HOUR', 0, 23),
   MAIL_RETENTION_DAYS: whole('MAIL_RETENTION_DAYS', 1, 3650),
   ORDER_PAYMENT_TIMEOUT_MINUTES: optionalText.pipe(
@@ -259,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     google: googleConfig(values),
     payments: paymentsConfig(values, dataDir),
     shipping: shippingConfig(values),
+    messaging: messagingConfig(values, dataDir),
     orderPaymentTimeoutMs: Math.round((values.ORDER_PAYMENT_TIMEOUT_MINUTES ?? 30) * 60_000),
     lowStockMailHour: values.LOW_STOCK_MAIL_HOUR ?? LOW_STOCK_MAIL_HOUR,
     mailRetentionDays: values.MAIL_RETENTION_DAYS ?? 90,

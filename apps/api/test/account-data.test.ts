@@ -17,6 +17,7 @@ import { eventually, payOrder, placeOrder } from './order-helpers.ts';
 import { signUpOwner } from './owner-helpers.ts';
 import { createTestWorld, type TestWorld } from './test-app.ts';
 
+let now = new Date('2026-11-30T17:00:00Z');
 const GSTIN = `29ABCDE1234F1Z${gstinCheckCharacter('29ABCDE1234F1Z')}`;
 const redirectUri = 'https://shop.example.in/auth/google/callback';
 
@@ -30,11 +31,16 @@ type Session = Awaited<ReturnType<typeof signUp>>;
 
 beforeAll(async () => {
   google = await startFakeGoogle('shop-client-id.apps.example', 'shop-client-secret');
-  world = await createTestWorld({
-    ...google.env,
-    PUBLIC_URL: 'https://shop.example.in',
-    ADMIN_EMAILS: 'owner@lacebloom.in',
-  });
+  world = await createTestWorld(
+    {
+      ...google.env,
+      PUBLIC_URL: 'https://shop.example.in',
+      ADMIN_EMAILS: 'owner@lacebloom.in',
+      MESSAGING_PROVIDER: 'simulator',
+    },
+    // 22:30 in India: promotional texts wait in the outbox for 10:00, as operators require.
+    { clock: () => now },
+  );
   owner = await signUpOwner(world, 'owner@lacebloom.in');
   const saved = await send(app(), 'PATCH', '/api/admin/settings', {
     token: owner.accessToken,
@@ -193,6 +199,60 @@ describe('message choices', () => {
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe(accountDataMessages.choicesInvalid);
     expect(await consentRows(asha.user._id)).toEqual([]);
+  });
+});
+
+describe('withdrawing consent', () => {
+  let events = 0;
+  async function queueFor(userId: string, purpose: 'offers' | 'order_updates') {
+    events += 1;
+    const eventKey = `consent-test:${events}`;
+    await world.database.db.transaction((tx) =>
+      app().messaging.messages.enqueueMessage(tx, {
+        eventKey,
+        phone: '9811100042',
+        channel: 'sms',
+        purpose,
+        template: purpose === 'offers' ? 'offer' : 'order_shipped',
+        variables:
+          purpose === 'offers'
+            ? { headline: 'New colours this week' }
+            : {
+                orderNumber: `LB-2611-${4000 + events}`,
+                courier: 'Delhivery',
+                awb: `AWB${events}`,
+              },
+        userId,
+      }),
+    );
+    return eventKey;
+  }
+  const statusOf = async (eventKey: string) =>
+    (
+      await queryRows<{ status: string }>(
+        world.database.db,
+        sql`select status from message_outbox where event_key = ${eventKey}`,
+      )
+    )[0]?.status;
+
+  it('cancels at once every queued message for that purpose and channel, and nothing else', async () => {
+    const asha = await signUp(app(), { offers: { sms: true } });
+    const offer = await queueFor(asha.user._id, 'offers');
+    const update = await queueFor(asha.user._id, 'order_updates');
+    await app().jobs.sendMessages();
+    expect(await statusOf(offer)).toBe('queued');
+
+    const withdrawn = await putMessages(asha.accessToken, {
+      orderUpdates: { email: true, whatsapp: false, sms: false },
+      offers: { email: false, whatsapp: false, sms: false },
+    });
+    expect(withdrawn.status).toBe(200);
+    expect(await statusOf(offer)).toBe('cancelled');
+    // Order updates by SMS were never on for her (no verified phone): nothing recorded for them,
+    // and the queued update is not an offer.
+    expect(await statusOf(update)).not.toBe('cancelled');
+    const rows = await consentRows(asha.user._id);
+    expect(rows.at(-1)).toMatchObject({ purpose: 'offers', channel: 'sms', granted: false });
   });
 });
 
@@ -471,6 +531,67 @@ describe('deleting her account', () => {
     expect(back.body.data?.user?._id).not.toBe(asha.user._id);
     const orders = await send(app(), 'GET', '/api/order', { token: back.body.data.accessToken });
     expect(orders.body.data?.orders ?? []).toEqual([]);
+  });
+
+  it('lets an account that signs in by phone confirm with a code, and that phone then opens only a new account', async () => {
+    const phone = '9822200001';
+    const codeSent = async (requestId: string) => {
+      await eventually(async () =>
+        (await app().messaging.messagingSimulator!.messages()).some(
+          (message) => message.to === phone && message.template === 'sign_in_code',
+        ),
+      );
+      const sent = (await app().messaging.messagingSimulator!.messages()).filter(
+        (message) => message.to === phone && message.template === 'sign_in_code',
+      );
+      expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+      return sent.at(-1)!.variables[0]!;
+    };
+    const signInByPhone = async () => {
+      const sent = await send(app(), 'POST', '/api/auth/otp/send', { body: { phone } });
+      expect(sent.status).toBe(200);
+      const code = await codeSent(sent.body.data.requestId);
+      const answer = await send(app(), 'POST', '/api/auth/otp/verify', {
+        body: { requestId: sent.body.data.requestId, phone, code },
+      });
+      expect(answer.status).toBe(200);
+      return answer.body.data as { accessToken: string; user: { _id: string } };
+    };
+    const first = await signInByPhone();
+
+    now = new Date(now.getTime() + 31_000);
+    const asked = await send(app(), 'POST', '/api/auth/otp/send', { body: { phone } });
+    expect(asked.status).toBe(200);
+    const code = await codeSent(asked.body.data.requestId);
+    const wrong = await send(app(), 'DELETE', '/api/account', {
+      token: first.accessToken,
+      body: { requestId: asked.body.data.requestId, code: code === '000000' ? '111111' : '000000' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(
+      (await send(app(), 'GET', '/api/auth/profile', { token: first.accessToken })).status,
+    ).toBe(200);
+    const erased = await send(app(), 'DELETE', '/api/account', {
+      token: first.accessToken,
+      body: { requestId: asked.body.data.requestId, code },
+    });
+    expect(erased.status).toBe(200);
+    expect(erased.body.data).toEqual({ kept: [] });
+    const [row] = await queryRows<{ phone: string; phone_verified: boolean }>(
+      world.database.db,
+      sql`select phone, phone_verified from users where id = ${first.user._id}`,
+    );
+    expect(row).toEqual({ phone: '', phone_verified: false });
+    const left = await queryRows<{ n: number }>(
+      world.database.db,
+      sql`select count(*)::int as n from message_outbox where recipient = ${phone}`,
+    );
+    expect(left[0]!.n).toBe(0);
+
+    // The number now opens a new, empty account, never the erased one.
+    now = new Date(now.getTime() + 61_000);
+    const again = await signInByPhone();
+    expect(again.user._id).not.toBe(first.user._id);
   });
 
   it('tells an account without a password how to get one', async () => {

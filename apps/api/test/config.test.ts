@@ -10,6 +10,11 @@ const PAYMENT_SIMULATOR_SECRETS = [
   'payment-simulator-key-secret',
   'payment-simulator-webhook-secret',
 ];
+const MESSAGING_SIMULATOR_SECRETS = [
+  'messaging-simulator-app-secret',
+  'messaging-simulator-sms-token',
+  'messaging-simulator-verify-token',
+];
 
 describe('loadConfig', () => {
   it('runs with nothing set: defaults, and a generated secret kept in DATA_DIR', () => {
@@ -29,7 +34,9 @@ describe('loadConfig', () => {
     expect(config.shipping.courier).toBe('simulator');
     expect(config.shipping.shiprocket).toBeUndefined();
     expect(config.shipping.webhookSecret.length).toBeGreaterThanOrEqual(32);
-    expect(readdirSync(dataDir)).toEqual(['jwt-secret', ...PAYMENT_SIMULATOR_SECRETS].sort());
+    expect(readdirSync(dataDir)).toEqual(
+      ['jwt-secret', ...PAYMENT_SIMULATOR_SECRETS, ...MESSAGING_SIMULATOR_SECRETS].sort(),
+    );
     expect(loadConfig({ DATA_DIR: dataDir }).shipping.webhookSecret).not.toBe(
       config.shipping.webhookSecret,
     );
@@ -46,6 +53,59 @@ describe('loadConfig', () => {
     });
     expect(config.shipping.courier).toBe('simulator');
     expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it('runs the messaging simulator in development, in production only when named, else phone channels are off', () => {
+    const dev = loadConfig({ DATA_DIR: tempDir() }).messaging;
+    expect(dev.mode).toBe('simulator');
+    expect(dev.codesPerDay).toBe(2000);
+    const production = {
+      DATA_DIR: tempDir(),
+      NODE_ENV: 'production',
+      PAYMENT_PROVIDER: 'simulator',
+    };
+    expect(loadConfig(production).messaging).toMatchObject({
+      mode: 'off',
+      whatsapp: undefined,
+      sms: undefined,
+    });
+    const named = loadConfig({
+      ...production,
+      MESSAGING_PROVIDER: 'simulator',
+      WHATSAPP_APP_SECRET: 'x'.repeat(40),
+    });
+    expect(named.messaging.mode).toBe('simulator');
+    expect(named.messaging.whatsapp!.appSecret).toBe('x'.repeat(40));
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), PHONE_CODES_PER_DAY: '500' }).messaging.codesPerDay,
+    ).toBe(500);
+  });
+
+  it('takes WhatsApp and MSG91 settings together, and names what is missing', () => {
+    const whatsapp = {
+      WHATSAPP_PHONE_NUMBER_ID: '1098765',
+      WHATSAPP_ACCESS_TOKEN: 'EAAG-token',
+      WHATSAPP_APP_SECRET: 'an-app-secret-0123456789',
+      WHATSAPP_VERIFY_TOKEN: 'a-verify-token-0123',
+    };
+    const config = loadConfig({ DATA_DIR: tempDir(), ...whatsapp }).messaging;
+    expect(config.mode).toBe('providers');
+    expect(config.whatsapp?.phoneNumberId).toBe('1098765');
+    expect(config.sms).toBeUndefined();
+    expect(() =>
+      loadConfig({ DATA_DIR: tempDir(), MSG91_AUTH_KEY: 'key', MSG91_SENDER_ID: 'LCBLOM' }),
+    ).toThrow('MSG91_AUTH_KEY, MSG91_SENDER_ID are set, so MSG91_WEBHOOK_TOKEN must be set too');
+    expect(() =>
+      loadConfig({
+        DATA_DIR: tempDir(),
+        MSG91_AUTH_KEY: 'key',
+        MSG91_SENDER_ID: 'LCBLOM',
+        MSG91_WEBHOOK_TOKEN: 'a-webhook-token-0123456',
+      }),
+    ).toThrow('With MSG91 set MSG91_TEMPLATE_IDS');
+    expect(() => loadConfig({ DATA_DIR: tempDir(), MESSAGING_PROVIDER: 'twilio' })).toThrow(
+      'MESSAGING_PROVIDER must be simulator or providers',
+    );
   });
 
   it('lets an operator raise the accounts one address may create in an hour', () => {

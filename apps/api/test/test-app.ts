@@ -63,6 +63,8 @@ export interface TestWorldOptions {
   database?: 'seeded' | 'empty';
   /** Also serve the built storefront's pages (apps/web/build, made by `npm run build`). */
   storefront?: boolean;
+  /** The time phone codes and messages read (a clock the test moves). */
+  clock?: () => Date;
 }
 
 /**
@@ -100,7 +102,12 @@ export async function createTestWorld(
   const storefront = options.storefront
     ? await (await import('../src/storefront.ts')).mountStorefront(config)
     : undefined;
-  const app = await buildApp({ config, database, ...(storefront ? { storefront } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    ...(storefront ? { storefront } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -25,6 +25,9 @@ export const accountDataMessages = {
   wrongPassword: 'That password is not right, so your account was not deleted.',
   noPassword:
     'Your account has no password yet. Set one with “Forgot password?” in the sign-in dialog, then delete your account with it.',
+  codeRequired: 'Enter the 6-digit code we sent to your phone.',
+  noVerifiedPhone:
+    'Your account has no verified phone number to send a code to. Use your password instead.',
   alreadyDeleted: 'This account has been deleted.',
   staff: 'A staff account is removed by an owner in the back office, not deleted here.',
 } as const;
@@ -57,16 +60,42 @@ export const signupOffersSchema = z.object({
 });
 export type SignupOffersInput = z.input<typeof signupOffersSchema>;
 
-/** DELETE /api/account: her password proves it is her asking. */
-export const deleteAccountSchema = z.object({
-  password: z
-    .string({ error: accountDataMessages.passwordRequired })
-    .check(
-      z.minLength(1, { error: accountDataMessages.passwordRequired }),
-      z.maxLength(128, { error: accountDataMessages.wrongPassword }),
+const requestIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * DELETE /api/account: her password proves it is her, or, for an account that signs in with its
+ * phone, a code sent to her verified number (`requestId` from POST /api/auth/otp/send).
+ */
+export const deleteAccountSchema = z
+  .object({
+    password: z.optional(
+      z
+        .string({ error: accountDataMessages.passwordRequired })
+        .check(
+          z.minLength(1, { error: accountDataMessages.passwordRequired }),
+          z.maxLength(128, { error: accountDataMessages.wrongPassword }),
+        ),
     ),
-});
+    requestId: z.optional(
+      z
+        .string({ error: accountDataMessages.codeRequired })
+        .check(z.regex(requestIdPattern, { error: accountDataMessages.codeRequired })),
+    ),
+    code: z.optional(
+      z
+        .string({ error: accountDataMessages.codeRequired })
+        .check(z.trim(), z.regex(/^\d{6}$/, { error: accountDataMessages.codeRequired })),
+    ),
+  })
+  .check(
+    z.refine(
+      (input) =>
+        input.password !== undefined || (input.requestId !== undefined && input.code !== undefined),
+      { error: accountDataMessages.passwordRequired, path: ['password'] },
+    ),
+  );
 export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
+export type DeleteAccount = z.output<typeof deleteAccountSchema>;
 
 // ---------- answers ----------
 

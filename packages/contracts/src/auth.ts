@@ -236,3 +236,32 @@ export const authSessionResponse = successEnvelope(authSession);
 export const userResponse = successEnvelope(user);
 export const messageResponse = successEnvelope(z.null());
 export const googleConfigResponse = successEnvelope(googleConfig);
+
+/** Sign-in with a phone: a code is sent to it (WhatsApp first, SMS when asked). */
+export const phoneCodeSendSchema = z.object({
+  phone: indianPhone(authMessages.phoneInvalid),
+  channel: z.optional(z.enum(['whatsapp', 'sms'], { error: 'Channel must be whatsapp or sms.' })),
+});
+export type PhoneCodeSend = z.infer<typeof phoneCodeSendSchema>;
+
+export const phoneCodeVerifySchema = z.object({
+  requestId: z.string({ error: 'The code request is not valid.' }).check(
+    z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, {
+      error: 'The code request is not valid.',
+    }),
+  ),
+  phone: indianPhone(authMessages.phoneInvalid),
+  code: z
+    .string({ error: 'Enter the 6-digit code.' })
+    .check(z.trim(), z.regex(/^\d{6}$/, { error: 'Enter the 6-digit code.' })),
+});
+export type PhoneCodeVerify = z.infer<typeof phoneCodeVerifySchema>;
+
+const phoneCodeSent = z.object({
+  requestId: z.string(),
+  channel: z.enum(['whatsapp', 'sms']),
+  /** Seconds before another code may be asked for. */
+  resendAfterSeconds: z.number(),
+});
+export type PhoneCodeSent = z.infer<typeof phoneCodeSent>;
+export const phoneCodeSentResponse = successEnvelope(phoneCodeSent);

@@ -19,7 +19,11 @@ import {
   type QueuedMessages,
 } from '../features/account-data/message-choices.service.ts';
 import type { SessionCookieOptions } from '../features/auth/session-cookie.ts';
+import { createPhoneCodes, type PhoneCodes } from '../features/auth/phone-codes.ts';
+import { phoneCodeRoutes } from '../features/auth/phone-codes.routes.ts';
+import { deriveKey } from '../security/derived-keys.ts';
 import type { FeatureGroup } from './feature-group.ts';
+import type { MessagingServices } from './messaging.ts';
 import type { ShopContext } from './shop-context.ts';
 
 export interface AccountServices {
@@ -29,21 +33,46 @@ export interface AccountServices {
   pageSession: (cookieHeader: string | undefined) => Promise<string | undefined>;
   /** Her choices of messages and their consent records. */
   messageChoices: MessageChoices;
-  /** Adds an outbox whose queued messages a withdrawal of consent cancels. */
-  addMessageQueue: (queue: QueuedMessages) => void;
   sessionCookieOptions: SessionCookieOptions;
+  /** Sign-in codes sent to a phone. */
+  phoneCodes: PhoneCodes;
+}
+
+/**
+ * The phone outbox as a withdrawal of consent sees it: what is queued for her for that purpose on
+ * WhatsApp or SMS is cancelled in the withdrawal's own transaction.
+ */
+function phoneMessageQueue(messaging: MessagingServices): QueuedMessages {
+  return {
+    async cancelQueued(tx, { userId, purpose, channels }) {
+      let cancelled = 0;
+      for (const channel of channels) {
+        if (channel === 'email') continue;
+        cancelled += await messaging.messages.cancelQueued(tx, {
+          userId,
+          purpose: purpose === 'orderUpdates' ? 'order_updates' : 'offers',
+          channel,
+        });
+      }
+      return cancelled;
+    },
+  };
 }
 
 /** Sign-in and sessions, the staff, the audit log and the customers desk. */
-export function accountFeatures(ctx: ShopContext): FeatureGroup<AccountServices> {
+export function accountFeatures(
+  ctx: ShopContext,
+  messaging: MessagingServices,
+): FeatureGroup<AccountServices, 'forgetPhoneCodes'> {
   const { config, db } = ctx;
-  const messageQueues: QueuedMessages[] = [];
+  // The phone outbox holds her queued WhatsApp and SMS messages; no e-mail offers exist to cancel.
+  const messageQueues: QueuedMessages[] = [phoneMessageQueue(messaging)];
   const messageChoices = createMessageChoices({
     db,
     repository: createAccountDataRepository(),
     queues: () => messageQueues,
-    // No phone number is proven yet: the phone channels start off until one is.
-    hasVerifiedPhone: async () => false,
+    hasVerifiedPhone: async (tx, userId) =>
+      (await ctx.authRepository.findUserIn(tx, userId))?.phoneVerified === true,
   });
   const auth = createAuthService({
     db,
@@ -73,6 +102,20 @@ export function accountFeatures(ctx: ShopContext): FeatureGroup<AccountServices>
     sessionUsers: ctx.sessionUsers,
     adminEmails: config.adminEmails,
   });
+  const phoneCodes = createPhoneCodes({
+    db,
+    outbox: messaging.messages,
+    key: deriveKey(config.jwtSecret, 'phone-sign-in-code'),
+    clock: ctx.clock,
+    codesPerDay: config.messaging.codesPerDay,
+    ipv6Prefix: config.throttleIpv6Prefix,
+    signIn: (phone, userId) => auth.signInWithVerifiedPhone(phone, userId),
+    owners: () => ctx.authRepository.ownerEmails(config.adminEmails),
+    mailer: ctx.mailer,
+    log: ctx.log,
+  });
+  // The code is worked out again when its message is sent, never stored in the outbox.
+  messaging.messageSecrets.sign_in_code = phoneCodes.secretValues;
   const audit = createAuditService(createAuditRepository(db));
   const customersDesk = createCustomersDeskService({ db, adminEmails: config.adminEmails });
   return {
@@ -83,15 +126,27 @@ export function accountFeatures(ctx: ShopContext): FeatureGroup<AccountServices>
       pageSession: (cookieHeader) =>
         auth.pageSession(readSessionCookie(cookieHeader, sessionCookieOptions)),
       messageChoices,
-      addMessageQueue: (queue) => messageQueues.push(queue),
       sessionCookieOptions,
+      phoneCodes,
     },
-    routes: [authRoutes(auth, guards, sessionCookieOptions)],
+    routes: [
+      authRoutes(auth, guards, sessionCookieOptions),
+      phoneCodeRoutes(phoneCodes, guards, sessionCookieOptions),
+    ],
     adminRoutes: [
       customersDeskRoutes(customersDesk, guards),
       staffAdminRoutes(staff, guards),
       auditAdminRoutes(audit, guards),
     ],
-    jobs: {},
+    jobs: {
+      forgetPhoneCodes: {
+        run: async () => {
+          await phoneCodes.prune();
+          return 0;
+        },
+        everyMs: 10 * 60_000,
+        name: 'forgetting expired sign-in codes',
+      },
+    },
   };
 }

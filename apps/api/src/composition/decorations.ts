@@ -1,4 +1,5 @@
 import type {} from 'fastify';
+import type { MessagingServices } from './messaging.ts';
 
 // What buildApp adds to the Fastify instance (besides readCache, media and the auth guards, which
 // their own modules declare): the storefront's pages, the server and the tests use these.
@@ -15,6 +16,8 @@ declare module 'fastify' {
      * before this one stops listening.
      */
     beginDrain: () => void;
+    /** The phone-message outbox and, when it runs, the WhatsApp and MSG91 simulator. */
+    messaging: MessagingServices;
     /** The background work the server runs on timers; tests call it directly. */
     jobs: {
       expireUnpaidOrders: () => Promise<number>;
@@ -28,6 +31,8 @@ declare module 'fastify' {
       mailLowStock: () => Promise<number>;
       removeOrphanedMedia: () => Promise<number>;
       issueInvoices: () => Promise<number>;
+      sendMessages: () => Promise<number>;
+      forgetPhoneCodes: () => Promise<number>;
     };
   }
 }

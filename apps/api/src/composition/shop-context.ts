@@ -31,6 +31,8 @@ export interface ShopContext {
   /** One policy per outside service (timeout, breaker, shared reads). */
   outbound: ReturnType<typeof createOutbound>;
   fetch: typeof fetch;
+  /** The time as the shop's rules read it (tests move it). */
+  clock: () => Date;
   readCache: ReadCache;
   mailer: Mailer;
   /** Closes the mailer made here (none when the caller handed one in). */
@@ -56,6 +58,7 @@ export interface ShopContextDeps {
   readCache: ReadCache;
   mailer?: Mailer;
   fetch?: typeof fetch;
+  clock?: () => Date;
 }
 
 /** Builds the shared services; each one that holds a listener or a connection closes with `app`. */
@@ -96,6 +99,7 @@ export async function createShopContext(
     metrics: deps.metrics,
     outbound,
     fetch: deps.fetch ?? globalThis.fetch,
+    clock: deps.clock ?? (() => new Date()),
     readCache,
     mailer: deps.mailer ?? ownMailer!,
     closeOwnMailer: async () => {

@@ -1,3 +1,5 @@
+import { messagingProblems } from './messaging-config.ts';
+
 /**
  * The configuration's rules between variables (a provider's keys go together, production refuses
  * what only development may guess), read from the raw text so they are reported beside any bad
@@ -81,5 +83,6 @@ export function crossProblems(raw: NodeJS.ProcessEnv): string[] {
       'In production set RAZORPAY_KEY_ID (with RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET) to take payments, or PAYMENT_PROVIDER=simulator to take test payments only (no money is taken).',
     );
   }
+  problems.push(...messagingProblems(env));
   return problems;
 }

@@ -458,6 +458,11 @@ export const users = pgTable(
     /** argon2id PHC string; null for accounts made through Google that never set a password. */
     passwordHash: text('password_hash'),
     emailVerified: boolean('email_verified').notNull().default(false),
+    /**
+     * The phone was proven with a code sent to it: one account per verified number (an unverified
+     * one is only what was typed, and never signs anyone in).
+     */
+    phoneVerified: boolean('phone_verified').notNull().default(false),
     /** Google's stable subject id, once the account is linked to Google. */
     googleSubject: text('google_subject'),
     /**
@@ -493,7 +498,13 @@ export const users = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('users_email_key').on(t.email),
+    // An account made by phone has no email ('') until she adds one.
+    uniqueIndex('users_email_key')
+      .on(t.email)
+      .where(sql`${t.email} <> ''`),
+    uniqueIndex('users_verified_phone_key')
+      .on(t.phone)
+      .where(sql`${t.phoneVerified}`),
     uniqueIndex('users_google_subject_key').on(t.googleSubject),
     check('users_role_check', oneOf(t.role, userRoles)),
     // The back office's people, listed by the staff screen without reading every shopper.
@@ -1300,6 +1311,77 @@ export const mailOutbox = pgTable(
       sql`${t.sentAt} is not null or (${t.template} is not null and ${t.data} is not null) or (${t.recipient} is not null and ${t.subject} is not null and ${t.text} is not null and ${t.html} is not null)`,
     ),
   ],
+);
+
+/**
+ * Messages to phones (WhatsApp, SMS), written in the same transaction as the event that causes
+ * them and sent by a worker after it commits. `event_key, channel, recipient` is unique, so an
+ * event sends each channel to each number once however often it is queued. A row is claimed
+ * (`sending`) before the provider is called; a claim that lapses (the process died during the
+ * call) is never sent again blind: it waits, `unconfirmed`, for the provider's status webhook to
+ * name it (WhatsApp echoes our row id), so no message goes twice.
+ */
+export const messageOutbox = pgTable(
+  'message_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventKey: text('event_key').notNull(),
+    channel: text('channel').notNull(),
+    /** 10 digits. */
+    recipient: text('recipient').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    purpose: text('purpose').notNull(),
+    template: text('template').notNull(),
+    /** The template's values; a sign-in code is never here (derived when sent). */
+    variables: jsonb('variables').$type<Record<string, string>>().notNull(),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    providerMessageId: text('provider_message_id'),
+    error: text('error'),
+    /** The WhatsApp message this SMS replaces (it failed or was not delivered in time). */
+    fallbackOf: uuid('fallback_of'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('message_outbox_event_key').on(t.eventKey, t.channel, t.recipient),
+    uniqueIndex('message_outbox_provider_id_key').on(t.channel, t.providerMessageId),
+    index('message_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'queued'`),
+    index('message_outbox_user_idx').on(t.userId, t.purpose),
+    check('message_outbox_channel_check', sql`${t.channel} in ('whatsapp', 'sms')`),
+    check(
+      'message_outbox_status_check',
+      sql`${t.status} in ('queued', 'sending', 'unconfirmed', 'sent', 'delivered', 'read', 'failed', 'cancelled')`,
+    ),
+  ],
+);
+
+/**
+ * Sign-in codes sent to a phone. The code itself is never stored: it is derived from the row's
+ * random salt under a key of its own when the message is sent, and checked against its keyed
+ * hash. A row is deleted when its code is used; `checks` counts every comparison (at most 5).
+ */
+export const phoneCodes = pgTable(
+  'phone_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    phone: text('phone').notNull(),
+    salt: text('salt').notNull(),
+    codeHash: text('code_hash').notNull(),
+    checks: integer('checks').notNull().default(0),
+    /** A signed-in shopper adding this number to her account. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('phone_codes_expires_idx').on(t.expiresAt)],
 );
 
 /**

@@ -11,6 +11,7 @@ export const KEY_PURPOSES = [
   'cash-on-delivery-code',
   'grievance-status-link',
   'mail-secret',
+  'phone-sign-in-code',
 ] as const;
 export type KeyPurpose = (typeof KEY_PURPOSES)[number];
 

@@ -64,11 +64,7 @@ export function accountDataRoutes(
       '/account',
       { schema: { tags, body: deleteAccountSchema, response: { 200: accountDeletedResponse } } },
       async (request, reply) => {
-        const answer = await accountData.erase(
-          callerOf(request).userId,
-          request.body.password,
-          request.ip,
-        );
+        const answer = await accountData.erase(callerOf(request).userId, request.body, request.ip);
         clearSessionCookie(reply, cookie);
         return ok(answer, 'Your account is deleted');
       },

@@ -1,8 +1,14 @@
-import type { KeptRecord } from '@shop/contracts/account-data';
+import {
+  accountDataMessages,
+  type DeleteAccount,
+  type KeptRecord,
+} from '@shop/contracts/account-data';
+import { conflict } from '@shop/domain/errors';
 import { orderKeptUntil } from '@shop/domain/account-data';
 import { paiseToRupees } from '@shop/domain/money';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AuthService } from '../auth/auth.service.ts';
+import type { PhoneCodes } from '../auth/phone-codes.ts';
 import type { InvoicesService } from '../invoices/invoices.service.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
 import type { AccountDataRepository, OrderOfHers } from './account-data.repository.ts';
@@ -15,6 +21,12 @@ export interface AccountDataDeps {
   choices: MessageChoices;
   outbox: MailOutbox;
   invoices: Pick<InvoicesService, 'issueInvoice'>;
+  /** Proves she holds her verified number (an account that signs in with its phone). */
+  phoneCodes: Pick<PhoneCodes, 'confirm'>;
+  /** Her WhatsApp and SMS messages: erased from the phone outbox with her account. */
+  phoneMessages: {
+    forgetRecipient: (tx: Executor, target: { userId: string; phone: string }) => Promise<void>;
+  };
   /**
    * Other stores of messages sent to her (the phone channels' outbox), each answering its rows
    * for her download inside the download's snapshot.
@@ -62,12 +74,13 @@ export function createAccountDataService(deps: AccountDataDeps) {
           const orderIds = orders.map((order) => order.id);
           const items = await repository.itemsOf(tx, orderIds);
           const documents = await repository.documentsOf(tx, orderIds);
-          const grievances = await repository.grievancesOf(tx, profile.email);
+          // An account made by phone has no address ('') until she adds one: nothing is hers by it.
+          const grievances = profile.email ? await repository.grievancesOf(tx, profile.email) : [];
           const replies = await repository.grievanceRepliesOf(
             tx,
             grievances.map((one) => one.id),
           );
-          const mails = await outbox.mailsTo(tx, profile.email);
+          const mails = profile.email ? await outbox.mailsTo(tx, profile.email) : [];
           const phoneMessages = [];
           for (const log of deps.messageLogs())
             phoneMessages.push(...(await log.sentTo(tx, userId)));
@@ -169,15 +182,26 @@ export function createAccountDataService(deps: AccountDataDeps) {
      */
     async erase(
       userId: string,
-      password: string,
+      proof: DeleteAccount,
       clientAddress: string,
     ): Promise<{ kept: KeptRecord[] }> {
-      const current = await auth.confirmPassword(userId, password, clientAddress);
+      let current;
+      if (proof.password !== undefined) {
+        current = await auth.confirmPassword(userId, proof.password, clientAddress);
+      } else {
+        current = await auth.userIn(db, userId);
+        if (!current.phoneVerified) throw conflict(accountDataMessages.noVerifiedPhone);
+        await deps.phoneCodes.confirm({
+          requestId: proof.requestId!,
+          code: proof.code!,
+          phone: current.phone,
+        });
+      }
       for (const order of await repository.ordersOf(db, userId)) {
         if (order.paidAt && !order.invoiceIssuedAt) await deps.invoices.issueInvoice(order.id);
       }
       const kept = await db.transaction(async (tx) => {
-        const { formerEmail } = await auth.eraseIn(tx, userId);
+        const { formerEmail, formerPhone } = await auth.eraseIn(tx, userId);
         const now = new Date();
         const orders = await repository.ordersOf(tx, userId);
         const keptOrders: { order: OrderOfHers; until: Date }[] = [];
@@ -194,13 +218,16 @@ export function createAccountDataService(deps: AccountDataDeps) {
         );
         await choices.withdrawAllIn(tx, userId);
         await repository.deleteBelongings(tx, userId);
-        const grievanceIds = (await repository.grievancesOf(tx, formerEmail)).map((one) => one.id);
+        const grievanceIds = formerEmail
+          ? (await repository.grievancesOf(tx, formerEmail)).map((one) => one.id)
+          : [];
         await repository.anonymiseGrievances(
           tx,
           grievanceIds,
           await repository.erasedEmailOf(tx, userId),
         );
-        await outbox.forgetRecipient(tx, formerEmail, grievanceIds);
+        if (formerEmail) await outbox.forgetRecipient(tx, formerEmail, grievanceIds);
+        await deps.phoneMessages.forgetRecipient(tx, { userId, phone: formerPhone });
         return keptOrders.map(({ order, until }) => ({
           kind: 'order' as const,
           orderNumber: order.orderNumber,

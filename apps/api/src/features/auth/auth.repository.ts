@@ -11,6 +11,8 @@ export interface UserChanges {
   firstName?: string;
   lastName?: string;
   phone?: string;
+  /** The phone was proven with a code (false again whenever the number changes). */
+  phoneVerified?: boolean;
   addresses?: StoredAddress[];
   /** null removes the password (the account then signs in only through Google or a reset). */
   passwordHash?: string | null;
@@ -39,6 +41,29 @@ export function createAuthRepository(db: Database) {
     async findUserIn(tx: Executor, id: string) {
       const [row] = await tx.select().from(users).where(eq(users.id, id));
       return row;
+    },
+
+    /** The one account whose number was proven with a code (unverified numbers sign in no one). */
+    async findUserByVerifiedPhone(tx: Executor, phone: string) {
+      const [row] = await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.phone, phone), eq(users.phoneVerified, true)));
+      return row;
+    },
+
+    /** The shop's owners' addresses: a stored owner role, or a verified address listed in ADMIN_EMAILS. */
+    async ownerEmails(listed: readonly string[]): Promise<string[]> {
+      const rows = await db
+        .select({ email: users.email })
+        .from(users)
+        .where(
+          and(
+            eq(users.emailVerified, true),
+            sql`(${users.role} = 'owner' or ${users.email} in (select jsonb_array_elements_text(${JSON.stringify(listed)}::jsonb)))`,
+          ),
+        );
+      return rows.map((row) => row.email);
     },
 
     async findUserByEmail(tx: Executor, email: string) {
@@ -181,12 +206,13 @@ export function createAuthRepository(db: Database) {
      * Erases the account in `tx` (its row locked for update first): every refresh token revoked;
      * no name, phone, password, Google link, addresses or mailed links are left; the address becomes one at the reserved
      * `.invalid` domain (RFC 2606: nothing is ever delivered there) so no sign-in finds it, and
-     * every access token issued before the erasure is refused. Answers her former address, or undefined when the
+     * every access token issued before the erasure is refused. Answers her former address and
+     * phone, or undefined when the
      * account was erased already (or never existed).
      */
     async eraseUser(tx: Executor, id: string) {
       const [current] = await tx
-        .select({ email: users.email, erasedAt: users.erasedAt })
+        .select({ email: users.email, phone: users.phone, erasedAt: users.erasedAt })
         .from(users)
         .where(eq(users.id, id))
         .for('update');
@@ -208,6 +234,7 @@ export function createAuthRepository(db: Database) {
           firstName: '',
           lastName: '',
           phone: '',
+          phoneVerified: false,
           passwordHash: null,
           emailVerified: false,
           googleSubject: null,
@@ -219,7 +246,7 @@ export function createAuthRepository(db: Database) {
         })
         .where(eq(users.id, id))
         .returning();
-      return { row: row!, formerEmail: current.email };
+      return { row: row!, formerEmail: current.email, formerPhone: current.phone };
     },
 
     async revokeUserRefreshTokens(tx: Executor, userId: string) {

@@ -372,6 +372,10 @@ export function createAuthService(deps: AuthServiceDeps) {
         ...(changes.firstName !== undefined ? { firstName: changes.firstName } : {}),
         ...(changes.lastName !== undefined ? { lastName: changes.lastName } : {}),
         ...(changes.phone !== undefined ? { phone: changes.phone } : {}),
+        // A number typed in the profile is unproven until a code sent to it is entered.
+        ...(changes.phone !== undefined && changes.phone !== current.phone
+          ? { phoneVerified: false }
+          : {}),
         ...(addresses ? { addresses } : {}),
       });
       if (!row) throw unauthenticated(authText.badToken);
@@ -552,6 +556,49 @@ export function createAuthService(deps: AuthServiceDeps) {
         repository.retireOneTimeTokens(tx, userId, 'email_verification'),
       );
       await sendVerification(row);
+    },
+
+    /**
+     * Her number was proven with a code: a signed-in shopper (`userId`) adds it to her account;
+     * otherwise the account whose number it is (verified, never one merely typed) signs in, or a
+     * new account is made for it (her first name is asked next). One verified number, one
+     * account: a number proven on another account is refused.
+     */
+    async signInWithVerifiedPhone(phone: string, userId: string | null): Promise<AuthSession> {
+      if (userId) {
+        const other = await repository.findUserByVerifiedPhone(db, phone);
+        if (other && other.id !== userId) throw conflict(authText.phoneOtherAccount);
+        let row: UserRow | undefined;
+        try {
+          row = await repository.updateUser(db, userId, { phone, phoneVerified: true });
+        } catch (error) {
+          if (isUniqueViolation(error)) throw conflict(authText.phoneOtherAccount);
+          throw error;
+        }
+        if (!row) throw unauthenticated(authText.badToken);
+        changedUser(row);
+        return startSession(row);
+      }
+      const found = await repository.findUserByVerifiedPhone(db, phone);
+      if (found) return startSession(found);
+      try {
+        return await startSession(
+          await repository.insertUser({
+            email: '',
+            firstName: '',
+            lastName: '',
+            phone,
+            phoneVerified: true,
+            passwordHash: null,
+          }),
+        );
+      } catch (error) {
+        // The same number verified twice at once: the other request made the account.
+        if (!isUniqueViolation(error)) throw error;
+        const made = await repository.findUserByVerifiedPhone(db, phone);
+        if (!made) throw error;
+        return startSession(made);
+      }
     },
 
     googleConfig() {

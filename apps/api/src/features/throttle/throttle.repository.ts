@@ -175,3 +175,136 @@ export function createThrottleRepository(db: Database) {
 }
 
 export type ThrottleRepository = ReturnType<typeof createThrottleRepository>;
+
+/** One window rule of a statement that counts several together. */
+export interface TogetherWindow {
+  action: string;
+  subject: string;
+  limit: number;
+  windowMs: number;
+}
+
+/** What `countTogether` decided: each rule it reached, and whether the whole attempt may go. */
+export interface CountedTogether {
+  allowed: boolean;
+  /** The rules it reached, in order, with their own decision and Retry-After. */
+  rules: { action: string; allowed: boolean; retryAfterSeconds: number; hits: number }[];
+}
+
+const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
+
+/** A window upsert at `t` (the statement's instant), as `countInWindow` counts. */
+function windowUpsert(
+  rule: TogetherWindow,
+  t: ReturnType<typeof sql>,
+  gate: ReturnType<typeof sql>,
+) {
+  return sql`
+    insert into throttle_counters as c (action, subject, started_at, hits, expires_at, allowed)
+    select ${rule.action}, ${rule.subject}, ${t}, 1, ${t} + ${milliseconds(rule.windowMs)},
+      1 <= ${rule.limit}::int
+    where ${gate}
+    on conflict (action, subject) do update set
+      started_at = case when c.expires_at <= ${t} then ${t} else c.started_at end,
+      hits = case when c.expires_at <= ${t} then 1 else c.hits + 1 end,
+      blocked_until = null,
+      expires_at = case when c.expires_at <= ${t}
+        then ${t} + ${milliseconds(rule.windowMs)} else c.expires_at end,
+      allowed = case when c.expires_at <= ${t} then 1 else c.hits + 1 end <= ${rule.limit}::int
+    returning ${rule.action}::text as action, allowed, hits,
+      ceil(extract(epoch from expires_at - ${t}))::int as retry_after`;
+}
+
+/**
+ * Counts an attempt against a back-off and several windows in ONE statement, in stages: the
+ * back-off first, then `windows` only when it allowed, then `last` (a shop-wide cap) only when
+ * every one before allowed. A burst spends exactly its size of each rule it reached, however
+ * many processes answer it. `instant` is the statement's clock (the app's, so tests can move it).
+ */
+export async function countTogether(
+  db: Database,
+  input: {
+    instant: Date;
+    backoff: {
+      action: string;
+      subject: string;
+      free: number;
+      firstDelayMs: number;
+      maxDelayMs: number;
+      memoryMs: number;
+    };
+    windows: TogetherWindow[];
+    last: TogetherWindow;
+  },
+): Promise<CountedTogether> {
+  const t = at(input.instant);
+  const rule = input.backoff;
+  const delayAfter = (n: ReturnType<typeof sql>) => sql`
+    (case when ${n} < ${rule.free}::int then interval '0'
+      else least(${rule.maxDelayMs}::double precision,
+        ${rule.firstDelayMs}::double precision
+          * power(2::double precision, least(${n} - ${rule.free}::int, 40))
+      ) * interval '1 millisecond' end)`;
+  const forgotten = sql`(c.expires_at <= ${t})`;
+  const open = sql`(c.expires_at <= ${t} or c.blocked_until is null or c.blocked_until <= ${t})`;
+  const hitsAfter = sql`(case when ${forgotten} then 1 when ${open} then c.hits + 1 else c.hits end)`;
+  const passed = sql`not exists (select 1 from backoff where not allowed)`;
+  const windows = input.windows.map(
+    (each, index) => sql`, w${sql.raw(String(index))} as (${windowUpsert(each, t, passed)})`,
+  );
+  const reached = input.windows.map(
+    (_each, index) =>
+      sql`select action, allowed, hits, retry_after from w${sql.raw(String(index))}`,
+  );
+  const everyPassed = sql`${passed} ${sql.join(
+    input.windows.map(
+      (_each, index) =>
+        sql`and not exists (select 1 from w${sql.raw(String(index))} where not allowed)`,
+    ),
+    sql` `,
+  )}`;
+  const rows = await queryRows<{
+    action: string;
+    allowed: boolean;
+    hits: number;
+    retry_after: number | string;
+    stage: number;
+  }>(
+    db,
+    sql`with backoff as (
+        insert into throttle_counters as c
+          (action, subject, started_at, hits, blocked_until, expires_at, allowed)
+        values (${rule.action}, ${rule.subject}, ${t}, 1, ${t} + ${delayAfter(sql`1`)},
+          ${t} + ${milliseconds(rule.memoryMs)}, true)
+        on conflict (action, subject) do update set
+          started_at = case when ${forgotten} then ${t} else c.started_at end,
+          hits = ${hitsAfter},
+          blocked_until = case when ${open} then ${t} + ${delayAfter(hitsAfter)} else c.blocked_until end,
+          expires_at = case when ${open} then ${t} + ${milliseconds(rule.memoryMs)} else c.expires_at end,
+          allowed = ${open}
+        returning ${rule.action}::text as action, allowed, hits,
+          ceil(extract(epoch from blocked_until - ${t}))::int as retry_after)
+      ${sql.join(windows, sql` `)}
+      , capped as (${windowUpsert(input.last, t, everyPassed)})
+      select action, allowed, hits, retry_after, 0 as stage from backoff
+      ${sql.join(
+        reached.map(
+          (each, index) =>
+            sql` union all select *, ${index + 1} from (${each}) r${sql.raw(String(index))}`,
+        ),
+        sql` `,
+      )}
+      union all select action, allowed, hits, retry_after, ${input.windows.length + 1} from capped
+      order by stage`,
+  );
+  const rules = rows.map((row) => ({
+    action: row.action,
+    allowed: row.allowed,
+    hits: Number(row.hits),
+    retryAfterSeconds: Math.max(1, Number(row.retry_after)),
+  }));
+  return {
+    allowed: rules.length === input.windows.length + 2 && rules.every((each) => each.allowed),
+    rules,
+  };
+}

@@ -1,0 +1,271 @@
+/**
+ * Messages to a shopper's phone (WhatsApp and SMS): the templates as they are registered with
+ * Meta and with India's DLT registry, the rules of what may be sent when, and the limits on
+ * sign-in codes. Texts are discreet: parcels already ship under a neutral name, so no text or
+ * preview names a product, a size or the word lingerie; the order number and a link say the rest.
+ */
+
+export const MESSAGE_CHANNELS = ['whatsapp', 'sms'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
+/** Why a message is sent: each purpose has its own consent (sign-in codes need none). */
+export const MESSAGE_PURPOSES = ['sign_in', 'order_updates', 'offers'] as const;
+export type MessagePurpose = (typeof MESSAGE_PURPOSES)[number];
+
+/** Meta's template categories; marketing goes to its own endpoint and only with her opt-in. */
+export type WhatsAppCategory = 'authentication' | 'utility' | 'marketing';
+/**
+ * DLT content categories: a shop's sign-in codes and order updates are service-implicit (any
+ * hour); service-explicit and promotional texts need recorded consent and 10:00-21:00 IST.
+ */
+export type SmsCategory = 'service_implicit' | 'service_explicit' | 'promotional';
+
+/** The brand every SMS template must carry (a DLT rule). */
+export const MESSAGE_BRAND = 'Lacebloom';
+
+/** A DLT template's variables are at most 30 characters each. */
+export const MAX_VARIABLE_LENGTH = 30;
+
+export interface MessageTemplate {
+  name: string;
+  purpose: MessagePurpose;
+  whatsappCategory: WhatsAppCategory;
+  smsCategory: SmsCategory;
+  /** The variables in the order the template's placeholders use them. */
+  variables: readonly string[];
+  /** The body as registered with Meta: `{{1}}`, `{{2}}`… */
+  whatsappBody: string;
+  /** The text as registered with DLT: `{#var#}` for each variable, in order. */
+  smsBody: string;
+  /** When WhatsApp fails (or, for a sign-in code, does not deliver in time) an SMS goes instead. */
+  fallsBackToSms: boolean;
+}
+
+const orderLink = (origin: string) => `${origin}/profile`;
+
+/**
+ * Every template the shop sends, with the shop's own address written in (DLT registers a text
+ * with its whitelisted URL, so the address is part of the template, never a variable).
+ */
+export function messageTemplates(origin: string) {
+  const host = new URL(origin).host;
+  const link = orderLink(origin);
+  const utility = (
+    name: string,
+    variables: readonly string[],
+    whatsappBody: string,
+    smsBody: string,
+  ): MessageTemplate => ({
+    name,
+    purpose: 'order_updates',
+    whatsappCategory: 'utility',
+    smsCategory: 'service_implicit',
+    variables,
+    whatsappBody,
+    smsBody,
+    fallsBackToSms: true,
+  });
+  const templates = {
+    sign_in_code: {
+      name: 'sign_in_code',
+      purpose: 'sign_in',
+      whatsappCategory: 'authentication',
+      smsCategory: 'service_implicit',
+      variables: ['code'],
+      // Meta's fixed authentication text, with its expiry line.
+      whatsappBody:
+        '*{{1}}* is your verification code. For your security, do not share this code.\nThis code expires in 5 minutes.',
+      // The last line binds the code to the shop's origin, so browsers offer it only there.
+      smsBody: `{#var#} is your ${MESSAGE_BRAND} sign-in code. It expires in 5 minutes. Never share it.\n\n@${host} #{#var#}`,
+      fallsBackToSms: true,
+    },
+    order_placed: utility(
+      'order_placed',
+      ['orderNumber'],
+      `Thank you! Your ${MESSAGE_BRAND} order {{1}} is placed. See it at ${link}`,
+      `${MESSAGE_BRAND}: your order {#var#} is placed. See it at ${link}`,
+    ),
+    order_placed_cod: utility(
+      'order_placed_cod',
+      ['orderNumber', 'codCode'],
+      `Thank you! Your ${MESSAGE_BRAND} order {{1}} is placed, to pay on delivery. Its confirmation code is {{2}}. See it at ${link}`,
+      `${MESSAGE_BRAND}: your order {#var#} is placed (pay on delivery). Confirmation code {#var#}. See it at ${link}`,
+    ),
+    order_shipped: utility(
+      'order_shipped',
+      ['orderNumber', 'courier', 'awb'],
+      `Your ${MESSAGE_BRAND} order {{1}} has shipped with {{2}}, tracking number {{3}}. Track it at ${link}`,
+      `${MESSAGE_BRAND}: order {#var#} shipped with {#var#}, AWB {#var#}. Track it at ${link}`,
+    ),
+    order_out_for_delivery: utility(
+      'order_out_for_delivery',
+      ['orderNumber'],
+      `Your ${MESSAGE_BRAND} order {{1}} is out for delivery today. ${link}`,
+      `${MESSAGE_BRAND}: order {#var#} is out for delivery today. ${link}`,
+    ),
+    order_delivered: utility(
+      'order_delivered',
+      ['orderNumber'],
+      `Your ${MESSAGE_BRAND} order {{1}} has been delivered. ${link}`,
+      `${MESSAGE_BRAND}: order {#var#} has been delivered. ${link}`,
+    ),
+    order_cancelled: utility(
+      'order_cancelled',
+      ['orderNumber'],
+      `Your ${MESSAGE_BRAND} order {{1}} has been cancelled. ${link}`,
+      `${MESSAGE_BRAND}: order {#var#} has been cancelled. ${link}`,
+    ),
+    return_picked_up: utility(
+      'return_picked_up',
+      ['orderNumber'],
+      `The return of your ${MESSAGE_BRAND} order {{1}} has been picked up. ${link}`,
+      `${MESSAGE_BRAND}: the return of order {#var#} has been picked up. ${link}`,
+    ),
+    refund_sent: utility(
+      'refund_sent',
+      ['orderNumber', 'amount'],
+      `A refund of {{2}} for your ${MESSAGE_BRAND} order {{1}} has been sent. ${link}`,
+      `${MESSAGE_BRAND}: refund of {#var#} for order {#var#} sent. ${link}`,
+    ),
+    refund_credited: utility(
+      'refund_credited',
+      ['orderNumber', 'amount'],
+      `The refund of {{2}} for your ${MESSAGE_BRAND} order {{1}} has been credited. ${link}`,
+      `${MESSAGE_BRAND}: refund of {#var#} for order {#var#} credited. ${link}`,
+    ),
+    offer: {
+      name: 'offer',
+      purpose: 'offers',
+      whatsappCategory: 'marketing',
+      smsCategory: 'promotional',
+      variables: ['headline'],
+      whatsappBody: `${MESSAGE_BRAND}: {{1}}. See it at ${origin}`,
+      smsBody: `${MESSAGE_BRAND}: {#var#}. See it at ${origin}`,
+      fallsBackToSms: false,
+    },
+  } satisfies Record<string, MessageTemplate>;
+  return templates;
+}
+
+export type MessageTemplates = ReturnType<typeof messageTemplates>;
+export type MessageTemplateName = keyof MessageTemplates;
+
+/**
+ * The refund templates name the amount before the order in their SMS text: the SMS variables in
+ * the order the text uses them.
+ */
+function smsOrder(template: MessageTemplate): readonly string[] {
+  if (template.name === 'refund_sent' || template.name === 'refund_credited') {
+    return ['amount', 'orderNumber'];
+  }
+  if (template.name === 'sign_in_code') return ['code', 'code'];
+  return template.variables;
+}
+
+/** The variables in the order the SMS text's `{#var#}` placeholders take them. */
+export function smsVariables(template: MessageTemplate, values: Record<string, string>): string[] {
+  return smsOrder(template).map((name) => values[name] ?? '');
+}
+
+/** The variables in the order of WhatsApp's `{{n}}` placeholders. */
+export function whatsappVariables(
+  template: MessageTemplate,
+  values: Record<string, string>,
+): string[] {
+  return template.variables.map((name) => values[name] ?? '');
+}
+
+/** The SMS as the phone shows it: each `{#var#}` replaced by the next value. */
+export function renderSms(body: string, values: readonly string[]): string {
+  let index = 0;
+  return body.replace(/\{#var#\}/g, () => values[index++] ?? '');
+}
+
+/** The WhatsApp body as the phone shows it: `{{n}}` replaced by the n-th value. */
+export function renderWhatsApp(body: string, values: readonly string[]): string {
+  return body.replace(/\{\{(\d+)\}\}/g, (_match, n: string) => values[Number(n) - 1] ?? '');
+}
+
+/** Words no message may carry: what is in the parcel stays between her and the shop. */
+const INDISCREET =
+  /\b(lingerie|bras?|bralette|panty|panties|brief|thong|nightwear|nighty|sleepwear|shapewear|camisole|babydoll|corset|underwear|innerwear|intimates?|lace|size|cup)\b/i;
+
+/** Why a variable's value may not go into a message, or undefined when it may. */
+export function variableProblem(name: string, value: string): string | undefined {
+  if (value.length === 0) return `${name} is empty`;
+  if (value.length > MAX_VARIABLE_LENGTH) {
+    return `${name} is longer than ${MAX_VARIABLE_LENGTH} characters`;
+  }
+  if (INDISCREET.test(value)) return `${name} names what is in the parcel`;
+  if (/[\r\n]/.test(value)) return `${name} has a line break`;
+  return undefined;
+}
+
+/** True when a text as the phone shows it names nothing of what she bought. */
+export function isDiscreet(text: string): boolean {
+  // The brand itself contains 'lace': judged without it.
+  return !INDISCREET.test(text.replaceAll(MESSAGE_BRAND, ''));
+}
+
+const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
+/** Promotional and service-explicit SMS only from 10:00 to 21:00 in India (TRAI). */
+const PROMO_OPENS_HOUR = 10;
+const PROMO_CLOSES_HOUR = 21;
+
+/** Whether an SMS of this category may be sent at `at` (the operators refuse it otherwise). */
+export function smsAllowedAt(category: SmsCategory, at: Date): boolean {
+  if (category === 'service_implicit') return true;
+  const ist = new Date(at.getTime() + IST_OFFSET_MS);
+  const minutes = ist.getUTCHours() * 60 + ist.getUTCMinutes();
+  return minutes >= PROMO_OPENS_HOUR * 60 && minutes < PROMO_CLOSES_HOUR * 60;
+}
+
+/** The next 10:00 IST at or after `at`: when a refused promotional text is tried again. */
+export function nextPromotionalWindow(at: Date): Date {
+  const ist = new Date(at.getTime() + IST_OFFSET_MS);
+  const opens = Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate(), 10);
+  const day = 24 * 60 * 60_000;
+  const next = ist.getTime() < opens ? opens : opens + day;
+  return new Date(next - IST_OFFSET_MS);
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** The limits on sign-in codes (counted together, in one statement, before any provider call). */
+export const PHONE_CODE_LIMITS = {
+  /** A code is good for 5 minutes and 5 checks. */
+  ttlMs: 5 * MINUTE,
+  maxChecks: 5,
+  /** A second code after 30 s, then each wait doubles, up to 32 minutes. */
+  resendFirstMs: 30_000,
+  resendMaxMs: 32 * MINUTE,
+  /** A run of resends is forgotten an hour after its last code. */
+  resendMemoryMs: HOUR,
+  perNumber: { limit: 3, windowMs: 15 * MINUTE },
+  perAddress: { limit: 10, windowMs: HOUR },
+  /** Numbers sharing all but their last 4 digits (an SMS-pumping range). */
+  perPrefix: { limit: 30, windowMs: HOUR },
+  /** The shop-wide cap a day (PHONE_CODES_PER_DAY). */
+  perDayDefault: 2000,
+  /** WhatsApp has this long to report the code delivered before it goes by SMS. */
+  whatsappDeliveryWaitMs: 20_000,
+} as const;
+
+/** The range a number is counted in: all but its last 4 digits. */
+export function phonePrefix(phone: string): string {
+  return phone.slice(0, -4);
+}
+
+/** A status only moves forward: a late or replayed one never undoes a later one. */
+export const DELIVERY_STATUS_RANK = {
+  queued: 0,
+  sending: 1,
+  unconfirmed: 1,
+  sent: 2,
+  delivered: 3,
+  read: 4,
+  failed: 5,
+  cancelled: 5,
+} as const;
+export type DeliveryStatus = keyof typeof DELIVERY_STATUS_RANK;
