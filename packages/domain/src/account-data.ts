@@ -29,8 +29,8 @@ const channelLabels: Record<MessageChannel, string> = {
 export const consentWording: Record<MessagePurpose, Record<MessageChannel, string>> = {
   orderUpdates: {
     email: `Send me updates about my orders (placed, shipped, delivered, returns and refunds) by ${channelLabels.email}.`,
-    whatsapp: `Send me updates about my orders (placed, shipped, delivered, returns and refunds) on ${channelLabels.whatsapp} to my verified phone number.`,
-    sms: `Send me updates about my orders (placed, shipped, delivered, returns and refunds) by ${channelLabels.sms} to my verified phone number.`,
+    whatsapp: `Send me updates about my orders (placed, shipped, delivered, returns and refunds) on ${channelLabels.whatsapp} to my verified mobile number.`,
+    sms: `Send me updates about my orders (placed, shipped, delivered, returns and refunds) by ${channelLabels.sms} to my verified mobile number.`,
   },
   offers: {
     email: `Send me offers and new arrivals by ${channelLabels.email}. I can stop them any time in My Account.`,
