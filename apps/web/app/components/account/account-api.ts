@@ -29,6 +29,15 @@ export function accountApi({ data, send, file }: ApiClient) {
       send(choicesAnswer, 'PUT', '/account/messages', 'Could not save your choices', choices),
     /** Everything the shop holds about her, as the JSON file the server names. */
     downloadData: () => file('GET', '/account/data', 'Could not prepare your data'),
+    /** A code to her phone, proving it is her before a deletion (an account without a password). */
+    sendPhoneCode: (phone: string) =>
+      send(
+        lazyContract(auth, (m) => m.phoneCodeSentResponse),
+        'POST',
+        '/auth/otp/send',
+        'Could not send a code',
+        { phone },
+      ),
     deleteAccount: (input: DeleteAccountInput) =>
       send(deletedAnswer, 'DELETE', '/account', 'Could not delete your account', input),
     updateProfile: (input: ProfileUpdateInput) =>

@@ -135,14 +135,24 @@ export function keptSummary(kept: AccountDeleted['kept']): string {
  * Her data: the download of everything held about her, and the deletion of her account behind a
  * confirmation that says what goes, what stays and asks for her password.
  */
-export function YourDataCard({ hasPassword }: { hasPassword: boolean }) {
+export function YourDataCard({ hasPassword, phone }: { hasPassword: boolean; phone: string }) {
   const { authed, signOut } = useAuth();
   const toast = useToast();
   const navigate = useNavigate();
   const [downloading, setDownloading] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const form = useSchemaForm({ password: '' });
+  const form = useSchemaForm({ password: '', code: '' });
   const { busy, failure, setFailure, run } = useFormAction();
+  // An account without a password proves it is her with a code sent to her phone.
+  const [requestId, setRequestId] = useState<string | null>(null);
+  const byPhone = !hasPassword && phone !== '';
+
+  async function sendCode() {
+    await run(async () => {
+      const { data } = await authed((api) => accountApi(api).sendPhoneCode(phone));
+      setRequestId(data.requestId);
+    }, 'Could not send a code');
+  }
 
   async function download() {
     setDownloading(true);
@@ -159,7 +169,10 @@ export function YourDataCard({ hasPassword }: { hasPassword: boolean }) {
   async function erase(event: FormEvent) {
     event.preventDefault();
     const { deleteAccountSchema } = await rules();
-    const input = form.check(deleteAccountSchema);
+    const input = form.check(
+      deleteAccountSchema,
+      byPhone ? { requestId, code: form.values.code } : { password: form.values.password },
+    );
     if (!input) return;
     await run(async () => {
       const { data } = await authed((api) => accountApi(api).deleteAccount(input));
@@ -171,6 +184,7 @@ export function YourDataCard({ hasPassword }: { hasPassword: boolean }) {
 
   function cancel() {
     setConfirming(false);
+    setRequestId(null);
     setFailure(null);
     form.reset();
   }
@@ -233,6 +247,36 @@ export function YourDataCard({ hasPassword }: { hasPassword: boolean }) {
                 <button type="submit" className={dangerButton} disabled={busy}>
                   {busy ? 'Deleting...' : 'Delete my account for good'}
                 </button>
+                <button type="button" className={secondaryButton} onClick={cancel}>
+                  Keep my account
+                </button>
+              </div>
+            </>
+          ) : byPhone ? (
+            <>
+              {requestId ? (
+                <TextField
+                  {...form.field('code')}
+                  label={`The 6-digit code sent to ${phone}`}
+                  autoComplete="one-time-code"
+                  inputMode="numeric"
+                  maxLength={6}
+                />
+              ) : (
+                <p className="text-sm text-ink">
+                  We will send a code to {phone} to make sure it is you.
+                </p>
+              )}
+              <div className="flex flex-wrap gap-2">
+                {requestId ? (
+                  <button type="submit" className={dangerButton} disabled={busy}>
+                    {busy ? 'Deleting...' : 'Delete my account for good'}
+                  </button>
+                ) : (
+                  <button type="button" className={dangerButton} onClick={sendCode} disabled={busy}>
+                    Send me a code
+                  </button>
+                )}
                 <button type="button" className={secondaryButton} onClick={cancel}>
                   Keep my account
                 </button>

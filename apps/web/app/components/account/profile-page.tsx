@@ -99,7 +99,7 @@ export function ProfilePage({ initialOrders = null }: { initialOrders?: OrderPag
             <AddressesCard user={user} />
             <PasswordCard user={user} />
             <MessagesCard />
-            <YourDataCard hasPassword={user.hasPassword} />
+            <YourDataCard hasPassword={user.hasPassword} phone={user.phone} />
             <SignOutCard />
           </>
         ) : (

@@ -12,6 +12,7 @@ const server = vi.hoisted(() => ({
   saveMessageChoices: vi.fn(),
   downloadData: vi.fn(),
   deleteAccount: vi.fn(),
+  sendPhoneCode: vi.fn(),
 }));
 const session = vi.hoisted(() => ({ signOut: vi.fn(), toast: vi.fn(), saved: vi.fn() }));
 vi.mock('../../../app/components/account/account-api', () => ({ accountApi: () => server }));
@@ -86,7 +87,7 @@ describe('her data', () => {
   it('downloads everything as one JSON file', async () => {
     const blob = new Blob(['{}'], { type: 'application/json' });
     server.downloadData.mockResolvedValue(blob);
-    open(<YourDataCard hasPassword />);
+    open(<YourDataCard hasPassword phone="9876543210" />);
     await userEvent.click(screen.getByRole('button', { name: 'Download my data' }));
     await waitFor(() => expect(session.saved).toHaveBeenCalledTimes(1));
     expect(session.saved.mock.calls[0]![0]).toBe(blob);
@@ -101,7 +102,7 @@ describe('her data', () => {
         message: 'Your account is deleted',
       };
     });
-    const router = open(<YourDataCard hasPassword />);
+    const router = open(<YourDataCard hasPassword phone="9876543210" />);
     expect(screen.queryByRole('form', { name: 'Confirm deleting your account' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
     const confirm = screen.getByRole('form', { name: 'Confirm deleting your account' });
@@ -145,10 +146,35 @@ describe('her data', () => {
   });
 
   it('tells a Google account how to set a password first, with no password box', async () => {
-    open(<YourDataCard hasPassword={false} />);
+    open(<YourDataCard hasPassword={false} phone="" />);
     await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
     const confirm = screen.getByRole('form', { name: 'Confirm deleting your account' });
     expect(within(confirm).queryByLabelText('Your password')).toBeNull();
     expect(confirm.textContent).toContain('Forgot password?');
+  });
+
+  it('asks an account that signs in by phone for a code sent to it, then deletes with that code', async () => {
+    const requestId = '6f1c2f4e-3b7a-4d2e-9c1a-0b5e7d9f1a23';
+    server.sendPhoneCode.mockResolvedValue({
+      data: { requestId, channel: 'whatsapp', resendAfterSeconds: 30 },
+      message: 'Code sent',
+    });
+    server.deleteAccount.mockResolvedValue({ data: { kept: [] }, message: 'Deleted' });
+    open(<YourDataCard hasPassword={false} phone="9811122233" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    const confirm = screen.getByRole('form', { name: 'Confirm deleting your account' });
+    expect(within(confirm).queryByLabelText('Your password')).toBeNull();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Send me a code' }));
+    expect(server.sendPhoneCode).toHaveBeenCalledWith('9811122233');
+    const code = await within(confirm).findByLabelText('The 6-digit code sent to 9811122233');
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(code.getAttribute('inputmode')).toBe('numeric');
+    await userEvent.type(code, '482913');
+    await userEvent.click(
+      within(confirm).getByRole('button', { name: 'Delete my account for good' }),
+    );
+    await waitFor(() => expect(session.signOut).toHaveBeenCalledTimes(1));
+    expect(server.deleteAccount).toHaveBeenCalledWith({ requestId, code: '482913' });
+    expect(session.toast).toHaveBeenCalledWith('Your account and your data are deleted.');
   });
 });
