@@ -105,12 +105,14 @@ export interface AppConfig {
   outbound: OutboundSettings;
   /**
    * Per client network, public requests that cost a courier call or a query no cache answers: PIN
-   * and tracking lookups (60 a minute each) and guest-cart requests (600 a minute).
+   * and tracking lookups (60 a minute each), guest-cart requests (600 a minute) and the bra size
+   * finder's `POST /fit/bra-size` (120 a minute).
    */
   publicLookups: {
     pincodesPerMinute: number;
     trackingPerMinute: number;
     guestCartPerMinute: number;
+    sizeFinderPerMinute: number;
   };
   /** IPv6 clients are counted per network of this prefix in every throttle (64); IPv4 per address. */
   throttleIpv6Prefix: number;
@@ -198,6 +200,7 @@ const envSchema = z.object({
   PINCODE_LOOKUPS_PER_MINUTE: whole('PINCODE_LOOKUPS_PER_MINUTE', 1, 100_000),
   TRACKING_LOOKUPS_PER_MINUTE: whole('TRACKING_LOOKUPS_PER_MINUTE', 1, 100_000),
   GUEST_CART_REQUESTS_PER_MINUTE: whole('GUEST_CART_REQUESTS_PER_MINUTE', 1, 100_000),
+  SIZE_FINDER_REQUESTS_PER_MINUTE: whole('SIZE_FINDER_REQUESTS_PER_MINUTE', 1, 100_000),
   THROTTLE_IPV6_PREFIX: whole('THROTTLE_IPV6_PREFIX', 1, 128),
   LOG_LEVEL: optionalText.pipe(
     z
@@ -288,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       pincodesPerMinute: values.PINCODE_LOOKUPS_PER_MINUTE ?? 60,
       trackingPerMinute: values.TRACKING_LOOKUPS_PER_MINUTE ?? 60,
       guestCartPerMinute: values.GUEST_CART_REQUESTS_PER_MINUTE ?? 600,
+      sizeFinderPerMinute: values.SIZE_FINDER_REQUESTS_PER_MINUTE ?? 120,
     },
     throttleIpv6Prefix: values.THROTTLE_IPV6_PREFIX ?? 64,
     logLevel: values.LOG_LEVEL ?? 'info',

@@ -166,6 +166,7 @@ describe('the seeded catalogue', () => {
       'category.create',
       'discount.create',
       'product.create',
+      'size_chart.create',
       'subcategory.create',
     ]);
     expect(byKind.find((entry) => entry.action === 'product.create')?.n).toBe(seedProducts.length);

@@ -467,6 +467,36 @@ describe('control characters in text fields', () => {
         body: { status: 'shipped' },
         signedIn: true,
       },
+      {
+        method: 'POST',
+        path: '/api/fit/bra-size',
+        body: {
+          productId: choice.productId,
+          colorName: 'Red',
+          method: 'tape',
+          unit: 'in',
+          underbust: '32',
+          bust: '35',
+        },
+        signedIn: false,
+      },
+      {
+        method: 'POST',
+        path: '/api/fit/bra-size',
+        body: { method: 'feel', wornSize: '34B', band: 'fine', cups: 'fine', gore: 'flat' },
+        signedIn: false,
+      },
+      {
+        method: 'POST',
+        path: '/api/admin/size-charts',
+        body: {
+          name: 'Chart',
+          kind: 'letter',
+          image: '/media/x.svg',
+          rows: [{ size: 'M', bustCm: [86, 92], waistCm: [68, 74], hipCm: [92, 98] }],
+        },
+        signedIn: true,
+      },
     ];
     const requests = samples.flatMap((sample) =>
       stringPaths(sample.body).map((path) => ({

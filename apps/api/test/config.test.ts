@@ -150,6 +150,7 @@ describe('loadConfig', () => {
       pincodesPerMinute: 60,
       trackingPerMinute: 60,
       guestCartPerMinute: 600,
+      sizeFinderPerMinute: 120,
     });
     expect(defaults.throttleIpv6Prefix).toBe(64);
     const set = loadConfig({
@@ -157,12 +158,14 @@ describe('loadConfig', () => {
       PINCODE_LOOKUPS_PER_MINUTE: '120',
       TRACKING_LOOKUPS_PER_MINUTE: '30',
       GUEST_CART_REQUESTS_PER_MINUTE: '1200',
+      SIZE_FINDER_REQUESTS_PER_MINUTE: '30',
       THROTTLE_IPV6_PREFIX: '56',
     });
     expect(set.publicLookups).toEqual({
       pincodesPerMinute: 120,
       trackingPerMinute: 30,
       guestCartPerMinute: 1200,
+      sizeFinderPerMinute: 30,
     });
     expect(set.throttleIpv6Prefix).toBe(56);
     expect(() => loadConfig({ DATA_DIR: tempDir(), THROTTLE_IPV6_PREFIX: '129' })).toThrow(

@@ -18,6 +18,7 @@ export const sampleProduct = {
   tags: [],
   specifications: [],
   sizeChart: null,
+  sizeChartId: null,
   brand: 'Shop',
   category: 'c1',
   subcategory: null,

@@ -13,6 +13,7 @@ import {
 } from './common-mini.ts';
 import { emailAddress } from './email.ts';
 import { signupOffersSchema } from './account-data.ts';
+import { mySize } from './fit.ts';
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
@@ -116,6 +117,8 @@ export const profileUpdateSchema = z.object({
   lastName: z.optional(requiredText(authMessages.lastNameRequired, 50)),
   phone: z.optional(indianPhone(authMessages.phoneInvalid, 'allowed')),
   addresses: z.optional(addressList),
+  /** Her bra size ('34B', any chart's spelling), or null to forget it. */
+  mySize: z.optional(mySize),
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
@@ -211,6 +214,8 @@ export const user = z.object({
   hasPassword: z.boolean(),
   googleLinked: z.boolean(),
   addresses: z.array(savedAddress),
+  /** Her bra size as she saved it ('34B'), or null. */
+  mySize: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -3,6 +3,7 @@
 // catalogue contract (catalogue.ts exports them with its inputs).
 import * as z from 'zod/mini';
 import { successEnvelope } from './common-mini.ts';
+import { sizeMatch } from './fit.ts';
 
 export const category = z.object({
   _id: z.string(),
@@ -72,6 +73,13 @@ export const product = z.object({
   tags: z.array(z.string()),
   specifications: z.array(specification),
   sizeChart: z.nullable(z.object({ image: z.string() })),
+  /** The product's size chart (`GET /api/size-chart/{id}`), null when it has none. */
+  sizeChartId: z.nullable(z.string()),
+  /**
+   * On a list filtered by `size`: the product's size in stock that matches hers, or the sister
+   * size in stock (`sister: true`) when sister sizes were asked for.
+   */
+  sizeMatch: z.optional(sizeMatch),
   brand: z.string(),
   category: z.string(),
   subcategory: z.nullable(z.string()),

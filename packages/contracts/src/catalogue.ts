@@ -59,8 +59,13 @@ const listingFilters = {
       z.enum(priceBands, { error: `Invalid price: must be one of ${priceBands.join(', ')}` }),
     ),
   ),
-  // Sizes match exactly and colours and tags by substring, all in any case.
+  // Colours and tags match by substring in any case. A size matches in each product's own size
+  // chart (a bra size in any chart's spelling, letter sizes by name); with sisterSizes=true a
+  // sister size in stock counts too, and each card then says which size matched (`sizeMatch`).
   size: filterText('size', 20),
+  sisterSizes: queryValue(
+    z.enum(['true', 'false'], { error: 'Invalid sisterSizes: must be true or false' }),
+  ).transform((value) => (value === undefined ? undefined : value === 'true')),
   color: filterText('color', 50),
   tag: filterText('tag', 50),
   sort: queryValue(

@@ -12,6 +12,15 @@ import { productsAdminRoutes } from '../features/catalogue/products.admin-routes
 import { createProductsAdminRepository } from '../features/catalogue/products-admin.repository.ts';
 import { createProductsAdminService } from '../features/catalogue/products-admin.service.ts';
 import { productsCsvAdminRoutes } from '../features/catalogue/products-csv.admin-routes.ts';
+import { sizeChartsAdminRoutes } from '../features/catalogue/size-charts.admin-routes.ts';
+import { createSizeChartsRepository } from '../features/catalogue/size-charts.repository.ts';
+import { sizeChartsRoutes } from '../features/catalogue/size-charts.routes.ts';
+import {
+  createSizeChartsService,
+  type SizeChartsService,
+} from '../features/catalogue/size-charts.service.ts';
+import { fitRoutes } from '../features/fit/fit.routes.ts';
+import { createFitService } from '../features/fit/fit.service.ts';
 import { createProductsCsvService } from '../features/catalogue/products-csv.service.ts';
 import { bannersAdminRoutes } from '../features/content/banners.admin-routes.ts';
 import { createBannersAdminService } from '../features/content/banners-admin.service.ts';
@@ -37,6 +46,8 @@ export interface CatalogueServices {
   /** Product facts as carts, wishlists and orders show them. */
   productFacts: ProductFactsSource;
   media: MediaService;
+  /** Size charts as data (the seed writes its charts through it). */
+  sizeCharts: SizeChartsService;
 }
 
 /** The catalogue and its back office, the shop's content and pages, and the photos. */
@@ -48,7 +59,16 @@ export async function catalogueFeatures(
   const catalogueChanged = (tags: Parameters<typeof ctx.catalogueChanges.changed>[0]) =>
     ctx.catalogueChanges.changed(tags);
   const catalogueRepository = createCatalogueRepository();
-  const catalogue = createCatalogueService(db, catalogueRepository, readCache);
+  const sizeCharts = createSizeChartsService({
+    db,
+    repository: createSizeChartsRepository(),
+    catalogueChanged,
+    readCache,
+  });
+  const catalogue = createCatalogueService(db, catalogueRepository, readCache, () =>
+    sizeCharts.all(),
+  );
+  const fit = createFitService({ catalogue, charts: sizeCharts });
   const content = createContentService(db, createContentRepository());
   const productFacts = createProductFacts(db, catalogueRepository, {
     ttlMs: config.catalogueCacheTtlMs,
@@ -86,13 +106,20 @@ export async function catalogueFeatures(
   });
   const pages = createPagesService({ db, catalogueChanged });
   return {
-    services: { catalogue, productFacts, media },
-    routes: [catalogueRoutes(catalogue), contentRoutes(content), pagesRoutes(pages)],
+    services: { catalogue, productFacts, media, sizeCharts },
+    routes: [
+      catalogueRoutes(catalogue),
+      sizeChartsRoutes(sizeCharts),
+      fitRoutes(fit, { throttle: ctx.throttle, rule: ctx.lookupLimits.sizeFinderRequests }),
+      contentRoutes(content),
+      pagesRoutes(pages),
+    ],
     adminRoutes: [
       // The CSV's routes first: `export.csv` and `import` are not product ids.
       productsCsvAdminRoutes(productsCsv, guards),
       productsAdminRoutes(productsAdmin, guards),
       categoriesAdminRoutes(categoriesAdmin, guards),
+      sizeChartsAdminRoutes(sizeCharts, guards),
       bannersAdminRoutes(createBannersAdminService({ db, catalogueChanged }), guards),
       blogAdminRoutes(createBlogAdminService({ db, catalogueChanged }), guards),
       mediaAdminRoutes(mediaLibrary, guards),

@@ -39,6 +39,7 @@ import { uploadFormats } from '@shop/domain/media-uploads';
 import { blogStates } from '@shop/domain/blog';
 import { grievanceCategories, grievanceStatuses } from '@shop/domain/grievances';
 import { consentSources, messageChannels, messagePurposes } from '@shop/domain/account-data';
+import { sizeChartKinds, type SizeChartRow } from '@shop/domain/size-charts';
 
 /** `column in ('a', 'b', ...)` for a check constraint whose values come from a domain table. */
 function oneOf(column: SQL | AnyPgColumn, values: readonly string[]): SQL {
@@ -101,12 +102,37 @@ export const subcategories = pgTable(
   ],
 );
 
-export const sizeCharts = pgTable('size_charts', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  image: text('image').notNull(),
-  ...timestamps,
-});
+/**
+ * A size chart: its picture and its sizes as data. Bra charts hold band × cup rows with the
+ * under-bust and bust ranges, letter charts (XS…3XL) bust, waist and hip ranges, all inclusive in
+ * cm (the domain's `SizeChartRow`). The rows live in one jsonb list: they are always read and
+ * replaced whole, and a chart holds at most a few hundred.
+ */
+export const sizeCharts = pgTable(
+  'size_charts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** The picture's address in the media library; '' when the chart has none. */
+    image: text('image').notNull(),
+    kind: text('kind', { enum: sizeChartKinds }).notNull().default('bra'),
+    rows: jsonb('rows')
+      .$type<SizeChartRow[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** The shop's default bra chart: the finder answers in it for a product without one. */
+    isDefaultBra: boolean('is_default_bra').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    check('size_charts_kind_check', oneOf(t.kind, sizeChartKinds)),
+    check('size_charts_default_is_bra_check', sql`not ${t.isDefaultBra} or ${t.kind} = 'bra'`),
+    // At most one default bra chart.
+    uniqueIndex('size_charts_default_bra_key')
+      .on(t.isDefaultBra)
+      .where(sql`${t.isDefaultBra}`),
+  ],
+);
 
 export const products = pgTable(
   'products',
@@ -473,6 +499,8 @@ export const users = pgTable(
     role: text('role', { enum: userRoles }).notNull().default('customer'),
     /** When `role` was last given; null for shoppers who never had another. */
     roleSince: timestamp('role_since', { withTimezone: true }),
+    /** Her bra size as the size finder or she gave it ('34B'); null until she saves one. */
+    mySize: text('my_size'),
     addresses: jsonb('addresses')
       .$type<StoredAddress[]>()
       .notNull()

@@ -10,7 +10,8 @@ import { LRUCache } from 'lru-cache';
  * answer: it travels with the product tags of a change of stock levels alone, so copies that keep
  * no stock (an order's product facts) know they still hold.
  */
-export type CacheTag = 'lists' | 'categories' | 'content' | 'pages' | 'stock' | `product:${string}`;
+export type CacheTag =
+  'lists' | 'categories' | 'content' | 'pages' | 'stock' | 'size-charts' | `product:${string}`;
 
 /** How a route's answers are tagged: fixed tags, or tags read from the validated request. */
 export type CacheTagging = CacheTag[] | ((request: FastifyRequest) => CacheTag[]);

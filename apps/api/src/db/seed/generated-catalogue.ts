@@ -4,6 +4,7 @@
  * price, stock, ratings and age) that shares the pattern's images, so thousands of products cost
  * no image drawing and no extra media on disk.
  */
+import { seedChartOf, seedSizeCharts } from './size-chart-data.ts';
 import { randomUUID } from 'node:crypto';
 import { getTableColumns, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
@@ -86,14 +87,16 @@ async function insertGenerated(tx: Transaction, count: number, lastPosition: num
   const categoryIds = await lookup('categories');
   const subcategoryIds = await lookup('subcategories');
   const tagIds = await lookup('tags');
-  const charts = await queryRows<{ id: string; image: string }>(
-    tx,
-    sql`select id, image from size_charts`,
-  );
-  const chartId = (kind: 'bra' | 'apparel' | 'none') =>
-    kind === 'none'
-      ? null
-      : (charts.find((chart) => chart.image === seedImageUrls.sizeChart(kind))?.id ?? null);
+  const charts = await lookup('size_charts');
+  const chartNames = seedSizeCharts({
+    bra: seedImageUrls.sizeChart('bra'),
+    apparel: seedImageUrls.sizeChart('apparel'),
+  });
+  // The pattern's chart, by the seed's chart names (an owner's renamed chart: none).
+  const chartId = (pattern: (typeof seedProducts)[number]) => {
+    const key = seedChartOf(pattern);
+    return key === null ? null : (charts.get(chartNames[key].name) ?? null);
+  };
 
   // Continue the sequence where an earlier top-up stopped, so names and slugs stay unique.
   const random = randomSource(lastPosition + 1);
@@ -141,7 +144,7 @@ async function insertGenerated(tx: Transaction, count: number, lastPosition: num
       originalPricePaise: rupeesToPaise(onSale ? Math.round((price * 1.4) / 10) * 10 - 1 : price),
       ratings,
       ratingAverage: averageRating(ratings),
-      sizeChartId: chartId(pattern.sizeChart),
+      sizeChartId: chartId(pattern),
       // A small share is retired, as in a real shop's history.
       isActive: random.next() >= 0.03,
       position,

@@ -1,25 +1,28 @@
-import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { discountFormSchema } from '@shop/contracts/admin-discounts';
 import { bannerInput } from '@shop/contracts/banners-admin';
 import { blogInput } from '@shop/contracts/blog-admin';
 import { categoryCreateInput, subcategoryCreateInput } from '@shop/contracts/categories-admin';
 import { productInput, type ProductInput } from '@shop/contracts/products-admin';
+import { sizeChartInput } from '@shop/contracts/fit';
 import { defaultShopSettings } from '@shop/contracts/shop-settings';
 import { averageRating, slugify } from '@shop/domain/catalogue';
 import { queryRows, type Database, type Transaction } from '../client.ts';
-import { categories, shopState, sizeCharts } from '../schema.ts';
+import { categories, shopState } from '../schema.ts';
 import type { AuditActor } from '../../features/audit/audit.service.ts';
 import { createCategoriesAdminRepository } from '../../features/catalogue/categories-admin.repository.ts';
 import { createCategoriesAdminService } from '../../features/catalogue/categories-admin.service.ts';
 import { createProductsAdminRepository } from '../../features/catalogue/products-admin.repository.ts';
 import { createProductsAdminService } from '../../features/catalogue/products-admin.service.ts';
 import { announceCatalogueRewrite } from '../../features/catalogue/catalogue-changes.ts';
+import { createSizeChartsRepository } from '../../features/catalogue/size-charts.repository.ts';
+import { createSizeChartsService } from '../../features/catalogue/size-charts.service.ts';
 import { createBannersAdminService } from '../../features/content/banners-admin.service.ts';
 import { insertBlogPost } from '../../features/content/blog-admin.service.ts';
 import { createDiscountIn } from '../../features/discounts/discounts-admin.service.ts';
 import { createLocalMediaStore, type MediaStore } from '../../features/media/media-store.ts';
 import { seedCategories, seedProducts } from './catalogue-data.ts';
+import { seedChartOf, seedSizeCharts, type SeedChartKey } from './size-chart-data.ts';
 import { seedBlogs, seedDesktopBanners, seedMobileBanners } from './content-data.ts';
 import {
   drawBanner,
@@ -249,6 +252,11 @@ function backOfficeServices(db: Database) {
       newProductThreshold: async () => defaultShopSettings.lowStockThreshold,
     }),
     banners: createBannersAdminService({ db, catalogueChanged: nothingCached }),
+    sizeCharts: createSizeChartsService({
+      db,
+      repository: createSizeChartsRepository(),
+      catalogueChanged: nothingCached,
+    }),
   };
 }
 
@@ -328,12 +336,20 @@ async function insertCatalogue(tx: Transaction, db: Database, now: Date) {
     }
   }
 
-  // Size charts have no back-office screen yet: the two guides are the shop's fixed pictures.
-  const chartIds = { bra: randomUUID(), apparel: randomUUID() };
-  await tx.insert(sizeCharts).values([
-    { id: chartIds.bra, name: 'Bra size guide', image: seedImageUrls.sizeChart('bra') },
-    { id: chartIds.apparel, name: 'Apparel size guide', image: seedImageUrls.sizeChart('apparel') },
-  ]);
+  // The size charts, as the back office's chart form creates them (rows checked by its rules).
+  const chartDefinitions = seedSizeCharts({
+    bra: seedImageUrls.sizeChart('bra'),
+    apparel: seedImageUrls.sizeChart('apparel'),
+  });
+  const chartIds = {} as Record<SeedChartKey, string>;
+  for (const key of Object.keys(chartDefinitions) as SeedChartKey[]) {
+    const chart = await services.sizeCharts.createIn(
+      tx,
+      sizeChartInput.parse(chartDefinitions[key]),
+      SEED_ACTOR,
+    );
+    chartIds[key] = chart._id;
+  }
 
   const history: { id: string; ratings: number[]; rating_average: number; at: string }[] = [];
   for (const product of seedProducts) {
@@ -342,10 +358,11 @@ async function insertCatalogue(tx: Transaction, db: Database, now: Date) {
     if (!categoryId || !subcategoryId) {
       throw new Error(`Seed product "${product.name}" names an unknown category or subcategory`);
     }
+    const chartOf = seedChartOf(product);
     const form = seedProductForm(product, {
       categoryId,
       subcategoryId,
-      sizeChartId: product.sizeChart === 'none' ? null : chartIds[product.sizeChart],
+      sizeChartId: chartOf === null ? null : chartIds[chartOf],
     });
     const parsed = productInput.safeParse(form);
     if (!parsed.success) {

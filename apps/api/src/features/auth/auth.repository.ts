@@ -14,6 +14,8 @@ export interface UserChanges {
   /** The phone was proven with a code (false again whenever the number changes). */
   phoneVerified?: boolean;
   addresses?: StoredAddress[];
+  /** null forgets her size. */
+  mySize?: string | null;
   /** null removes the password (the account then signs in only through Google or a reset). */
   passwordHash?: string | null;
   emailVerified?: boolean;

@@ -103,6 +103,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       hasPassword: row.passwordHash !== null,
       googleLinked: row.googleSubject !== null,
       addresses: row.addresses.map(({ id, ...address }): SavedAddress => ({ _id: id, ...address })),
+      mySize: row.mySize ?? null,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };
@@ -377,6 +378,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           ? { phoneVerified: false }
           : {}),
         ...(addresses ? { addresses } : {}),
+        ...(changes.mySize !== undefined ? { mySize: changes.mySize } : {}),
       });
       if (!row) throw unauthenticated(authText.badToken);
       changedUser(row);

@@ -1,5 +1,7 @@
 import type { Product } from '@shop/contracts/catalogue';
 import { priceBandBounds, priceBandOf, type ProductSort } from '@shop/domain/catalogue';
+import type { SizeChartData } from '@shop/domain/size-charts';
+import { sizeMatchFor } from '@shop/domain/size-finder';
 import { BitSets, countOf, holds, intersection } from './bit-sets.ts';
 import type { Database } from '../../db/client.ts';
 import type { CacheTag } from '../../http/read-cache.ts';
@@ -37,6 +39,9 @@ interface IndexedProduct {
   createdAtMs: number;
   /** Lower-case size → the size as the catalogue spells it, for sizes with stock. */
   sizesInStock: Map<string, string>;
+  /** The same sizes as a list, for the size filter's matching by chart. */
+  stockSizes: string[];
+  sizeChartId: string | null;
   colors: { name: string; lower: string; hex: string }[];
   /** Its colours once each by lower-case name (a facet counts a product once per colour). */
   distinctColors: { name: string; lower: string; hex: string }[];
@@ -102,6 +107,8 @@ function toIndexed(row: IndexRow): IndexedProduct {
     position: row.position,
     createdAtMs: new Date(row.created_at).getTime(),
     sizesInStock,
+    stockSizes: [...sizesInStock.values()],
+    sizeChartId: row.size_chart_id,
     colors,
     distinctColors: colors.filter(
       (color, at) => colors.findIndex((other) => other.lower === color.lower) === at,
@@ -200,6 +207,8 @@ export function createCatalogueIndex(
       row: Awaited<ReturnType<CatalogueRepository['findProductsByIds']>>[number],
     ) => Product;
     maxDocuments: number;
+    /** Every size chart by id, read again after a chart changes (none: sizes match by name). */
+    loadCharts?: () => Promise<Map<string, SizeChartData>>;
   },
 ) {
   let products = new Map<string, IndexedProduct>();
@@ -220,6 +229,8 @@ export function createCatalogueIndex(
   const scopeLists = new Map<string, IndexedProduct[]>();
   let loadedOnce = false;
   let reloadAll = true;
+  let charts = new Map<string, SizeChartData>();
+  let chartsStale = true;
   const dirty = new Set<string>();
   let loading: Promise<void> | undefined;
 
@@ -243,8 +254,18 @@ export function createCatalogueIndex(
   }
 
   /**
+   * The product's size in stock matching hers, read in its own chart (a bra size in any chart's
+   * spelling; letter sizes by name), or a sister size in stock when sisters are asked for.
+   */
+  function matchOf(product: IndexedProduct, size: string, sisters: boolean) {
+    const chart = product.sizeChartId === null ? null : (charts.get(product.sizeChartId) ?? null);
+    return sizeMatchFor(chart, size, product.stockSizes, sisters);
+  }
+
+  /**
    * The products the list filters let through, or undefined when there are none: price band
-   * bounds, a size in stock (any case), a colour or tag containing the text (any case).
+   * bounds, a size in stock matching hers (any case; by each product's chart, with its sister
+   * sizes when asked), a colour or tag containing the text (any case).
    */
   function filterSet(filters: ProductFilters): Uint32Array | undefined {
     const sets = bitSetsOf();
@@ -261,7 +282,12 @@ export function createCatalogueIndex(
       );
     }
     const size = filters.size?.toLowerCase();
-    if (size) wanted.push(sets.of(`size:${size}`, (product) => product.sizesInStock.has(size)));
+    if (size) {
+      const sisters = filters.sisterSizes === true;
+      wanted.push(
+        sets.of(`size:${size}:${sisters}`, (product) => matchOf(product, size, sisters) !== null),
+      );
+    }
     const color = filters.color?.toLowerCase();
     if (color) {
       wanted.push(
@@ -352,7 +378,11 @@ export function createCatalogueIndex(
   }
 
   async function refresh(): Promise<void> {
-    while (reloadAll || dirty.size > 0) {
+    while (reloadAll || dirty.size > 0 || chartsStale) {
+      if (chartsStale) {
+        chartsStale = false;
+        charts = options.loadCharts ? await options.loadCharts() : new Map();
+      }
       if (reloadAll) {
         reloadAll = false;
         dirty.clear();
@@ -361,7 +391,7 @@ export function createCatalogueIndex(
         engine = undefined;
         hitsByTerms.clear();
         loadedOnce = true;
-      } else {
+      } else if (dirty.size > 0) {
         const ids = [...dirty];
         dirty.clear();
         const rows = await repository.findIndexRows(db, ids);
@@ -391,13 +421,13 @@ export function createCatalogueIndex(
 
   /** Brings the model up to date; concurrent callers share one reload. */
   async function current() {
-    if (!reloadAll && dirty.size === 0) return;
+    if (!reloadAll && dirty.size === 0 && !chartsStale) return;
     loading ??= refresh().finally(() => {
       loading = undefined;
     });
     await loading;
     // A change that arrived during the reload is picked up by the next loop or the next call.
-    if (reloadAll || dirty.size > 0) await current();
+    if (reloadAll || dirty.size > 0 || chartsStale) await current();
   }
 
   function sortedBy(sort: ProductSort): IndexedProduct[] {
@@ -440,6 +470,7 @@ export function createCatalogueIndex(
     /** Empties what the tags name (undefined: everything). */
     invalidate(tags: CacheTag[] | undefined) {
       documentsGeneration += 1;
+      if (!tags || tags.includes('size-charts')) chartsStale = true;
       if (!tags || tags.includes('categories')) {
         reloadAll = true;
         documents.clear();
@@ -496,6 +527,12 @@ export function createCatalogueIndex(
         total += 1;
       }
       return { ids, total };
+    },
+
+    /** For a list filtered by her size: each product's matching size or sister size in stock. */
+    sizeMatch(id: string, size: string, sisters: boolean) {
+      const product = products.get(id);
+      return product ? matchOf(product, size.toLowerCase(), sisters) : null;
     },
 
     /** The ids of a search's matches, most relevant first. */

@@ -6,6 +6,8 @@ import { categories, subcategories } from '../../db/schema.ts';
 export interface ProductFilters {
   price?: PriceBand | undefined;
   size?: string | undefined;
+  /** With `size`: a sister size in stock (in the product's own chart) counts too. */
+  sisterSizes?: boolean | undefined;
   color?: string | undefined;
   tag?: string | undefined;
 }
@@ -27,6 +29,7 @@ export interface ProductRow {
   category_slug: string;
   subcategory_name: string | null;
   subcategory_slug: string | null;
+  size_chart_id: string | null;
   size_chart_image: string | null;
   is_active: boolean;
   created_at: string | Date;
@@ -78,6 +81,8 @@ export interface IndexRow {
   price_paise: number;
   position: number;
   created_at: string | Date;
+  /** Its size chart: the listing's size filter reads sisters in it. */
+  size_chart_id: string | null;
   colors: { name: string; hex: string; sizes: { size: string; stock: number }[] }[];
   tags: string[];
   /** What search finds it by: its name, its search text and its kind's names. */
@@ -114,7 +119,7 @@ export function createCatalogueRepository() {
         queryRows<Omit<IndexRow, 'colors' | 'tags'>>(
           tx,
           sql`select p.id, p.category_id, p.subcategory_id, p.price_paise, p.position, p.created_at,
-                p.name, p.search_text, cat.name as category_name, sub.name as subcategory_name
+                p.size_chart_id, p.name, p.search_text, cat.name as category_name, sub.name as subcategory_name
               from products p
               join categories cat on cat.id = p.category_id
               left join subcategories sub on sub.id = p.subcategory_id
@@ -181,7 +186,7 @@ export function createCatalogueRepository() {
                 p.created_at, p.country_of_origin, p.manufacturer, p.generic_name, p.net_quantity,
                 cat.name as category_name, cat.slug as category_slug,
                 sub.name as subcategory_name, sub.slug as subcategory_slug,
-                chart.image as size_chart_image
+                p.size_chart_id, chart.image as size_chart_image
               from products p
               join categories cat on cat.id = p.category_id
               left join subcategories sub on sub.id = p.subcategory_id

@@ -40,8 +40,8 @@ const productAnswers = (id: (params: Record<string, string>) => string) => ({
 });
 
 function listInput(query: ProductListQuery) {
-  const { page, limit, sort, price, size, color, tag } = query;
-  return { page, limit, sort, filters: { price, size, color, tag } };
+  const { page, limit, sort, price, size, sisterSizes, color, tag } = query;
+  return { page, limit, sort, filters: { price, size, sisterSizes, color, tag } };
 }
 
 export function catalogueRoutes(service: CatalogueService): FastifyPluginAsyncZod {

@@ -13,7 +13,8 @@ import { genericNameOfGroup } from '@shop/domain/products';
 import type { Serialized } from '../../http/envelope.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { ReadCache } from '../../http/read-cache.ts';
-import { createCatalogueIndex, type IndexScope } from './catalogue-index.ts';
+import { createCatalogueIndex, type IndexScope, type ProductDocument } from './catalogue-index.ts';
+import type { SizeChartData } from '@shop/domain/size-charts';
 import type { categories, subcategories } from '../../db/schema.ts';
 import type {
   CatalogueRepository,
@@ -81,6 +82,7 @@ export function toProduct(row: ProductRow): Product {
     tags: row.tags,
     specifications: row.specifications,
     sizeChart: row.size_chart_image ? { image: row.size_chart_image } : null,
+    sizeChartId: row.size_chart_id,
     brand: row.brand,
     category: row.category_id,
     subcategory: row.subcategory_id,
@@ -190,8 +192,14 @@ export function createCatalogueService(
   db: Database,
   repository: CatalogueRepository,
   cache?: ReadCache,
+  /** Every size chart by id (the size charts service's), for the size filter's sister sizes. */
+  loadCharts?: () => Promise<Map<string, SizeChartData>>,
 ) {
-  const index = createCatalogueIndex(db, repository, { toProduct, maxDocuments: 20_000 });
+  const index = createCatalogueIndex(db, repository, {
+    toProduct,
+    maxDocuments: 20_000,
+    ...(loadCharts ? { loadCharts } : {}),
+  });
   cache?.onInvalidate((tags) => index.invalidate(tags));
 
   /** Active category and subcategory ids, for checking a list's scope without a query. */
@@ -224,7 +232,7 @@ export function createCatalogueService(
       index.page(scope, input.filters, input.sort, input.page, input.limit),
       index.facets(scope),
     ]);
-    const documents = await index.documents(ids);
+    const documents = withSizeMatches(await index.documents(ids), input.filters);
     const facets = facetsWithText(facetRows);
     const figures = { total, page: input.page, pages: pages(total) };
     return {
@@ -234,9 +242,26 @@ export function createCatalogueService(
         facets: facets.facets,
       },
       // The documents' and facets' JSON are joined as made once; only the page's own figures
-      // are serialized.
+      // (and a size filter's matches) are serialized.
       json: `{"products":[${documents.map((document) => document.json).join(',')}],${JSON.stringify(figures).slice(1, -1)},"facets":${facets.json}}`,
     };
+  }
+
+  /**
+   * On a list filtered by her size, each card says which of its sizes matched: hers, or a sister
+   * size. The kept document's JSON gains the field at its end rather than being serialized again.
+   */
+  function withSizeMatches(documents: ProductDocument[], filters: ProductFilters) {
+    const size = filters.size;
+    if (!size) return documents;
+    return documents.map((document) => {
+      const match = index.sizeMatch(document.product._id, size, filters.sisterSizes === true);
+      if (!match) return document;
+      return {
+        product: { ...document.product, sizeMatch: match },
+        json: `${document.json.slice(0, -1)},"sizeMatch":${JSON.stringify(match)}}`,
+      };
+    });
   }
 
   async function requireCategory(id: string) {

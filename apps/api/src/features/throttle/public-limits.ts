@@ -12,6 +12,7 @@ export function publicLimits(limits: {
   pincodesPerMinute: number;
   trackingPerMinute: number;
   guestCartPerMinute: number;
+  sizeFinderPerMinute: number;
 }) {
   return {
     /** `GET /pincode/{pin}`: an uncached PIN costs one courier call. */
@@ -40,6 +41,17 @@ export function publicLimits(limits: {
       limit: limits.guestCartPerMinute,
       windowMs: MINUTE,
       message: 'Too many cart requests. Please wait a minute and try again.',
+    },
+    /**
+     * `POST /fit/bra-size`: public and answered from memory, but each a little work; two a second
+     * over a minute is far beyond a shopper's taps (the storefront runs the finder in the page).
+     */
+    sizeFinderRequests: {
+      kind: 'window',
+      action: 'size-finder-ip',
+      limit: limits.sizeFinderPerMinute,
+      windowMs: MINUTE,
+      message: 'Too many size lookups. Please wait a minute and try again.',
     },
   } as const satisfies Record<string, WindowRule>;
 }
