@@ -50,6 +50,31 @@ const verify = (body: Record<string, unknown>, token?: string) =>
   send(world.app, 'POST', '/api/auth/otp/verify', { body, ...(token ? { token } : {}) });
 
 describe('sign-in with a phone number', () => {
+  it('says which channels can carry codes', async () => {
+    const answer = await send(world.app, 'GET', '/api/auth/otp/config');
+    expect(answer.body.data).toEqual({ enabled: true, channels: ['whatsapp', 'sms'] });
+  });
+
+  it('is off, and says so, in production without providers', async () => {
+    const off = await createTestWorld(
+      { NODE_ENV: 'production', PAYMENT_PROVIDER: 'simulator' },
+      { database: 'empty' },
+    );
+    try {
+      expect((await send(off.app, 'GET', '/api/auth/otp/config')).body.data).toEqual({
+        enabled: false,
+        channels: [],
+      });
+      const refused = await send(off.app, 'POST', '/api/auth/otp/send', {
+        body: { phone: '9876543210' },
+      });
+      expect(refused.status).toBe(503);
+      expect(refused.body.message).toBe('Sign-in with a phone number is not available.');
+    } finally {
+      await off.close();
+    }
+  });
+
   it('sends a code by WhatsApp, and the code signs in a new account once', async () => {
     const phone = freshNumber();
     const sent = await sendCode(`+91 ${phone.slice(0, 5)} ${phone.slice(5)}`);

@@ -74,6 +74,8 @@ export async function startShopServer(
       // Production takes test payments only when told to by name.
       PAYMENT_PROVIDER: 'simulator',
       COURIER_PROVIDER: 'simulator',
+      // ... and sends WhatsApp and SMS to the messaging simulator (DATA_DIR/messages/).
+      MESSAGING_PROVIDER: 'simulator',
       // Every browser test signs its shoppers up from this one address.
       SIGNUPS_PER_ADDRESS_PER_HOUR: '1000',
       // ... and makes its guest-cart requests and PIN checks from it.

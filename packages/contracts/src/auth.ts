@@ -270,3 +270,11 @@ const phoneCodeSent = z.object({
 });
 export type PhoneCodeSent = z.infer<typeof phoneCodeSent>;
 export const phoneCodeSentResponse = successEnvelope(phoneCodeSent);
+
+/** Whether phone sign-in is offered, and on which channels codes can go. */
+const phoneSignInConfig = z.object({
+  enabled: z.boolean(),
+  channels: z.array(z.enum(['whatsapp', 'sms'])),
+});
+export type PhoneSignInConfig = z.infer<typeof phoneSignInConfig>;
+export const phoneSignInConfigResponse = successEnvelope(phoneSignInConfig);

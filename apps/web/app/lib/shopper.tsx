@@ -3,7 +3,7 @@ import { AuthProvider, useAuth } from './auth-session';
 import { CartProvider, useCart, type AddLine } from './cart-store';
 import { useWishlist, WishlistProvider } from './wishlist-store';
 
-export type SignInMode = 'login' | 'signup' | 'forgot';
+export type SignInMode = 'login' | 'signup' | 'forgot' | 'phone';
 
 /** What Add To Cart and Buy It Now send (sizes travel in lower case): the cart store's line. */
 export type AddToCartRequest = AddLine;

@@ -15,6 +15,7 @@ export const authText = {
     'Google has not verified the email address of this Google account, so it cannot be used to sign in.',
   googleOtherAccount:
     'An account with this email is linked to another Google account. Sign in with your email and password.',
+  noEmailYet: 'This account has no email address yet.',
   phoneOtherAccount: 'This number is already verified on another account.',
   phoneSignInOff: 'Sign-in with a phone number is not available.',
   phoneCodeWrong: 'That code is not right. Please check it and try again.',

@@ -553,6 +553,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     async resendVerification(userId: string) {
       const row = await userOrThrow(userId);
       if (row.emailVerified) throw invalid(authText.alreadyVerified);
+      // An account made with a phone number has no email to verify yet.
+      if (row.email === '') throw invalid(authText.noEmailYet);
       await throttle.take(throttleRules.verificationMailsPerUser, userId);
       await db.transaction((tx) =>
         repository.retireOneTimeTokens(tx, userId, 'email_verification'),

@@ -5,6 +5,7 @@ import {
   phoneCodeSendSchema,
   phoneCodeSentResponse,
   phoneCodeVerifySchema,
+  phoneSignInConfigResponse,
 } from '@shop/contracts/auth';
 import type { AuthGuards } from '../../http/authenticate.ts';
 import { ok } from '../../http/envelope.ts';
@@ -27,6 +28,17 @@ export function phoneCodeRoutes(
     });
   };
   return async (app) => {
+    // The sign-in dialog offers 'Continue with phone number' only when a channel can carry codes.
+    app.get(
+      '/auth/otp/config',
+      { schema: { tags, response: { 200: phoneSignInConfigResponse } } },
+      async () =>
+        ok(
+          { enabled: phoneCodes.channels().length > 0, channels: phoneCodes.channels() },
+          'Phone sign-in',
+        ),
+    );
+
     app.post(
       '/auth/otp/send',
       {

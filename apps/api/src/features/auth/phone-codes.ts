@@ -128,6 +128,9 @@ export function createPhoneCodes(deps: {
   return {
     secretValues,
 
+    /** The channels codes can go by now (none: phone sign-in is hidden). */
+    channels: () => outbox.channels(),
+
     async send(input: {
       phone: string;
       channel?: MessageChannel | undefined;

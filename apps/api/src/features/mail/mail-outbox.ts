@@ -122,6 +122,12 @@ export function createMailOutbox(
       let mail: MailMessage | undefined;
       try {
         mail = await compose(row);
+        if (mail.to === '') {
+          // An account made with a phone number has no email until she adds one: there is no
+          // one to mail, and the row is settled as sent to nobody (never retried).
+          sent.push({ id: row.id, to: '', messageId: undefined });
+          return;
+        }
         const receipt = await mailer.send(mail);
         sent.push({ id: row.id, to: mail.to, messageId: receipt?.messageId });
       } catch (error) {

@@ -29,15 +29,6 @@ export function accountApi({ data, send, file }: ApiClient) {
       send(choicesAnswer, 'PUT', '/account/messages', 'Could not save your choices', choices),
     /** Everything the shop holds about her, as the JSON file the server names. */
     downloadData: () => file('GET', '/account/data', 'Could not prepare your data'),
-    /** A code to her phone, proving it is her before a deletion (an account without a password). */
-    sendPhoneCode: (phone: string) =>
-      send(
-        lazyContract(auth, (m) => m.phoneCodeSentResponse),
-        'POST',
-        '/auth/otp/send',
-        'Could not send a code',
-        { phone },
-      ),
     deleteAccount: (input: DeleteAccountInput) =>
       send(deletedAnswer, 'DELETE', '/account', 'Could not delete your account', input),
     updateProfile: (input: ProfileUpdateInput) =>
@@ -62,6 +53,22 @@ export function accountApi({ data, send, file }: ApiClient) {
         '/auth/resend-verification',
         'Failed to resend verification email',
       ),
+    phoneConfig: () =>
+      data(
+        '/auth/otp/config',
+        'Phone sign-in is not available',
+        lazyContract(auth, (m) => m.phoneSignInConfigResponse),
+      ),
+    sendPhoneCode: (phone: string, channel?: 'whatsapp' | 'sms') =>
+      send(
+        lazyContract(auth, (m) => m.phoneCodeSentResponse),
+        'POST',
+        '/auth/otp/send',
+        'Could not send the code',
+        channel ? { phone, channel } : { phone },
+      ),
+    verifyPhoneCode: (input: { requestId: string; phone: string; code: string }) =>
+      send(sessionAnswer, 'POST', '/auth/otp/verify', 'Could not check the code', input),
     googleConfig: () =>
       data(
         '/auth/google/config',

@@ -2,8 +2,14 @@ import { useEffect, useState, type FormEvent } from 'react';
 import {
   forgotPasswordSchema,
   loginSchema,
+  phoneCodeSendSchema,
+  phoneCodeVerifySchema,
+  profileUpdateSchema,
   signupSchema,
+  type AuthSession,
   type GoogleConfig,
+  type PhoneCodeSent,
+  type PhoneSignInConfig,
 } from '@shop/contracts/auth';
 import { consentWording, messageChannels, type MessageChannel } from '@shop/domain/account-data';
 import { PHONE_INPUT_MAX_LENGTH } from '@shop/domain/contact-details';
@@ -32,6 +38,7 @@ export default function SignInForms({
   // Each mode is its own form; changing mode remounts it, which clears fields and errors.
   if (mode === 'signup') return <SignupForm key="signup" onMode={onMode} onDone={onDone} />;
   if (mode === 'forgot') return <ForgotForm key="forgot" onMode={onMode} />;
+  if (mode === 'phone') return <PhoneForm key="phone" onMode={onMode} onDone={onDone} />;
   return <LoginForm key="login" onMode={onMode} onDone={onDone} />;
 }
 
@@ -77,6 +84,7 @@ function LoginForm({ onMode, onDone }: { onMode: (mode: SignInMode) => void; onD
         {busy ? 'Signing in...' : 'Sign In'}
       </button>
       <GoogleButton />
+      <PhoneButton onMode={onMode} />
       <p className="text-center text-sm text-muted">
         New here?{' '}
         <button type="button" className={linkButton} onClick={() => onMode('signup')}>
@@ -184,6 +192,7 @@ function SignupForm({
         {busy ? 'Creating your account...' : 'Create Account'}
       </button>
       <GoogleButton />
+      <PhoneButton onMode={onMode} />
       <p className="text-center text-sm text-muted">
         Already have an account?{' '}
         <button type="button" className={linkButton} onClick={() => onMode('login')}>
@@ -238,6 +247,193 @@ function ForgotForm({ onMode }: { onMode: (mode: SignInMode) => void }) {
       <p className="text-center text-sm">
         <button type="button" className={linkButton} onClick={() => onMode('login')}>
           Back to sign in
+        </button>
+      </p>
+    </form>
+  );
+}
+
+const secondaryButton =
+  'flex w-full items-center justify-center gap-2 rounded-full border border-line bg-white py-2.5 font-medium text-ink hover:border-brand-300';
+
+/** Whether the shop can send sign-in codes (none: the phone path is hidden). */
+function usePhoneConfig() {
+  const [config, setConfig] = useState<PhoneSignInConfig | null>(null);
+  useEffect(() => {
+    let live = true;
+    accountApi(createApiClient())
+      .phoneConfig()
+      .then((loaded) => live && setConfig(loaded))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return config;
+}
+
+/** 'Continue with phone number', shown only when the shop can send codes. */
+function PhoneButton({ onMode }: { onMode: (mode: SignInMode) => void }) {
+  const config = usePhoneConfig();
+  if (!config?.enabled) return null;
+  return (
+    <button type="button" onClick={() => onMode('phone')} className={secondaryButton}>
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="h-4 w-4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        <rect x="6" y="2" width="12" height="20" rx="2" />
+        <path d="M11 18h2" />
+      </svg>
+      Continue with phone number
+    </button>
+  );
+}
+
+/**
+ * Sign-in with a phone number: the number, then the 6-digit code sent to it (WhatsApp first,
+ * SMS when she asks). A new number makes an account; a signed-in shopper adds the number.
+ */
+function PhoneForm({ onMode, onDone }: { onMode: (mode: SignInMode) => void; onDone: () => void }) {
+  const form = useSchemaForm({ phone: '', code: '', firstName: '' });
+  const { adoptSession } = useAuth();
+  const toast = useToast();
+  const { busy, failure, setFailure, run } = useFormAction();
+  const config = usePhoneConfig();
+  const [sent, setSent] = useState<(PhoneCodeSent & { phone: string }) | null>(null);
+  const [wait, setWait] = useState(0);
+  // A new account made by this number: her first name is asked before the session is taken up
+  // (the dialog closes itself once she is signed in).
+  const [fresh, setFresh] = useState<AuthSession | null>(null);
+
+  useEffect(() => {
+    if (wait <= 0) return;
+    const timer = window.setTimeout(() => setWait((left) => left - 1), 1000);
+    return () => window.clearTimeout(timer);
+  }, [wait]);
+
+  async function sendCode(channel?: 'whatsapp' | 'sms') {
+    const input = form.check(phoneCodeSendSchema, { phone: form.values.phone });
+    if (!input) return;
+    await run(async () => {
+      const answer = await accountApi(createApiClient()).sendPhoneCode(input.phone, channel);
+      setSent({ ...answer.data, phone: input.phone });
+      setWait(answer.data.resendAfterSeconds);
+      setFailure(null);
+    }, 'Could not send the code');
+  }
+
+  async function verify(event: FormEvent) {
+    event.preventDefault();
+    if (!sent) return sendCode();
+    const input = form.check(phoneCodeVerifySchema, {
+      requestId: sent.requestId,
+      phone: sent.phone,
+      code: form.values.code,
+    });
+    if (!input) return;
+    await run(async () => {
+      const answer = await accountApi(createApiClient()).verifyPhoneCode(input);
+      if (answer.data.user.firstName === '') {
+        setFresh(answer.data);
+        return;
+      }
+      adoptSession(answer.data);
+      toast.success('Signed in');
+      onDone();
+    }, 'Could not check the code');
+  }
+
+  async function saveName(event: FormEvent) {
+    event.preventDefault();
+    const input = form.check(profileUpdateSchema, { firstName: form.values.firstName });
+    if (!input || !fresh) return;
+    await run(async () => {
+      const api = accountApi(createApiClient({ token: fresh.accessToken }));
+      const { data } = await api.updateProfile(input);
+      adoptSession({ ...fresh, user: data });
+      toast.success('Welcome to Lacebloom!');
+      onDone();
+    }, 'Failed to update profile');
+  }
+
+  if (fresh) {
+    return (
+      <form noValidate onSubmit={saveName} className="space-y-4">
+        <p className="text-sm text-muted">Welcome! What should we call you?</p>
+        <FormError message={failure} />
+        <TextField {...form.field('firstName')} label="First name" autoComplete="given-name" />
+        <button type="submit" className={primaryButton} disabled={busy}>
+          {busy ? 'Saving...' : 'Continue'}
+        </button>
+      </form>
+    );
+  }
+
+  const smsOffered = config?.channels.includes('sms') ?? false;
+  return (
+    <form noValidate onSubmit={verify} className="space-y-4">
+      <FormError message={failure} />
+      <TextField
+        {...form.field('phone')}
+        label="Mobile number"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        maxLength={PHONE_INPUT_MAX_LENGTH}
+        placeholder="98765 43210"
+        readOnly={sent !== null}
+      />
+      {sent ? (
+        <>
+          <p role="status" className="text-sm text-muted">
+            We sent a 6-digit code to +91 {sent.phone} by{' '}
+            {sent.channel === 'whatsapp' ? 'WhatsApp' : 'SMS'}.
+          </p>
+          <TextField
+            {...form.field('code')}
+            label="Code"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            maxLength={6}
+          />
+          <button type="submit" className={primaryButton} disabled={busy}>
+            {busy ? 'Checking...' : 'Verify and continue'}
+          </button>
+          <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+            <button
+              type="button"
+              className={linkButton}
+              disabled={busy || wait > 0}
+              onClick={() => void sendCode(sent.channel)}
+            >
+              {wait > 0 ? `Resend in ${wait} s` : 'Resend code'}
+            </button>
+            {smsOffered && sent.channel === 'whatsapp' && (
+              <button
+                type="button"
+                className={linkButton}
+                disabled={busy || wait > 0}
+                onClick={() => void sendCode('sms')}
+              >
+                Send by SMS instead
+              </button>
+            )}
+          </div>
+        </>
+      ) : (
+        <button type="submit" className={primaryButton} disabled={busy}>
+          {busy ? 'Sending...' : 'Send code'}
+        </button>
+      )}
+      <p className="text-center text-sm">
+        <button type="button" className={linkButton} onClick={() => onMode('login')}>
+          Sign in with email instead
         </button>
       </p>
     </form>

@@ -10,6 +10,7 @@ const titles = {
   login: 'Welcome back',
   signup: 'Create your account',
   forgot: 'Reset your password',
+  phone: 'Continue with your phone',
 } as const;
 
 /**

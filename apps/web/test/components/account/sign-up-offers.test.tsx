@@ -12,7 +12,10 @@ vi.mock('../../../app/lib/toast', () => ({
   useToast: () => ({ success: session.toast, error: session.toast }),
 }));
 vi.mock('../../../app/components/account/account-api', () => ({
-  accountApi: () => ({ googleConfig: async () => ({ enabled: false }) }),
+  accountApi: () => ({
+    googleConfig: async () => ({ enabled: false }),
+    phoneConfig: async () => ({ enabled: false }),
+  }),
 }));
 
 afterEach(() => {
