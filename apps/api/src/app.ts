@@ -15,6 +15,7 @@ import { fulfilmentFeatures } from './composition/fulfilment.ts';
 import { jobRunsOf, startJobTimers } from './composition/job-timers.ts';
 import { messagingFeatures } from './composition/messaging.ts';
 import { moneyFeatures } from './composition/money.ts';
+import { reviewFeatures } from './composition/reviews.ts';
 import { createShopContext } from './composition/shop-context.ts';
 // The properties buildApp decorates the server with, typed for everything that uses them.
 import type {} from './composition/decorations.ts';
@@ -105,7 +106,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     money: money.services,
     messaging: messaging.services,
   });
-  const groups = [messaging, accounts, catalogue, shopping, money, fulfilment, care, privacy];
+  const reviews = reviewFeatures(ctx, {
+    guards,
+    outbox: money.services.outbox,
+    orders: fulfilment.services.orders,
+    catalogue: catalogueService,
+    mediaLibrary: catalogue.services.mediaLibrary,
+    sizeCharts: catalogue.services.sizeCharts,
+  });
+  const groups = [
+    messaging,
+    accounts,
+    catalogue,
+    shopping,
+    money,
+    fulfilment,
+    care,
+    reviews,
+    privacy,
+  ];
 
   const schedule = {
     ...messaging.jobs,
@@ -114,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...shopping.jobs,
     ...money.jobs,
     ...fulfilment.jobs,
+    ...reviews.jobs,
   };
   // Each success is timed for the job lag metric, whether a timer or a test ran it.
   const jobs = metrics.trackJobs(jobRunsOf(schedule));

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { send } from './auth-helpers.ts';
+import { readOutbox } from './outbox.ts';
 import { eventually } from './order-helpers.ts';
 import { createTestWorld, type TestWorld } from './test-app.ts';
 
@@ -270,6 +272,10 @@ describe('the shop-wide daily cap', () => {
   afterAll(() => capped?.close());
 
   it('sends exactly the cap, then refuses every number until the day is over', async () => {
+    await capped.database.db.execute(
+      sql`insert into users (email, first_name, last_name, email_verified)
+          values ('owner@lacebloom.in', 'Ritu', 'Owner', true)`,
+    );
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_each, index) =>
         send(capped.app, 'POST', '/api/auth/otp/send', {
@@ -284,5 +290,11 @@ describe('the shop-wide daily cap', () => {
     expect(refused[0]!.body.message).toBe(
       'Sign-in codes are paused for today. Please sign in with your email, or try again tomorrow.',
     );
+    // The owners hear of it once, from the first refusal.
+    const mails = (await readOutbox(capped.config.outboxDir)).filter((mail) =>
+      /Sign-in codes paused/.test(mail.subject),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.to).toContain('owner@lacebloom.in');
   });
 });

@@ -19,6 +19,7 @@ export const auditEntities = [
   'blog',
   'page',
   'grievance',
+  'review',
   'size_chart',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];

@@ -31,7 +31,10 @@ import { contentRoutes } from '../features/content/content.routes.ts';
 import { createContentService } from '../features/content/content.service.ts';
 import { mediaAdminRoutes } from '../features/media/media.admin-routes.ts';
 import { createMediaLibraryRepository } from '../features/media/media-library.repository.ts';
-import { createMediaLibraryService } from '../features/media/media-library.service.ts';
+import {
+  createMediaLibraryService,
+  type MediaLibraryService,
+} from '../features/media/media-library.service.ts';
 import { createMediaService, type MediaService } from '../features/media/media.service.ts';
 import { openMediaStore } from '../features/media/media-store.ts';
 import { pagesAdminRoutes } from '../features/pages/pages.admin-routes.ts';
@@ -46,6 +49,8 @@ export interface CatalogueServices {
   /** Product facts as carts, wishlists and orders show them. */
   productFacts: ProductFactsSource;
   media: MediaService;
+  /** The photo library: every upload is stored through it (cleaned of its metadata). */
+  mediaLibrary: MediaLibraryService;
   /** Size charts as data (the seed writes its charts through it). */
   sizeCharts: SizeChartsService;
 }
@@ -106,7 +111,7 @@ export async function catalogueFeatures(
   });
   const pages = createPagesService({ db, catalogueChanged });
   return {
-    services: { catalogue, productFacts, media, sizeCharts },
+    services: { catalogue, productFacts, media, mediaLibrary, sizeCharts },
     routes: [
       catalogueRoutes(catalogue),
       sizeChartsRoutes(sizeCharts),

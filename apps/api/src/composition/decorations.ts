@@ -33,6 +33,7 @@ declare module 'fastify' {
       issueInvoices: () => Promise<number>;
       sendMessages: () => Promise<number>;
       forgetPhoneCodes: () => Promise<number>;
+      sendReviewRequests: () => Promise<number>;
     };
   }
 }

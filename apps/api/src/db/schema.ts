@@ -39,6 +39,7 @@ import { uploadFormats } from '@shop/domain/media-uploads';
 import { blogStates } from '@shop/domain/blog';
 import { grievanceCategories, grievanceStatuses } from '@shop/domain/grievances';
 import { consentSources, messageChannels, messagePurposes } from '@shop/domain/account-data';
+import { bandFits, cupFits, reviewRejectReasons, reviewStates } from '@shop/domain/reviews';
 import { sizeChartKinds, type SizeChartRow } from '@shop/domain/size-charts';
 
 /** `column in ('a', 'b', ...)` for a check constraint whose values come from a domain table. */
@@ -909,6 +910,10 @@ export const orders = pgTable(
     // index's predicate cannot be proven from in a prepared statement's generic plan.
     index('orders_user_state_idx').on(t.userId, t.status, t.paymentStatus),
     index('orders_status_idx').on(t.status, t.createdAt),
+    // The review request sweep finds orders delivered a week ago by their delivery time.
+    index('orders_delivered_idx')
+      .on(t.deliveredAt, t.id)
+      .where(sql`${t.status} = 'delivered'`),
     // Payments held for review: counted on the dashboard, listed first on the orders desk.
     index('orders_payment_review_idx')
       .on(t.createdAt)
@@ -1697,3 +1702,123 @@ export const invoiceCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.series, t.financialYear] })],
 );
+
+// ---------- reviews ----------
+
+/**
+ * A product review. A shopper's review belongs to one delivered order line (one review per line,
+ * the unique index decides a race); a demo review of the seed has no line and names its author
+ * in `demo_author` instead. Only `approved` reviews are ever shown or counted in the stars.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    orderItemId: uuid('order_item_id').references(() => orderItems.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The shown name of a seeded demo review ('Priya S.'); null for every shopper's review. */
+    demoAuthor: text('demo_author'),
+    /** The reviewed line's order number, for the moderation desk ('' for a demo review). */
+    orderNumber: text('order_number').notNull().default(''),
+    state: text('state', { enum: reviewStates }).notNull().default('pending'),
+    rating: smallint('rating').notNull(),
+    title: text('title').notNull().default(''),
+    text: text('text').notNull(),
+    recommend: boolean('recommend').notNull(),
+    anonymous: boolean('anonymous').notNull().default(false),
+    /** The size of the order line, as bought. */
+    sizeBought: text('size_bought').notNull(),
+    /** Her usual size from her profile when she wrote the review; null when unknown. */
+    usualSize: text('usual_size'),
+    fitOverall: smallint('fit_overall'),
+    fitBand: text('fit_band', { enum: bandFits }),
+    fitCup: text('fit_cup', { enum: cupFits }),
+    /** What the moderation desk should look at twice (profanity, a link, a phone, photos). */
+    flags: text('flags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    reasonCode: text('reason_code', { enum: reviewRejectReasons }),
+    replyText: text('reply_text'),
+    replyPublic: boolean('reply_public').notNull().default(false),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    helpfulCount: integer('helpful_count').notNull().default(0),
+    /** When it was last sent for moderation: written, or resent after an edit. */
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('reviews_order_item_key').on(t.orderItemId),
+    // The product page's list: approved reviews of one product, newest first.
+    index('reviews_product_state_idx').on(t.productId, t.state, t.createdAt),
+    // The moderation queue by keyset: one state, oldest submission first.
+    index('reviews_queue_idx').on(t.state, t.submittedAt, t.id),
+    index('reviews_user_idx').on(t.userId),
+    check('reviews_state_check', oneOf(t.state, reviewStates)),
+    check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+    check('reviews_fit_overall_check', sql`${t.fitOverall} between 1 and 5`),
+    check('reviews_fit_band_check', oneOf(t.fitBand, bandFits)),
+    check('reviews_fit_cup_check', oneOf(t.fitCup, cupFits)),
+    check('reviews_reason_check', oneOf(t.reasonCode, reviewRejectReasons)),
+    check('reviews_helpful_check', sql`${t.helpfulCount} >= 0`),
+  ],
+);
+
+/** One "helpful" per account and review: the primary key refuses a second. */
+export const reviewHelpfulVotes = pgTable(
+  'review_helpful_votes',
+  {
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.userId] })],
+);
+
+/**
+ * A shopper's uploaded review photo (the file itself is a `media` row, cleaned of its metadata
+ * like every upload): who uploaded it, so a review can attach only her own, and the review it is
+ * attached to once sent. An attached photo is kept by the orphan sweep; an unattached one goes.
+ */
+export const reviewPhotos = pgTable(
+  'review_photos',
+  {
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reviewId: uuid('review_id').references(() => reviews.id, { onDelete: 'set null' }),
+    position: smallint('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.mediaId, t.userId] }),
+    index('review_photos_review_idx').on(t.reviewId, t.position),
+  ],
+);
+
+/** The review request mail of an order, queued once: the primary key makes a second run a no-op. */
+export const reviewRequests = pgTable('review_requests', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Shoppers who followed the review request mail's unsubscribe link: they get no more. */
+export const reviewMailOptOuts = pgTable('review_mail_opt_outs', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -12,6 +12,7 @@ export const KEY_PURPOSES = [
   'grievance-status-link',
   'mail-secret',
   'phone-sign-in-code',
+  'review-mail-unsubscribe',
 ] as const;
 export type KeyPurpose = (typeof KEY_PURPOSES)[number];
 

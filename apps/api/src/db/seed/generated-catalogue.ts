@@ -1,14 +1,14 @@
 /**
  * A large, believable catalogue for measuring the shop at scale: the hand-written seed products
  * are the patterns, and each generated product is a new collection of one of them (its own name,
- * price, stock, ratings and age) that shares the pattern's images, so thousands of products cost
+ * price, stock and age; no reviews, so no stars) that shares the pattern's images, so thousands of products cost
  * no image drawing and no extra media on disk.
  */
 import { seedChartOf, seedSizeCharts } from './size-chart-data.ts';
 import { randomUUID } from 'node:crypto';
 import { getTableColumns, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
-import { averageRating, productSearchText, slugify } from '@shop/domain/catalogue';
+import { productSearchText, slugify } from '@shop/domain/catalogue';
 import { rupeesToPaise } from '@shop/domain/money';
 import { queryRows, type Database, type Transaction } from '../client.ts';
 import {
@@ -126,9 +126,6 @@ async function insertGenerated(tx: Transaction, count: number, lastPosition: num
       Math.round((pattern.price * (0.7 + random.next() * 0.6)) / 10) * 10 - 1,
     );
     const onSale = random.next() < 0.35;
-    const ratings = Array.from({ length: random.int(0, 12) }, () =>
-      random.next() < 0.8 ? random.int(4, 5) : random.int(1, 3),
-    );
     const createdAt = new Date(now.getTime() - random.int(0, 720) * DAY_MS);
     rows.products.push({
       id,
@@ -142,8 +139,6 @@ async function insertGenerated(tx: Transaction, count: number, lastPosition: num
       pricePaise: rupeesToPaise(price),
       // Every product states an M.R.P.: a round figure ending in 9 when on sale, else its price.
       originalPricePaise: rupeesToPaise(onSale ? Math.round((price * 1.4) / 10) * 10 - 1 : price),
-      ratings,
-      ratingAverage: averageRating(ratings),
       sizeChartId: chartId(pattern),
       // A small share is retired, as in a real shop's history.
       isActive: random.next() >= 0.03,

@@ -6,7 +6,7 @@ import { categoryCreateInput, subcategoryCreateInput } from '@shop/contracts/cat
 import { productInput, type ProductInput } from '@shop/contracts/products-admin';
 import { sizeChartInput } from '@shop/contracts/fit';
 import { defaultShopSettings } from '@shop/contracts/shop-settings';
-import { averageRating, slugify } from '@shop/domain/catalogue';
+import { slugify } from '@shop/domain/catalogue';
 import { queryRows, type Database, type Transaction } from '../client.ts';
 import { categories, shopState } from '../schema.ts';
 import type { AuditActor } from '../../features/audit/audit.service.ts';
@@ -21,6 +21,10 @@ import { createBannersAdminService } from '../../features/content/banners-admin.
 import { insertBlogPost } from '../../features/content/blog-admin.service.ts';
 import { createDiscountIn } from '../../features/discounts/discounts-admin.service.ts';
 import { createLocalMediaStore, type MediaStore } from '../../features/media/media-store.ts';
+import { createReviewsRepository } from '../../features/reviews/reviews.repository.ts';
+import { seedDemoReviews } from '../../features/reviews/reviews.service.ts';
+import { createCatalogueRepository } from '../../features/catalogue/catalogue.repository.ts';
+import { demoReviewsOf } from './review-data.ts';
 import { seedCategories, seedProducts } from './catalogue-data.ts';
 import { seedChartOf, seedSizeCharts, type SeedChartKey } from './size-chart-data.ts';
 import { seedBlogs, seedDesktopBanners, seedMobileBanners } from './content-data.ts';
@@ -252,6 +256,10 @@ function backOfficeServices(db: Database) {
       newProductThreshold: async () => defaultShopSettings.lowStockThreshold,
     }),
     banners: createBannersAdminService({ db, catalogueChanged: nothingCached }),
+    reviews: {
+      repository: createReviewsRepository(db),
+      recordRatings: createCatalogueRepository().recordRatings,
+    },
     sizeCharts: createSizeChartsService({
       db,
       repository: createSizeChartsRepository(),
@@ -351,7 +359,8 @@ async function insertCatalogue(tx: Transaction, db: Database, now: Date) {
     chartIds[key] = chart._id;
   }
 
-  const history: { id: string; ratings: number[]; rating_average: number; at: string }[] = [];
+  const history: { id: string; at: string }[] = [];
+  const reviewed: { id: string; product: SeedProduct }[] = [];
   for (const product of seedProducts) {
     const categoryId = categoryIds.get(product.category);
     const subcategoryId = subcategoryIds.get(product.subcategory);
@@ -376,24 +385,22 @@ async function insertCatalogue(tx: Transaction, db: Database, now: Date) {
       stockNote: 'Demo data',
       newThreshold,
     });
-    history.push({
-      id: saved._id,
-      ratings: product.ratings,
-      rating_average: averageRating(product.ratings),
-      at: daysAgo(product.createdDaysAgo).toISOString(),
-    });
+    history.push({ id: saved._id, at: daysAgo(product.createdDaysAgo).toISOString() });
+    reviewed.push({ id: saved._id, product });
   }
-  // What the form does not edit: the reviews' ratings, and when each product came to the shop
-  // (the listing's "newest" order), spread over months as a shop's catalogue grows. One
-  // statement for all of them.
+  // What the form does not edit: when each product came to the shop (the listing's "newest"
+  // order), spread over months as a shop's catalogue grows. One statement for all of them.
   await tx.execute(
     sql`update products p
-        set ratings = v.ratings, rating_average = v.rating_average,
-          created_at = v.at, updated_at = v.at
-        from jsonb_to_recordset(${JSON.stringify(history)}::jsonb)
-          as v(id uuid, ratings smallint[], rating_average real, at timestamptz)
+        set created_at = v.at, updated_at = v.at
+        from jsonb_to_recordset(${JSON.stringify(history)}::jsonb) as v(id uuid, at timestamptz)
         where p.id = v.id`,
   );
+  // The demo's stars are its reviews, written and approved through the reviews' own rules, which
+  // set each product's rating from its approved reviews as a decision on the desk does.
+  for (const { id, product } of reviewed) {
+    await seedDemoReviews(tx, services.reviews, id, demoReviewsOf(product, now));
+  }
 
   // The journal's articles are written as the back office writes them: the same schema (and
   // its address rule), the same sanitizing, published on the day each was written.

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { type PriceBand } from '@shop/domain/catalogue';
+import { averageRating, type PriceBand } from '@shop/domain/catalogue';
 import { queryRows, type Executor } from '../../db/client.ts';
 import { categories, subcategories } from '../../db/schema.ts';
 
@@ -109,6 +109,18 @@ const uuidList = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 export function createCatalogueRepository() {
   return {
+    /**
+     * Writes a product's stars (its approved reviews' ratings and their average), in the
+     * caller's transaction: the reviews feature keeps them, the catalogue reads them.
+     */
+    async recordRatings(tx: Executor, productId: string, ratings: number[]): Promise<void> {
+      await tx.execute(
+        sql`update products set ratings = ${`{${ratings.join(',')}}`}::smallint[],
+              rating_average = ${averageRating(ratings)}
+            where id = ${productId}`,
+      );
+    },
+
     /**
      * The list facts of active products: all of them, or those of `ids` (others are gone). Three
      * flat queries joined in memory: nested JSON per product costs far more at catalogue scale.

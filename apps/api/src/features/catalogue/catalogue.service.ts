@@ -280,6 +280,13 @@ export function createCatalogueService(
     /** Loads the in-memory list index. */
     warm: () => index.warm(),
 
+    /**
+     * Sets a product's stars from its approved reviews' ratings (the reviews feature calls it in
+     * the transaction that approves or takes down a review, then announces the change).
+     */
+    recordRatings: (tx: Executor, productId: string, ratings: number[]) =>
+      repository.recordRatings(tx, productId, ratings),
+
     async featuredProducts(): Promise<FeaturedCard[]> {
       const groups = await repository.findFeatured(db);
       const products = new Map(

@@ -24,6 +24,7 @@ const referencedIds = sql`
     union all select image from size_charts
     union all select image from blogs where image is not null
     union all select markup from blogs where markup like '%/media/uploads/%'
+    union all select '/media/uploads/' || media_id from review_photos where review_id is not null
   ) as source`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -25,7 +25,7 @@ import type { MediaService } from './media.service.ts';
  * For the features whose saves use library photos (products, articles): the upload a photo refers
  * to, and the lock that keeps those uploads from the orphan cleanup until the save commits.
  */
-export { lockMediaForUse, uploadIdOf } from './media-library.repository.ts';
+export { lockMediaForUse, uploadIdOf, uploadUrl } from './media-library.repository.ts';
 
 const COLLECTION = 'uploads';
 /** Orphans removed per statement: the job goes on until none is left. */

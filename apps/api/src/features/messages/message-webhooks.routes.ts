@@ -4,6 +4,7 @@ import { msg91Reports } from '../../adapters/messaging/msg91.ts';
 import { whatsappStatuses } from '../../adapters/messaging/whatsapp-cloud.ts';
 import { hmacHex } from '../../adapters/payments/signatures.ts';
 import type { Msg91Settings, WhatsAppSettings } from '../../config/messaging-config.ts';
+import { failure } from '../../http/envelope.ts';
 import type { MessageOutbox } from './message-outbox.ts';
 
 function same(expected: string, given: string | undefined): boolean {
@@ -39,22 +40,27 @@ export function messageWebhookRoutes(
           query['hub.mode'] !== 'subscribe' ||
           !same(whatsapp.verifyToken, query['hub.verify_token'])
         ) {
-          return reply.status(403).send('Forbidden');
+          return reply.status(403).send(failure(request, 'The verify token does not match.'));
         }
-        return reply.type('text/plain').send(query['hub.challenge'] ?? '');
+        // Meta's challenge is a number; nothing else is echoed back.
+        const challenge = query['hub.challenge'] ?? '';
+        if (!/^[A-Za-z0-9_-]{1,128}$/.test(challenge)) {
+          return reply.status(400).send(failure(request, 'Invalid challenge'));
+        }
+        return reply.type('text/plain').send(challenge);
       });
 
       app.post('/webhooks/whatsapp', async (request, reply) => {
         const raw = typeof request.body === 'string' ? request.body : '';
         const signature = header(request.headers['x-hub-signature-256']);
         if (!same(`sha256=${hmacHex(whatsapp.appSecret, raw)}`, signature)) {
-          return reply.status(401).send({ success: false, message: 'Invalid signature' });
+          return reply.status(401).send(failure(request, 'Invalid signature'));
         }
         let body: unknown;
         try {
           body = JSON.parse(raw);
         } catch {
-          return reply.status(400).send({ success: false, message: 'Invalid JSON' });
+          return reply.status(400).send(failure(request, 'Invalid JSON'));
         }
         let applied = 0;
         for (const status of whatsappStatuses(body)) {
@@ -68,13 +74,13 @@ export function messageWebhookRoutes(
       app.post('/webhooks/sms/:token', async (request, reply) => {
         const { token } = request.params as { token: string };
         if (!same(sms.webhookToken, token)) {
-          return reply.status(404).send({ success: false, message: 'Route not found' });
+          return reply.status(404).send(failure(request, 'Route not found'));
         }
         let body: unknown;
         try {
           body = JSON.parse(typeof request.body === 'string' ? request.body : '');
         } catch {
-          return reply.status(400).send({ success: false, message: 'Invalid JSON' });
+          return reply.status(400).send(failure(request, 'Invalid JSON'));
         }
         let applied = 0;
         for (const report of msg91Reports(body)) {

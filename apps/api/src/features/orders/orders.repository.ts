@@ -34,6 +34,32 @@ export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;
 export type NewReturnLine = typeof orderReturnLines.$inferInsert;
 export type ReturnLineRow = typeof orderReturnLines.$inferSelect;
 
+/** An order line with what decides whether its buyer may review it. */
+export interface ReviewLineFacts {
+  orderItemId: string;
+  orderId: string;
+  orderNumber: string;
+  productId: string;
+  userId: string;
+  size: string;
+  colorName: string;
+  orderStatus: OrderStatus;
+  deliveredAt: Date | null;
+  paidAt: Date | null;
+  codConfirmedAt: Date | null;
+}
+
+/** A delivered order and whom its mails go to. */
+export interface DeliveredOrder {
+  orderId: string;
+  userId: string;
+  orderNumber: string;
+  /** As PostgreSQL writes the time (to the microsecond), so it can be a keyset cursor. */
+  deliveredAt: string;
+  email: string;
+  firstName: string;
+}
+
 /** An order priced by the application, to be placed in the caller's transaction. */
 export interface PlacedOrder {
   order: NewOrder;
@@ -479,6 +505,59 @@ export function createOrdersRepository(db: Database) {
             where c.user_id = ${userId} and i.cart_id = c.id and i.product_id = o.product_id
               and lower(i.color_name) = o.color and lower(i.size) = o.size
               and i.quantity > o.units`,
+      );
+    },
+
+    /**
+     * The shopper's lines of a product (or one line), with their order's delivery and payment
+     * facts: what the reviews feature judges eligibility by (the rule is the domain's).
+     */
+    async linesForReview(
+      userId: string,
+      filter: { productId?: string; orderItemId?: string },
+    ): Promise<ReviewLineFacts[]> {
+      const rows = await queryRows<ReviewLineFacts>(
+        db,
+        sql`select i.id as "orderItemId", o.id as "orderId", o.order_number as "orderNumber",
+                   i.product_id as "productId", o.user_id as "userId", i.size,
+                   i.color_name as "colorName", o.status as "orderStatus",
+                   o.delivered_at as "deliveredAt", o.paid_at as "paidAt",
+                   o.cod_confirmed_at as "codConfirmedAt"
+            from order_items i join orders o on o.id = i.order_id
+            where o.user_id = ${userId}
+              ${filter.productId ? sql`and i.product_id = ${filter.productId}` : sql``}
+              ${filter.orderItemId ? sql`and i.id = ${filter.orderItemId}` : sql``}
+            order by o.created_at desc, i.position`,
+      );
+      return rows.map((row) => ({
+        ...row,
+        deliveredAt: row.deliveredAt && new Date(row.deliveredAt),
+        paidAt: row.paidAt && new Date(row.paidAt),
+        codConfirmedAt: row.codConfirmedAt && new Date(row.codConfirmedAt),
+      }));
+    },
+
+    /**
+     * Orders still delivered (no return asked) whose delivery fell in [from, to], after `after`
+     * by (delivered_at, id), with whom their mails go to: the review request sweep's candidates.
+     */
+    async deliveredBetween(
+      from: Date,
+      to: Date,
+      after: { at: string; id: string } | null,
+      limit: number,
+    ): Promise<DeliveredOrder[]> {
+      return queryRows<DeliveredOrder>(
+        db,
+        sql`select o.id as "orderId", o.user_id as "userId", o.order_number as "orderNumber",
+                   o.delivered_at::text as "deliveredAt", u.email, u.first_name as "firstName"
+            from orders o join users u on u.id = o.user_id
+            where o.status = ${'delivered' satisfies OrderStatus}
+              and o.delivered_at >= ${from.toISOString()}::timestamptz
+              and o.delivered_at <= ${to.toISOString()}::timestamptz
+              ${after ? sql`and (o.delivered_at, o.id) > (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
+            order by o.delivered_at, o.id
+            limit ${limit}`,
       );
     },
 

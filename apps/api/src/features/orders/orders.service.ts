@@ -7,6 +7,7 @@ import type { UserRole } from '@shop/domain/roles';
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { OrderRow, OrderWithItems } from '../../db/order-rows.ts';
+import type { DeliveredOrder, ReviewLineFacts } from './orders.repository.ts';
 import { orders } from '../../db/schema.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import type { CreateOrderCommand } from './order-pricing.ts';
@@ -35,7 +36,7 @@ import { orderSettlementSteps } from './workflows/settlement-steps.ts';
 
 export type { CreateOrderCommand } from './order-pricing.ts';
 /** An order with its lines and return lines, as the lookups answer it (see order-rows.ts). */
-export type { OrderRow, OrderWithItems };
+export type { OrderRow, OrderWithItems, DeliveredOrder, ReviewLineFacts };
 export { toOrder } from './order-presenter.ts';
 export { orderMailTemplates } from './order-mail-templates.ts';
 export { orderSettlementSteps, type OrderSettlement } from './workflows/settlement-steps.ts';
@@ -58,6 +59,21 @@ export interface OrderLookups {
   findForUser(userId: string, orderId: string): Promise<OrderWithItems | undefined>;
   /** The order's row, locked for the rest of `tx`; undefined when there is none. */
   lockOrder(tx: Executor, orderId: string): Promise<OrderRow | undefined>;
+  /**
+   * The shopper's lines of a product, or one of her lines, with their order's delivery and
+   * payment facts (newest order first): what reviews are judged by.
+   */
+  linesForReview(
+    userId: string,
+    filter: { productId?: string; orderItemId?: string },
+  ): Promise<ReviewLineFacts[]>;
+  /** Orders still delivered whose delivery fell in [from, to], by keyset (delivered_at, id). */
+  deliveredBetween(
+    from: Date,
+    to: Date,
+    after: { at: string; id: string } | null,
+    limit: number,
+  ): Promise<DeliveredOrder[]>;
 }
 
 export function createOrdersService(deps: OrdersServiceDeps) {
@@ -99,6 +115,9 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     findById: (orderId) => repository.findById(db, orderId),
     findForUser: (userId, orderId) => repository.findForUser(db, userId, orderId),
     lockOrder: (tx, orderId) => repository.lockOrder(tx, orderId),
+    linesForReview: (userId, filter) => repository.linesForReview(userId, filter),
+    deliveredBetween: (from, to, after, limit) =>
+      repository.deliveredBetween(from, to, after, limit),
   };
 
   return {

@@ -36,6 +36,25 @@ export function shopperLimits(limits: { ordersPerHour: number; verificationsPerM
       windowMs: MINUTE,
       message: TOO_MANY,
     },
+    /**
+     * Each review photo is decoded and stored: 20 an hour is a few reviews' worth (3 photos
+     * each, some taken again) and keeps one account from filling the disk.
+     */
+    reviewPhotoUploads: {
+      kind: 'window',
+      action: 'review-photo-account',
+      limit: 20,
+      windowMs: HOUR,
+      message: TOO_MANY,
+    },
+    /** Writing or resending a review, and voting "helpful": a person does a few an hour. */
+    reviewWrites: {
+      kind: 'window',
+      action: 'review-write-account',
+      limit: 30,
+      windowMs: HOUR,
+      message: TOO_MANY,
+    },
   } as const satisfies Record<string, WindowRule>;
 }
 
