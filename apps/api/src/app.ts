@@ -87,10 +87,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { guards } = accounts.services;
   app.decorate('pageSession', accounts.services.pageSession);
   const catalogue = await catalogueFeatures(ctx, guards);
-  const { catalogue: catalogueService, productFacts, media } = catalogue.services;
+  const { catalogue: catalogueService, productFacts, media, offers } = catalogue.services;
   app.addHook('onReady', () => catalogueService.warm());
   app.decorate('media', media);
-  const shopping = shoppingFeatures(ctx, { guards, productFacts });
+  const shopping = shoppingFeatures(ctx, { guards, productFacts, offers });
   // A payment reads, locks and settles its order through the orders service, built with
   // fulfilment below.
   const money = moneyFeatures(ctx, guards, () => fulfilment.services.orders);
@@ -98,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guards,
     money: money.services,
     productFacts,
+    offers,
     ...shopping.services,
   });
   const care = careFeatures(ctx, { guards, outbox: money.services.outbox });

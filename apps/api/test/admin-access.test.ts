@@ -78,6 +78,9 @@ describe('every /api/admin route', () => {
     'PATCH /api/admin/discounts/{id}',
     'POST /api/admin/discounts/{id}/deactivate',
     'POST /api/admin/discounts/{id}/activate',
+    'POST /api/admin/offers',
+    'PATCH /api/admin/offers/{id}',
+    'POST /api/admin/offers/{id}/end',
     'GET /api/admin/settings',
     'PATCH /api/admin/settings',
     'GET /api/admin/orders/{id}/invoices',
@@ -129,6 +132,8 @@ describe('every /api/admin route', () => {
         'POST /api/admin/products/import',
         'GET /api/admin/discounts',
         'GET /api/admin/discounts/{id}',
+        'GET /api/admin/offers',
+        'GET /api/admin/offers/{id}',
         ...ownerOnly,
       ]),
     );

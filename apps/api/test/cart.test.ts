@@ -60,6 +60,7 @@ describe('guest cart', () => {
     const subtotal = Math.round((first!.price * 2 + second!.price) * 100) / 100;
     expect(details.body.data.totals).toEqual({
       subtotal,
+      offerDiscount: 0,
       discountAmount: 0,
       total: subtotal,
       itemCount: 3,

@@ -475,6 +475,7 @@ describe('featured products', () => {
       price: product.price,
       originalPrice: product.originalPrice,
       label: card.label,
+      offer: product.offer,
     });
   });
 });

@@ -21,6 +21,7 @@ export const auditEntities = [
   'grievance',
   'review',
   'size_chart',
+  'offer',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 

@@ -11,6 +11,14 @@ import {
 } from '@shop/domain/cart';
 import { discountMessages, discountTypes } from '@shop/domain/discounts';
 import { plainText, requiredText, successEnvelope } from './common-mini.ts';
+import { appliedOffer, lineOfferFields, offerSuggestion } from './offers.ts';
+
+/** Fields made optional for answers written before offers (and for readers that ignore them). */
+function optionalFields<Shape extends Record<string, z.ZodMiniType>>(shape: Shape) {
+  return Object.fromEntries(
+    Object.entries(shape).map(([key, schema]) => [key, z.optional(schema)]),
+  ) as { [Key in keyof Shape]: z.ZodMiniOptional<Shape[Key]> };
+}
 
 export const cartMessages = {
   productRequired: 'Product ID is required',
@@ -256,6 +264,7 @@ export const cartItem = z.object({
   /** Units of this colour and size in stock now. */
   stock: z.number(),
   addedAt: z.string(),
+  ...optionalFields(lineOfferFields),
 });
 export type CartItem = z.infer<typeof cartItem>;
 
@@ -293,6 +302,9 @@ export type CartValidation = z.infer<typeof cartValidation>;
 
 export const cartTotals = z.object({
   subtotal: z.number(),
+  /** Rupees the offers take off, before codes (total = subtotal − offerDiscount − discountAmount). */
+  offerDiscount: z.optional(z.number()),
+  /** Rupees the codes take off what the offers leave. */
   discountAmount: z.number(),
   total: z.number(),
   itemCount: z.number(),
@@ -308,6 +320,12 @@ export const cart = z.object({
   appliedDiscount: z.nullable(appliedDiscount),
   cartValidation,
   subtotal: z.number(),
+  /** The offers applied on the server's current grouping, each with what it takes off. */
+  offers: z.optional(z.array(appliedOffer)),
+  /** What is missing for another group of a live offer. */
+  offerSuggestions: z.optional(z.array(offerSuggestion)),
+  /** Rupees the offers take off, before codes (total = subtotal − offerDiscount − discountAmount). */
+  offerDiscount: z.optional(z.number()),
   discountAmount: z.number(),
   total: z.number(),
   /**

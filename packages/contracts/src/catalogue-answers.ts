@@ -4,6 +4,7 @@
 import * as z from 'zod/mini';
 import { successEnvelope } from './common-mini.ts';
 import { sizeMatch } from './fit.ts';
+import { offerBadge } from './offers.ts';
 
 export const category = z.object({
   _id: z.string(),
@@ -99,6 +100,8 @@ export const product = z.object({
   genericName: z.optional(z.string()),
   /** '1 N', 'Pack of 3', '50 ml'. */
   netQuantity: z.optional(z.string()),
+  /** The badge: the best live offer the product is eligible for ('3 for ₹999'), or null. */
+  offer: z.optional(offerBadge),
 });
 export type Product = z.infer<typeof product>;
 
@@ -145,6 +148,8 @@ export const featuredCard = z.object({
   price: z.number(),
   originalPrice: z.nullable(z.number()),
   label: z.string(),
+  /** The badge of the best live offer the product is eligible for, or null. */
+  offer: z.optional(offerBadge),
 });
 export type FeaturedCard = z.infer<typeof featuredCard>;
 export const featuredProductsResponse = successEnvelope(z.array(featuredCard));

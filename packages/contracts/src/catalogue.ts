@@ -68,6 +68,8 @@ const listingFilters = {
   ).transform((value) => (value === undefined ? undefined : value === 'true')),
   color: filterText('color', 50),
   tag: filterText('tag', 50),
+  /** A live offer's address: only the products it covers (its page, `/offers/{slug}`). */
+  offer: filterText('offer', 80),
   sort: queryValue(
     z.enum(productSorts, { error: `Invalid sort: must be one of ${productSorts.join(', ')}` }),
   ).transform((value) => value ?? 'recommended'),

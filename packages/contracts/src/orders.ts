@@ -15,6 +15,7 @@ import {
   requiredText,
   successEnvelope,
 } from './common-mini.ts';
+import { appliedOffer, orderLineMoneyFields } from './offers.ts';
 import { cartMessages } from './cart.ts';
 import { tracking } from './shipping.ts';
 
@@ -236,6 +237,12 @@ export const orderItem = z.object({
   returnBlockedReason: z.nullable(z.string()),
   /** A condition checked when it comes back (beauty only with its seal unbroken); or null. */
   returnCondition: z.nullable(z.string()),
+  // What the order keeps of the line's money: list total, offer share, code share, paid.
+  listTotal: z.optional(orderLineMoneyFields.listTotal),
+  offerDiscount: z.optional(orderLineMoneyFields.offerDiscount),
+  codeDiscount: z.optional(orderLineMoneyFields.codeDiscount),
+  paid: z.optional(orderLineMoneyFields.paid),
+  offer: z.optional(orderLineMoneyFields.offer),
 });
 export type OrderItem = z.infer<typeof orderItem>;
 
@@ -293,7 +300,11 @@ export const order = z.object({
   status: z.enum(orderStatuses),
   statusLabel: z.string(),
   subtotal: z.number(),
+  /** Offers and codes together: total = subtotal − totalDiscountAmount + shipping (+ COD fee). */
   totalDiscountAmount: z.number(),
+  /** Of which the offers (applied before codes), and each offer with what it took off. */
+  offerDiscount: z.optional(z.number()),
+  offers: z.optional(z.array(appliedOffer)),
   discountCode: z.nullable(z.string()),
   /** Each applied code and what it took off, in rupees. */
   discounts: z.array(

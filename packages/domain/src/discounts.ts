@@ -29,7 +29,10 @@ export interface DiscountRule {
 export interface DiscountLine {
   productId: string;
   categoryId: string;
+  /** What the line costs after any offer (codes apply after offers). */
   lineTotalPaise: Paise;
+  /** False for units of an offer that does not let this code stack (offers.ts). */
+  codeMayApply?: boolean;
 }
 
 export interface DiscountContext {
@@ -104,7 +107,7 @@ export function evaluateDiscount(rule: DiscountRule, context: DiscountContext): 
     };
   }
   const eligible = context.lines
-    .filter((line) => isEligible(rule, line))
+    .filter((line) => line.codeMayApply !== false && isEligible(rule, line))
     .reduce((sum, line) => sum + line.lineTotalPaise, 0);
   if (eligible === 0) return { ok: false, message: discountMessages.notEligible };
 

@@ -150,11 +150,16 @@ export interface GstLineInput {
   quantity: number;
   /** Price of one piece including GST. */
   unitPricePaise: Paise;
+  /** The line's own discount: its units' shares of the offers they were grouped under. */
+  offerDiscountPaise?: Paise;
 }
 
 export interface GstInvoiceInput {
   lines: readonly GstLineInput[];
-  /** The order's discount, spread over the goods in proportion to their value. */
+  /**
+   * The order's whole discount: the lines' offer shares (`offerDiscountPaise`) and its codes, which
+   * are spread over the goods in proportion to what the offers leave of them.
+   */
   discountPaise: Paise;
   shippingPaise: Paise;
   /** Cash on delivery's fee (0 for orders paid online): taxed with the goods, as shipping is. */
@@ -214,15 +219,24 @@ function lineOf(
  */
 export function gstInvoiceFigures(input: GstInvoiceInput): GstInvoiceFigures {
   const interState = input.shopStateCode !== input.placeOfSupplyCode;
-  const gross = input.lines.map((line) => line.unitPricePaise * line.quantity);
-  const discounts = spreadInProportion(input.discountPaise, gross);
+  // An offer's share is the line's own discount; the codes apply after offers, so they are spread
+  // over what the offers leave. The invoice lists both together as the line's discount.
+  const afterOffers = input.lines.map(
+    (line) => line.unitPricePaise * line.quantity - (line.offerDiscountPaise ?? 0),
+  );
+  const offersPaise = sumPaise(input.lines.map((line) => line.offerDiscountPaise ?? 0));
+  const codeShares = spreadInProportion(input.discountPaise - offersPaise, afterOffers);
+  const discounts = input.lines.map(
+    (line, index) => (line.offerDiscountPaise ?? 0) + codeShares[index]!,
+  );
   const lines = input.lines.map((line, index) => {
-    const valuePaise = gross[index]! - discounts[index]!;
+    const valuePaise = afterOffers[index]! - codeShares[index]!;
     const rule = gstRuleOf(line.hsn, input.day);
     // The slab follows the value of a piece actually charged, after its share of the discount.
     const ratePercent = gstRateOf(rule, Math.round(valuePaise / line.quantity));
+    const { offerDiscountPaise: _offer, ...described } = line;
     return lineOf(
-      { ...line, discountPaise: discounts[index]!, valuePaise, ratePercent },
+      { ...described, discountPaise: discounts[index]!, valuePaise, ratePercent },
       interState,
     );
   });

@@ -459,27 +459,43 @@ export function firstExchangeChoice(
 
 /** An order's money as its refund rules read it. */
 export interface OrderForRefund {
-  items: readonly { id: string; quantity: number; itemTotalPaise: Paise }[];
+  items: readonly {
+    id: string;
+    quantity: number;
+    itemTotalPaise: Paise;
+    /** The line's units' shares of the offers they were grouped under (0 or absent: none). */
+    offerDiscountPaise?: Paise;
+  }[];
+  /** The order's whole discount: its lines' offer shares and its codes. */
   discountPaise: Paise;
   totalPaise: Paise;
 }
 
+/** What the offers leave of a line: its total less its units' offer shares. */
+const afterOffers = (item: OrderForRefund['items'][number]) =>
+  item.itemTotalPaise - (item.offerDiscountPaise ?? 0);
+
 /**
- * Each line's share of the order's discount, in proportion to its total, in whole paise that
- * add up to the discount exactly (the largest remainders take the odd paise).
+ * Each line's share of the order's codes (its discount less the offer shares; codes apply after
+ * offers), in proportion
+ * to what the offers leave of it, in whole paise that add up to the discount exactly (the largest
+ * remainders take the odd paise).
  */
 export function discountShares(order: OrderForRefund): Map<string, Paise> {
-  const subtotal = order.items.reduce((sum, item) => sum + item.itemTotalPaise, 0);
+  const subtotal = order.items.reduce((sum, item) => sum + afterOffers(item), 0);
+  const codesPaise =
+    order.discountPaise -
+    order.items.reduce((sum, item) => sum + (item.offerDiscountPaise ?? 0), 0);
   const shares = new Map<string, Paise>();
-  if (subtotal === 0 || order.discountPaise === 0) {
+  if (subtotal === 0 || codesPaise <= 0) {
     for (const item of order.items) shares.set(item.id, 0);
     return shares;
   }
   const exact = order.items.map((item) => ({
     id: item.id,
-    exact: (order.discountPaise * item.itemTotalPaise) / subtotal,
+    exact: (codesPaise * afterOffers(item)) / subtotal,
   }));
-  let left = order.discountPaise;
+  let left = codesPaise;
   for (const share of exact) {
     shares.set(share.id, Math.floor(share.exact));
     left -= Math.floor(share.exact);
@@ -492,8 +508,9 @@ export function discountShares(order: OrderForRefund): Map<string, Paise> {
 }
 
 /**
- * What returning these units gives back, line by line: each line's price less its share of the
- * order's discount (a discount is deducted from the refund of the item concerned), for the units
+ * What returning these units gives back, line by line: each line's price less its offer shares and
+ * its share of the order's codes (a discount is deducted from the refund of the item concerned;
+ * a unit of an offer's group gives back its share of the group's price), for the units
  * sent back. Everything of the order sent back refunds the whole amount paid (the last line takes
  * what the lines alone leave, such as shipping).
  */
@@ -506,7 +523,7 @@ export function returnRefundShares(
   for (const line of returned) {
     const item = order.items.find((candidate) => candidate.id === line.itemId);
     if (!item) continue;
-    const net = item.itemTotalPaise - (shares.get(item.id) ?? 0);
+    const net = afterOffers(item) - (shares.get(item.id) ?? 0);
     const amount =
       line.quantity >= item.quantity ? net : Math.floor((net * line.quantity) / item.quantity);
     refunds.set(item.id, (refunds.get(item.id) ?? 0) + amount);

@@ -40,6 +40,10 @@ import { openMediaStore } from '../features/media/media-store.ts';
 import { pagesAdminRoutes } from '../features/pages/pages.admin-routes.ts';
 import { pagesRoutes } from '../features/pages/pages.routes.ts';
 import { createPagesService } from '../features/pages/pages.service.ts';
+import { offersAdminRoutes } from '../features/offers/offers.admin-routes.ts';
+import { createOffersAdminService } from '../features/offers/offers-admin.service.ts';
+import { offersRoutes } from '../features/offers/offers.routes.ts';
+import { createLiveOffers, type LiveOffers } from '../features/offers/offers.service.ts';
 import type { AuthGuards } from '../http/authenticate.ts';
 import type { FeatureGroup } from './feature-group.ts';
 import type { ShopContext } from './shop-context.ts';
@@ -53,6 +57,8 @@ export interface CatalogueServices {
   mediaLibrary: MediaLibraryService;
   /** Size charts as data (the seed writes its charts through it). */
   sizeCharts: SizeChartsService;
+  /** The offers carts, orders and badges apply. */
+  offers: LiveOffers;
 }
 
 /** The catalogue and its back office, the shop's content and pages, and the photos. */
@@ -70,8 +76,18 @@ export async function catalogueFeatures(
     catalogueChanged,
     readCache,
   });
-  const catalogue = createCatalogueService(db, catalogueRepository, readCache, () =>
-    sizeCharts.all(),
+  // Offers are kept as long as catalogue answers, and dropped with them on an offer's change
+  // (here and, through the change notices, in every other process).
+  const offers = createLiveOffers(db, { ttlMs: config.catalogueCacheTtlMs });
+  readCache.onInvalidate((tags) => {
+    if (!tags || tags.includes('offers')) offers.forget();
+  });
+  const catalogue = createCatalogueService(
+    db,
+    catalogueRepository,
+    readCache,
+    () => sizeCharts.all(),
+    offers,
   );
   const fit = createFitService({ catalogue, charts: sizeCharts });
   const content = createContentService(db, createContentRepository());
@@ -111,13 +127,14 @@ export async function catalogueFeatures(
   });
   const pages = createPagesService({ db, catalogueChanged });
   return {
-    services: { catalogue, productFacts, media, mediaLibrary, sizeCharts },
+    services: { catalogue, productFacts, media, mediaLibrary, sizeCharts, offers },
     routes: [
       catalogueRoutes(catalogue),
       sizeChartsRoutes(sizeCharts),
       fitRoutes(fit, { throttle: ctx.throttle, rule: ctx.lookupLimits.sizeFinderRequests }),
       contentRoutes(content),
       pagesRoutes(pages),
+      offersRoutes(offers),
     ],
     adminRoutes: [
       // The CSV's routes first: `export.csv` and `import` are not product ids.
@@ -129,6 +146,10 @@ export async function catalogueFeatures(
       blogAdminRoutes(createBlogAdminService({ db, catalogueChanged }), guards),
       mediaAdminRoutes(mediaLibrary, guards),
       pagesAdminRoutes(pages, guards),
+      offersAdminRoutes(
+        createOffersAdminService({ db, changed: () => catalogueChanged(['offers']) }),
+        guards,
+      ),
     ],
     jobs: {
       removeOrphanedMedia: {

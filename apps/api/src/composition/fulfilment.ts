@@ -1,4 +1,5 @@
 import { rupeesToPaise } from '@shop/domain/money';
+import type { LiveOffers } from '../features/offers/offers.service.ts';
 import { createCourierSimulator } from '../adapters/shipping/courier-simulator.ts';
 import { createShiprocketCourier } from '../adapters/shipping/shiprocket-courier.ts';
 import type { CartService } from '../features/cart/cart.service.ts';
@@ -46,6 +47,7 @@ export interface FulfilmentNeeds {
   cart: CartService;
   productFacts: ProductFactsSource;
   discounts: DiscountsRepository;
+  offers: LiveOffers;
 }
 
 type FulfilmentJobs =
@@ -98,6 +100,7 @@ export function fulfilmentFeatures(
     orders: ordersRepository,
     facts: needs.productFacts,
     discounts: needs.discounts,
+    offers: needs.offers,
     throttle,
     limits: ctx.limits,
     outbox,

@@ -12,6 +12,7 @@ import {
 import { wishlistRoutes } from '../features/wishlist/wishlist.routes.ts';
 import { createWishlistRepository } from '../features/wishlist/wishlist.repository.ts';
 import { createWishlistService } from '../features/wishlist/wishlist.service.ts';
+import type { LiveOffers } from '../features/offers/offers.service.ts';
 import type { AuthGuards } from '../http/authenticate.ts';
 import type { FeatureGroup } from './feature-group.ts';
 import type { ShopContext } from './shop-context.ts';
@@ -24,7 +25,7 @@ export interface ShoppingServices {
 /** Carts, wishlists and the discount codes they apply. */
 export function shoppingFeatures(
   ctx: ShopContext,
-  needs: { guards: AuthGuards; productFacts: ProductFactsSource },
+  needs: { guards: AuthGuards; productFacts: ProductFactsSource; offers: LiveOffers },
 ): FeatureGroup<ShoppingServices, 'sweepGuestCarts'> {
   const { db, throttle } = ctx;
   const { guards, productFacts } = needs;
@@ -34,6 +35,7 @@ export function shoppingFeatures(
     carts: createCartRepository(db),
     facts: productFacts,
     discounts: createDiscountChecks(db, discounts),
+    offers: needs.offers,
     throttle,
     limits: ctx.limits,
   });

@@ -43,7 +43,9 @@ export const itemsJson = sql<Omit<OrderItemRow, never>[]>`coalesce((
     'productImage', i.product_image, 'colorName', i.color_name, 'colorHex', i.color_hex,
     'size', i.size, 'quantity', i.quantity, 'pricePaise', i.price_paise,
     'itemTotalPaise', i.item_total_paise, 'categorySlug', i.category_slug,
-    'subcategorySlug', i.subcategory_slug, 'position', i.position
+    'subcategorySlug', i.subcategory_slug, 'position', i.position,
+    'offerDiscountPaise', i.offer_discount_paise, 'offerId', i.offer_id,
+    'offerLabel', i.offer_label
   ) order by i.position)
   from order_items i where i.order_id = "orders"."id"), '[]'::json)`;
 

@@ -721,6 +721,64 @@ export const discountUses = pgTable(
   (t) => [index('discount_uses_discount_user_idx').on(t.discountId, t.userId)],
 );
 
+/**
+ * Offers without a code ('3 for ₹999'), applied by the server to the best grouping for the shopper
+ * (packages/domain/src/offers.ts). Never deleted and, once in an order, never changed: only ended.
+ */
+export const offers = pgTable(
+  'offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    label: text('label').notNull(),
+    slug: text('slug').notNull(),
+    kind: text('kind').notNull(),
+    units: smallint('units').notNull(),
+    bundlePricePaise: integer('bundle_price_paise'),
+    freeUnits: smallint('free_units'),
+    percent: smallint('percent'),
+    categoryIds: uuid('category_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    subcategoryIds: uuid('subcategory_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    productIds: uuid('product_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    excludedProductIds: uuid('excluded_product_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** When the shop ended it by hand (it then applies to no new cart or order). */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    priority: integer('priority').notNull().default(0),
+    maxGroupsPerOrder: integer('max_groups_per_order'),
+    stacking: text('stacking').notNull().default('none'),
+    stackableCodes: text('stackable_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('offers_slug_key').on(t.slug),
+    index('offers_created_idx').on(t.createdAt, t.id),
+    check('offers_kind_check', sql`${t.kind} in ('bundle_price', 'buy_get', 'nth_percent')`),
+    check('offers_stacking_check', sql`${t.stacking} in ('none', 'any', 'listed')`),
+    check('offers_units_check', sql`${t.units} between 1 and 20`),
+  ],
+);
+
 // ---------- carts ----------
 
 /** A shopper's cart (one per user) or a guest's (one per browser session id). */
@@ -828,6 +886,14 @@ export interface OrderDiscount {
   amountPaise: number;
 }
 
+/** An offer as an order keeps it: what it was called and took off then. */
+export interface OrderOffer {
+  offerId: string;
+  label: string;
+  units: number;
+  discountPaise: number;
+}
+
 export interface OrderAddress {
   name: string;
   addressLine1: string;
@@ -850,7 +916,15 @@ export const orders = pgTable(
     paymentStatus: text('payment_status').notNull().default('pending'),
     paymentMethod: text('payment_method').notNull().default('razorpay'),
     subtotalPaise: integer('subtotal_paise').notNull(),
+    /** Everything taken off: the offers' shares of its lines and its codes. */
     discountPaise: integer('discount_paise').notNull().default(0),
+    /** Of `discountPaise`, what the offers took off (applied before codes). */
+    offerDiscountPaise: integer('offer_discount_paise').notNull().default(0),
+    /** Each offer applied as placed: its id, label, units grouped and what it took off. */
+    offers: jsonb('offers')
+      .$type<OrderOffer[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     shippingPaise: integer('shipping_paise').notNull().default(0),
     taxPaise: integer('tax_paise').notNull().default(0),
     totalPaise: integer('total_paise').notNull(),
@@ -956,6 +1030,11 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     pricePaise: integer('price_paise').notNull(),
     itemTotalPaise: integer('item_total_paise').notNull(),
+    /** Its units' shares of the offers they were grouped under, as placed (never changed). */
+    offerDiscountPaise: integer('offer_discount_paise').notNull().default(0),
+    /** The offer its units were grouped under and its label then; null when none. */
+    offerId: uuid('offer_id').references(() => offers.id),
+    offerLabel: text('offer_label'),
     /** Kept for the return rules (hygiene exclusions) as they were when bought. */
     categorySlug: text('category_slug').notNull(),
     subcategorySlug: text('subcategory_slug'),

@@ -11,7 +11,14 @@ import { LRUCache } from 'lru-cache';
  * no stock (an order's product facts) know they still hold.
  */
 export type CacheTag =
-  'lists' | 'categories' | 'content' | 'pages' | 'stock' | 'size-charts' | `product:${string}`;
+  | 'lists'
+  | 'categories'
+  | 'content'
+  | 'pages'
+  | 'stock'
+  | 'size-charts'
+  | 'offers'
+  | `product:${string}`;
 
 /** How a route's answers are tagged: fixed tags, or tags read from the validated request. */
 export type CacheTagging = CacheTag[] | ((request: FastifyRequest) => CacheTag[]);

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { discountFormSchema } from '@shop/contracts/admin-discounts';
+import { offerFormSchema } from '@shop/contracts/offers';
 import { bannerInput } from '@shop/contracts/banners-admin';
 import { blogInput } from '@shop/contracts/blog-admin';
 import { categoryCreateInput, subcategoryCreateInput } from '@shop/contracts/categories-admin';
@@ -20,6 +21,7 @@ import { createSizeChartsService } from '../../features/catalogue/size-charts.se
 import { createBannersAdminService } from '../../features/content/banners-admin.service.ts';
 import { insertBlogPost } from '../../features/content/blog-admin.service.ts';
 import { createDiscountIn } from '../../features/discounts/discounts-admin.service.ts';
+import { createOfferIn } from '../../features/offers/offers-admin.service.ts';
 import { createLocalMediaStore, type MediaStore } from '../../features/media/media-store.ts';
 import { createReviewsRepository } from '../../features/reviews/reviews.repository.ts';
 import { seedDemoReviews } from '../../features/reviews/reviews.service.ts';
@@ -149,6 +151,7 @@ export async function seedDatabase(
       const now = options.now ?? new Date();
       await insertCatalogue(tx, db, now);
       await insertDiscounts(tx, now);
+      await insertOffers(tx);
       // Processes already serving this database (the seed command run beside them, or a process
       // that started first) reload on this notice, sent at the commit.
       await announceCatalogueRewrite(tx);
@@ -182,6 +185,32 @@ async function insertDiscounts(tx: Transaction, now: Date) {
       SEED_ACTOR,
     );
   }
+}
+
+/**
+ * The shop's live offer, 'Any 3 panties for ₹999' on the Panties category, written as the back
+ * office's form would send it and through the same schema and write, so the demo shows it.
+ */
+async function insertOffers(tx: Transaction) {
+  const [panties] = await tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.slug, 'panties'));
+  if (!panties) return;
+  await createOfferIn(
+    tx,
+    offerFormSchema.parse({
+      name: 'Any 3 panties for ₹999',
+      label: '3 for ₹999',
+      slug: 'any-3-panties-for-999',
+      kind: 'bundle_price',
+      units: 3,
+      bundlePrice: 999,
+      categoryIds: [panties.id],
+      stacking: 'none',
+    }),
+    SEED_ACTOR,
+  );
 }
 
 function seedDiscounts(now: Date) {

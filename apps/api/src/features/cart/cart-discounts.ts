@@ -11,7 +11,8 @@ import type { Database } from '../../db/client.ts';
 import type { DiscountChecks } from '../discounts/discounts.service.ts';
 import type { ShopperLimits } from '../throttle/shopper-limits.ts';
 import type { Throttle } from '../throttle/throttle.ts';
-import { discountLines, type LoadedCart } from './cart-lines.ts';
+import type { LiveOffers } from '../offers/offers.service.ts';
+import { codeLinesOf, discountLines, type LoadedCart } from './cart-lines.ts';
 import type { CartOwner, CartRepository } from './cart.repository.ts';
 import type { ProductFactsSource } from './product-facts.ts';
 
@@ -20,6 +21,8 @@ export interface CartDiscountsDeps {
   carts: CartRepository;
   facts: ProductFactsSource;
   discounts: DiscountChecks;
+  /** The live offers: a code applies to what they leave of the cart. */
+  offers: LiveOffers;
   throttle: Throttle;
   limits: ShopperLimits;
   /** The owner's cart with its lines' facts (cached), as the cart service loads it. */
@@ -39,7 +42,8 @@ export function cartDiscounts(deps: CartDiscountsDeps) {
       if (!row) throw invalid(discountMessages.invalid);
       const owner = { userId };
       const loaded = await load(owner);
-      const check = await discounts.check(row, discountLines(loaded.lines), userId);
+      const linesFor = await codeLinesOf(deps.offers, loaded.lines);
+      const check = await discounts.check(row, linesFor(row.code), userId);
       if (!check.ok) throw invalid(check.message);
       const cart = loaded.cart ?? (await carts.ensureCart(db, owner));
       // The code decides whether it is a coupon or a voucher; the type a shopper sends is not needed.

@@ -11,6 +11,8 @@ import {
   type CartLineIssue,
 } from '@shop/domain/cart';
 import type { DiscountLine } from '@shop/domain/discounts';
+import { applyOffers, codeLinesAfterOffers, type OfferLine } from '@shop/domain/offers';
+import type { LiveOffers } from '../offers/offers.service.ts';
 import { formatMoney, paiseToRupees } from '@shop/domain/money';
 import type { ProductFacts } from '../catalogue/catalogue.service.ts';
 import type { CartItemRow, CartRow } from './cart.repository.ts';
@@ -119,6 +121,33 @@ export function validationOf(lines: LoadedLine[]): CartValidation {
     })),
   );
   return { valid: issues.length === 0, issues };
+}
+
+/** The lines as offers group them: product, category, subcategory, tags, price and units. */
+export function offerLinesOf(lines: LoadedLine[]): OfferLine[] {
+  return lines.map((line) => ({
+    lineId: line.row.id,
+    productId: line.row.productId,
+    categoryId: line.product.category_id,
+    subcategoryId: line.product.subcategory_id,
+    tags: line.product.tags ?? [],
+    unitPricePaise: unitPrice(line),
+    quantity: line.row.quantity,
+  }));
+}
+
+/**
+ * The lines as a code reads them after the live offers: each at what the offers leave, the units
+ * of an offer that refuses the code apart (codes apply after offers, only where allowed).
+ */
+export async function codeLinesOf(
+  offers: LiveOffers,
+  lines: LoadedLine[],
+): Promise<(code: string) => DiscountLine[]> {
+  const offerLines = offerLinesOf(lines);
+  const live = await offers.current();
+  const application = applyOffers(live, offerLines, new Date());
+  return (code) => codeLinesAfterOffers(live, offerLines, application, code);
 }
 
 /** The lines as a discount's rules read them: product, category and the line's total. */

@@ -6,6 +6,7 @@ import { invalid, notFound } from '@shop/domain/errors';
 import type { Database } from '../../db/client.ts';
 import type { ProductFacts } from '../catalogue/catalogue.service.ts';
 import type { DiscountChecks } from '../discounts/discounts.service.ts';
+import type { LiveOffers } from '../offers/offers.service.ts';
 import { cartDiscounts } from './cart-discounts.ts';
 import {
   findColor,
@@ -53,13 +54,15 @@ export function createCartService(deps: {
   facts: ProductFactsSource;
   /** The codes a cart applies, checked by the discounts feature. */
   discounts: DiscountChecks;
+  /** The offers a cart is grouped under, on every answer (never a grouping kept from before). */
+  offers: LiveOffers;
   /** Counts discount-code attempts per account (codes are guessable). */
   throttle: Throttle;
   limits: ShopperLimits;
 }) {
   const { db, carts, facts } = deps;
   const render = (loaded: LoadedCart, userId?: string) =>
-    renderCart(deps.discounts, loaded, userId);
+    renderCart(deps.discounts, deps.offers, loaded, userId);
 
   /** Lines beside their products' facts: cached to show a cart, fresh to validate one. */
   async function withFacts(rows: CartItemRow[], source: 'cached' | 'fresh'): Promise<LoadedLine[]> {
@@ -211,6 +214,7 @@ export function createCartService(deps: {
         items: cart.items,
         totals: {
           subtotal: cart.subtotal,
+          offerDiscount: cart.offerDiscount ?? 0,
           discountAmount: cart.discountAmount,
           total: cart.total,
           itemCount: cart.itemCount,

@@ -304,6 +304,19 @@ export function createCatalogueIndex(
         ),
       );
     }
+    const offer = filters.offer;
+    if (offer) {
+      wanted.push(
+        sets.of(`offer:${offer.key}`, (product) =>
+          offer.covers({
+            productId: product.id,
+            categoryId: product.categoryId,
+            subcategoryId: product.subcategoryId,
+            tags: product.tags,
+          }),
+        ),
+      );
+    }
     if (wanted.length === 0) return undefined;
     return wanted.length === 1 ? wanted[0] : intersection(wanted);
   }

@@ -10,6 +10,18 @@ export interface ProductFilters {
   sisterSizes?: boolean | undefined;
   color?: string | undefined;
   tag?: string | undefined;
+  /** A live offer's products: `key` names what it covers, `covers` decides for one product. */
+  offer?: OfferFilter | undefined;
+}
+
+export interface OfferFilter {
+  key: string;
+  covers(product: {
+    productId: string;
+    categoryId: string;
+    subcategoryId: string | null;
+    tags: readonly string[];
+  }): boolean;
 }
 
 /** A product as the database assembles it (money in paise, JSON children already nested). */
@@ -71,6 +83,8 @@ export type ProductFacts = Pick<
   hsn_code: string;
   /** Its category's HSN code, the default ('' when the category has none). */
   category_hsn_code: string;
+  /** Its tags' names: offers may cover products by tag. */
+  tags: string[];
 };
 
 /** What the in-memory list index keeps of an active product. */
@@ -287,6 +301,8 @@ export function createCatalogueRepository() {
               p.hsn_code, cat.hsn_code as category_hsn_code,
               p.category_id, cat.name as category_name, cat.slug as category_slug,
               p.subcategory_id, sub.name as subcategory_name, sub.slug as subcategory_slug,
+              coalesce((select json_agg(t.name order by t.name) from product_tags pt
+                        join tags t on t.id = pt.tag_id where pt.product_id = p.id), '[]'::json) as tags,
               coalesce((
                 select json_agg(json_build_object(
                   'colorName', c.color_name, 'colorHex', c.color_hex,

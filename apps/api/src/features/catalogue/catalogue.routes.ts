@@ -30,18 +30,22 @@ import type { CatalogueService } from './catalogue.service.ts';
 
 /** Categories and subcategories: emptied when one of them changes. */
 const categoryAnswers = { catalogueCache: ['categories' as const] };
-/** Product lists, search and facets: emptied by any product, stock or category change. */
-const listAnswers = { catalogueCache: ['lists' as const] };
+/**
+ * Product lists, search and facets: emptied by any product, stock or category change, and by an
+ * offer's (each product carries its offer's badge).
+ */
+const listAnswers = { catalogueCache: ['lists' as const, 'offers' as const] };
 /** One product's own answers: emptied when that product or its stock changes. */
 const productAnswers = (id: (params: Record<string, string>) => string) => ({
   catalogueCache: (request: FastifyRequest) => [
     `product:${id(request.params as Record<string, string>)}` as const,
+    'offers' as const,
   ],
 });
 
 function listInput(query: ProductListQuery) {
-  const { page, limit, sort, price, size, sisterSizes, color, tag } = query;
-  return { page, limit, sort, filters: { price, size, sisterSizes, color, tag } };
+  const { page, limit, sort, price, size, sisterSizes, color, tag, offer } = query;
+  return { page, limit, sort, filters: { price, size, sisterSizes, color, tag }, offer };
 }
 
 export function catalogueRoutes(service: CatalogueService): FastifyPluginAsyncZod {
@@ -169,7 +173,7 @@ export function catalogueRoutes(service: CatalogueService): FastifyPluginAsyncZo
     app.get(
       '/product/featured',
       {
-        config: { catalogueCache: ['lists', 'categories'] },
+        config: { catalogueCache: ['lists', 'categories', 'offers'] },
         schema: {
           tags: ['catalogue'],
           description:

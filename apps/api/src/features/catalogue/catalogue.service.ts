@@ -10,6 +10,13 @@ import { averageRating, priceBands } from '@shop/domain/catalogue';
 import { paiseToRupees } from '@shop/domain/money';
 import { notFound } from '@shop/domain/errors';
 import { genericNameOfGroup } from '@shop/domain/products';
+import {
+  isEligibleForOffer,
+  offerMessages,
+  type Offer,
+  type OfferProduct,
+} from '@shop/domain/offers';
+import type { OfferBadge } from '@shop/contracts/offers';
 import type { Serialized } from '../../http/envelope.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { ReadCache } from '../../http/read-cache.ts';
@@ -44,6 +51,34 @@ export interface ListProductsInput {
   limit: number;
   sort: ProductSort;
   filters: ProductFilters;
+  /** A live offer's address: only the products it covers. */
+  offer?: string | undefined;
+}
+
+/** What the catalogue asks of offers: each product's badge, and an offer's products. */
+export interface CatalogueOffers {
+  current(): Promise<Offer[]>;
+  activeBySlug(slug: string): Promise<Offer | undefined>;
+  badgeOf(offers: readonly Offer[], product: OfferProduct): OfferBadge;
+}
+
+/** The badge's facts of a product answer. */
+const offerProductOf = (product: Product): OfferProduct => ({
+  productId: product._id,
+  categoryId: product.category,
+  subcategoryId: product.subcategory,
+  tags: product.tags,
+});
+
+/**
+ * A product answer with its offer's badge, its JSON made once spliced with the badge: the badge
+ * follows the offers live now, whatever copy of the product is kept.
+ */
+function withBadge(document: { product: Product; json: string }, offer: OfferBadge) {
+  return {
+    product: { ...document.product, offer },
+    json: `${document.json.slice(0, -1)},"offer":${JSON.stringify(offer)}}`,
+  };
 }
 
 export interface Paged<T> {
@@ -194,7 +229,35 @@ export function createCatalogueService(
   cache?: ReadCache,
   /** Every size chart by id (the size charts service's), for the size filter's sister sizes. */
   loadCharts?: () => Promise<Map<string, SizeChartData>>,
+  offers?: CatalogueOffers,
 ) {
+  /** Documents with their badges, from the offers read once for the whole answer. */
+  async function badged(documents: ProductDocument[]): Promise<ProductDocument[]> {
+    if (!offers) return documents;
+    const live = await offers.current();
+    return documents.map((document) =>
+      withBadge(document, offers.badgeOf(live, offerProductOf(document.product))),
+    );
+  }
+
+  /** The listing's filters with the offer's, or 404 for an address that is not live. */
+  async function filtersOf(input: ListProductsInput): Promise<ProductFilters> {
+    if (!input.offer) return input.filters;
+    const offer = offers ? await offers.activeBySlug(input.offer) : undefined;
+    if (!offer) throw notFound(offerMessages.notFound);
+    const key = JSON.stringify([
+      offer.categoryIds,
+      offer.subcategoryIds,
+      offer.tags,
+      offer.productIds,
+      offer.excludedProductIds,
+    ]);
+    return {
+      ...input.filters,
+      offer: { key, covers: (product) => isEligibleForOffer(offer, product) },
+    };
+  }
+
   const index = createCatalogueIndex(db, repository, {
     toProduct,
     maxDocuments: 20_000,
@@ -228,11 +291,12 @@ export function createCatalogueService(
     // Search finds and ranks its matches; browsing starts from a category, subcategory or
     // everything. Either way the in-memory model filters, sorts, pages and counts, and the
     // database is asked only for documents not already in memory.
+    const filters = await filtersOf(input);
     const [{ ids, total }, facetRows] = await Promise.all([
-      index.page(scope, input.filters, input.sort, input.page, input.limit),
+      index.page(scope, filters, input.sort, input.page, input.limit),
       index.facets(scope),
     ]);
-    const documents = withSizeMatches(await index.documents(ids), input.filters);
+    const documents = await badged(withSizeMatches(await index.documents(ids), input.filters));
     const facets = facetsWithText(facetRows);
     const figures = { total, page: input.page, pages: pages(total) };
     return {
@@ -297,11 +361,13 @@ export function createCatalogueService(
           )
         ).map((row) => [row.id, toProduct(row)]),
       );
+      const live = offers ? await offers.current() : [];
       return groups.flatMap(({ product_id, label }) => {
         const product = products.get(product_id);
         if (!product) return [];
         const { _id, name, price, originalPrice } = product;
-        return [{ _id, name, image: product.images[0] ?? '', price, originalPrice, label }];
+        const offer = offers ? offers.badgeOf(live, offerProductOf(product)) : null;
+        return [{ _id, name, image: product.images[0] ?? '', price, originalPrice, label, offer }];
       });
     },
 
@@ -324,9 +390,10 @@ export function createCatalogueService(
     },
 
     async getProduct(id: string): Promise<Serialized<Product>> {
-      const [document] = await index.documents([id]);
-      if (!document) throw notFound('Product not found');
-      return { value: document.product, json: document.json };
+      const [found] = await index.documents([id]);
+      if (!found) throw notFound('Product not found');
+      const [document] = await badged([found]);
+      return { value: document!.product, json: document!.json };
     },
 
     async getColorSizes(productId: string, colorName: string) {

@@ -25,6 +25,8 @@ export interface InvoiceSource {
     size: string;
     quantity: number;
     pricePaise: number;
+    /** The line's units' offer shares: the line's own discount on the invoice. */
+    offerDiscountPaise: number;
     categorySlug: string;
     hsnCode: string;
     categoryHsnCode: string;
@@ -73,6 +75,7 @@ export function createInvoicesRepository(db: Database) {
         db,
         sql`select i.id, i.product_name as "productName", i.color_name as "colorName", i.size,
               i.quantity, i.price_paise as "pricePaise", i.category_slug as "categorySlug",
+              i.offer_discount_paise as "offerDiscountPaise",
               p.hsn_code as "hsnCode", coalesce(cat.hsn_code, '') as "categoryHsnCode"
             from order_items i join products p on p.id = i.product_id
               left join categories cat on cat.id = p.category_id

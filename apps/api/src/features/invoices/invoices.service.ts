@@ -149,6 +149,7 @@ export function createInvoicesService({
         }),
         quantity: item.quantity,
         unitPricePaise: item.pricePaise,
+        offerDiscountPaise: item.offerDiscountPaise,
       })),
       discountPaise: source.discountPaise,
       shippingPaise: source.shippingPaise,

@@ -147,6 +147,7 @@ export function createOrderActionsService(deps: OrderActionsDeps) {
               productName: item.productName,
               quantity: item.quantity,
               itemTotalPaise: item.itemTotalPaise,
+              offerDiscountPaise: item.offerDiscountPaise,
             })),
             discountPaise: order.discountPaise,
             totalPaise: order.totalPaise,

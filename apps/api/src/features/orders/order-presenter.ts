@@ -7,6 +7,7 @@ import {
   type PaymentStatus,
 } from '@shop/domain/orders';
 import {
+  discountShares,
   lineEligibility,
   planReturn,
   returnLineStateLabels,
@@ -26,8 +27,16 @@ export function linesForReturn(row: OrderWithItems) {
 
 export function toOrder(row: OrderWithItems, now = new Date()): Order {
   const status = row.status as OrderStatus;
+  // Each line's share of the codes, by the same rule refunds and invoices read it with.
+  const codeShares = discountShares({
+    items: row.items,
+    discountPaise: row.discountPaise,
+    totalPaise: row.totalPaise,
+  });
   const items = row.items.map((item) => {
     const eligibility = lineEligibility(item);
+    const offerPaise = item.offerDiscountPaise ?? 0;
+    const codePaise = codeShares.get(item.id) ?? 0;
     return {
       _id: item.id,
       product: item.productId,
@@ -41,6 +50,11 @@ export function toOrder(row: OrderWithItems, now = new Date()): Order {
       returnable: eligibility.eligible,
       returnBlockedReason: eligibility.eligible ? null : eligibility.reason,
       returnCondition: eligibility.eligible ? eligibility.condition : null,
+      listTotal: paiseToRupees(item.itemTotalPaise),
+      offerDiscount: paiseToRupees(offerPaise),
+      codeDiscount: paiseToRupees(codePaise),
+      paid: paiseToRupees(item.itemTotalPaise - offerPaise - codePaise),
+      offer: item.offerId && item.offerLabel ? { id: item.offerId, label: item.offerLabel } : null,
     };
   });
   const returns = row.returns.map((line) => {
@@ -83,6 +97,13 @@ export function toOrder(row: OrderWithItems, now = new Date()): Order {
     statusLabel: statusLabel(status),
     subtotal: paiseToRupees(row.subtotalPaise),
     totalDiscountAmount: paiseToRupees(row.discountPaise),
+    offerDiscount: paiseToRupees(row.offerDiscountPaise ?? 0),
+    offers: (row.offers ?? []).map((offer) => ({
+      id: offer.offerId,
+      label: offer.label,
+      units: offer.units,
+      discountAmount: paiseToRupees(offer.discountPaise),
+    })),
     discountCode: row.discountCode,
     discounts: row.discounts.map((applied) => ({
       code: applied.code,

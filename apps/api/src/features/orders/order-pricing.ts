@@ -8,7 +8,8 @@ import {
 } from '@shop/domain/cart';
 import { evaluateDiscount } from '@shop/domain/discounts';
 import { invalid, ShopError } from '@shop/domain/errors';
-import type { OrderAddress, OrderDiscount } from '../../db/schema.ts';
+import { applyOffers, codeLinesAfterOffers, type Offer, type OfferLine } from '@shop/domain/offers';
+import type { OrderAddress, OrderDiscount, OrderOffer } from '../../db/schema.ts';
 import type { ProductFactsSource } from '../cart/product-facts.ts';
 import { toDiscountRule, type DiscountReading } from '../discounts/discounts.service.ts';
 import type { NewOrderItem } from './orders.repository.ts';
@@ -99,26 +100,43 @@ export async function describeLines(
       subcategorySlug: product.subcategory_slug,
       position,
     };
-    return { line, categoryId: product.category_id };
+    return {
+      line,
+      categoryId: product.category_id,
+      subcategoryId: product.subcategory_id,
+      tags: product.tags ?? [],
+    };
   });
 }
 
 export type PricedOrder = ReturnType<typeof priceOrder>;
 
 /**
- * Totals of described lines with the cart's discounts, read with the shopper's side of their
- * rules under their locks. Whether each applies is the domain's rule alone.
+ * Totals of described lines under the live offers, then with the cart's discounts (read with the
+ * shopper's side of their rules under their locks), each code on what the offers leave and only
+ * where an offer lets it stack. Whether each applies is the domain's rule alone. The order's
+ * discount is the offers' and the codes' together; each line carries its offer share as placed.
  */
-export function priceOrder(described: DescribedLines, readings: DiscountReading[]) {
-  const lines = described.map(({ line, categoryId }) => ({
+export function priceOrder(
+  described: DescribedLines,
+  readings: DiscountReading[],
+  offers: readonly Offer[],
+  now = new Date(),
+) {
+  const offerLines: OfferLine[] = described.map(({ line, categoryId, subcategoryId, tags }) => ({
+    lineId: String(line.position),
     productId: line.productId,
     categoryId,
-    lineTotalPaise: line.itemTotalPaise,
+    subcategoryId,
+    tags,
+    unitPricePaise: line.pricePaise,
+    quantity: line.quantity,
   }));
+  const grouping = applyOffers(offers, offerLines, now);
   const applied: (OrderDiscount & { id: string })[] = [];
   for (const { discount, history } of readings) {
     const check = evaluateDiscount(toDiscountRule(discount), {
-      lines,
+      lines: codeLinesAfterOffers(offers, offerLines, grouping, discount.code),
       now: new Date(),
       timesUsed: discount.timesUsed,
       ...history,
@@ -135,7 +153,30 @@ export function priceOrder(described: DescribedLines, readings: DiscountReading[
   applied.sort((a, b) => (a.type === b.type ? 0 : a.type === 'coupon' ? -1 : 1));
   const totals = cartTotals(
     described.map(({ line }) => ({ unitPricePaise: line.pricePaise, quantity: line.quantity })),
-    applied.reduce((sum, discount) => sum + discount.amountPaise, 0),
+    grouping.discountPaise + applied.reduce((sum, discount) => sum + discount.amountPaise, 0),
   );
-  return { totals, applied };
+  // Each line as the order keeps it: its units' offer shares and the offer they were grouped
+  // under, with its label then (the offer may change or end; the order never does).
+  const items: NewOrderItem[] = described.map(({ line }, index) => {
+    const offered = grouping.lines[index]!;
+    return {
+      ...line,
+      offerDiscountPaise: offered.offerDiscountPaise,
+      offerId: offered.offerId,
+      offerLabel: offered.offerLabel,
+    };
+  });
+  const orderOffers: OrderOffer[] = grouping.applied.map((offer) => ({
+    offerId: offer.offerId,
+    label: offer.label,
+    units: offer.units,
+    discountPaise: offer.discountPaise,
+  }));
+  return {
+    totals,
+    applied,
+    items,
+    offers: orderOffers,
+    offerDiscountPaise: grouping.discountPaise,
+  };
 }

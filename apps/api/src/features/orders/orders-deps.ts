@@ -6,6 +6,7 @@ import type { ProductFactsSource } from '../cart/product-facts.ts';
 import type { ChangeNotice } from '../catalogue/catalogue-changes.ts';
 import type { DiscountReadings } from '../discounts/discounts.service.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
+import type { LiveOffers } from '../offers/offers.service.ts';
 import type { RefundWithLines } from '../payments/refunds.service.ts';
 import type { ShopperLimits } from '../throttle/shopper-limits.ts';
 import type { Throttle } from '../throttle/throttle.ts';
@@ -63,6 +64,8 @@ export interface OrdersServiceDeps {
   orders: OrdersRepository;
   facts: ProductFactsSource;
   discounts: DiscountReadings;
+  /** The offers an order's lines are grouped under as it is placed. */
+  offers: Pick<LiveOffers, 'current'>;
   /** Counts order placements per account (see shopperLimits). */
   throttle: Throttle;
   limits: ShopperLimits;

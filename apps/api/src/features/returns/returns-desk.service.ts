@@ -36,10 +36,9 @@ export function createReturnsDeskService(deps: ReturnsDeskDeps) {
 
   /** The order's money as the refund rules read it, and this line's refund as the last one. */
   function refundQuote(
-    order: { items: { id: string; quantity: number; itemTotalPaise: number }[] } & Pick<
-      OrderRow,
-      'discountPaise' | 'totalPaise'
-    >,
+    order: {
+      items: { id: string; quantity: number; itemTotalPaise: number; offerDiscountPaise: number }[];
+    } & Pick<OrderRow, 'discountPaise' | 'totalPaise'>,
     returns: { orderItemId: string; quantity: number; state: string; id: string }[],
     line: { id: string; orderItemId: string; quantity: number },
   ): number {
@@ -50,6 +49,7 @@ export function createReturnsDeskService(deps: ReturnsDeskDeps) {
           id: item.id,
           quantity: item.quantity,
           itemTotalPaise: item.itemTotalPaise,
+          offerDiscountPaise: item.offerDiscountPaise,
         })),
         discountPaise: order.discountPaise,
         totalPaise: order.totalPaise,

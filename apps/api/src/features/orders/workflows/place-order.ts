@@ -2,6 +2,7 @@ import { orderMessages } from '@shop/contracts/orders';
 import { exceedsUnitsPerSize, sameLines } from '@shop/domain/cart';
 import { CASH_ON_DELIVERY, COD_CONFIRM_WINDOW_MS } from '@shop/domain/cash-on-delivery';
 import { conflict, invalid, unprocessable } from '@shop/domain/errors';
+import type { Offer } from '@shop/domain/offers';
 import type { PaymentStatus } from '@shop/domain/orders';
 import { isDeadlock, isUniqueViolation, type Executor } from '../../../db/client.ts';
 import type { ChangeNotice } from '../../catalogue/catalogue-changes.ts';
@@ -36,6 +37,8 @@ interface Placing {
   idempotencyKey: string | undefined;
   hash: string;
   cod: CodFacts | undefined;
+  /** The offers the lines are grouped under, read before the transaction (as the COD facts). */
+  offers: readonly Offer[];
 }
 
 /**
@@ -63,7 +66,7 @@ async function placeInTransaction(
   // Apply the codes: locked, read under the lock, decided by the domain.
   await repository.lockDiscounts(tx, cart.discountIds);
   const readings = await deps.discounts.readingsFor(tx, cart.discountIds, userId);
-  const priced = priceOrder(described, readings);
+  const priced = priceOrder(described, readings, placing.offers);
   const orderNumber = newOrderNumber();
   const cash = cod ? cashTerms(deps, cod, priced.totals.total, orderNumber) : undefined;
   // Take stock and insert the order.
@@ -73,6 +76,8 @@ async function placeInTransaction(
       userId,
       subtotalPaise: priced.totals.subtotal,
       discountPaise: priced.totals.discountAmount,
+      offerDiscountPaise: priced.offerDiscountPaise,
+      offers: priced.offers,
       totalPaise: priced.totals.total + (cash?.feePaise ?? 0),
       discountId: priced.applied[0]?.id ?? null,
       discountCode: priced.applied.map((d) => d.code).join('+') || null,
@@ -92,7 +97,7 @@ async function placeInTransaction(
           }
         : {}),
     },
-    items: described.map(({ line }) => line),
+    items: priced.items,
     discountIds: priced.applied.map((d) => d.id),
     notice,
   });
@@ -163,7 +168,8 @@ export async function placeOrder(
   );
   // Read before the transaction (PGlite runs one statement at a time): decided inside it.
   const cod = method === CASH_ON_DELIVERY ? await codFacts(deps, userId, command) : undefined;
-  const placing: Placing = { userId, command, idempotencyKey, hash, cod };
+  const offers = await deps.offers.current();
+  const placing: Placing = { userId, command, idempotencyKey, hash, cod, offers };
   for (let attempt = 1; ; attempt += 1) {
     const described =
       attempt === 1 ? firstDescribed : await describeLines(deps.facts, command, 'fresh');

@@ -1,0 +1,667 @@
+/**
+ * Offers without a code ("any 3 for ₹999", "buy 2 get 1 free", "20 % off the 3rd"): which products
+ * an offer covers, where it stands, how a cart's units are grouped under the live offers (the
+ * grouping that leaves the shopper the least to pay), each unit's share of its group's price, the
+ * explanation per line, the suggestion of what is missing, and which codes may stack on an offer.
+ * Pure and deterministic: the same cart and offers always give the same grouping. Amounts in paise.
+ * The rule is written down in docs/decisions/0069.
+ */
+import { spreadInProportion } from './gst.ts';
+import { formatMoney, sumPaise, type Paise } from './money.ts';
+
+export const offerKinds = ['bundle_price', 'buy_get', 'nth_percent'] as const;
+export type OfferKind = (typeof offerKinds)[number];
+
+/** Whether codes may apply to what an offer leaves: never, any code, or only the listed ones. */
+export const offerStackings = ['none', 'any', 'listed'] as const;
+export type OfferStacking = (typeof offerStackings)[number];
+
+/** An offer's life at a moment: on now, not started, past its end, or ended by the shop. */
+export const offerStates = ['active', 'scheduled', 'expired', 'ended'] as const;
+export type OfferState = (typeof offerStates)[number];
+
+/** The most units one group may hold: beyond it nobody's cart completes a group. */
+export const MAX_OFFER_UNITS = 20;
+/** The highest percentage off the Nth unit (100 % is buy_get's free unit). */
+export const MAX_OFFER_PERCENT = 100;
+
+/** What the shop defines (the back office's form, in paise). */
+export interface OfferDefinition {
+  name: string;
+  /** What shoppers read on badges and in the cart: '3 for ₹999'. */
+  label: string;
+  slug: string;
+  kind: OfferKind;
+  /** bundle_price: N units for the bundle price; buy_get: N bought; nth_percent: the Nth unit. */
+  units: number;
+  bundlePricePaise: Paise | null;
+  /** buy_get: M free with each N bought (the cheapest M of each group). */
+  freeUnits: number | null;
+  /** nth_percent: percent off the cheapest unit of each group of N. */
+  percent: number | null;
+  categoryIds: readonly string[];
+  subcategoryIds: readonly string[];
+  tags: readonly string[];
+  productIds: readonly string[];
+  excludedProductIds: readonly string[];
+  startsAt: Date | null;
+  endsAt: Date | null;
+  /** Higher first: the badge a product shows, and the order offers are tried in. */
+  priority: number;
+  maxGroupsPerOrder: number | null;
+  stacking: OfferStacking;
+  /** Upper-case codes that may stack when `stacking` is 'listed'. */
+  stackableCodes: readonly string[];
+}
+
+export const offerMessages = {
+  notFound: 'Offer not found',
+  unitsBundle: `A bundle needs 2 to ${MAX_OFFER_UNITS} units`,
+  unitsBuyGet: `Buy 1 to ${MAX_OFFER_UNITS} units`,
+  unitsNth: `The discounted unit is the 2nd to the ${MAX_OFFER_UNITS}th`,
+  bundlePriceRequired: 'A bundle price is an amount above ₹0',
+  freeUnitsRequired: `Free units are a whole number from 1 to ${MAX_OFFER_UNITS}`,
+  percentRequired: `A percentage is a whole number from 1 to ${MAX_OFFER_PERCENT}`,
+  onlyBundlePrice: 'Only a bundle price offer takes a bundle price',
+  onlyFreeUnits: 'Only a buy-get offer takes free units',
+  onlyPercent: 'Only a percentage offer takes a percentage',
+  noProducts: 'Choose the categories, subcategories, tags or products the offer covers',
+  endAfterStart: 'The end must be after the start',
+  listedNeedsCodes: 'List the codes that may stack on the offer',
+  codesOnlyListed: 'Codes are listed only when the offer lets listed codes stack',
+  usedInOrders:
+    'This offer is in past orders: it cannot change. End it and make a new offer instead.',
+  alreadyEnded: 'This offer has ended already',
+  slugTaken: (slug: string) => `The address ${slug} is taken by another offer: choose another`,
+} as const;
+
+export interface OfferProblem {
+  field: keyof OfferDefinition;
+  message: string;
+}
+
+const wholeIn = (value: number | null, min: number, max: number) =>
+  value !== null && Number.isInteger(value) && value >= min && value <= max;
+
+/**
+ * Every rule a definition breaks across its fields, each with its field (empty when sound). A
+ * bundle price at or above the price of its units just never groups them: the engine only forms a
+ * group that saves the shopper money, so it is not refused here.
+ */
+export function offerDefinitionProblems(definition: OfferDefinition): OfferProblem[] {
+  const problems: OfferProblem[] = [];
+  const { kind } = definition;
+  const unitsOk =
+    kind === 'buy_get'
+      ? wholeIn(definition.units, 1, MAX_OFFER_UNITS)
+      : wholeIn(definition.units, 2, MAX_OFFER_UNITS);
+  if (!unitsOk) {
+    const message =
+      kind === 'bundle_price'
+        ? offerMessages.unitsBundle
+        : kind === 'buy_get'
+          ? offerMessages.unitsBuyGet
+          : offerMessages.unitsNth;
+    problems.push({ field: 'units', message });
+  }
+  if (kind === 'bundle_price') {
+    if (definition.bundlePricePaise === null || definition.bundlePricePaise <= 0) {
+      problems.push({ field: 'bundlePricePaise', message: offerMessages.bundlePriceRequired });
+    }
+  } else if (definition.bundlePricePaise !== null) {
+    problems.push({ field: 'bundlePricePaise', message: offerMessages.onlyBundlePrice });
+  }
+  if (kind === 'buy_get') {
+    if (!wholeIn(definition.freeUnits, 1, MAX_OFFER_UNITS)) {
+      problems.push({ field: 'freeUnits', message: offerMessages.freeUnitsRequired });
+    }
+  } else if (definition.freeUnits !== null) {
+    problems.push({ field: 'freeUnits', message: offerMessages.onlyFreeUnits });
+  }
+  if (kind === 'nth_percent') {
+    if (!wholeIn(definition.percent, 1, MAX_OFFER_PERCENT)) {
+      problems.push({ field: 'percent', message: offerMessages.percentRequired });
+    }
+  } else if (definition.percent !== null) {
+    problems.push({ field: 'percent', message: offerMessages.onlyPercent });
+  }
+  if (
+    definition.categoryIds.length +
+      definition.subcategoryIds.length +
+      definition.tags.length +
+      definition.productIds.length ===
+    0
+  ) {
+    problems.push({ field: 'categoryIds', message: offerMessages.noProducts });
+  }
+  if (
+    definition.startsAt &&
+    definition.endsAt &&
+    definition.endsAt.getTime() <= definition.startsAt.getTime()
+  ) {
+    problems.push({ field: 'endsAt', message: offerMessages.endAfterStart });
+  }
+  if (definition.stacking === 'listed' && definition.stackableCodes.length === 0) {
+    problems.push({ field: 'stackableCodes', message: offerMessages.listedNeedsCodes });
+  }
+  if (definition.stacking !== 'listed' && definition.stackableCodes.length > 0) {
+    problems.push({ field: 'stackableCodes', message: offerMessages.codesOnlyListed });
+  }
+  return problems;
+}
+
+/** An offer as the engine applies it. */
+export interface Offer extends OfferDefinition {
+  id: string;
+  /** When the shop ended it by hand; null while it runs its course. */
+  endedAt: Date | null;
+  /** The word for one eligible unit and for several, for the suggestion ('panty', 'panties'). */
+  noun: OfferNoun;
+}
+
+export interface OfferStateFacts {
+  startsAt: Date | null;
+  endsAt: Date | null;
+  endedAt: Date | null;
+}
+
+/** Where an offer stands at `now`: ended by the shop, not started, past its end, else active. */
+export function offerState(facts: OfferStateFacts, now: Date): OfferState {
+  if (facts.endedAt && now >= facts.endedAt) return 'ended';
+  if (facts.startsAt && now < facts.startsAt) return 'scheduled';
+  if (facts.endsAt && now >= facts.endsAt) return 'expired';
+  return 'active';
+}
+
+export interface OfferNoun {
+  one: string;
+  many: string;
+}
+
+export const PIECE_NOUN: OfferNoun = { one: 'piece', many: 'pieces' };
+
+/**
+ * The word for a unit of an offer on one category, from the category's (plural) name: 'Panties'
+ * gives panty/panties, 'Bras' bra/bras. An offer across several categories, or a category whose
+ * name is no plain English plural ('Nightwear'), says 'piece'.
+ */
+export function offerNoun(categoryNames: readonly string[]): OfferNoun {
+  if (categoryNames.length !== 1) return PIECE_NOUN;
+  const many = categoryNames[0]!.trim().toLowerCase();
+  if (!/^[a-z]+$/.test(many) || many.length < 3) return PIECE_NOUN;
+  if (many.endsWith('ies')) return { one: `${many.slice(0, -3)}y`, many };
+  if (/(ss|us)$/.test(many) || !many.endsWith('s')) return PIECE_NOUN;
+  return { one: many.slice(0, -1), many };
+}
+
+/** A product as eligibility reads it. */
+export interface OfferProduct {
+  productId: string;
+  categoryId: string;
+  subcategoryId: string | null;
+  tags: readonly string[];
+}
+
+/**
+ * Whether an offer covers a product: never when excluded; otherwise when it is chosen, or in a
+ * chosen category or subcategory, or carries a chosen tag (tags compared in any case).
+ */
+export function isEligibleForOffer(
+  offer: Pick<
+    OfferDefinition,
+    'categoryIds' | 'subcategoryIds' | 'tags' | 'productIds' | 'excludedProductIds'
+  >,
+  product: OfferProduct,
+): boolean {
+  if (offer.excludedProductIds.includes(product.productId)) return false;
+  if (offer.productIds.includes(product.productId)) return true;
+  if (offer.categoryIds.includes(product.categoryId)) return true;
+  if (product.subcategoryId !== null && offer.subcategoryIds.includes(product.subcategoryId)) {
+    return true;
+  }
+  if (offer.tags.length === 0) return false;
+  const wanted = new Set(offer.tags.map((tag) => tag.toLowerCase()));
+  return product.tags.some((tag) => wanted.has(tag.toLowerCase()));
+}
+
+/** Offers tried first: higher priority, then the earlier id (so the order never varies). */
+function byPriority(a: Offer, b: Offer): number {
+  return b.priority - a.priority || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** The live offer a product's badge shows: the first by priority among those that cover it. */
+export function badgeOfferFor(
+  offers: readonly Offer[],
+  product: OfferProduct,
+  now: Date,
+): Offer | null {
+  return (
+    [...offers]
+      .filter((offer) => offerState(offer, now) === 'active')
+      .sort(byPriority)
+      .find((offer) => isEligibleForOffer(offer, product)) ?? null
+  );
+}
+
+/** A cart or order line the engine groups: one product, colour and size at one unit price. */
+export interface OfferLine extends OfferProduct {
+  lineId: string;
+  unitPricePaise: Paise;
+  quantity: number;
+}
+
+/** One unit of a line, the thing the engine groups. */
+interface Unit {
+  line: number;
+  pricePaise: Paise;
+}
+
+/** A group of units under one offer, with what it costs and each unit's share of that. */
+export interface OfferGroup {
+  offerId: string;
+  /** Index into the lines given, one entry per unit (dearest first). */
+  lineIndexes: number[];
+  listPaise: Paise;
+  pricePaise: Paise;
+  /** Each unit's share of `pricePaise`, in the order of `lineIndexes`; adds up to it exactly. */
+  sharesPaise: Paise[];
+}
+
+export interface LineOfferResult {
+  lineId: string;
+  listPaise: Paise;
+  /** What the offers take off the line: its units' list prices less their shares. */
+  offerDiscountPaise: Paise;
+  /** What the line costs after offers (before any code). */
+  afterOffersPaise: Paise;
+  /** The offer the line's units are grouped under (the first, if under several). */
+  offerId: string | null;
+  offerLabel: string | null;
+  /** Units of the line in groups. */
+  groupedUnits: number;
+  /** Each unit of the line: the offer it is grouped under (null: none) and what it pays. */
+  units: { offerId: string | null; sharePaise: Paise }[];
+  /** The line's explanation: '2 of these in 3 for ₹999 (−₹232.00)'; null outside any group. */
+  explanation: string | null;
+}
+
+export interface AppliedOffer {
+  offerId: string;
+  label: string;
+  /** Units grouped under it. */
+  units: number;
+  groups: number;
+  discountPaise: Paise;
+}
+
+export interface OfferSuggestion {
+  offerId: string;
+  label: string;
+  missingUnits: number;
+  message: string;
+}
+
+export interface OfferApplication {
+  groups: OfferGroup[];
+  lines: LineOfferResult[];
+  applied: AppliedOffer[];
+  suggestions: OfferSuggestion[];
+  listPaise: Paise;
+  discountPaise: Paise;
+  totalPaise: Paise;
+}
+
+/** Units in one group of the offer. */
+export function groupSize(offer: Pick<Offer, 'kind' | 'units' | 'freeUnits'>): number {
+  return offer.kind === 'buy_get' ? offer.units + (offer.freeUnits ?? 0) : offer.units;
+}
+
+/** Units priced before others: dearer first, then the earlier line (the order never varies). */
+const dearerFirst = (a: Unit, b: Unit) => b.pricePaise - a.pricePaise || a.line - b.line;
+
+/**
+ * What the shopper saves on a group's units (dearest first): a bundle price saves the units'
+ * prices less it; buy_get gives the cheapest M free; nth_percent takes the percentage off the
+ * cheapest, rounded half up to the paisa.
+ */
+function groupSaving(offer: Offer, prices: readonly Paise[]): Paise {
+  const list = sumPaise(prices);
+  if (offer.kind === 'bundle_price') return list - (offer.bundlePricePaise ?? list);
+  if (offer.kind === 'buy_get') return sumPaise(prices.slice(offer.units));
+  const cheapest = prices.at(-1) ?? 0;
+  return Math.floor((cheapest * (offer.percent ?? 0) + 50) / 100);
+}
+
+/**
+ * The best `count` groups of one offer from the units available (dearest first), or null when
+ * there are not enough. The most a set of groups can save is by taking the dearest units in
+ * consecutive runs (a bundle price saves most on the dearest units; a free or discounted unit is
+ * the cheapest of its group, so the dearest possible is the one after N dearer ones). Of the
+ * groupings that save as much, the shop's rule keeps the dearer units at full price outside the
+ * groups: for buy_get and nth_percent each group's paid units are the cheapest ones that are at
+ * least its discounted unit's price, filled from the group with the dearest discounted unit down.
+ */
+function bestGroups(offer: Offer, available: readonly Unit[], count: number): Unit[][] | null {
+  const size = groupSize(offer);
+  if (count * size > available.length) return null;
+  if (count === 0) return [];
+  const chunks: Unit[][] = [];
+  for (let index = 0; index < count; index += 1) {
+    chunks.push(available.slice(index * size, (index + 1) * size));
+  }
+  if (offer.kind === 'bundle_price') return chunks;
+  // The discounted units: the last `discounted` of each consecutive run.
+  const paidPerGroup = offer.kind === 'buy_get' ? offer.units : offer.units - 1;
+  const discounted = chunks.map((chunk) => chunk.slice(paidPerGroup));
+  const taken = new Set<Unit>(discounted.flat());
+  const groups: Unit[][] = [];
+  for (const free of discounted) {
+    const threshold = free[0]!.pricePaise;
+    // The cheapest units not yet taken at or above the threshold, cheapest first.
+    const candidates = available
+      .filter((unit) => !taken.has(unit) && unit.pricePaise >= threshold)
+      .reverse()
+      .slice(0, paidPerGroup);
+    for (const unit of candidates) taken.add(unit);
+    groups.push([...candidates].sort(dearerFirst).concat(free));
+  }
+  return groups;
+}
+
+interface Candidate {
+  groups: { offer: Offer; units: Unit[] }[];
+  savingPaise: Paise;
+  /** Units left at full price, dearest first (compared to break ties). */
+  outside: Paise[];
+}
+
+/** Whether `a` is better for the shopper than `b`: it saves more, or on a tie keeps dearer units out. */
+function better(a: Candidate, b: Candidate): boolean {
+  if (a.savingPaise !== b.savingPaise) return a.savingPaise > b.savingPaise;
+  const length = Math.max(a.outside.length, b.outside.length);
+  for (let index = 0; index < length; index += 1) {
+    const x = a.outside[index];
+    const y = b.outside[index];
+    if (x === y) continue;
+    if (x === undefined) return false;
+    if (y === undefined) return true;
+    return x > y;
+  }
+  return false;
+}
+
+/** Beyond this many partial groupings tried, lower-priority offers take as many groups as fit. */
+const SEARCH_BUDGET = 20_000;
+
+/**
+ * The grouping of a cart's units under the live offers that leaves the least to pay. Each unit is
+ * in at most one group. The search takes the offers by priority and tries, for each, every number
+ * of groups from as many as fit (within its maximum per order) down to none, each time the best
+ * such groups of the units left (`bestGroups`), so an offer that would spend units better used by
+ * a later one is tried with fewer. Of two groupings that save as much, the one keeping dearer
+ * units at full price outside the groups wins, then the one found first (higher-priority offers
+ * with more groups); so the result never depends on anything but the cart and the offers.
+ */
+export function applyOffers(
+  offers: readonly Offer[],
+  lines: readonly OfferLine[],
+  now: Date,
+): OfferApplication {
+  const live = offers.filter((offer) => offerState(offer, now) === 'active').sort(byPriority);
+  const units: Unit[] = lines
+    .flatMap((line, index) =>
+      Array.from({ length: Math.max(0, line.quantity) }, () => ({
+        line: index,
+        pricePaise: line.unitPricePaise,
+      })),
+    )
+    .sort(dearerFirst);
+  const eligible = live.map(
+    (offer) =>
+      new Set(lines.flatMap((line, index) => (isEligibleForOffer(offer, line) ? [index] : []))),
+  );
+
+  let best: Candidate = {
+    groups: [],
+    savingPaise: 0,
+    outside: units.map((unit) => unit.pricePaise),
+  };
+  let explored = 0;
+  const search = (
+    offerIndex: number,
+    left: readonly Unit[],
+    chosen: Candidate['groups'],
+    saving: Paise,
+  ) => {
+    explored += 1;
+    if (offerIndex === live.length) {
+      const candidate = { groups: chosen, savingPaise: saving, outside: [] as Paise[] };
+      const grouped = new Set(chosen.flatMap((group) => group.units));
+      candidate.outside = units.filter((unit) => !grouped.has(unit)).map((unit) => unit.pricePaise);
+      if (better(candidate, best)) best = candidate;
+      return;
+    }
+    const offer = live[offerIndex]!;
+    const mine = left.filter((unit) => eligible[offerIndex]!.has(unit.line));
+    const fit = Math.floor(mine.length / groupSize(offer));
+    const most = offer.maxGroupsPerOrder === null ? fit : Math.min(fit, offer.maxGroupsPerOrder);
+    const least = explored > SEARCH_BUDGET ? most : 0;
+    for (let count = most; count >= least; count -= 1) {
+      const groups = bestGroups(offer, mine, count);
+      if (!groups) continue;
+      const savings = groups.map((group) =>
+        groupSaving(
+          offer,
+          group.map((unit) => unit.pricePaise),
+        ),
+      );
+      // A group that saves nothing is never formed: its units stay at full price.
+      if (savings.some((amount) => amount <= 0)) continue;
+      const used = new Set(groups.flat());
+      search(
+        offerIndex + 1,
+        left.filter((unit) => !used.has(unit)),
+        [...chosen, ...groups.map((group) => ({ offer, units: group }))],
+        saving + sumPaise(savings),
+      );
+    }
+  };
+  search(0, units, [], 0);
+  return describeApplication(live, lines, best.groups);
+}
+
+function describeApplication(
+  live: readonly Offer[],
+  lines: readonly OfferLine[],
+  chosen: Candidate['groups'],
+): OfferApplication {
+  const groups: OfferGroup[] = chosen.map(({ offer, units }) => {
+    const prices = units.map((unit) => unit.pricePaise);
+    const listPaise = sumPaise(prices);
+    const pricePaise = listPaise - groupSaving(offer, prices);
+    return {
+      offerId: offer.id,
+      lineIndexes: units.map((unit) => unit.line),
+      listPaise,
+      pricePaise,
+      // Each unit pays the group's price in proportion to its list price, to the paisa by the
+      // largest remainders: what a return of that unit gives back and what its GST is worked on.
+      sharesPaise: spreadInProportion(pricePaise, prices),
+    };
+  });
+  const byId = new Map(live.map((offer) => [offer.id, offer]));
+  const lineUnits = lines.map(() => [] as { offerId: string | null; sharePaise: Paise }[]);
+  for (const group of groups) {
+    group.lineIndexes.forEach((line, index) => {
+      lineUnits[line]!.push({ offerId: group.offerId, sharePaise: group.sharesPaise[index]! });
+    });
+  }
+  const lineResults: LineOfferResult[] = lines.map((line, index) => {
+    const inGroups = lineUnits[index]!;
+    const outside = Math.max(0, line.quantity) - inGroups.length;
+    const unitsOfLine = [
+      ...inGroups,
+      ...Array.from({ length: outside }, () => ({
+        offerId: null,
+        sharePaise: line.unitPricePaise,
+      })),
+    ];
+    const listPaise = line.unitPricePaise * Math.max(0, line.quantity);
+    const afterOffersPaise = sumPaise(unitsOfLine.map((unit) => unit.sharePaise));
+    const offerDiscountPaise = listPaise - afterOffersPaise;
+    const first = inGroups[0]?.offerId ?? null;
+    const label = first === null ? null : (byId.get(first)?.label ?? null);
+    return {
+      lineId: line.lineId,
+      listPaise,
+      offerDiscountPaise,
+      afterOffersPaise,
+      offerId: first,
+      offerLabel: label,
+      groupedUnits: inGroups.length,
+      units: unitsOfLine,
+      explanation:
+        label === null
+          ? null
+          : lineExplanation(label, inGroups.length, line.quantity, offerDiscountPaise),
+    };
+  });
+  const applied: AppliedOffer[] = [];
+  for (const offer of live) {
+    const mine = groups.filter((group) => group.offerId === offer.id);
+    if (mine.length === 0) continue;
+    applied.push({
+      offerId: offer.id,
+      label: offer.label,
+      units: sumPaise(mine.map((group) => group.lineIndexes.length)),
+      groups: mine.length,
+      discountPaise: sumPaise(mine.map((group) => group.listPaise - group.pricePaise)),
+    });
+  }
+  const listPaise = sumPaise(lineResults.map((line) => line.listPaise));
+  const discountPaise = sumPaise(applied.map((offer) => offer.discountPaise));
+  return {
+    groups,
+    lines: lineResults,
+    applied,
+    suggestions: suggestionsOf(live, lines, lineUnits, groups),
+    listPaise,
+    discountPaise,
+    totalPaise: listPaise - discountPaise,
+  };
+}
+
+/** '2 of these in 3 for ₹999 (−₹232.00)', or 'In 3 for ₹999 (−₹116.00)' for a whole line. */
+export function lineExplanation(
+  label: string,
+  grouped: number,
+  quantity: number,
+  discountPaise: Paise,
+): string {
+  const saving = discountPaise > 0 ? ` (${formatMoney(-discountPaise)})` : '';
+  if (grouped >= quantity) return `In ${label}${saving}`;
+  return `${grouped} of ${quantity} in ${label}${saving}`;
+}
+
+/** 'Add 1 more eligible panty to get 3 for ₹999'. */
+export function suggestionMessage(noun: OfferNoun, missing: number, label: string): string {
+  return `Add ${missing} more eligible ${missing === 1 ? noun.one : noun.many} to get ${label}`;
+}
+
+/**
+ * What is missing for one more group of each live offer: its eligible units left outside every
+ * group, when they fill part of a group and the offer may form another. A bundle price is
+ * suggested only when the group completed with units like the dearest one left would save money.
+ */
+function suggestionsOf(
+  live: readonly Offer[],
+  lines: readonly OfferLine[],
+  lineUnits: readonly { offerId: string | null }[][],
+  groups: readonly OfferGroup[],
+): OfferSuggestion[] {
+  const suggestions: OfferSuggestion[] = [];
+  for (const offer of live) {
+    const formed = groups.filter((group) => group.offerId === offer.id).length;
+    if (offer.maxGroupsPerOrder !== null && formed >= offer.maxGroupsPerOrder) continue;
+    const leftPrices: Paise[] = [];
+    lines.forEach((line, index) => {
+      if (!isEligibleForOffer(offer, line)) return;
+      const outside = Math.max(0, line.quantity) - lineUnits[index]!.length;
+      for (let unit = 0; unit < outside; unit += 1) leftPrices.push(line.unitPricePaise);
+    });
+    const size = groupSize(offer);
+    const left = leftPrices.length % size;
+    if (leftPrices.length === 0 || left === 0 || leftPrices.length >= size) continue;
+    const missing = size - left;
+    if (offer.kind === 'bundle_price') {
+      const dearest = Math.max(...leftPrices);
+      if (sumPaise(leftPrices) + missing * dearest <= (offer.bundlePricePaise ?? 0)) continue;
+    }
+    suggestions.push({
+      offerId: offer.id,
+      label: offer.label,
+      missingUnits: missing,
+      message: suggestionMessage(offer.noun, missing, offer.label),
+    });
+  }
+  return suggestions;
+}
+
+/** Whether a code may apply to what an offer leaves: as the offer's stacking says. */
+export function codeMayStack(offer: Pick<Offer, 'stacking' | 'stackableCodes'>, code: string) {
+  if (offer.stacking === 'any') return true;
+  if (offer.stacking === 'none') return false;
+  const wanted = code.trim().toUpperCase();
+  return offer.stackableCodes.some((listed) => listed.toUpperCase() === wanted);
+}
+
+/** A line as a code sees it after the offers (see discounts.ts's DiscountLine). */
+export interface LineAfterOffers {
+  productId: string;
+  categoryId: string;
+  lineTotalPaise: Paise;
+  /** False for units grouped under an offer on which this code may not stack. */
+  codeMayApply: boolean;
+}
+
+/**
+ * The cart as a code reads it: each line at what the offers leave of it, its units under an offer
+ * that refuses this code split off as a part the code may not apply to (it still counts towards
+ * the code's minimum order). Codes apply after offers, and only where allowed.
+ */
+export function codeLinesAfterOffers(
+  offers: readonly Pick<Offer, 'id' | 'stacking' | 'stackableCodes'>[],
+  lines: readonly OfferLine[],
+  application: OfferApplication,
+  code: string,
+): LineAfterOffers[] {
+  const byId = new Map(offers.map((offer) => [offer.id, offer]));
+  return lines.flatMap((line, index) => {
+    const result = application.lines[index]!;
+    let allowed = 0;
+    let refused = 0;
+    for (const unit of result.units) {
+      const offer = unit.offerId === null ? undefined : byId.get(unit.offerId);
+      if (!offer || codeMayStack(offer, code)) allowed += unit.sharePaise;
+      else refused += unit.sharePaise;
+    }
+    const parts: LineAfterOffers[] = [];
+    const base = { productId: line.productId, categoryId: line.categoryId };
+    if (allowed > 0 || refused === 0)
+      parts.push({ ...base, lineTotalPaise: allowed, codeMayApply: true });
+    if (refused > 0) parts.push({ ...base, lineTotalPaise: refused, codeMayApply: false });
+    return parts;
+  });
+}
+
+/**
+ * Each line's share of the codes' amount: in proportion to what the offers leave of the line, to
+ * the paisa by the largest remainders (the earlier line on a tie), adding up to the amount. With
+ * no offers this is the order's long-standing spread of its discount over its lines.
+ */
+export function codeSharesAfterOffers(
+  codePaise: Paise,
+  afterOffersPaise: readonly Paise[],
+): Paise[] {
+  return spreadInProportion(codePaise, afterOffersPaise);
+}
