@@ -167,6 +167,25 @@ export function createAccountDataRepository() {
       );
     },
 
+    /** Her reviews, whatever their state (pending, approved, rejected). */
+    async reviewsOf(tx: Executor, userId: string) {
+      return queryRows<{
+        productName: string;
+        rating: number;
+        title: string;
+        text: string;
+        state: string;
+        sizeBought: string;
+        createdAt: Date;
+      }>(
+        tx,
+        sql`select p.name as "productName", r.rating, r.title, r.text, r.state,
+                   r.size_bought as "sizeBought", r.created_at as "createdAt"
+            from reviews r join products p on p.id = r.product_id
+            where r.user_id = ${userId} order by r.created_at`,
+      );
+    },
+
     async grievancesOf(tx: Executor, email: string) {
       return queryRows<{
         id: string;

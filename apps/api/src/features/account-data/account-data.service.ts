@@ -86,8 +86,7 @@ export function createAccountDataService(deps: AccountDataDeps) {
             phoneMessages.push(...(await log.sentTo(tx, userId)));
           return {
             exportedAt: new Date().toISOString(),
-            about:
-              'Everything this shop holds about you, as of the moment above. Product ratings are kept without who gave them, so none appear here.',
+            about: 'Everything this shop holds about you, as of the moment above.',
             profile: auth.toUser(profile),
             addresses: profile.addresses,
             messagePreferences: await choices.preferencesIn(tx, userId),
@@ -122,7 +121,15 @@ export function createAccountDataService(deps: AccountDataDeps) {
                   issuedAt: iso(document.issuedAt),
                 })),
             })),
-            reviews: [],
+            reviews: (await repository.reviewsOf(tx, userId)).map((review) => ({
+              product: review.productName,
+              rating: review.rating,
+              title: review.title,
+              text: review.text,
+              state: review.state,
+              sizeBought: review.sizeBought,
+              writtenAt: iso(review.createdAt),
+            })),
             messagesSent: [
               ...mails.map((mail) => ({
                 channel: 'email',
