@@ -17,7 +17,7 @@ const owner = { email: 'owner.shots@lacebloom.in', password: 'orchid-ledger-7' }
 /** Every keyset-paged list by default; SCREENS=settings,products/new,... photographs those. */
 const lists = process.env.SCREENS?.split(',') ?? [
   ...['orders', 'dispatch', 'returns', 'customers', 'audit', 'products', 'stock'],
-  ...['stock/low', 'media', 'discounts', 'blog', 'grievances'],
+  ...['stock/low', 'media', 'discounts', 'blog', 'grievances', 'reviews'],
 ];
 const port = 4600 + Math.floor(Math.random() * 300);
 const base = `http://127.0.0.1:${port}`;
@@ -164,6 +164,12 @@ try {
     await paidOrder();
     writeFileSync(marker, 'yes');
   }
+  // 'size-charts/{first}' is the first size chart's page (its id differs from seed to seed).
+  const first = lists.some((list) => list.includes('{first}'))
+    ? (
+        await call<{ _id: string }[]>('GET', '/admin/size-charts', undefined, session.accessToken)
+      )[0]?._id
+    : undefined;
   mkdirSync(outDir, { recursive: true });
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -185,7 +191,7 @@ try {
       [session.accessToken, session.refreshToken],
     );
     const page = await context.newPage();
-    for (const list of lists) {
+    for (const list of lists.map((entry) => entry.replace('{first}', first ?? ''))) {
       await page.goto(`/admin/${list}`);
       await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
       // The answer has come: the table, or its empty or failed state, and no 'Loading'.

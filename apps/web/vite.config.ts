@@ -13,7 +13,9 @@ import { defineConfig } from 'vite';
  * pages). The product options (colour, size, quantity, Add To Cart) are one chunk, shared by the
  * home page's featured product and the product page. A group takes the modules it names and
  * their dependencies not taken by a group of higher priority, so the shell's modules stay in the
- * shell whoever else imports them.
+ * shell whoever else imports them. The product card is not the layout's: it goes with the listing
+ * and product pages that show it, so the home, cart and checkout pages do not carry it (nor the
+ * offer badge on it).
  */
 const chunkGroups = [
   {
@@ -21,7 +23,11 @@ const chunkGroups = [
     priority: 3,
     test: /node_modules\/(react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)\//,
   },
-  { name: 'shell', priority: 2, test: /\/app\/(lib|components\/(layout|[a-z-]+\.tsx?$))/ },
+  {
+    name: 'shell',
+    priority: 2,
+    test: /\/app\/(lib|components\/(layout|(?!product-card)[a-z-]+\.tsx?$))/,
+  },
   {
     name: 'product-options',
     priority: 1,

@@ -28,6 +28,7 @@ let ids: {
   customer: string;
   product: string;
   discount: string;
+  offer: string;
   post: string;
   grievance: string;
 };
@@ -68,6 +69,9 @@ const screens: { route: string; path: () => string; heading: RegExp }[] = [
     path: () => `/admin/discounts/${ids.discount}`,
     heading: /./,
   },
+  { route: 'offers', path: () => '/admin/offers', heading: /^Offers$/ },
+  { route: 'offers/new', path: () => '/admin/offers/new', heading: /^New offer$/ },
+  { route: 'offers/:offerId', path: () => `/admin/offers/${ids.offer}`, heading: /./ },
   { route: 'settings', path: () => '/admin/settings', heading: /^Shop settings$/ },
   { route: 'gst', path: () => '/admin/gst', heading: /^GST returns$/ },
   { route: 'categories', path: () => '/admin/categories', heading: /^Categories$/ },
@@ -87,6 +91,7 @@ const screens: { route: string; path: () => string; heading: RegExp }[] = [
     path: () => `/admin/grievances/${ids.grievance}`,
     heading: /^GRV-\d{4}-\d{6}$/,
   },
+  { route: 'reviews', path: () => '/admin/reviews', heading: /^Reviews$/ },
 ];
 
 /** The back office's routes as the app's route table declares them. */
@@ -139,6 +144,10 @@ beforeAll(async () => {
   const discounts = await api<{ discounts: { _id: string }[] }>('GET', '/admin/discounts', {
     token: owner.accessToken,
   });
+  // The shop's seeded offer is there from the start.
+  const offers = await api<{ offers: { _id: string }[] }>('GET', '/admin/offers', {
+    token: owner.accessToken,
+  });
   // The seeded journal's articles are there from the start.
   const posts = await api<{ posts: { id: string }[] }>('GET', '/admin/blog?limit=1', {
     token: owner.accessToken,
@@ -161,6 +170,7 @@ beforeAll(async () => {
     customer: customers.data.customers[0]!._id,
     product: products.data.products[0]!._id,
     discount: discounts.data.discounts[0]!._id,
+    offer: offers.data.offers[0]!._id,
   };
 }, 120_000);
 afterAll(async () => {

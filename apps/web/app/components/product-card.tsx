@@ -1,6 +1,7 @@
 import type { Product } from '@shop/contracts/catalogue';
 import { Link } from 'react-router';
 import { cardImageAlt } from '../lib/product-image-alt';
+import { OfferBadge } from './offers/offer-badge';
 import { Price } from './price';
 import { ResponsiveImage } from './responsive-image';
 import { WishlistHeart } from './wishlist/wishlist-heart';
@@ -18,7 +19,7 @@ interface ProductCardProps {
     | 'categoryName'
     | 'inStock'
   > &
-    Partial<Pick<Product, 'colors'>>;
+    Partial<Pick<Product, 'colors' | 'offer'>>;
   /** The first row of a listing is above the fold. */
   priority?: boolean;
   sizes?: string;
@@ -62,6 +63,8 @@ export function ProductCard({
           <Price price={product.price} originalPrice={product.originalPrice} showBadge />
         </div>
       </Link>
+      {/* Beside the card's link, not in it: a link inside a link is not allowed. */}
+      <OfferBadge offer={product.offer} />
       <WishlistHeart
         productId={product._id}
         name={product.name}

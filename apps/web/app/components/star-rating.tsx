@@ -1,5 +1,13 @@
-/** Always five stars, filled to the average (to the nearest half). */
+import { useId } from 'react';
+
+/**
+ * Always five stars, filled to the average (to the nearest half). Each rating names its own
+ * gradients: a fill referring to another rating's gradient inside a hidden element (the back
+ * office's phone cards) draws nothing.
+ */
 export function StarRating({ value, size = 16 }: { value: number; size?: number }) {
+  // React's ids may hold characters a url(#…) reference would need escaped.
+  const id = `stars${useId().replace(/[^\w-]/g, '')}`;
   const rounded = Math.round(value * 2) / 2;
   return (
     <span
@@ -12,13 +20,13 @@ export function StarRating({ value, size = 16 }: { value: number; size?: number 
         return (
           <svg key={star} width={size} height={size} viewBox="0 0 24 24" aria-hidden="true">
             <defs>
-              <linearGradient id={`star-fill-${star}-${fill}`}>
+              <linearGradient id={`${id}-star-${star}`}>
                 <stop offset={`${fill * 100}%`} stopColor="currentColor" />
                 <stop offset={`${fill * 100}%`} stopColor="#e5e1dc" />
               </linearGradient>
             </defs>
             <path
-              fill={`url(#star-fill-${star}-${fill})`}
+              fill={`url(#${id}-star-${star})`}
               d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.5L12 17.3l-5.9 3.2 1.3-6.5L2.5 9.4l6.6-.8z"
             />
           </svg>

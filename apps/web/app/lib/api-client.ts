@@ -19,9 +19,13 @@ export interface ListQuery {
   limit?: number;
   price?: string;
   size?: string;
+  /** With `size`: products in stock in a sister size match too. */
+  sisterSizes?: boolean;
   color?: string;
   tag?: string;
   sort?: string;
+  /** An offer's slug: only the products the offer applies to. */
+  offer?: string;
 }
 
 type Query = Record<string, string | number | boolean | undefined | null>;

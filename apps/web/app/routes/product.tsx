@@ -4,11 +4,13 @@ import { loadSimilarProducts } from '../components/product/load-similar-products
 import { productMeta } from '../components/product/product-seo';
 import { ProductLoadError, ProductNotFound } from '../components/product/product-states';
 import { ProductView } from '../components/product/product-view';
+import { REVIEWS_PAGE_SIZE } from '../components/reviews/review-section';
+import { loadFirstReviews } from '../components/reviews/reviews-api';
 import { ApiError, errorMessage, serverApi } from '../lib/api-client';
 
 /**
- * The product is awaited (it is the page, and what search engines read); similar products are
- * streamed in behind it. A malformed id (400 from the API) is as unknown as a missing one: 404.
+ * The product is awaited (it is the page, and what search engines read); its reviews and similar
+ * products are streamed in behind it. A malformed id (400 from the API) is as unknown as a missing one: 404.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const api = serverApi(context);
@@ -17,6 +19,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return {
       state: 'found' as const,
       product,
+      reviews: loadFirstReviews(api, product._id, REVIEWS_PAGE_SIZE),
       similar: loadSimilarProducts(api, product),
       publicUrl: context.publicUrl,
     };
@@ -44,6 +47,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return loaderData.state === 'found' ? (
     <ProductView
       product={loaderData.product}
+      reviews={loaderData.reviews}
       similar={loaderData.similar}
       publicUrl={loaderData.publicUrl}
     />

@@ -6,11 +6,13 @@ import {
   LISTING_PAGE_SIZE,
   listingHref,
   NO_SEARCH_RESULTS,
+  parseListingQuery,
   readPage,
   resultCountText,
   searchHeading,
   toCardProducts,
 } from '../components/listing/listing-query';
+import { InMySizeFilter } from '../components/listing/in-my-size-filter';
 import { Pagination } from '../components/listing/pagination';
 import { ProductGrid } from '../components/listing/product-grid';
 import { SearchForm } from '../components/listing/search-form';
@@ -23,15 +25,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = url.searchParams;
   const query = (params.get('q') ?? params.get('query') ?? params.get('search') ?? '').trim();
-  if (query === '') return { query, result: null };
+  // 'In my size': the size (and its sisters) filter the search as they filter the listing.
+  const { filters, sisterSizes } = parseListingQuery(params);
+  const sizeFilter = { size: filters.size, sisterSizes };
+  if (query === '') return { query, sizeFilter, result: null };
   const page = readPage(params);
-  const list = await serverApi(context).searchProducts(query, { page, limit: LISTING_PAGE_SIZE });
+  const list = await serverApi(context).searchProducts(query, {
+    page,
+    limit: LISTING_PAGE_SIZE,
+    ...(filters.size ? { size: filters.size } : {}),
+    ...(sisterSizes ? { sisterSizes: true } : {}),
+  });
   const lastPage = Math.max(1, list.pages);
   if (page > lastPage) {
     throw redirect(listingHref(url.pathname, params, { page: String(lastPage) }));
   }
   return {
     query,
+    sizeFilter,
     result: {
       products: toCardProducts(list),
       total: list.total,
@@ -54,7 +65,7 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { query, result } = loaderData;
+  const { query, sizeFilter, result } = loaderData;
   const heading = query ? searchHeading(query) : 'Search';
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 md:py-10">
@@ -68,6 +79,11 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       <div className="mt-6">
         <SearchForm query={query} />
       </div>
+      {result !== null && (
+        <div className="mt-4 max-w-sm">
+          <InMySizeFilter size={sizeFilter.size} sisterSizes={sizeFilter.sisterSizes} />
+        </div>
+      )}
       {result === null ? (
         <p className="mt-6 text-muted">Type a product, colour or category and press Search.</p>
       ) : (

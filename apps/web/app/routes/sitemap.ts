@@ -9,6 +9,7 @@ const staticPaths = [
   '/about',
   '/contact',
   '/faq',
+  '/size-guide',
   '/return-refund-policy',
   '/shipping-policy',
   '/terms-and-conditions',

@@ -18,6 +18,7 @@ import { Spinner } from '../spinner';
 import { FormError, TextField, useFormAction, useSchemaForm } from './schema-form';
 import { usePinAutofill } from '../checkout/use-pin-autofill';
 import { MessagesCard, YourDataCard } from './privacy-cards';
+import { MySizeCard } from '../fit/my-size-card';
 
 const primaryButton =
   'rounded-full bg-brand-600 px-6 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60';
@@ -96,6 +97,7 @@ export function ProfilePage({ initialOrders = null }: { initialOrders?: OrderPag
         {tab === 'profile' ? (
           <>
             <DetailsCard user={user} />
+            <MySizeCard />
             <AddressesCard user={user} />
             <PasswordCard user={user} />
             <MessagesCard />

@@ -11,6 +11,7 @@ import { useToast } from '../../lib/toast';
 import { useWishlist } from '../../lib/wishlist-store';
 import { QuantityStepper } from '../product/quantity-stepper';
 import { cartDiscountLines, DiscountRows } from './discount-lines';
+import { OfferNote, OfferRows, OfferSuggestions } from './offer-lines';
 import { GstIncluded } from './gst-included';
 import { StockShortfall } from './stock-shortfall';
 import { Spinner } from '../spinner';
@@ -111,6 +112,7 @@ function CartLines({ items }: { items: CartItem[] }) {
                 {item.color.colorName} · Size {item.size.toUpperCase()}
               </p>
               <StockShortfall item={item} />
+              <OfferNote item={item} />
               <p className="mt-1 text-sm">
                 <span className="font-semibold">{formatAmount(item.price)}</span>{' '}
                 {item.originalPrice > item.price && (
@@ -216,6 +218,7 @@ function CartSummary() {
           <dt>Subtotal</dt>
           <dd data-testid="cart-subtotal">{formatAmount(cart.subtotal)}</dd>
         </div>
+        <OfferRows offers={cart.offers ?? []} />
         <DiscountRows lines={cartDiscountLines(cart)} />
         <div className="flex justify-between">
           <dt>Shipping</dt>
@@ -226,6 +229,7 @@ function CartSummary() {
           <dd data-testid="cart-total">{formatAmount(cart.total)}</dd>
         </div>
       </dl>
+      <OfferSuggestions suggestions={cart.offerSuggestions ?? []} />
       <GstIncluded gst={cart.gstIncluded} testId="cart-gst" />
       {applied.length > 0 && (
         <ul className="mt-4 space-y-2" aria-label="Applied codes">

@@ -13,6 +13,7 @@ import { useSignInOnArrival } from '../../lib/sign-in-on-arrival';
 import { useToast } from '../../lib/toast';
 import { FormError, TextField, useSchemaForm } from '../account/schema-form';
 import { cartDiscountLines, DiscountRows } from '../cart/discount-lines';
+import { OfferNote, OfferRows, OfferSuggestions } from '../cart/offer-lines';
 import { StockShortfall } from '../cart/stock-shortfall';
 import { GstIncluded } from '../cart/gst-included';
 import { Spinner } from '../spinner';
@@ -426,6 +427,7 @@ export function CheckoutPage({ initialCod = null }: { initialCod?: CodAnswer | n
                     {item.quantity} x {formatAmount(item.price)}
                   </span>
                   <StockShortfall item={item} />
+                  <OfferNote item={item} />
                 </span>
               </li>
             ))}
@@ -435,6 +437,7 @@ export function CheckoutPage({ initialCod = null }: { initialCod?: CodAnswer | n
               <dt>Subtotal</dt>
               <dd data-testid="checkout-subtotal">{formatAmount(cart.subtotal)}</dd>
             </div>
+            <OfferRows offers={cart.offers ?? []} />
             <DiscountRows lines={cartDiscountLines(cart)} />
             <div className="flex justify-between">
               <dt>Shipping</dt>
@@ -452,6 +455,7 @@ export function CheckoutPage({ initialCod = null }: { initialCod?: CodAnswer | n
             </div>
           </dl>
           <GstIncluded gst={cart.gstIncluded} testId="checkout-gst" />
+          <OfferSuggestions suggestions={cart.offerSuggestions ?? []} />
           {shortOfStock && (
             <p className="mt-4 text-sm text-red-700" role="status">
               Change the lines marked above in your bag to place your order.

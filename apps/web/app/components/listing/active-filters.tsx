@@ -13,9 +13,11 @@ import {
 export function ActiveFilters({
   filters,
   facets,
+  sisterSizes = false,
 }: {
   filters: ListingFilters;
   facets: ProductFacets;
+  sisterSizes?: boolean;
 }) {
   const { pathname, search } = useLocation();
   const params = new URLSearchParams(search);
@@ -32,7 +34,8 @@ export function ActiveFilters({
           facetOptions(key, facets).find(
             (option) => option.value.toLowerCase() === value.toLowerCase(),
           )?.value ?? value;
-        const text = `${FILTER_LABELS[key]}: ${filterValueLabel(key, shown)}`;
+        const sisters = key === 'size' && sisterSizes ? ' and its sister sizes' : '';
+        const text = `${FILTER_LABELS[key]}: ${filterValueLabel(key, shown)}${sisters}`;
         return (
           <li key={key}>
             <Link

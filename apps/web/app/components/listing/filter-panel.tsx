@@ -1,5 +1,6 @@
 import type { ProductFacets } from '@shop/contracts/catalogue';
 import { Link, useLocation } from 'react-router';
+import { InMySizeFilter } from './in-my-size-filter';
 import {
   activeFilterCount,
   clearFiltersHref,
@@ -155,9 +156,12 @@ function FilterGroup({
 export function FilterPanel({
   facets,
   filters,
+  sisterSizes = false,
 }: {
   facets: ProductFacets;
   filters: ListingFilters;
+  /** Whether the size filter takes sister sizes too. */
+  sisterSizes?: boolean;
 }) {
   const { pathname, search } = useLocation();
   const params = new URLSearchParams(search);
@@ -179,6 +183,7 @@ export function FilterPanel({
           </Link>
         )}
       </div>
+      <InMySizeFilter size={filters.size} sisterSizes={sisterSizes} />
       {groups.map((group) => (
         <FilterGroup
           key={group.key}

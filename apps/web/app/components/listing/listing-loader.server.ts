@@ -16,11 +16,20 @@ interface Named {
   description: string;
 }
 
+/** An offer page's offer: its badge words, its name and when it ends. */
+export interface OfferScope {
+  label: string;
+  name: string;
+  endsAt: string | null;
+}
+
 export interface ListingScope {
   category: Named | null;
   subcategory: Named | null;
   /** The search text in search mode, else null. */
   search: string | null;
+  /** On an offer's page (/offers/{slug}), the offer whose eligible products are listed. */
+  offer?: OfferScope;
 }
 
 const notFound = () => data(null, { status: 404 });
@@ -85,18 +94,41 @@ function fetchList(
   search: string | null,
   query: ListingQuery,
 ): Promise<ProductList> {
-  const list = {
-    page: query.page,
-    limit: LISTING_PAGE_SIZE,
-    sort: query.sort,
-    ...query.filters,
-  };
+  const list = listOptions(query);
   // Search mode searches the whole shop, whatever category path it was opened on.
   if (search !== null) return api.searchProducts(search, list);
   if (ids.subcategory) return api.listProductsBySubcategory(ids.subcategory, list);
   if (ids.category) return api.listProductsByCategory(ids.category, list);
   return api.listProducts(list);
 }
+
+/**
+ * The listing's page of products with its query, sent back to the last page that exists when the
+ * URL asks for one past it (a stale shared link).
+ */
+export function listingAnswer(url: URL, query: ListingQuery, list: ProductList) {
+  const lastPage = Math.max(1, list.pages);
+  if (query.page > lastPage) {
+    throw redirect(listingHref(url.pathname, url.searchParams, { page: String(lastPage) }));
+  }
+  return {
+    query,
+    products: toCardProducts(list),
+    total: list.total,
+    page: list.page,
+    pages: list.pages,
+    facets: list.facets,
+  };
+}
+
+/** The listing's paging, sort and filters as the catalogue's list calls take them. */
+export const listOptions = (query: ListingQuery) => ({
+  page: query.page,
+  limit: LISTING_PAGE_SIZE,
+  sort: query.sort,
+  ...query.filters,
+  ...(query.sisterSizes ? { sisterSizes: true } : {}),
+});
 
 /** Everything the listing page shows, for /products, /products/all and the category paths. */
 export async function loadListing(
@@ -109,22 +141,8 @@ export async function loadListing(
   const search = readSearchText(url.searchParams);
   const query = parseListingQuery(url.searchParams);
   const list = await fetchList(api, ids, search, query);
-
-  // A page past the last one (a stale shared link) goes to the last page that exists.
-  const lastPage = Math.max(1, list.pages);
-  if (query.page > lastPage) {
-    throw redirect(listingHref(url.pathname, url.searchParams, { page: String(lastPage) }));
-  }
-
-  return {
-    scope: { ...names, search } satisfies ListingScope,
-    query,
-    products: toCardProducts(list),
-    total: list.total,
-    page: list.page,
-    pages: list.pages,
-    facets: list.facets,
-  };
+  const scope: ListingScope = { ...names, search };
+  return { scope, ...listingAnswer(url, query, list) };
 }
 
 export type ListingData = Awaited<ReturnType<typeof loadListing>>;

@@ -4,6 +4,7 @@ import { Breadcrumb, type Crumb } from '../breadcrumb';
 import { ActiveFilters } from './active-filters';
 import { FilterPanel } from './filter-panel';
 import { ListingEmpty } from './listing-empty';
+import { OfferIntro } from '../offers/offer-intro';
 import type { ListingData } from './listing-loader.server';
 import {
   activeFilterCount,
@@ -18,6 +19,7 @@ import { SortSelect } from './sort-select';
 
 function crumbs(scope: ListingData['scope']): Crumb[] {
   const home = { label: 'Home', to: '/' };
+  if (scope.offer) return [home, { label: 'Offers' }, { label: scope.offer.name }];
   if (scope.search !== null) return [home, { label: searchHeading(scope.search) }];
   if (!scope.category) return [home, { label: 'All Products' }];
   const category = { label: scope.category.name, to: `/products/${scope.category.slug}` };
@@ -47,6 +49,7 @@ export function ListingPage({ data }: { data: ListingData }) {
       <Breadcrumb items={crumbs(scope)} />
       <div className="mt-4">
         <h1 className="font-serif text-3xl md:text-4xl">{listingHeading(scope)}</h1>
+        {scope.offer ? <OfferIntro offer={scope.offer} /> : null}
         <p className="mt-1 text-sm text-muted" data-testid="result-count">
           {resultCountText(total)}
         </p>
@@ -90,7 +93,7 @@ export function ListingPage({ data }: { data: ListingData }) {
           aria-label="Product filters"
           className={`${filtersOpen ? 'mt-4 block rounded-2xl border border-line bg-white px-4 py-4' : 'hidden'} md:col-start-1 md:row-span-2 md:row-start-1 md:mt-0 md:block md:rounded-none md:border-0 md:bg-transparent md:p-0`}
         >
-          <FilterPanel facets={facets} filters={query.filters} />
+          <FilterPanel facets={facets} filters={query.filters} sisterSizes={query.sisterSizes} />
           <button
             type="button"
             onClick={() => {
@@ -109,7 +112,7 @@ export function ListingPage({ data }: { data: ListingData }) {
           className={`mt-4 md:col-start-2 md:row-start-2 ${updating ? 'opacity-60 transition-opacity' : ''}`}
           aria-busy={updating || undefined}
         >
-          <ActiveFilters filters={query.filters} facets={facets} />
+          <ActiveFilters filters={query.filters} facets={facets} sisterSizes={query.sisterSizes} />
           <h2 className="sr-only">Products</h2>
           <div className="mt-4">
             {products.length === 0 ? (

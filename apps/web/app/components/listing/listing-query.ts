@@ -23,7 +23,12 @@ export interface ListingQuery {
   page: number;
   sort: ProductSort;
   filters: ListingFilters;
+  /** With a size filter: her sister sizes count too (`sisterSizes=true`). */
+  sisterSizes: boolean;
 }
+
+/** The URL's parameter that widens a size filter to its sister sizes. */
+export const SISTER_SIZES_PARAM = 'sisterSizes';
 
 export const SORT_OPTIONS: readonly { value: ProductSort; label: string }[] = [
   { value: 'recommended', label: 'Recommended' },
@@ -68,7 +73,13 @@ export function parseListingQuery(params: URLSearchParams): ListingQuery {
     if (value && value.length <= MAX_LENGTH[key]) filters[key] = value;
   }
   const sort = params.get('sort')?.trim() ?? '';
-  return { page: readPage(params), sort: isSort(sort) ? sort : 'recommended', filters };
+  return {
+    page: readPage(params),
+    sort: isSort(sort) ? sort : 'recommended',
+    filters,
+    // Sister sizes widen a size filter; without one they mean nothing.
+    sisterSizes: filters.size !== undefined && params.get(SISTER_SIZES_PARAM) === 'true',
+  };
 }
 
 /** The search text of search mode: 'search' or 'q' (either is accepted); blank means no search. */
@@ -77,7 +88,9 @@ export function readSearchText(params: URLSearchParams): string | null {
   return text === '' ? null : text;
 }
 
-export type ListingChanges = Partial<Record<FilterKey | 'sort' | 'page', string | null>>;
+export type ListingChanges = Partial<
+  Record<FilterKey | 'sort' | 'page' | typeof SISTER_SIZES_PARAM, string | null>
+>;
 
 /**
  * A link to the same listing with some parameters changed. Any change other than the page sends
@@ -91,6 +104,8 @@ export function listingHref(
 ): string {
   const next = new URLSearchParams(current);
   if (Object.keys(changes).some((key) => key !== 'page')) next.delete('page');
+  // A size filter taken away takes its sister sizes with it.
+  if ('size' in changes && changes.size == null) next.delete(SISTER_SIZES_PARAM);
   for (const [key, value] of Object.entries(changes)) {
     const isDefault =
       value == null || value === '' || (key === 'page' && value === '1') || value === 'recommended';
@@ -103,7 +118,13 @@ export function listingHref(
 
 /** The same listing without any filter (the sort and the search text stay). */
 export function clearFiltersHref(pathname: string, current: URLSearchParams): string {
-  return listingHref(pathname, current, { price: null, size: null, color: null, tag: null });
+  return listingHref(pathname, current, {
+    price: null,
+    size: null,
+    color: null,
+    tag: null,
+    [SISTER_SIZES_PARAM]: null,
+  });
 }
 
 export function activeFilterCount(filters: ListingFilters): number {
@@ -168,6 +189,9 @@ export function toCardProducts(list: ProductList) {
     categoryName: product.categoryName,
     inStock: product.inStock,
     createdAt: product.createdAt,
+    // Present when the listing is filtered by a size: hers, or the sister size in stock.
+    ...(product.sizeMatch ? { sizeMatch: product.sizeMatch } : {}),
+    offer: product.offer ?? null,
   }));
 }
 
@@ -177,10 +201,12 @@ interface HeadingScope {
   category: { name: string } | null;
   subcategory: { name: string } | null;
   search: string | null;
+  offer?: { name: string };
 }
 
-/** The page heading: the search, else the subcategory, else the category. */
+/** The page heading: the offer, else the search, else the subcategory, else the category. */
 export function listingHeading(scope: HeadingScope): string {
+  if (scope.offer) return scope.offer.name;
   if (scope.search !== null) return searchHeading(scope.search);
   if (scope.subcategory) return scope.subcategory.name;
   if (scope.category) return scope.category.name;

@@ -22,6 +22,14 @@ export function ProductGrid({
       {products.map((product, index) => (
         <li key={product._id} data-created-at={product.createdAt}>
           <ProductCard product={product} priority={index < 2} sizes={sizes} />
+          {product.sizeMatch && (
+            // On a list filtered by her size: hers, or the sister size in stock.
+            <p className="mt-1 text-xs font-medium text-brand-700" data-testid="size-match">
+              {product.sizeMatch.sister
+                ? `In your sister size ${product.sizeMatch.size}`
+                : 'In your size'}
+            </p>
+          )}
         </li>
       ))}
     </ul>

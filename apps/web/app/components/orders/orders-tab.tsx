@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+  type FormEvent,
+} from 'react';
 import { useNavigate } from 'react-router';
 import type { Order, OrderPage } from '@shop/contracts/orders';
 import { orderShopperView } from '@shop/domain/orders';
@@ -26,6 +34,14 @@ import { ReturnDialog } from './return-dialog';
 import { InvoiceLinks } from './invoice-links';
 import { ReasonField } from './reason-field';
 import { TrackingTimeline } from './tracking-timeline';
+import type { ReviewLine } from '../reviews/write-review-dialog';
+
+// The review form and its schema load when she opens it.
+const WriteReviewDialog = lazy(() =>
+  import('../reviews/write-review-dialog').then((module) => ({
+    default: module.WriteReviewDialog,
+  })),
+);
 
 const button =
   'rounded-full border border-line bg-white px-4 py-1.5 text-sm font-medium hover:border-brand-300';
@@ -49,6 +65,8 @@ export function OrdersTab({ initial = null }: { initial?: OrderPage | null }) {
   const [result, setResult] = useState<OrderPage | null>(initial);
   const [failure, setFailure] = useState<string | null>(null);
   const [action, setAction] = useState<Action | null>(null);
+  const [reviewing, setReviewing] = useState<ReviewLine | null>(null);
+  const toast = useToast();
   const now = useDueClock(result?.orders);
   // The tab's code loads apart from the page's: until this copy has hydrated, the server's HTML
   // takes no clicks, and the mark says so (tests wait for it to go, as for the page's own mark).
@@ -215,6 +233,34 @@ export function OrdersTab({ initial = null }: { initial?: OrderPage | null }) {
                 </button>
               )}
             </div>
+            {order.status === 'delivered' && (
+              <ul className="mt-3 space-y-2 border-t border-line pt-3 text-sm">
+                {order.items.map((item) => (
+                  <li key={item._id} className="flex flex-wrap items-center justify-between gap-2">
+                    <span>
+                      {item.productName} ({item.color.colorName}, {item.size.toUpperCase()})
+                    </span>
+                    <button
+                      type="button"
+                      className={button}
+                      aria-label={`Write a review of ${item.productName}, size ${item.size.toUpperCase()}`}
+                      onClick={() =>
+                        setReviewing({
+                          productId: item.product,
+                          productName: item.productName,
+                          orderItemId: item._id,
+                          orderNumber: order.orderNumber,
+                          size: item.size,
+                          colorName: item.color.colorName,
+                        })
+                      }
+                    >
+                      Write a review
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
           </article>
         );
       })}
@@ -268,6 +314,18 @@ export function OrdersTab({ initial = null }: { initial?: OrderPage | null }) {
             void load();
           }}
         />
+      )}
+      {reviewing && (
+        <Suspense fallback={null}>
+          <WriteReviewDialog
+            line={reviewing}
+            onClose={() => setReviewing(null)}
+            onSent={(message) => {
+              setReviewing(null);
+              toast.success(message);
+            }}
+          />
+        </Suspense>
       )}
       {paymentWindow}
     </div>

@@ -1,7 +1,9 @@
 import type { Product } from '@shop/contracts/catalogue';
 import { formatPrice } from '../../lib/format';
+import { OfferBadge } from '../offers/offer-badge';
 import { Price } from '../price';
 import { StarRating } from '../star-rating';
+import { ProductFit } from '../fit/product-fit';
 import { ColorSwatches } from './color-swatches';
 import { DeliveryCheck } from './delivery-check';
 import { ProductShortcuts, PurchaseButtons } from './product-actions';
@@ -54,6 +56,7 @@ export function ProductDetails({ product, selection }: ProductDetailsProps) {
         <p className="mt-1 text-xs text-muted" data-testid="mrp-line">
           MRP {formatPrice(product.originalPrice ?? product.price)} (inclusive of all taxes)
         </p>
+        <OfferBadge offer={product.offer} className="mt-3 px-3 py-1 text-sm" />
       </div>
 
       {product.colors.length > 0 && (
@@ -70,6 +73,14 @@ export function ProductDetails({ product, selection }: ProductDetailsProps) {
           onSelect={selection.chooseSize}
         />
       )}
+      <ProductFit
+        productId={product._id}
+        productName={product.name}
+        sizeChartId={product.sizeChartId}
+        color={color}
+        selectedSize={selection.size}
+        chooseSize={selection.chooseSize}
+      />
       {!product.inStock && (
         <p className="font-medium text-brand-700" role="status">
           Out of Stock

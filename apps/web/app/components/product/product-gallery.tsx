@@ -15,6 +15,8 @@ interface ProductGalleryProps {
   /** The product and colour, for a picture without alt text of its own. */
   productName: string;
   sizeChartImage?: string | null;
+  /** The chart whose table the overlay shows beside its picture. */
+  sizeChartId?: string | null | undefined;
 }
 
 const arrowButton =
@@ -24,7 +26,13 @@ const arrowButton =
  * Main image with previous and next arrows (wrapping round), up to four thumbnails with a '+N'
  * tile when there are more pictures, hover zoom on desktop, and the size chart.
  */
-export function ProductGallery({ images, alts, productName, sizeChartImage }: ProductGalleryProps) {
+export function ProductGallery({
+  images,
+  alts,
+  productName,
+  sizeChartImage,
+  sizeChartId,
+}: ProductGalleryProps) {
   const [active, setActive] = useState(0);
   const [zoomOrigin, setZoomOrigin] = useState('50% 50%');
   const [chartOpen, setChartOpen] = useState(false);
@@ -150,6 +158,7 @@ export function ProductGallery({ images, alts, productName, sizeChartImage }: Pr
         <SizeChartDialog
           open={chartOpen}
           image={sizeChartImage}
+          chartId={sizeChartId}
           productName={productName}
           onClose={() => setChartOpen(false)}
         />

@@ -30,12 +30,20 @@ const absolute = (publicUrl: string, path: string) =>
 export const absoluteImageUrl = (publicUrl: string, src: string) =>
   absolute(publicUrl, mediaUrl(src, SHARE_IMAGE_WIDTH));
 
+/**
+ * The Product's node id in the page's JSON-LD: the reviews' block, streamed in later, names the
+ * same product by it.
+ */
+export const productJsonLdId = (publicUrl: string, productId: string) =>
+  `${absolute(publicUrl, productPath(productId))}#product`;
+
 /** The schema.org Product block for rich results. */
 export function productJsonLd(product: Product, publicUrl: string) {
   const url = absolute(publicUrl, productPath(product._id));
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
+    '@id': productJsonLdId(publicUrl, product._id),
     name: product.name,
     image: productImages(product).map((src) => absoluteImageUrl(publicUrl, src)),
     description: product.description || product.subheading,

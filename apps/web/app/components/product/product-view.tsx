@@ -1,7 +1,10 @@
 import type { Product } from '@shop/contracts/catalogue';
+import type { ReviewListAnswer } from '@shop/contracts/reviews';
 import { firstInStockSize } from '@shop/domain/product-selection';
+import { compareSizes } from '@shop/domain/stock';
 import { useEffect } from 'react';
 import { Breadcrumb } from '../breadcrumb';
+import { ProductReviews } from '../reviews/review-section';
 import { ProductDetails } from './product-details';
 import { ProductGallery } from './product-gallery';
 import { ProductJsonLd } from './product-json-ld';
@@ -9,14 +12,21 @@ import { SimilarProducts } from './similar-products';
 import { useColorSizes } from './use-color-sizes';
 import { useProductSelection } from './use-product-selection';
 
+/** Every size the product comes in, in any colour, smallest first. */
+const productSizes = (product: Product) =>
+  [...new Set(product.colors.flatMap((color) => color.sizeStock.map((entry) => entry.size)))].sort(
+    compareSizes,
+  );
+
 interface ProductViewProps {
   product: Product;
+  reviews: Promise<ReviewListAnswer | null>;
   similar: Promise<Product[]>;
   publicUrl: string;
 }
 
-/** The product page: breadcrumb, gallery beside the details, then similar products. */
-export function ProductView({ product, similar, publicUrl }: ProductViewProps) {
+/** The product page: breadcrumb, gallery beside the details, then reviews and similar products. */
+export function ProductView({ product, reviews, similar, publicUrl }: ProductViewProps) {
   const colors = useColorSizes(product._id, product.colors);
   const selection = useProductSelection({ _id: product._id, colors });
   const { color, size, chooseSize } = selection;
@@ -49,9 +59,18 @@ export function ProductView({ product, similar, publicUrl }: ProductViewProps) {
           alts={alts}
           productName={color ? `${product.name} in ${color.colorName}` : product.name}
           sizeChartImage={product.sizeChart?.image}
+          sizeChartId={product.sizeChartId}
         />
         <ProductDetails product={{ ...product, colors }} selection={selection} />
       </div>
+      <ProductReviews
+        key={`reviews:${product._id}`}
+        reviews={reviews}
+        productId={product._id}
+        productName={product.name}
+        publicUrl={publicUrl}
+        sizes={productSizes(product)}
+      />
       <SimilarProducts key={product._id} products={similar} />
     </article>
   );

@@ -10,6 +10,7 @@ function recordPath(entry: AuditEntryView): string | null {
   if (entry.entity === 'order') return `/admin/orders/${entry.entityId}`;
   if (entry.entity === 'customer') return `/admin/customers/${entry.entityId}`;
   if (entry.entity === 'discount') return `/admin/discounts/${entry.entityId}`;
+  if (entry.entity === 'offer') return `/admin/offers/${entry.entityId}`;
   return null;
 }
 

@@ -1,12 +1,10 @@
-import { useEffect, useState } from 'react';
-import { useController, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import {
   discountFormSchema,
   type AdminDiscount,
   type DiscountFormInput,
 } from '@shop/contracts/admin-discounts';
 import type { Category } from '@shop/contracts/catalogue';
-import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
 import {
   Checkbox,
@@ -20,11 +18,9 @@ import {
   Select,
   SubmitButton,
 } from '../form-kit/fields';
+import { IdChoices, ProductChoices } from '../form-kit/choices';
 import { useAdminForm } from '../form-kit/use-admin-form';
 import { discountsApi } from './discounts-api';
-
-const smallButton =
-  'whitespace-nowrap rounded-full border border-line bg-white px-3 py-1 text-xs font-medium hover:border-brand-300 disabled:opacity-50';
 
 /** The form's values as the contract reads them; a new code starts as a percentage coupon. */
 function defaultsOf(discount: AdminDiscount | undefined): DiscountFormInput {
@@ -67,171 +63,6 @@ function defaultsOf(discount: AdminDiscount | undefined): DiscountFormInput {
 /** A flat code has no maximum: whatever was typed there while it was a percentage is dropped. */
 const withoutHiddenMaximum = (values: DiscountFormInput): DiscountFormInput =>
   values.kind === 'percent' ? values : { ...values, maxDiscount: null };
-
-/** Products chosen by name: search the catalogue, add, remove. */
-function ProductPicker({
-  chosen,
-  onChange,
-  disabled,
-}: {
-  chosen: string[];
-  onChange: (ids: string[]) => void;
-  disabled: boolean;
-}) {
-  const { authed } = useAuth();
-  const [names, setNames] = useState<Record<string, string>>({});
-  const [q, setQ] = useState('');
-  const [found, setFound] = useState<{ _id: string; name: string }[] | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  useEffect(() => {
-    const missing = chosen.filter((id) => !(id in names));
-    if (missing.length === 0) return;
-    let live = true;
-    void Promise.all(
-      missing.map((id) =>
-        authed((api) => api.getProduct(id))
-          .then((product) => [id, product.name] as const)
-          .catch(() => [id, 'A product no longer in the catalogue'] as const),
-      ),
-    ).then((pairs) => live && setNames((known) => ({ ...known, ...Object.fromEntries(pairs) })));
-    return () => {
-      live = false;
-    };
-  }, [chosen, names, authed]);
-
-  async function search() {
-    if (q.trim().length < 3) {
-      setProblem('Type at least 3 letters of the product name');
-      return;
-    }
-    setProblem(null);
-    try {
-      const list = await authed((api) => api.searchProducts(q.trim(), { limit: 8 }));
-      setFound(list.products.map((product) => ({ _id: product._id, name: product.name })));
-      setNames((known) => ({
-        ...known,
-        ...Object.fromEntries(list.products.map((product) => [product._id, product.name])),
-      }));
-    } catch (error) {
-      setProblem(errorMessage(error));
-    }
-  }
-
-  return (
-    <div className="flex flex-col gap-2">
-      {chosen.length > 0 ? (
-        <ul aria-label="Chosen products" className="flex flex-wrap gap-2">
-          {chosen.map((id) => (
-            <li
-              key={id}
-              className="flex items-center gap-2 rounded-full border border-line bg-blush/60 py-1 pl-3 pr-1 text-sm"
-            >
-              {names[id] ?? 'Loading…'}
-              <button
-                type="button"
-                className={smallButton}
-                disabled={disabled}
-                aria-label={`Remove ${names[id] ?? 'this product'}`}
-                onClick={() => onChange(chosen.filter((other) => other !== id))}
-              >
-                Remove
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <div className="flex gap-2">
-        <label htmlFor="discount-product-q" className="sr-only">
-          Find a product
-        </label>
-        <input
-          id="discount-product-q"
-          type="search"
-          value={q}
-          disabled={disabled}
-          placeholder="Find a product by name"
-          onChange={(event) => setQ(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              void search();
-            }
-          }}
-          className="block w-full rounded-xl border border-line bg-white px-3 py-2 text-sm"
-        />
-        <button
-          type="button"
-          className={smallButton}
-          disabled={disabled}
-          onClick={() => void search()}
-        >
-          Find
-        </button>
-      </div>
-      {problem ? <p className="text-sm text-brand-800">{problem}</p> : null}
-      {found ? (
-        found.length === 0 ? (
-          <p className="text-sm text-muted">No product matches.</p>
-        ) : (
-          <ul aria-label="Products found" className="flex flex-col gap-1">
-            {found.map((product) => (
-              <li key={product._id} className="flex items-center justify-between gap-2 text-sm">
-                <span>{product.name}</span>
-                <button
-                  type="button"
-                  className={smallButton}
-                  disabled={disabled || chosen.includes(product._id)}
-                  aria-label={`Add ${product.name}`}
-                  onClick={() => onChange([...chosen, product._id])}
-                >
-                  {chosen.includes(product._id) ? 'Added' : 'Add'}
-                </button>
-              </li>
-            ))}
-          </ul>
-        )
-      ) : null}
-    </div>
-  );
-}
-
-/** Ticks categories in and out of the code's list. */
-function CategoryChoices({ categories }: { categories: Category[] }) {
-  const { field } = useController<DiscountFormInput, 'eligibleCategoryIds'>({
-    name: 'eligibleCategoryIds',
-  });
-  const chosen = field.value ?? [];
-  return (
-    <div className="mt-1 grid gap-2 text-sm sm:grid-cols-3">
-      {categories.map((category) => (
-        <label key={category._id} className="flex items-center gap-2">
-          <input
-            type="checkbox"
-            checked={chosen.includes(category._id)}
-            onChange={(event) =>
-              field.onChange(
-                event.target.checked
-                  ? [...chosen, category._id]
-                  : chosen.filter((id) => id !== category._id),
-              )
-            }
-            className="h-4 w-4 accent-brand-600"
-          />
-          {category.name}
-        </label>
-      ))}
-    </div>
-  );
-}
-
-/** The product picker on the code's list of products. */
-function ProductChoices({ disabled }: { disabled: boolean }) {
-  const { field } = useController<DiscountFormInput, 'eligibleProductIds'>({
-    name: 'eligibleProductIds',
-  });
-  return <ProductPicker chosen={field.value ?? []} onChange={field.onChange} disabled={disabled} />;
-}
 
 interface DiscountFormProps {
   discount?: AdminDiscount;
@@ -383,12 +214,19 @@ export function DiscountForm({ discount, categories, readOnly, onSaved }: Discou
           </div>
           <fieldset>
             <legend className="text-sm font-medium">Categories</legend>
-            <CategoryChoices categories={categories} />
+            <IdChoices
+              name="eligibleCategoryIds"
+              choices={categories.map((category) => ({ id: category._id, name: category.name }))}
+            />
             <FieldMessage name="eligibleCategoryIds" />
           </fieldset>
           <div>
             <p className="text-sm font-medium">Products</p>
-            <ProductChoices disabled={readOnly || busy} />
+            <ProductChoices
+              name="eligibleProductIds"
+              label="Find a product"
+              disabled={readOnly || busy}
+            />
           </div>
         </section>
 

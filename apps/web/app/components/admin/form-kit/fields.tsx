@@ -310,6 +310,55 @@ export function NumberField({
   );
 }
 
+/** A list of words as typed: apart by commas, each trimmed, blanks dropped. */
+const words = (text: string) =>
+  text
+    .split(',')
+    .map((word) => word.trim())
+    .filter((word) => word !== '');
+
+/**
+ * A list of words typed in one box apart by commas ('cotton, lace'): the text stays as typed
+ * ('lace, ' keeps its comma) and the schema reads the list, whose message shows below.
+ */
+export function WordsField({ name, label, id, hint, className, inputClassName }: FrameProps) {
+  const ids = useFieldIds(name, id);
+  const {
+    field: { ref, value, onChange, onBlur, disabled },
+    fieldState,
+  } = useController({ name });
+  const error = fieldState.error?.message || undefined;
+  const joined = () => ((value as string[] | undefined) ?? []).join(', ');
+  const [text, setText] = useState(joined);
+  const { defaultValues } = useFormState({ name });
+  const [seen, setSeen] = useState(defaultValues);
+  // A reset brings new defaults: show the list it set (as NumberField does).
+  if (seen !== defaultValues) {
+    setSeen(defaultValues);
+    setText(joined());
+  }
+  return (
+    <Frame ids={ids} label={label} hint={hint} error={error} className={className}>
+      <input
+        id={ids.id}
+        type="text"
+        autoComplete="off"
+        {...described(ids, hint, error)}
+        className={inputLook(error, inputClassName)}
+        name={name}
+        ref={ref}
+        value={text}
+        disabled={disabled}
+        onBlur={onBlur}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => {
+          setText(event.target.value);
+          onChange(words(event.target.value));
+        }}
+      />
+    </Frame>
+  );
+}
+
 /** An amount in rupees (decimals allowed); the label names the unit, e.g. "Price (₹)". */
 export function Money(props: Parameters<typeof NumberField>[0]) {
   return <NumberField inputMode="decimal" {...props} />;
