@@ -15,6 +15,8 @@ const PUBLIC_MODULES = [
   // The mail feature's queue (the outbox other features add mails to) and the look of every mail.
   'mail/mail-outbox.ts',
   'mail/mail-layout.ts',
+  // The phone messages' queue (the outbox other features add WhatsApp and SMS messages to).
+  'messages/message-outbox.ts',
   // The throttle every feature counts its limited calls with, and the shopper limits built on it.
   'throttle/throttle.ts',
   'throttle/shopper-limits.ts',

@@ -49,7 +49,12 @@ async function call({ method, path, body, signedIn, as }: Call) {
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const text = await response.text();
-  return { status: response.status, body: JSON.parse(text) as { message: string } };
+  // A page opened from a mail (an unsubscribe link, say) answers HTML: its text is the message.
+  const json = response.headers.get('content-type')?.includes('application/json');
+  return {
+    status: response.status,
+    body: (json ? JSON.parse(text) : { message: text }) as { message: string },
+  };
 }
 
 /** Every string in `value`, as paths of keys and indexes. */

@@ -13,7 +13,14 @@ import {
 } from 'cockatiel';
 
 /** The services the shop calls out to; each has a breaker of its own. */
-export const outboundProviders = ['courier', 'payments', 'google', 'mail', 's3', 'messaging'] as const;
+export const outboundProviders = [
+  'courier',
+  'payments',
+  'google',
+  'mail',
+  's3',
+  'messaging',
+] as const;
 export type OutboundProvider = (typeof outboundProviders)[number];
 
 /** How a call ended: answered, failed, gave up at the timeout, or refused by an open breaker. */

@@ -108,7 +108,7 @@ export function accountFeatures(
     key: deriveKey(config.jwtSecret, 'phone-sign-in-code'),
     clock: ctx.clock,
     codesPerDay: config.messaging.codesPerDay,
-    ipv6Prefix: config.throttleIpv6Prefix,
+    throttle: ctx.throttle,
     signIn: (phone, userId) => auth.signInWithVerifiedPhone(phone, userId),
     owners: () => ctx.authRepository.ownerEmails(config.adminEmails),
     mailer: ctx.mailer,

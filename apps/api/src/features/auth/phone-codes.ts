@@ -6,8 +6,7 @@ import { PHONE_CODE_LIMITS, phonePrefix, type MessageChannel } from '@shop/domai
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import { queryRows, type Database } from '../../db/client.ts';
 import type { MessageOutbox, SecretValues } from '../messages/message-outbox.ts';
-import { clientNetwork } from '../throttle/client-network.ts';
-import { countTogether } from '../throttle/throttle.repository.ts';
+import type { Throttle } from '../throttle/throttle.ts';
 import { authText } from './auth-messages.ts';
 
 const EVENT_PREFIX = 'sign-in:';
@@ -54,7 +53,8 @@ export function createPhoneCodes(deps: {
   key: Buffer;
   clock: () => Date;
   codesPerDay: number;
-  ipv6Prefix: number;
+  /** Counts the limits (client addresses keyed by their network, IPv6 per its prefix). */
+  throttle: Throttle;
   signIn: (phone: string, userId: string | null) => Promise<AuthSession>;
   /** The shop's owners: told when the daily cap stops the codes. */
   owners: () => Promise<string[]>;
@@ -142,7 +142,7 @@ export function createPhoneCodes(deps: {
       const asked = input.channel ?? 'whatsapp';
       const channel = channels.includes(asked) ? asked : channels[0]!;
       const { phone } = input;
-      const decided = await countTogether(db, {
+      const decided = await deps.throttle.countTogether({
         instant: deps.clock(),
         backoff: {
           action: ACTIONS.resend,
@@ -156,7 +156,7 @@ export function createPhoneCodes(deps: {
           { action: ACTIONS.number, subject: phone, ...PHONE_CODE_LIMITS.perNumber },
           {
             action: ACTIONS.address,
-            subject: clientNetwork(input.clientAddress, deps.ipv6Prefix),
+            subject: input.clientAddress,
             ...PHONE_CODE_LIMITS.perAddress,
           },
           { action: ACTIONS.prefix, subject: phonePrefix(phone), ...PHONE_CODE_LIMITS.perPrefix },

@@ -2,7 +2,12 @@ import { throttled } from '@shop/domain/errors';
 import type { Database } from '../../db/client.ts';
 import { DEFAULT_IPV6_PREFIX, subjectOfNetwork } from './client-network.ts';
 import { createRefusalMemory } from './refusal-memory.ts';
-import { createThrottleRepository, type ThrottleRepository } from './throttle.repository.ts';
+import {
+  countTogether,
+  createThrottleRepository,
+  type CountedTogether,
+  type ThrottleRepository,
+} from './throttle.repository.ts';
 
 /** At most `limit` of `action` per subject in a window of `windowMs` from the first one. */
 export interface WindowRule {
@@ -136,6 +141,23 @@ export function createThrottle(db: Database, options: ThrottleOptions = {}) {
   return {
     /** Counts one attempt and answers the decision, refused or not. */
     count,
+
+    /**
+     * Counts one attempt against a back-off and several windows in one statement (see
+     * `countTogether`), every client address in a subject keyed by its network as `count` does.
+     */
+    countTogether(input: Parameters<typeof countTogether>[1]): Promise<CountedTogether> {
+      const keyed = <T extends { subject: string }>(rule: T) => ({
+        ...rule,
+        subject: networkSubject(rule.subject),
+      });
+      return countTogether(db, {
+        ...input,
+        backoff: keyed(input.backoff),
+        windows: input.windows.map(keyed),
+        last: keyed(input.last),
+      });
+    },
 
     /** Counts one attempt; a refused one throws the rule's 429 with its Retry-After. */
     async take(rule: ThrottleRule, subject: string): Promise<Counted> {

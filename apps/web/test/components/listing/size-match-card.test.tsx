@@ -17,6 +17,7 @@ const product = {
   categoryName: 'Bras',
   inStock: true,
   createdAt: '2026-11-01T00:00:00.000Z',
+  offer: null,
 };
 
 function renderCard(sizeMatch?: { size: string; sister: boolean }) {
