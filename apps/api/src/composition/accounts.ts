@@ -19,7 +19,7 @@ import {
   type QueuedMessages,
 } from '../features/account-data/message-choices.service.ts';
 import type { SessionCookieOptions } from '../features/auth/session-cookie.ts';
-import { createPhoneCodes, type PhoneCodes } from '../features/auth/phone-codes.ts';
+import { createPhoneCodes, type PhoneCodes } from '../features/auth/phone-codes.service.ts';
 import { phoneCodeRoutes } from '../features/auth/phone-codes.routes.ts';
 import { deriveKey } from '../security/derived-keys.ts';
 import type { FeatureGroup } from './feature-group.ts';

@@ -8,7 +8,7 @@ import { orderKeptUntil } from '@shop/domain/account-data';
 import { paiseToRupees } from '@shop/domain/money';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import type { PhoneCodes } from '../auth/phone-codes.ts';
+import type { PhoneCodes } from '../auth/phone-codes.service.ts';
 import type { InvoicesService } from '../invoices/invoices.service.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
 import type { AccountDataRepository, OrderOfHers } from './account-data.repository.ts';
