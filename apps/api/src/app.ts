@@ -97,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const fulfilment = fulfilmentFeatures(ctx, {
     guards,
     messaging: messaging.services,
+    messageChoices: accounts.services.messageChoices,
     money: money.services,
     productFacts,
     offers,

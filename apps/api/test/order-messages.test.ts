@@ -173,4 +173,28 @@ describe('order updates on her phone', () => {
       'refund_credited',
     ]);
   });
+
+  it('follows her choice: SMS switched off for order updates sends her none', async () => {
+    const shopper = await signUp(app());
+    const token = shopper.accessToken;
+    // Ticked, then unticked: her newest choice is off.
+    for (const sms of [true, false]) {
+      const chose = await send(app(), 'PUT', '/api/account/messages', {
+        token,
+        body: {
+          orderUpdates: { email: true, whatsapp: false, sms },
+          offers: { email: false, whatsapp: false, sms: false },
+        },
+      });
+      expect(chose.status).toBe(200);
+    }
+    const choice = choices[2] ?? choices[0]!;
+    await fillCart(app(), token, [[choice, 1]]);
+    const placed = await send(app(), 'POST', '/api/order', {
+      token,
+      body: orderBody([[choice, 1]], { paymentMethod: 'cod' }),
+    });
+    expect(placed.status).toBe(201);
+    expect(await messagesAbout(placed.body.data.order.orderNumber)).toEqual([]);
+  });
 });

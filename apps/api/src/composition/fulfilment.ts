@@ -40,6 +40,7 @@ import { createStockRepository } from '../features/stock/stock.repository.ts';
 import { createStockService } from '../features/stock/stock.service.ts';
 import type { AuthGuards } from '../http/authenticate.ts';
 import type { FeatureGroup } from './feature-group.ts';
+import type { MessageChoices } from '../features/account-data/message-choices.service.ts';
 import type { MessagingServices } from './messaging.ts';
 import type { MoneyServices } from './money.ts';
 import type { ShopContext } from './shop-context.ts';
@@ -47,6 +48,8 @@ import type { ShopContext } from './shop-context.ts';
 export interface FulfilmentNeeds {
   guards: AuthGuards;
   messaging: MessagingServices;
+  /** Her recorded choices of messages (order updates follow them). */
+  messageChoices: MessageChoices;
   money: MoneyServices;
   cart: CartService;
   productFacts: ProductFactsSource;
@@ -95,7 +98,11 @@ export function fulfilmentFeatures(
     onFallback: (reason) => ctx.metrics.serviceabilityFallback(reason),
     lookups: { throttle, rule: ctx.lookupLimits.pincodeLookups },
   });
-  const orderUpdates = orderUpdateDeps(needs.messaging, money.codCodeKey);
+  const orderUpdates = orderUpdateDeps(
+    { ...needs.messaging, db },
+    money.codCodeKey,
+    needs.messageChoices,
+  );
   const orders = createOrdersService({
     db,
     requireDeliverable: (pinCode, field) => pincodes.requireDeliverable(pinCode, field),

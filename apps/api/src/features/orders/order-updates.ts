@@ -14,7 +14,8 @@ import type { MessageOutbox, MessageRecord } from '../messages/message-outbox.ts
  */
 export interface OrderUpdateDeps {
   enqueueMessage: MessageOutbox['enqueueMessage'];
-  messagesOf: MessageOutbox['messagesOf'];
+  /** The outbox's messages, read outside any transaction. */
+  messagesOf: (filter: { userId?: string; eventKeyPrefix?: string }) => Promise<MessageRecord[]>;
   /** Her number when she verified it with a code, else undefined. */
   verifiedPhoneOf: (tx: Executor, userId: string) => Promise<string | undefined>;
   /**
