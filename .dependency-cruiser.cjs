@@ -28,6 +28,8 @@ const PUBLIC_MODULES = [
   'shipping/booking-claims.ts',
   // Signed-in users as sessions see them (a cache kept fresh by the users' change notices).
   'auth/session-users.ts',
+  // How the session cookie is set and cleared, for routes elsewhere that end her sessions.
+  'auth/session-cookie.ts',
   // The HTML allowlist the content feature applies to articles and pages.
   'content/sanitize-html.ts',
 ];

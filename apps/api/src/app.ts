@@ -9,6 +9,7 @@ import type { Mailer } from './adapters/mail/mailer.ts';
 import { createOutbound } from './adapters/outbound.ts';
 import { accountFeatures } from './composition/accounts.ts';
 import { careFeatures } from './composition/care.ts';
+import { privacyFeatures } from './composition/privacy.ts';
 import { catalogueFeatures } from './composition/catalogue.ts';
 import { fulfilmentFeatures } from './composition/fulfilment.ts';
 import { jobRunsOf, startJobTimers } from './composition/job-timers.ts';
@@ -101,6 +102,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...shopping.services,
   });
   const care = careFeatures(ctx, { guards, outbox: money.services.outbox });
+  const privacy = privacyFeatures(ctx, {
+    accounts: accounts.services,
+    money: money.services,
+    messaging: messaging.services,
+  });
   const reviews = reviewFeatures(ctx, {
     guards,
     outbox: money.services.outbox,
@@ -109,7 +115,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mediaLibrary: catalogue.services.mediaLibrary,
     sizeCharts: catalogue.services.sizeCharts,
   });
-  const groups = [messaging, accounts, catalogue, shopping, money, fulfilment, care, reviews];
+  const groups = [
+    messaging,
+    accounts,
+    catalogue,
+    shopping,
+    money,
+    fulfilment,
+    care,
+    reviews,
+    privacy,
+  ];
 
   const schedule = {
     ...messaging.jobs,

@@ -165,6 +165,7 @@ describe('the seeded catalogue', () => {
       'banner.create',
       'category.create',
       'discount.create',
+      'offer.create',
       'product.create',
       'size_chart.create',
       'subcategory.create',

@@ -243,7 +243,9 @@ describe('the phone-message outbox', () => {
       userId: user!.id,
     });
     await world.app.jobs.sendMessages();
-    expect(await outbox().cancelQueued({ userId: user!.id, purpose: 'offers' })).toBe(1);
+    expect(
+      await outbox().cancelQueued(world.database.db, { userId: user!.id, purpose: 'offers' }),
+    ).toBe(1);
     expect((await rowsOf(eventKey))[0]!.status).toBe('cancelled');
   });
 

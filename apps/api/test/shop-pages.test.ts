@@ -46,7 +46,7 @@ describe('shop pages', () => {
       'account',
     ]);
     expect((await getJson(app(), '/api/pages/privacy-policy')).body.data.updatedAt).toBe(
-      '2025-10-12T18:30:00.000Z',
+      '2026-11-28T18:30:00.000Z',
     );
 
     const list = await send(app(), 'GET', '/api/admin/pages', { token: owner.accessToken });

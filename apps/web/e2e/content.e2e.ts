@@ -219,7 +219,7 @@ describe('policy pages', () => {
     const pages = [
       ['/shipping-policy', 'Shipping Policy', 'October 8, 2025'],
       ['/terms-and-conditions', 'Terms & Conditions', 'October 8, 2025'],
-      ['/privacy-policy', 'Privacy Policy', 'October 13, 2025'],
+      ['/privacy-policy', 'Privacy Policy', 'November 29, 2026'],
     ] as const;
     for (const [path, title, date] of pages) {
       await onPage('desktop', path, async (page) => {
@@ -233,7 +233,14 @@ describe('policy pages', () => {
           expect(main).toContain('within 8-14 days');
         }
         if (path === '/terms-and-conditions') expect(main).toContain('include GST');
-        if (path === '/privacy-policy') expect(main).toContain('never seen or stored');
+        if (path === '/privacy-policy') {
+          expect(main).toContain('never seen or stored');
+          // The rights, the retention of each purpose, and how to withdraw or complain.
+          expect(main).toContain('Download my data');
+          expect(main).toContain('72 months');
+          expect(main).toContain('within 90 days');
+          expect(main).toContain('Grievance Officer');
+        }
       });
     }
   });

@@ -12,6 +12,7 @@ import {
   successEnvelope,
 } from './common-mini.ts';
 import { emailAddress } from './email.ts';
+import { signupOffersSchema } from './account-data.ts';
 import { mySize } from './fit.ts';
 
 export const MIN_PASSWORD_LENGTH = 6;
@@ -98,6 +99,8 @@ export const signupSchema = z.object({
   addresses: z.optional(addressList),
   homeAddress: optionalText(authMessages.homeAddressInvalid, 200),
   officeAddress: optionalText(authMessages.officeAddressInvalid, 200),
+  /** The offer boxes she ticked (each unticked unless she ticks it); recorded as her consent. */
+  offers: z.optional(signupOffersSchema),
 });
 export type SignupInput = z.input<typeof signupSchema>;
 export type Signup = z.output<typeof signupSchema>;

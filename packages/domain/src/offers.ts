@@ -572,6 +572,7 @@ export function suggestionMessage(noun: OfferNoun, missing: number, label: strin
  * What is missing for one more group of each live offer: its eligible units left outside every
  * group, when they fill part of a group and the offer may form another. A bundle price is
  * suggested only when the group completed with units like the dearest one left would save money.
+ * A suggestion worded as one already made is not repeated.
  */
 function suggestionsOf(
   live: readonly Offer[],
@@ -597,12 +598,11 @@ function suggestionsOf(
       const dearest = Math.max(...leftPrices);
       if (sumPaise(leftPrices) + missing * dearest <= (offer.bundlePricePaise ?? 0)) continue;
     }
-    suggestions.push({
-      offerId: offer.id,
-      label: offer.label,
-      missingUnits: missing,
-      message: suggestionMessage(offer.noun, missing, offer.label),
-    });
+    const message = suggestionMessage(offer.noun, missing, offer.label);
+    // Two live offers saying the same thing (the same label on the same pieces) are one
+    // suggestion to the shopper: the first in the offers' order keeps it.
+    if (suggestions.some((suggestion) => suggestion.message === message)) continue;
+    suggestions.push({ offerId: offer.id, label: offer.label, missingUnits: missing, message });
   }
   return suggestions;
 }

@@ -89,6 +89,14 @@ describe('applyOffers: bundle price', () => {
     expect(result.suggestions[0]!.message).toBe('Add 1 more eligible panty to get 3 for ₹999');
   });
 
+  it('says a suggestion once when two live offers would word it alike', () => {
+    const twins = [offer(), offer({ id: 'o2', slug: 'three-panties', name: 'Panty week' })];
+    const result = applyOffers(twins, [line('a', 44_900), line('b', 39_900)], now);
+    expect(result.suggestions.map((suggestion) => suggestion.message)).toEqual([
+      'Add 1 more eligible panty to get 3 for ₹999',
+    ]);
+  });
+
   it('groups the dearest units with mixed prices: the least for the shopper to pay', () => {
     const lines = [line('cheap', 29_900, 2), line('dear', 79_900, 2), line('mid', 44_900)];
     const result = applyOffers([offer()], lines, now);

@@ -12,7 +12,14 @@ import { staffAdminRoutes } from '../features/staff/staff.admin-routes.ts';
 import { createStaffRepository } from '../features/staff/staff.repository.ts';
 import { createStaffService } from '../features/staff/staff.service.ts';
 import { createAuthGuards, type AuthGuards } from '../http/authenticate.ts';
-import { createPhoneCodes, type PhoneCodes } from '../features/auth/phone-codes.ts';
+import { createAccountDataRepository } from '../features/account-data/account-data.repository.ts';
+import {
+  createMessageChoices,
+  type MessageChoices,
+  type QueuedMessages,
+} from '../features/account-data/message-choices.service.ts';
+import type { SessionCookieOptions } from '../features/auth/session-cookie.ts';
+import { createPhoneCodes, type PhoneCodes } from '../features/auth/phone-codes.service.ts';
 import { phoneCodeRoutes } from '../features/auth/phone-codes.routes.ts';
 import { deriveKey } from '../security/derived-keys.ts';
 import type { FeatureGroup } from './feature-group.ts';
@@ -24,8 +31,32 @@ export interface AccountServices {
   guards: AuthGuards;
   /** The access token of the sign-in a page request's session cookie names. */
   pageSession: (cookieHeader: string | undefined) => Promise<string | undefined>;
+  /** Her choices of messages and their consent records. */
+  messageChoices: MessageChoices;
+  sessionCookieOptions: SessionCookieOptions;
   /** Sign-in codes sent to a phone. */
   phoneCodes: PhoneCodes;
+}
+
+/**
+ * The phone outbox as a withdrawal of consent sees it: what is queued for her for that purpose on
+ * WhatsApp or SMS is cancelled in the withdrawal's own transaction.
+ */
+function phoneMessageQueue(messaging: MessagingServices): QueuedMessages {
+  return {
+    async cancelQueued(tx, { userId, purpose, channels }) {
+      let cancelled = 0;
+      for (const channel of channels) {
+        if (channel === 'email') continue;
+        cancelled += await messaging.messages.cancelQueued(tx, {
+          userId,
+          purpose: purpose === 'orderUpdates' ? 'order_updates' : 'offers',
+          channel,
+        });
+      }
+      return cancelled;
+    },
+  };
 }
 
 /** Sign-in and sessions, the staff, the audit log and the customers desk. */
@@ -34,6 +65,15 @@ export function accountFeatures(
   messaging: MessagingServices,
 ): FeatureGroup<AccountServices, 'forgetPhoneCodes'> {
   const { config, db } = ctx;
+  // The phone outbox holds her queued WhatsApp and SMS messages; no e-mail offers exist to cancel.
+  const messageQueues: QueuedMessages[] = [phoneMessageQueue(messaging)];
+  const messageChoices = createMessageChoices({
+    db,
+    repository: createAccountDataRepository(),
+    queues: () => messageQueues,
+    hasVerifiedPhone: async (tx, userId) =>
+      (await ctx.authRepository.findUserIn(tx, userId))?.phoneVerified === true,
+  });
   const auth = createAuthService({
     db,
     repository: ctx.authRepository,
@@ -47,6 +87,7 @@ export function accountFeatures(
     publicUrl: config.publicUrl,
     adminEmails: config.adminEmails,
     signupsPerAddressPerHour: config.signupsPerAddressPerHour,
+    recordSignupOffers: (userId, offers) => messageChoices.recordSignupOffers(userId, offers),
     log: ctx.log,
   });
   const guards = createAuthGuards(auth);
@@ -84,6 +125,8 @@ export function accountFeatures(
       // Pages read the shopper from the session cookie (apps/api/src/storefront.ts).
       pageSession: (cookieHeader) =>
         auth.pageSession(readSessionCookie(cookieHeader, sessionCookieOptions)),
+      messageChoices,
+      sessionCookieOptions,
       phoneCodes,
     },
     routes: [

@@ -21,7 +21,7 @@ import type { FeatureGroup } from './feature-group.ts';
 import type { ShopContext } from './shop-context.ts';
 
 export interface MessagingServices {
-  /** The one outbox of phone messages: `enqueueMessage(tx, …)`, `cancelQueued(…)`. */
+  /** The one outbox of phone messages: `enqueueMessage(tx, …)`, `cancelQueued(tx, …)`. */
   messages: MessageOutbox;
   /** The local stand-in for WhatsApp and MSG91, when it runs. */
   messagingSimulator: MessagingSimulator | undefined;

@@ -6,7 +6,10 @@ import { createGstr1Service } from '../features/invoices/gstr1.service.ts';
 import { invoicesAdminRoutes } from '../features/invoices/invoices.admin-routes.ts';
 import { createInvoicesRepository } from '../features/invoices/invoices.repository.ts';
 import { invoiceRoutes } from '../features/invoices/invoices.routes.ts';
-import { createInvoicesService } from '../features/invoices/invoices.service.ts';
+import {
+  createInvoicesService,
+  type InvoicesService,
+} from '../features/invoices/invoices.service.ts';
 import { createMailOutbox, type MailOutbox } from '../features/mail/mail-outbox.ts';
 import { orderMailTemplates, type OrdersService } from '../features/orders/orders.service.ts';
 import { createPaymentsRepository } from '../features/payments/payments.repository.ts';
@@ -27,6 +30,8 @@ import type { ShopContext } from './shop-context.ts';
 
 export interface MoneyServices {
   outbox: MailOutbox;
+  /** Issues an order's invoice before an erasure leaves the order without her name. */
+  invoices: Pick<InvoicesService, 'issueInvoice'>;
   payments: PaymentsService;
   refunds: RefundsService;
   refundsRepository: RefundsRepository;
@@ -115,6 +120,7 @@ export function moneyFeatures(
   return {
     services: {
       outbox,
+      invoices,
       payments,
       refunds,
       refundsRepository,

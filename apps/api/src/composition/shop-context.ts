@@ -110,7 +110,11 @@ export async function createShopContext(
     authRepository,
     catalogueChanges,
     sessionUsers,
-    findUser: (userId) => sessionUsers.find(userId),
+    // An erased account has no one to write to: no mail is queued for it.
+    findUser: async (userId) => {
+      const row = await sessionUsers.find(userId);
+      return row?.erasedAt ? undefined : row;
+    },
     // One set of database-kept limits for sign-in, codes, orders and payments.
     throttle: createThrottle(database.db, {
       alsoPrune: () => authRepository.pruneExpired(),

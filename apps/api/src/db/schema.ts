@@ -38,6 +38,7 @@ import { staffRoles, userRoles } from '@shop/domain/roles';
 import { uploadFormats } from '@shop/domain/media-uploads';
 import { blogStates } from '@shop/domain/blog';
 import { grievanceCategories, grievanceStatuses } from '@shop/domain/grievances';
+import { consentSources, messageChannels, messagePurposes } from '@shop/domain/account-data';
 import { bandFits, cupFits, reviewRejectReasons, reviewStates } from '@shop/domain/reviews';
 import { sizeChartKinds, type SizeChartRow } from '@shop/domain/size-charts';
 
@@ -517,6 +518,12 @@ export const users = pgTable(
       .$type<EndedSession[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /**
+     * When she erased her account: the row stays (her kept orders point at it) with no name,
+     * phone, password, Google link or addresses, and an address at the reserved `.invalid`
+     * domain in place of hers, so no sign-in, mail or message finds it.
+     */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -592,6 +599,33 @@ export const oneTimeTokens = pgTable(
       'one_time_tokens_purpose_check',
       sql`${t.purpose} in ('password_reset', 'email_verification')`,
     ),
+  ],
+);
+
+/**
+ * Every choice a shopper made about messages, one row per choice given or withdrawn, never
+ * changed: when, where (sign-up, profile, checkout), the exact words she was shown, and the
+ * purpose and channel. Her current choice per purpose and channel is the newest row.
+ */
+export const consentRecords = pgTable(
+  'consent_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    channel: text('channel').notNull(),
+    granted: boolean('granted').notNull(),
+    source: text('source').notNull(),
+    wording: text('wording').notNull(),
+    at: timestamp('at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('consent_records_user_idx').on(t.userId, t.purpose, t.channel, t.at),
+    check('consent_records_purpose_check', oneOf(t.purpose, messagePurposes)),
+    check('consent_records_channel_check', oneOf(t.channel, messageChannels)),
+    check('consent_records_source_check', oneOf(t.source, consentSources)),
   ],
 );
 

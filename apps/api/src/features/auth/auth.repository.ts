@@ -40,6 +40,11 @@ export function createAuthRepository(db: Database) {
       return row;
     },
 
+    async findUserIn(tx: Executor, id: string) {
+      const [row] = await tx.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+
     /** The one account whose number was proven with a code (unverified numbers sign in no one). */
     async findUserByVerifiedPhone(tx: Executor, phone: string) {
       const [row] = await tx
@@ -197,6 +202,53 @@ export function createAuthRepository(db: Database) {
         .where(eq(users.id, userId))
         .returning();
       return row;
+    },
+
+    /**
+     * Erases the account in `tx` (its row locked for update first): every refresh token revoked;
+     * no name, phone, password, Google link, addresses or mailed links are left; the address becomes one at the reserved
+     * `.invalid` domain (RFC 2606: nothing is ever delivered there) so no sign-in finds it, and
+     * every access token issued before the erasure is refused. Answers her former address and
+     * phone, or undefined when the
+     * account was erased already (or never existed).
+     */
+    async eraseUser(tx: Executor, id: string) {
+      const [current] = await tx
+        .select({ email: users.email, phone: users.phone, erasedAt: users.erasedAt })
+        .from(users)
+        .where(eq(users.id, id))
+        .for('update');
+      if (!current || current.erasedAt) return undefined;
+      // One millisecond past every token signed before the lock was taken.
+      const at = new Date(Date.now() + 1);
+      // Under the row's lock, as every change to sessions (see `lockUser`): a refresh racing
+      // this either rotated before it (and its new token is revoked here) or finds its own
+      // token revoked.
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(refreshTokens.userId, id), isNull(refreshTokens.revokedAt)));
+      await tx.delete(oneTimeTokens).where(eq(oneTimeTokens.userId, id));
+      const [row] = await tx
+        .update(users)
+        .set({
+          email: sql`'erased-' || ${users.id} || '@erased.invalid'`,
+          firstName: '',
+          lastName: '',
+          phone: '',
+          phoneVerified: false,
+          passwordHash: null,
+          emailVerified: false,
+          googleSubject: null,
+          addresses: [],
+          endedSessions: [],
+          sessionsValidFrom: at,
+          erasedAt: at,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(users.id, id))
+        .returning();
+      return { row: row!, formerEmail: current.email, formerPhone: current.phone };
     },
 
     async revokeUserRefreshTokens(tx: Executor, userId: string) {

@@ -7,6 +7,7 @@ import type {
   User,
   UserRole,
 } from '@shop/contracts/auth';
+import { accountDataMessages } from '@shop/contracts/account-data';
 import { isEmailAddress, normalizeEmail } from '@shop/domain/contact-details';
 import { conflict, forbidden, invalid, unauthenticated, unavailable } from '@shop/domain/errors';
 import { accountRole } from '@shop/domain/roles';
@@ -61,6 +62,8 @@ export interface AuthServiceDeps {
   adminEmails: string[];
   /** Accounts one network address may create in an hour (the rule's own limit when unset). */
   signupsPerAddressPerHour?: number | undefined;
+  /** Records the offers she ticked on the sign-up form as her consent (where, when, the words). */
+  recordSignupOffers?: (userId: string, offers: Signup['offers']) => Promise<void>;
   log: (error: unknown, message: string) => void;
 }
 
@@ -226,6 +229,50 @@ export function createAuthService(deps: AuthServiceDeps) {
   return {
     toUser,
 
+    /**
+     * Checks her password before something that cannot be undone (erasing the account), counted
+     * as a wrong guess until it proves right, as changing the password is. An account without a
+     * password (made through Google) is told how to set one.
+     */
+    async confirmPassword(userId: string, password: string, clientAddress: string) {
+      const current = await userOrThrow(userId);
+      if (current.erasedAt) throw unauthenticated(accountDataMessages.alreadyDeleted);
+      if (current.passwordHash === null) throw conflict(accountDataMessages.noPassword);
+      const attempt = await beginPasswordCheck(throttle, userId, clientAddress);
+      if (!(await verifyPassword(current.passwordHash, password))) {
+        throw forbidden(accountDataMessages.wrongPassword);
+      }
+      await attempt.succeeded();
+      return current;
+    },
+
+    /**
+     * Erases her account in `tx`: every refresh token revoked, every access token refused, and the
+     * row left with nothing that names or reaches her (see the repository's `eraseUser`). Only a
+     * shopper's own account: staff leave through an owner. After the commit, call
+     * `forgetCachedUser`. A second erasure of the same account (a burst) is refused once the
+     * first has committed.
+     */
+    async eraseIn(tx: Executor, userId: string) {
+      const current = await repository.findUserIn(tx, userId);
+      if (current && roleOf(current) !== 'customer') throw forbidden(accountDataMessages.staff);
+      const erased = await repository.eraseUser(tx, userId);
+      if (!erased) throw unauthenticated(accountDataMessages.alreadyDeleted);
+      return erased;
+    },
+
+    /** Her account as `tx` reads it; refused once erased. */
+    async userIn(tx: Executor, userId: string): Promise<UserRow> {
+      const row = await repository.findUserIn(tx, userId);
+      if (!row || row.erasedAt) throw unauthenticated(accountDataMessages.alreadyDeleted);
+      return row;
+    },
+
+    /** Drops this process's copy of a user changed by a committed transaction. */
+    forgetCachedUser(userId: string) {
+      sessionUsers.changed(userId);
+    },
+
     async signup(input: Signup, clientAddress: string): Promise<AuthSession> {
       // Counted before anything else, refused sign-ups too (they tell whether an email is taken).
       await throttle.take(signupRule, clientAddress);
@@ -262,6 +309,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (isUniqueViolation(error)) throw conflict(authText.emailTaken);
         throw error;
       }
+      await deps.recordSignupOffers?.(row.id, input.offers);
       await sendVerification(row);
       return startSession(row);
     },

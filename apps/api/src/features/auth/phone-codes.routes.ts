@@ -9,7 +9,7 @@ import {
 } from '@shop/contracts/auth';
 import type { AuthGuards } from '../../http/authenticate.ts';
 import { ok } from '../../http/envelope.ts';
-import type { PhoneCodes } from './phone-codes.ts';
+import type { PhoneCodes } from './phone-codes.service.ts';
 import { setSessionCookie, type SessionCookieOptions } from './session-cookie.ts';
 
 const tags = ['auth'];

@@ -120,7 +120,8 @@ export function createCustomersDeskService({ db, adminEmails }: CustomersDeskDep
     const rows = await queryRows<ListRowSql>(
       db,
       sql`with page as (
-          select u.id, u.first_name, u.last_name, u.email, u.phone, u.created_at,
+          select u.id, u.first_name, u.last_name,
+            case when u.erased_at is null then u.email else '' end as email, u.phone, u.created_at,
             u.created_at::text as sort_key
           from users u
           ${whereSql}
@@ -214,7 +215,7 @@ export function createCustomersDeskService({ db, adminEmails }: CustomersDeskDep
         firstName: account.firstName,
         lastName: account.lastName,
         name: fullName(account.firstName, account.lastName),
-        email: account.email,
+        email: account.erasedAt ? '' : account.email,
         phone: account.phone,
         emailVerified: account.emailVerified,
         googleLinked: account.googleSubject !== null,

@@ -270,6 +270,42 @@ export function createMailOutbox(
         attachInvoiceOf: extras.invoiceOf ?? null,
       });
     },
+    /**
+     * The mails to one address the outbox still knows of (delivered ones until the retention
+     * sweep deletes them), for her data download: what went, when, and what it was about.
+     */
+    async mailsTo(tx: Executor, email: string) {
+      return queryRows<{
+        subject: string | null;
+        template: string | null;
+        queuedAt: Date;
+        sentAt: Date | null;
+      }>(
+        tx,
+        sql`select subject, template, created_at as "queuedAt", sent_at as "sentAt"
+            from mail_outbox
+            where coalesce(recipient, data -> 'recipient' ->> 'email') = ${email}
+            order by created_at`,
+      );
+    },
+    /**
+     * Forgets an erased account's mail in `tx`: unsent mails to her address (or about her
+     * grievances, which would be written to it) are dropped, and delivered ones keep no address.
+     */
+    async forgetRecipient(tx: Executor, email: string, grievanceIds: string[]) {
+      await tx.execute(
+        sql`delete from mail_outbox
+            where sent_at is null
+              and (coalesce(recipient, data -> 'recipient' ->> 'email') = ${email}
+                   ${grievanceIds.length > 0 ? sql`or data ->> 'grievanceId' in ${grievanceIds}` : sql``})`,
+      );
+      await tx.execute(
+        sql`update mail_outbox set recipient = null, subject = null, text = null, html = null,
+              data = null
+            where sent_at is not null
+              and coalesce(recipient, data -> 'recipient' ->> 'email') = ${email}`,
+      );
+    },
     /** Ends the delivery under way after its current pass; resolves once it has (on closing). */
     async idle() {
       closing = true;

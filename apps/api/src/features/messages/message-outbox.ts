@@ -305,13 +305,17 @@ export function createMessageOutbox(deps: {
      * Withdraws what is queued and not yet sent for her and a purpose (consent withdrawn):
      * answers how many messages were cancelled.
      */
-    async cancelQueued(input: {
-      userId: string;
-      purpose: MessagePurpose;
-      channel?: MessageChannel;
-    }) {
+    async cancelQueued(
+      /** The transaction recording the withdrawal: both commit together, or neither. */
+      tx: Executor,
+      input: {
+        userId: string;
+        purpose: MessagePurpose;
+        channel?: MessageChannel;
+      },
+    ) {
       const rows = await queryRows<{ id: string }>(
-        db,
+        tx,
         sql`update message_outbox set status = 'cancelled'
             where user_id = ${input.userId} and purpose = ${input.purpose} and status = 'queued'
               ${input.channel ? sql`and channel = ${input.channel}` : sql``}
@@ -413,13 +417,33 @@ export function createMessageOutbox(deps: {
       await running?.catch(() => undefined);
     },
 
+    /**
+     * Forgets an erased account's messages in `tx`: what is still queued is cancelled, and every
+     * message of hers (by account, or to her former number) keeps no number and no values. Each
+     * row's event key takes its own id, so emptied numbers never collide on the unique key.
+     */
+    async forgetRecipient(tx: Executor, target: { userId: string; phone: string }) {
+      await tx.execute(
+        sql`update message_outbox
+            set status = case when status = 'queued' then 'cancelled' else status end,
+                recipient = '', variables = '{}'::jsonb,
+                event_key = event_key || ':erased:' || id::text
+            where user_id = ${target.userId}
+               ${target.phone ? sql`or recipient = ${target.phone}` : sql``}`,
+      );
+    },
+
     /** Her messages, newest first (the order timeline, her data export). */
-    async messagesOf(filter: {
-      userId?: string;
-      eventKeyPrefix?: string;
-    }): Promise<MessageRecord[]> {
+    async messagesOf(
+      /** Her data export reads it inside its own snapshot. */
+      tx: Executor,
+      filter: {
+        userId?: string;
+        eventKeyPrefix?: string;
+      },
+    ): Promise<MessageRecord[]> {
       return queryRows<MessageRecord>(
-        db,
+        tx,
         sql`select id, event_key as "eventKey", channel, recipient, purpose, template, status,
               provider_message_id as "providerMessageId", error, fallback_of as "fallbackOf",
               created_at::text as "createdAt", sent_at::text as "sentAt",

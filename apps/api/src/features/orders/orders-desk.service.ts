@@ -129,7 +129,9 @@ function filtersSql(query: OrdersDeskQuery): SQL[] {
 function rowsQuery(where: SQL[], order: SQL, limit: number, sortKey: SQL): SQL {
   const whereSql = where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``;
   return sql`select o.id, o.order_number, o.created_at, ${sortKey} as sort_key, o.total_paise,
-      o.status, o.payment_status, u.id as user_id, u.first_name, u.last_name, u.email, u.phone,
+      o.status, o.payment_status, u.id as user_id, u.first_name, u.last_name,
+      -- An erased account's placeholder address is nobody's: the desk shows no email.
+      case when u.erased_at is null then u.email else '' end as email, u.phone,
       (select coalesce(sum(i.quantity), 0)::int from order_items i where i.order_id = o.id)
         as item_count,
       ${attentionSql} as attention
@@ -379,7 +381,8 @@ export function createOrdersDeskService({
       customer: {
         _id: user.id,
         name: `${user.firstName} ${user.lastName}`.trim(),
-        email: user.email,
+        // An erased account's placeholder address is nobody's: no email is shown.
+        email: user.erasedAt ? '' : user.email,
         phone: user.phone,
       },
       payments: paymentRows.map((payment) => ({

@@ -252,7 +252,7 @@ const privacyPolicySections: PolicyContent['sections'] = [
   {
     id: 'what-we-collect',
     title: 'Information we collect',
-    html: '<p>We collect only what we need to run the shop and deliver your orders:</p><ul><li><strong>Account details:</strong> your name, email address, phone number and password (stored only as a secure hash). If you sign in with Google, we receive your name, email address and profile picture from Google.</li><li><strong>Addresses:</strong> the shipping, billing, home or office addresses you save.</li><li><strong>Orders:</strong> what you bought, sizes and colours, amounts, discount codes used, order notes, and exchange or cancellation requests with their reasons.</li><li><strong>Your cart and wishlist</strong>, so they are there when you come back.</li><li><strong>Messages</strong> you send us by email, phone or the contact form.</li><li><strong>Technical data:</strong> your IP address, browser type and the pages you request, kept in our server logs for security.</li></ul>',
+    html: '<p>We collect only what we need to run the shop and deliver your orders:</p><ul><li><strong>Account details:</strong> your name, email address, phone number and password (stored only as a secure hash). If you sign in with Google, we receive your name and email address from Google.</li><li><strong>Addresses:</strong> the shipping, billing, home or office addresses you save.</li><li><strong>Orders:</strong> what you bought, sizes and colours, amounts, discount codes used, order notes, and exchange or cancellation requests with their reasons.</li><li><strong>Your cart and wishlist</strong>, so they are there when you come back.</li><li><strong>Your message choices:</strong> which messages you want on which channel, and a record of each consent you give or withdraw (when, where, and the exact words you were shown).</li><li><strong>Messages</strong> we send you and you send us (email, WhatsApp, SMS, the contact and grievance forms).</li><li><strong>Sign-ins:</strong> when each sign-in started and was last renewed, so you can be signed out everywhere.</li><li><strong>Technical data:</strong> your IP address, browser type and the pages you request, kept in our server logs for security.</li></ul>',
   },
   {
     id: 'payments',
@@ -261,13 +261,13 @@ const privacyPolicySections: PolicyContent['sections'] = [
   },
   {
     id: 'how-we-use',
-    title: 'How we use your information',
-    html: '<ul><li>to process, ship and track your orders, exchanges and refunds;</li><li>to manage your account, cart, wishlist and saved addresses;</li><li>to send order confirmations, shipping updates and replies to your questions;</li><li>to prevent fraud and keep the site and your account secure;</li><li>to meet our legal duties, such as GST invoicing and record keeping;</li><li>with your consent only, to send you news and offers, which you can unsubscribe from at any time.</li></ul>',
+    title: 'Why we use it, and for how long',
+    html: '<p>Each purpose, and how long its data is kept:</p><ul><li><strong>Your orders</strong> (taking payment, packing, delivery, exchanges, refunds): for as long as your account is open. Tax invoices and the orders they bill are kept for 72 months (6 years) from the invoice, as GST law requires, even after you delete your account.</li><li><strong>Order updates</strong> by email, and on WhatsApp or SMS to a phone number you have verified: sent while you keep them on. Turn any channel off in My Account.</li><li><strong>Offers and new arrivals</strong>: only if you tick a box for them (at sign-up or in My Account), on the channels you ticked. They stop at once when you untick it, including any already waiting to be sent.</li><li><strong>Your account</strong> (sign-in, cart, wishlist, saved addresses): until you delete it. Sign-in records go 30 days after each sign-in.</li><li><strong>Records of messages we sent</strong>: 90 days after sending; their text is cleared as soon as they are delivered.</li><li><strong>Consent records</strong>: kept as proof of what you chose; when you delete your account they keep no name, email or phone.</li><li><strong>Grievances</strong>: kept to answer them and to show how they were resolved; when you delete your account they keep no name, email or phone.</li><li><strong>Security</strong> (stopping fraud and abuse): server logs are deleted after 90 days.</li></ul>',
   },
   {
     id: 'sharing',
     title: 'Who we share it with',
-    html: '<p>We never sell your personal data. We share it only with:</p><ul><li>courier partners, who need your name, address and phone number to deliver;</li><li>Razorpay, to take payments and make refunds;</li><li>our email and hosting providers, who process data on our instructions;</li><li>government authorities, when the law requires it.</li></ul><p>All our partners store and process data in line with Indian law.</p>',
+    html: '<p>We never sell your personal data. We share it only with:</p><ul><li>courier partners, who need your name, address and phone number to deliver;</li><li>Razorpay, to take payments and make refunds;</li><li>our email, WhatsApp and SMS providers, who deliver the messages you chose, and our hosting provider, all processing data on our instructions;</li><li>government authorities, when the law requires it.</li></ul><p>All our partners store and process data in line with Indian law.</p>',
   },
   {
     id: 'cookies',
@@ -276,13 +276,13 @@ const privacyPolicySections: PolicyContent['sections'] = [
   },
   {
     id: 'retention-security',
-    title: 'How long we keep it, and how we protect it',
-    html: '<p>We keep your account data for as long as your account is open. Order and invoice records are kept for eight years, as Indian tax law requires. Server logs are deleted after 90 days.</p><p>Data travels over encrypted connections (HTTPS), passwords are hashed, and access to customer data inside Lacebloom is limited to the people who need it to serve you.</p>',
+    title: 'How we protect it',
+    html: '<p>Data travels over encrypted connections (HTTPS), passwords are hashed, and access to customer data inside Lacebloom is limited to the people who need it to serve you. If your data is ever exposed, we will tell you and the Data Protection Board of India without delay.</p>',
   },
   {
     id: 'your-rights',
     title: 'Your rights',
-    html: '<p>Under the Digital Personal Data Protection Act, 2023, you can ask us to:</p><ul><li>tell you what personal data we hold about you and how we use it;</li><li>correct or complete data that is wrong or out of date;</li><li>delete your account and data we are not required by law to keep;</li><li>withdraw a consent you have given, such as for marketing emails;</li><li>nominate someone to exercise these rights on your behalf.</li></ul><p>You can update most details yourself in your profile. For anything else, email {{support-email}}; we respond within 30 days.</p>',
+    html: '<p>Under the Digital Personal Data Protection Act, 2023, you can:</p><ul><li><strong>See what we hold:</strong> “Download my data” in <a href="/profile">My Account</a> gives you everything we hold about you (profile, addresses, orders, message choices and consents, messages sent, sign-ins, wishlist and cart) as one file, and who we share it with.</li><li><strong>Correct it:</strong> change your name, phone and addresses in <a href="/profile">My Account</a>, or ask us.</li><li><strong>Erase it:</strong> “Delete my account” in <a href="/profile">My Account</a> signs you out everywhere and erases your data at once, except tax invoices and their orders, which we keep for the GST period with the name and address printed on them but without your email or phone.</li><li><strong>Withdraw consent</strong> as easily as you gave it: untick a box under “Messages from us” in <a href="/profile">My Account</a>. It applies at once, to messages already waiting too.</li><li><strong>Nominate</strong> someone to exercise these rights on your behalf.</li><li><strong>Complain:</strong> write to our Grievance Officer (below or through the <a href="/grievance">grievance form</a>); we answer within 90 days at the latest. If you are not satisfied, you may complain to the Data Protection Board of India.</li></ul><p>For anything else, email {{support-email}}.</p>',
   },
   {
     id: 'children',
@@ -291,8 +291,8 @@ const privacyPolicySections: PolicyContent['sections'] = [
   },
   {
     id: 'contact',
-    title: 'Changes and contact',
-    html: '<p>If we change this policy, we will update the date at the top and, for important changes, tell you by email.</p><p>For privacy questions or complaints, write to our Grievance Officer, {{grievance-officer}}, at {{grievance-email}} or {{legal-name}}, {{address}}.</p>',
+    title: 'Changes, withdrawals and complaints',
+    html: '<p>If we change this policy, we will update the date at the top and, for important changes, tell you by email.</p><p>To withdraw a consent, use “Messages from us” in <a href="/profile">My Account</a>. For privacy questions or complaints, write to our Grievance Officer, {{grievance-officer}}, at {{grievance-email}}, use the <a href="/grievance">grievance form</a>, or write to {{legal-name}}, {{address}}.</p>',
   },
 ];
 
@@ -405,7 +405,7 @@ export const originalPages: Record<
     },
   },
   'privacy-policy': {
-    updatedAt: '2025-10-13T00:00:00+05:30',
+    updatedAt: '2026-11-29T00:00:00+05:30',
     content: {
       kind: 'policy',
       intro: intro(

@@ -1,3 +1,8 @@
+import type {
+  DeleteAccountInput,
+  MessagePreferences,
+  MessagePreferencesUpdate,
+} from '@shop/contracts/account-data';
 import type { ChangePasswordInput, ProfileUpdateInput } from '@shop/contracts/auth';
 import { lazyContract, type ApiClient } from '../../lib/api-client';
 
@@ -7,14 +12,25 @@ const auth = () => import('@shop/contracts/auth');
 const userAnswer = lazyContract(auth, (m) => m.userResponse);
 const sessionAnswer = lazyContract(auth, (m) => m.authSessionResponse);
 const messageAnswer = lazyContract(auth, (m) => m.messageResponse);
+const accountData = () => import('@shop/contracts/account-data');
+const choicesAnswer = lazyContract(accountData, (m) => m.messagePreferencesResponse);
+const deletedAnswer = lazyContract(accountData, (m) => m.accountDeletedResponse);
 
 /**
  * The account calls only the account pages and forms make (profile, password, verification,
  * Google's configuration), over a client (the signed-in one `authed` hands out, or a plain one).
  * Signing in, up and out stay in the shared client: the header's session uses them on every page.
  */
-export function accountApi({ data, send }: ApiClient) {
+export function accountApi({ data, send, file }: ApiClient) {
   return {
+    messageChoices: (): Promise<MessagePreferences> =>
+      data('/account/messages', 'Could not load your message choices', choicesAnswer),
+    saveMessageChoices: (choices: MessagePreferencesUpdate) =>
+      send(choicesAnswer, 'PUT', '/account/messages', 'Could not save your choices', choices),
+    /** Everything the shop holds about her, as the JSON file the server names. */
+    downloadData: () => file('GET', '/account/data', 'Could not prepare your data'),
+    deleteAccount: (input: DeleteAccountInput) =>
+      send(deletedAnswer, 'DELETE', '/account', 'Could not delete your account', input),
     updateProfile: (input: ProfileUpdateInput) =>
       send(userAnswer, 'PATCH', '/auth/profile', 'Failed to update profile', input),
     forgotPassword: (email: string) =>

@@ -17,6 +17,7 @@ import { accountApi } from './account-api';
 import { Spinner } from '../spinner';
 import { FormError, TextField, useFormAction, useSchemaForm } from './schema-form';
 import { usePinAutofill } from '../checkout/use-pin-autofill';
+import { MessagesCard, YourDataCard } from './privacy-cards';
 import { MySizeCard } from '../fit/my-size-card';
 
 const primaryButton =
@@ -99,6 +100,8 @@ export function ProfilePage({ initialOrders = null }: { initialOrders?: OrderPag
             <MySizeCard />
             <AddressesCard user={user} />
             <PasswordCard user={user} />
+            <MessagesCard />
+            <YourDataCard hasPassword={user.hasPassword} phone={user.phone} />
             <SignOutCard />
           </>
         ) : (

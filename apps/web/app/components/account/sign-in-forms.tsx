@@ -11,6 +11,7 @@ import {
   type PhoneCodeSent,
   type PhoneSignInConfig,
 } from '@shop/contracts/auth';
+import { consentWording, messageChannels, type MessageChannel } from '@shop/domain/account-data';
 import { PHONE_INPUT_MAX_LENGTH } from '@shop/domain/contact-details';
 import { createApiClient } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-session';
@@ -110,13 +111,19 @@ function SignupForm({
     homeAddress: '',
     officeAddress: '',
   });
+  // Each offer box starts unticked: consent is her own act, never a default.
+  const [offers, setOffers] = useState<Record<MessageChannel, boolean>>({
+    email: false,
+    whatsapp: false,
+    sms: false,
+  });
   const { signUp } = useAuth();
   const toast = useToast();
   const { busy, failure, run } = useFormAction();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const input = form.check(signupSchema);
+    const input = form.check(signupSchema, { ...form.values, offers });
     if (!input) return;
     await run(async () => {
       await signUp(input);
@@ -162,6 +169,25 @@ function SignupForm({
         autoComplete="street-address"
       />
       <TextField {...form.field('officeAddress')} label="Office address" hint="(optional)" />
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-ink">
+          Offers <span className="font-normal text-muted">(optional)</span>
+        </legend>
+        {messageChannels.map((channel) => (
+          <label key={channel} className="flex items-start gap-2.5 text-sm leading-snug">
+            <input
+              type="checkbox"
+              name={`offers.${channel}`}
+              checked={offers[channel]}
+              onChange={(event) =>
+                setOffers((current) => ({ ...current, [channel]: event.target.checked }))
+              }
+              className="mt-0.5 h-4 w-4 shrink-0 accent-brand-600"
+            />
+            <span>{consentWording.offers[channel]}</span>
+          </label>
+        ))}
+      </fieldset>
       <button type="submit" className={primaryButton} disabled={busy}>
         {busy ? 'Creating your account...' : 'Create Account'}
       </button>

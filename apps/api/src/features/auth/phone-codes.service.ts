@@ -94,6 +94,37 @@ export function createPhoneCodes(deps: {
     return row ? { code: derivedPhoneCode(key, requestId, row.salt) } : undefined;
   };
 
+  /**
+   * Checks a code and uses it up: each check is counted before the comparison, in the statement
+   * that finds the code, and of two right answers at once only one deletes it. Answers the
+   * account that asked for it while signed in, if one did.
+   */
+  async function consume(input: {
+    requestId: string;
+    phone: string;
+    code: string;
+  }): Promise<string | null> {
+    const [row] = await queryRows<{ code_hash: string; user_id: string | null }>(
+      db,
+      sql`update phone_codes set checks = checks + 1
+          where id = ${input.requestId} and phone = ${input.phone} and expires_at > ${at()}
+            and checks < ${PHONE_CODE_LIMITS.maxChecks}
+          returning code_hash, user_id`,
+    );
+    if (!row) throw invalid(authText.phoneCodeExpired);
+    const typed = codeHash(key, input.requestId, input.code);
+    const stored = Buffer.from(row.code_hash, 'hex');
+    if (stored.length !== typed.length || !timingSafeEqual(stored, typed)) {
+      throw invalid(authText.phoneCodeWrong);
+    }
+    const used = await queryRows<{ id: string }>(
+      db,
+      sql`delete from phone_codes where id = ${input.requestId} returning id`,
+    );
+    if (used.length === 0) throw invalid(authText.phoneCodeExpired);
+    return row.user_id;
+  }
+
   return {
     secretValues,
 
@@ -178,31 +209,20 @@ export function createPhoneCodes(deps: {
       code: string;
       userId: string | null;
     }): Promise<AuthSession> {
-      // Each check is counted before the comparison, in the statement that finds the code.
-      const [row] = await queryRows<{ code_hash: string; user_id: string | null }>(
-        db,
-        sql`update phone_codes set checks = checks + 1
-            where id = ${input.requestId} and phone = ${input.phone} and expires_at > ${at()}
-              and checks < ${PHONE_CODE_LIMITS.maxChecks}
-            returning code_hash, user_id`,
-      );
-      if (!row) throw invalid(authText.phoneCodeExpired);
-      const typed = codeHash(key, input.requestId, input.code);
-      const stored = Buffer.from(row.code_hash, 'hex');
-      if (stored.length !== typed.length || !timingSafeEqual(stored, typed)) {
-        throw invalid(authText.phoneCodeWrong);
-      }
-      // Gone once used: of two right answers at once, one deletes it and signs in.
-      const used = await queryRows<{ id: string }>(
-        db,
-        sql`delete from phone_codes where id = ${input.requestId} returning id`,
-      );
-      if (used.length === 0) throw invalid(authText.phoneCodeExpired);
+      const owner = await consume(input);
       // A code asked for while signed in adds the number to that account.
-      if (row.user_id && input.userId && row.user_id !== input.userId) {
+      if (owner && input.userId && owner !== input.userId) {
         throw invalid(authText.phoneCodeExpired);
       }
-      return deps.signIn(input.phone, row.user_id ?? input.userId);
+      return deps.signIn(input.phone, owner ?? input.userId);
+    },
+
+    /**
+     * Proves she holds her verified number before something that cannot be undone (erasing her
+     * account): the code is checked and used up as a sign-in's is, and nobody is signed in.
+     */
+    async confirm(input: { requestId: string; phone: string; code: string }): Promise<void> {
+      await consume(input);
     },
 
     /** Deletes codes past their time. */
