@@ -62,6 +62,7 @@ describe('header and footer (desktop)', () => {
       '/terms-and-conditions',
       '/privacy-policy',
       '/faq',
+      '/size-guide',
     ]) {
       expect(footerHrefs).toContain(href);
     }

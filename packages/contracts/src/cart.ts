@@ -11,7 +11,7 @@ import {
 } from '@shop/domain/cart';
 import { discountMessages, discountTypes } from '@shop/domain/discounts';
 import { plainText, requiredText, successEnvelope } from './common-mini.ts';
-import { appliedOffer, lineOfferFields, offerSuggestion } from './offers.ts';
+import { appliedOffer, lineOfferFields, offerSuggestion } from './offer-answers.ts';
 
 /** Fields made optional for answers written before offers (and for readers that ignore them). */
 function optionalFields<Shape extends Record<string, z.ZodMiniType>>(shape: Shape) {

@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import { successEnvelope } from './common-mini.ts';
 import { sizeMatch } from './fit.ts';
-import { offerBadge } from './offers.ts';
+import { offerBadge } from './offer-answers.ts';
 
 export const category = z.object({
   _id: z.string(),

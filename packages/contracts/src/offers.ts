@@ -1,6 +1,7 @@
 // Offers without a code ('3 for ₹999'): the back office's one form schema (the screen's form and
-// the create and edit routes alike), its list query and answers, the storefront's offer page and
-// badge, and what the cart and orders say of offers. Money is rupees here, paise in the domain.
+// the create and edit routes alike), its list query and answers; the storefront's offer page and
+// badge, and what the cart and orders say of offers, are offer-answers.ts's (re-exported here).
+// Money is rupees here, paise in the domain.
 // zod/mini because the form ships to the browser.
 import * as z from 'zod/mini';
 import { isUuid } from '@shop/domain/ids';
@@ -265,64 +266,18 @@ export type AdminOffersPage = z.infer<typeof adminOffersPage>;
 export const adminOffersPageResponse = successEnvelope(adminOffersPage);
 export const adminOfferResponse = successEnvelope(adminOffer);
 
-/** The badge on a card or product page: the best live offer the product is eligible for. */
-export const offerBadge = z.nullable(
-  z.object({ id: z.string(), label: z.string(), slug: z.string() }),
-);
-export type OfferBadge = z.infer<typeof offerBadge>;
-
-/** `GET /offers/{slug}`: a live offer's page (its products: `GET /product/products?offer={slug}`). */
-export const publicOffer = z.object({
-  offer: z.object({
-    id: z.string(),
-    label: z.string(),
-    name: z.string(),
-    slug: z.string(),
-    endsAt: z.nullable(z.string()),
-  }),
-});
-export type PublicOffer = z.infer<typeof publicOffer>;
-export const publicOfferResponse = successEnvelope(publicOffer);
-
-/** An offer applied to the cart or order: its label, the units grouped and what it takes off. */
-export const appliedOffer = z.object({
-  id: z.string(),
-  label: z.string(),
-  units: z.number(),
-  /** Rupees taken off by all its groups. */
-  discountAmount: z.number(),
-});
-export type AppliedOfferAnswer = z.infer<typeof appliedOffer>;
-
-/** What is missing for one more group: 'Add 1 more eligible panty to get 3 for ₹999'. */
-export const offerSuggestion = z.object({
-  id: z.string(),
-  label: z.string(),
-  missingUnits: z.number(),
-  message: z.string(),
-});
-export type OfferSuggestionAnswer = z.infer<typeof offerSuggestion>;
-
-/** What a cart line says of offers: its share and the explanation of its grouping. */
-export const lineOfferFields = {
-  /** Rupees the offers take off this line (its units' list prices less their shares). */
-  offerDiscount: z.number(),
-  /** The offer the line's units are grouped under, or null. */
-  offer: z.nullable(z.object({ id: z.string(), label: z.string() })),
-  /** '2 of 3 in 3 for ₹999 (−₹232.00)'; null outside any group. */
-  offerNote: z.nullable(z.string()),
-};
-
-/** What an order keeps per line: list price, offer share, code share, what was paid (rupees). */
-export const orderLineMoneyFields = {
-  /** The line's list total (unit price × quantity). */
-  listTotal: z.number(),
-  /** Its units' shares of the offers they were grouped under, as placed. */
-  offerDiscount: z.number(),
-  /** Its share of the codes (codes apply after offers). */
-  codeDiscount: z.number(),
-  /** What the line was sold for: list total less both. */
-  paid: z.number(),
-  /** The offer as the order keeps it (label as placed), or null. */
-  offer: z.nullable(z.object({ id: z.string(), label: z.string() })),
-};
+// The storefront's answers of offers live in offer-answers.ts (kept apart from the form above);
+// re-exported so this stays the offers contract's one address.
+export {
+  offerBadge,
+  type OfferBadge,
+  publicOffer,
+  type PublicOffer,
+  publicOfferResponse,
+  appliedOffer,
+  type AppliedOfferAnswer,
+  offerSuggestion,
+  type OfferSuggestionAnswer,
+  lineOfferFields,
+  orderLineMoneyFields,
+} from './offer-answers.ts';

@@ -15,7 +15,7 @@ import {
   requiredText,
   successEnvelope,
 } from './common-mini.ts';
-import { appliedOffer, orderLineMoneyFields } from './offers.ts';
+import { appliedOffer, orderLineMoneyFields } from './offer-answers.ts';
 import { cartMessages } from './cart.ts';
 import { tracking } from './shipping.ts';
 

@@ -1,12 +1,7 @@
 import { useCallback, useState, type ComponentType } from 'react';
 import type { CheckoutResult, PaymentStart } from '@shop/contracts/payments';
 import { useAuth } from '../../lib/auth-session';
-import {
-  openRazorpay,
-  paymentFailedMessage,
-  type PaymentCallbacks,
-  type Prefill,
-} from './payment-window';
+import type { PaymentCallbacks, Prefill } from './payment-window';
 
 type SimulatedPaymentDialogProps = { start: PaymentStart; callbacks: PaymentCallbacks };
 
@@ -23,9 +18,10 @@ export type PaymentOutcome =
  * - failed: recorded with the provider's reason and payment id, and alerted;
  * - closed: recorded as cancelled by the shopper.
  * `paymentWindow` is the simulator's dialog while it is open: render it.
- * The payment calls (the payments contract, and zod with it) and the simulator's dialog load when
- * the shopper pays, not with the page: the order pages and My Orders show Pay now only on an
- * unpaid order, and they stay within the first-load budget without them.
+ * The payment calls (the payments contract, and zod with it), Razorpay's window and the
+ * simulator's dialog load when the shopper pays, not with the page: the order pages and My Orders
+ * show Pay now only on an unpaid order, and they and checkout stay within the first-load budget
+ * without them.
  */
 export function usePayment() {
   const { authed } = useAuth();
@@ -37,8 +33,10 @@ export function usePayment() {
 
   const pay = useCallback(
     async (orderId: string, prefill: Prefill): Promise<PaymentOutcome> => {
-      const { initiatePayment, paymentFailure, paymentSuccess, verifyPayment } =
-        await import('./payments-api');
+      const [
+        { initiatePayment, paymentFailure, paymentSuccess, verifyPayment },
+        { openRazorpay, paymentFailedMessage },
+      ] = await Promise.all([import('./payments-api'), import('./payment-window')]);
       const { data: start } = await authed((api) =>
         initiatePayment(api, { orderId, method: 'razorpay' }),
       );

@@ -8,6 +8,7 @@ const shopLinks = [
   { to: '/contact', label: 'Contact' },
   { to: '/blogs', label: 'Journal' },
   { to: '/faq', label: 'FAQ' },
+  { to: '/size-guide', label: 'Size Guide' },
 ];
 const policyLinks = [
   { to: '/return-refund-policy', label: 'Exchange & Refund Policy' },

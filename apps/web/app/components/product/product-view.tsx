@@ -1,7 +1,6 @@
 import type { Product } from '@shop/contracts/catalogue';
 import type { ReviewListAnswer } from '@shop/contracts/reviews';
 import { firstInStockSize } from '@shop/domain/product-selection';
-import { compareSizes } from '@shop/domain/stock';
 import { useEffect } from 'react';
 import { Breadcrumb } from '../breadcrumb';
 import { ProductReviews } from '../reviews/review-section';
@@ -12,11 +11,12 @@ import { SimilarProducts } from './similar-products';
 import { useColorSizes } from './use-color-sizes';
 import { useProductSelection } from './use-product-selection';
 
-/** Every size the product comes in, in any colour, smallest first. */
+/**
+ * Every size the product comes in, in any colour, as listed: the reviews panel puts them in shelf
+ * order, so the size-ordering rule loads with that below-the-fold panel, not with the page.
+ */
 const productSizes = (product: Product) =>
-  [...new Set(product.colors.flatMap((color) => color.sizeStock.map((entry) => entry.size)))].sort(
-    compareSizes,
-  );
+  product.colors.flatMap((color) => color.sizeStock.map((entry) => entry.size));
 
 interface ProductViewProps {
   product: Product;

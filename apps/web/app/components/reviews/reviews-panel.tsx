@@ -1,6 +1,7 @@
 import type { MyProductReviews, ReviewListAnswer } from '@shop/contracts/reviews';
 import type { OwnReview } from '@shop/contracts/reviews';
 import { reviewRejectReasonLabels, reviewSorts, type ReviewSort } from '@shop/domain/reviews';
+import { sizeOrder } from '@shop/domain/stock';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { createApiClient, errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-session';
@@ -31,7 +32,7 @@ export interface ReviewsPanelProps {
   productId: string;
   productName: string;
   publicUrl: string;
-  /** The product's sizes, for the size filter. */
+  /** The product's sizes in any order, repeats allowed, for the size filter. */
   sizes: readonly string[];
   /** The first page, streamed in with the product page (null when it could not be had). */
   first: ReviewListAnswer | null;
@@ -76,7 +77,7 @@ export function ReviewsPanel({
   const initial = useRef(true);
 
   // Her saved size is the filter's first choice once her profile has loaded, until she chooses.
-  const sizeChoices = sizes.map((size) => size.toUpperCase());
+  const sizeChoices = sizeOrder(sizes).map((size) => size.toUpperCase());
   const ownSize = mySize.toUpperCase();
   const size = filters.size ?? (sizeChoices.includes(ownSize) ? ownSize : '');
   const { page, sort, sisterSizes } = filters;
