@@ -64,9 +64,12 @@ describe('readiness answers 503 naming what failed', () => {
           status: 503,
           body: notReady({ database: false, migrations: false, jobs: true }),
         });
-        // The pool connects again on demand: ready again once the database answers.
+        // The pool connects again on demand: ready again once the database answers (a pooled
+        // connection the database cut may be found dead by the first check after it).
         await admin.query(`alter database ${name} allow_connections true`);
-        expect((await readiness(world)).status).toBe(200);
+        await expect
+          .poll(async () => (await readiness(world)).status, { timeout: 10_000 })
+          .toBe(200);
       } finally {
         await admin.query(`alter database ${name} allow_connections true`);
         await admin.end();

@@ -62,7 +62,9 @@ export async function cancelLocked(
 
 /**
  * After a cancel's commit: catalogue copies emptied of the stock given back, the refund sent,
- * and the shopper's mail queued and delivered. Answers the order as it now stands.
+ * and the shopper's mail queued and delivered. Answers the order as the cancel left it, read
+ * before the refund worker is woken: her answer says the refund is pending, whichever process's
+ * worker then sends it first.
  */
 export async function afterCancel(
   deps: OrdersServiceDeps,
@@ -70,10 +72,9 @@ export async function afterCancel(
   refundOwed: boolean,
 ): Promise<OrderWithItems> {
   const { db, orders: repository, outbox } = deps;
-  const restocked = (await repository.findById(db, orderId))!;
-  await deps.stockChanged(restocked.items.map((item) => item.productId));
-  if (refundOwed) deps.refunds().sendSoon();
   const row = (await repository.findById(db, orderId))!;
+  await deps.stockChanged(row.items.map((item) => item.productId));
+  if (refundOwed) deps.refunds().sendSoon();
   const recipient = await deps.findUser(row.userId);
   await db.transaction((tx) =>
     mailShopper(deps, tx, recipient, row, (to, name, order, url) =>
