@@ -29,6 +29,7 @@ let ids: {
   product: string;
   discount: string;
   offer: string;
+  sizeChart: string;
   post: string;
   grievance: string;
 };
@@ -75,6 +76,13 @@ const screens: { route: string; path: () => string; heading: RegExp }[] = [
   { route: 'settings', path: () => '/admin/settings', heading: /^Shop settings$/ },
   { route: 'gst', path: () => '/admin/gst', heading: /^GST returns$/ },
   { route: 'categories', path: () => '/admin/categories', heading: /^Categories$/ },
+  { route: 'size-charts', path: () => '/admin/size-charts', heading: /^Size charts$/ },
+  { route: 'size-charts/new', path: () => '/admin/size-charts/new', heading: /^New size chart$/ },
+  {
+    route: 'size-charts/:chartId',
+    path: () => `/admin/size-charts/${ids.sizeChart}`,
+    heading: /./,
+  },
   { route: 'banners', path: () => '/admin/banners', heading: /^Banners$/ },
   { route: 'blog', path: () => '/admin/blog', heading: /^Journal$/ },
   { route: 'blog/new', path: () => '/admin/blog/new', heading: /^New post$/ },
@@ -148,6 +156,10 @@ beforeAll(async () => {
   const offers = await api<{ offers: { _id: string }[] }>('GET', '/admin/offers', {
     token: owner.accessToken,
   });
+  // The seeded size charts are there from the start.
+  const sizeCharts = await api<{ _id: string }[]>('GET', '/admin/size-charts', {
+    token: owner.accessToken,
+  });
   // The seeded journal's articles are there from the start.
   const posts = await api<{ posts: { id: string }[] }>('GET', '/admin/blog?limit=1', {
     token: owner.accessToken,
@@ -171,6 +183,7 @@ beforeAll(async () => {
     product: products.data.products[0]!._id,
     discount: discounts.data.discounts[0]!._id,
     offer: offers.data.offers[0]!._id,
+    sizeChart: sizeCharts.data[0]!._id,
   };
 }, 120_000);
 afterAll(async () => {
