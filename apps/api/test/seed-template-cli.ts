@@ -11,18 +11,27 @@
  * be another shop than a fresh seed.
  */
 import { createHash } from 'node:crypto';
-import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../src/db/client.ts';
+import { createMediaService } from '../src/features/media/media.service.ts';
+import { createLocalMediaStore } from '../src/features/media/media-store.ts';
 import { buildSeedTemplate, templateDataDir } from './seed-template.ts';
 
 const MAX_AGE_MS = 60 * 60 * 1000;
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-const sources = ['apps/api/src', 'packages/contracts/src', 'packages/domain/src'];
+const sources = [
+  'apps/api/src',
+  'packages/contracts/src',
+  'packages/domain/src',
+  'apps/api/test/seed-template.ts',
+  'apps/api/test/seed-template-cli.ts',
+];
 
 async function filesUnder(dir: string): Promise<string[]> {
+  if ((await stat(dir)).isFile()) return [dir];
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   return entries
     .filter((entry) => entry.isFile())
@@ -41,6 +50,38 @@ async function sourceHash(): Promise<string> {
     }
   }
   return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Renders every planned width and format of the seed's pictures into the template, as a server
+ * does in the background after its first start (media.renderMissing). Done once here, each shop
+ * copied from the template starts with them all, instead of each server spending minutes of CPU
+ * rendering the same files while the browser tests wait on its pages.
+ */
+async function renderVariants(mediaDir: string) {
+  const media = createMediaService({
+    store: createLocalMediaStore(mediaDir),
+    renderConcurrency: 2,
+  });
+  try {
+    await media.renderMissing();
+    await media.idle();
+  } finally {
+    await media.close();
+  }
+}
+
+/**
+ * Puts the template's media folder into a server's: each file hard-linked (a copy where links
+ * cannot be made). Safe to share, because the local media store never changes a stored file in
+ * place: it writes a new file and renames it over the old, and removes by unlinking.
+ */
+async function linkTree(from: string, to: string) {
+  for (const file of await filesUnder(from)) {
+    const target = join(to, relative(from, file));
+    await mkdir(dirname(target), { recursive: true });
+    await link(file, target).catch(() => cp(file, target));
+  }
 }
 
 /** A template in `dir`, complete and made within the hour. */
@@ -72,6 +113,7 @@ async function cachedTemplate(): Promise<{ dir: string; built: boolean }> {
     loadDataDir: await templateDataDir(template),
   });
   await database.close();
+  await renderVariants(join(building, 'media'));
   await writeFile(join(building, 'ready'), '');
   // Another run may have put a fresh one in place meanwhile, and be copying it: keep that one.
   if (await fresh(dir)) {
@@ -88,7 +130,7 @@ if (!dataDir) throw new Error('usage: seed-template-cli.ts <DATA_DIR>');
 const started = performance.now();
 const { dir, built } = await cachedTemplate();
 await cp(join(dir, 'pglite'), join(dataDir, 'pglite'), { recursive: true });
-await cp(join(dir, 'media'), join(dataDir, 'media'), { recursive: true });
+await linkTree(join(dir, 'media'), join(dataDir, 'media'));
 console.log(
   `seed template ${built ? 'built' : 'reused'} and copied in ${Math.round(performance.now() - started)} ms`,
 );
