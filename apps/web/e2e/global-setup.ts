@@ -21,10 +21,20 @@ const ownerEmail = 'owner.e2e@lacebloom.in';
  */
 export default async function setup(project: TestProject) {
   const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
-  const servers: ShopServer[] = [];
-  // One after another: the first builds the seed template, the rest copy it.
-  for (let i = 0; i < workers; i++)
-    servers.push(await startShopServer({ ADMIN_EMAILS: ownerEmail }));
+  // Each start copies the seed template in a blocking call before it spawns its server, so the
+  // first start builds the template and the others, begun while its server boots, copy it; the
+  // servers then boot side by side instead of one after another.
+  const starts = await Promise.allSettled(
+    Array.from({ length: workers }, () => startShopServer({ ADMIN_EMAILS: ownerEmail })),
+  );
+  const servers: ShopServer[] = starts.flatMap((start) =>
+    start.status === 'fulfilled' ? [start.value] : [],
+  );
+  const failed = starts.find((start) => start.status === 'rejected');
+  if (failed) {
+    await Promise.all(servers.map((server) => server.stop()));
+    throw failed.reason;
+  }
   if (process.env.SHOP_TEST_TIMINGS) {
     for (const server of servers) {
       console.log(
