@@ -132,6 +132,34 @@ function vitestInBackground(label, dir, env = {}, extraArgs = []) {
   };
 }
 
+/**
+ * Builds the browser tests' seed template (the demo shop, its database and its pictures rendered:
+ * apps/api/test/seed-template-cli.ts) in the background. Started before the type check: the checks
+ * before the test stages keep one core busy, and rendering the pictures takes the other. Answers a
+ * function that waits for it and prints its line (on failure its output: the browser tests' own
+ * setup then tries again and fails with it).
+ */
+function seedTemplateInBackground() {
+  const logPath = join(reportsDir, 'seed-template.log');
+  const log = openSync(logPath, 'w');
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'apps/api/test/seed-template-cli.ts', '--template-only'],
+    { cwd: root, stdio: ['ignore', log, log] },
+  );
+  const ended = new Promise((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code));
+  });
+  return async () => {
+    const code = await ended;
+    closeSync(log);
+    const output = readFileSync(logPath, 'utf8').trim();
+    console.log(`\n=== browser tests' seed template (built in the background) ===\n${output}`);
+    if (code !== 0) console.log(`(exited with ${code}; the browser tests' setup builds it again)`);
+  };
+}
+
 function freePort() {
   return new Promise((resolve) => {
     const server = createServer();
@@ -251,6 +279,7 @@ function checkTestLayout() {
 }
 
 checkTestLayout();
+const seedTemplate = seedTemplateInBackground();
 run('type check', 'npm', ['run', 'typecheck', '--workspaces', '--if-present']);
 run('lint', bin('eslint'), ['.', '--max-warnings=0']);
 run('format', bin('prettier'), ['--check', '.', '--log-level=warn']);
@@ -295,6 +324,8 @@ const pglite = vitestInBackground(
   [...PGLITE_SUITE, '--maxWorkers=1'],
 );
 
+// Waited for before the browser tests start their servers, which would otherwise build it again.
+await seedTemplate();
 if (!built) {
   failures.push('browser tests: no storefront build');
 } else if (ensureChromium()) {

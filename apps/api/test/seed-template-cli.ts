@@ -125,12 +125,16 @@ async function cachedTemplate(): Promise<{ dir: string; built: boolean }> {
   return { dir, built: true };
 }
 
+// `--template-only` makes (or finds) the template and copies it nowhere: `npm test` runs it in the
+// background from its first stage, so the browser tests find the template ready.
 const dataDir = process.argv[2];
-if (!dataDir) throw new Error('usage: seed-template-cli.ts <DATA_DIR>');
+if (!dataDir) throw new Error('usage: seed-template-cli.ts <DATA_DIR> | --template-only');
 const started = performance.now();
 const { dir, built } = await cachedTemplate();
-await cp(join(dir, 'pglite'), join(dataDir, 'pglite'), { recursive: true });
-await linkTree(join(dir, 'media'), join(dataDir, 'media'));
+if (dataDir !== '--template-only') {
+  await cp(join(dir, 'pglite'), join(dataDir, 'pglite'), { recursive: true });
+  await linkTree(join(dir, 'media'), join(dataDir, 'media'));
+}
 console.log(
-  `seed template ${built ? 'built' : 'reused'} and copied in ${Math.round(performance.now() - started)} ms`,
+  `seed template ${built ? 'built' : 'reused'}${dataDir === '--template-only' ? '' : ' and copied'} in ${Math.round(performance.now() - started)} ms`,
 );
