@@ -8,6 +8,8 @@ export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 export type OneTimePurpose = 'password_reset' | 'email_verification';
 
 export interface UserChanges {
+  /** Set once, by the link that proves it, on an account made with a phone number. */
+  email?: string;
   firstName?: string;
   lastName?: string;
   phone?: string;
@@ -265,19 +267,21 @@ export function createAuthRepository(db: Database) {
       purpose: OneTimePurpose;
       tokenHash: string;
       expiresAt: Date;
+      /** The address a verification link adds to an account that has none. */
+      email?: string;
     }) {
       await db.insert(oneTimeTokens).values(values);
     },
 
     /**
      * Uses a token once: the conditional update lets exactly one caller through, and only before
-     * it expires. Answers the user it was issued to.
+     * it expires. Answers the user it was issued to, and the address it adds (null when none).
      */
     async consumeOneTimeToken(
       tx: Executor,
       tokenHash: string,
       purpose: OneTimePurpose,
-    ): Promise<string | undefined> {
+    ): Promise<{ userId: string; email: string | null } | undefined> {
       const [row] = await tx
         .update(oneTimeTokens)
         .set({ usedAt: sql`now()` })
@@ -289,8 +293,8 @@ export function createAuthRepository(db: Database) {
             gt(oneTimeTokens.expiresAt, sql`now()`),
           ),
         )
-        .returning({ userId: oneTimeTokens.userId });
-      return row?.userId;
+        .returning({ userId: oneTimeTokens.userId, email: oneTimeTokens.email });
+      return row;
     },
 
     /** Whether a token is there to be used: issued for `purpose`, unused and unexpired. */
