@@ -73,6 +73,9 @@ export function accountFeatures(
     queues: () => messageQueues,
     hasVerifiedPhone: async (tx, userId) =>
       (await ctx.authRepository.findUserIn(tx, userId))?.phoneVerified === true,
+    // The auth service is made below (it records the offers ticked at sign-up through these
+    // choices); her account is locked through it once requests run.
+    lockAccount: (tx, userId) => auth.lockForChoicesIn(tx, userId),
   });
   const auth = createAuthService({
     db,

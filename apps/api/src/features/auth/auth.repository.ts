@@ -1,5 +1,5 @@
 import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
+import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { oneTimeTokens, refreshTokens, users, type StoredAddress } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -81,14 +81,16 @@ export function createAuthRepository(db: Database) {
      * sessions; `key share` by whatever starts or renews one. They exclude each other, so a
      * session is started either before the change (and ended by it) or after it (and sees it);
      * `key share` is the lock a new refresh token's foreign key takes anyway, so it waits for
-     * nothing else.
+     * nothing else. `no key update` is taken by a change of her message choices: it waits for
+     * another change of them (or of the account), and sign-ins pass it.
      */
-    async lockUser(tx: Executor, id: string, mode: 'update' | 'key share') {
+    async lockUser(tx: Executor, id: string, mode: 'update' | 'no key update' | 'key share') {
       const [row] = await tx
         .select({
           sessionsValidFrom: users.sessionsValidFrom,
           emailVerified: users.emailVerified,
           googleSubject: users.googleSubject,
+          erasedAt: users.erasedAt,
         })
         .from(users)
         .where(eq(users.id, id))
@@ -251,6 +253,25 @@ export function createAuthRepository(db: Database) {
         .where(eq(users.id, id))
         .returning();
       return { row: row!, formerEmail: current.email, formerPhone: current.phone };
+    },
+
+    /** Her sign-ins (refresh-token families), oldest first, as her data's download lists them. */
+    async signInsOf(tx: Executor, userId: string) {
+      const rows = await queryRows<{
+        startedAt: Date;
+        lastUsedAt: Date;
+        expiresAt: Date;
+        endedAt: Date | null;
+      }>(
+        tx,
+        sql`select min(created_at) as "startedAt", max(created_at) as "lastUsedAt",
+                   max(expires_at) as "expiresAt",
+                   case when bool_and(revoked_at is not null or replaced_at is not null)
+                        then max(coalesce(revoked_at, replaced_at)) end as "endedAt"
+            from refresh_tokens where user_id = ${userId}
+            group by family_id order by min(created_at)`,
+      );
+      return rows;
     },
 
     async revokeUserRefreshTokens(tx: Executor, userId: string) {

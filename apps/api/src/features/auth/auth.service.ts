@@ -167,6 +167,16 @@ export function createAuthService(deps: AuthServiceDeps) {
       return row;
     },
 
+    /** Her sign-ins, as her data's download lists them, in the download's `tx`. */
+    signInsIn: (tx: Executor, userId: string) => repository.signInsOf(tx, userId),
+
+    /**
+     * Locks her account's row in `tx` against another change of her message choices (or of the
+     * account); sign-ins pass. Answers undefined when there is no such account.
+     */
+    lockForChoicesIn: (tx: Executor, userId: string) =>
+      repository.lockUser(tx, userId, 'no key update'),
+
     /** Drops this process's copy of a user changed by a committed transaction. */
     forgetCachedUser(userId: string) {
       sessionUsers.changed(userId);
