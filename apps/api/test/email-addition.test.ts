@@ -75,6 +75,7 @@ describe('a phone account adds an email address', () => {
     // The mail names no one: it may reach someone who never asked.
     expect(mail?.text).not.toContain(phone);
     expect(mail?.text).not.toContain(phone.slice(-4));
+    expect(mail?.text).toMatch(/^Hello,/);
 
     // Until the link is followed her account's address stays as it was.
     const before = await send(app(), 'GET', '/api/auth/profile', { token: account.token });

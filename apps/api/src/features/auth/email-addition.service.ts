@@ -42,7 +42,7 @@ export function createEmailAddition(deps: EmailAdditionDeps) {
         repository.retireOneTimeTokens(tx, userId, 'email_verification'),
       );
       const link = await links.issueLink(userId, 'email_verification', email);
-      await links.sendMail(emailAdditionMail(email, row.firstName, link));
+      await links.sendMail(emailAdditionMail(email, link));
       return { email };
     },
 
