@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultShopSettings } from '@shop/contracts/shop-settings';
 import { gstinCheckCharacter } from '@shop/domain/gstin';
 import { queryRows } from '../src/db/client.ts';
-import { send } from './auth-helpers.ts';
+import { send, signUp } from './auth-helpers.ts';
 import { stockedChoices, type StockedChoice } from './cart-helpers.ts';
 import {
   eventually,
@@ -15,6 +15,7 @@ import {
   moveOrder,
   orderBody,
   payOrder,
+  placeOrder,
   shipByHand,
 } from './order-helpers.ts';
 import { readOutbox } from './outbox.ts';
@@ -137,6 +138,18 @@ describe('a phone-only account buys', () => {
     expect(found.status).toBe(200);
     expect(found.body.data.orders.map((each: { _id: string }) => each._id)).toEqual([order._id]);
     expect(found.body.data.orders[0].tracking).toMatchObject({ courier: 'Delhivery' });
+
+    // Another shopper's order number, as a link her page could be given, finds nothing of hers.
+    const someoneElse = await signUp(app());
+    const theirs = await placeOrder(app(), someoneElse.accessToken, [[choices[2] ?? choice, 1]]);
+    const notHers = await send(
+      app(),
+      'GET',
+      `/api/order/search?q=${encodeURIComponent(theirs.orderNumber)}`,
+      { token },
+    );
+    expect(notHers.status).toBe(200);
+    expect(notHers.body.data.orders).toEqual([]);
   });
 
   it('pays a prepaid order through the simulator, gets its confirmation, and downloads the invoice', async () => {
