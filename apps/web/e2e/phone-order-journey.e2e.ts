@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductList } from '@shop/contracts/catalogue';
 import type { ShopSettings } from '@shop/contracts/shop-settings';
 import { isDiscreet } from '@shop/domain/messages';
-import { openSignIn, signInDialog } from './account-helpers.ts';
+import { newShopper, openSignIn, signInDialog, signUpThroughDialog } from './account-helpers.ts';
 import { confirmAsOwner, fitsWidth } from './admin-helpers.ts';
 import {
   launchBrowser,
@@ -210,6 +210,15 @@ describe('her order from a message (phone)', () => {
     await expect.poll(() => signInDialog(other.page).isVisible()).toBe(true);
     expect(other.page.url()).toBe(href);
     await photograph(other.page, { path: '/tmp/shots-order-link/signed-out-phone.png' });
+    // Someone else signs in there (a new account through the dialog): the page comes back to
+    // the link, and her order is not shown to him, only said not found.
+    await signUpThroughDialog(other.page, newShopper());
+    await other.page
+      .getByText(`We could not find order ${orderNumber} in your account.`, { exact: false })
+      .waitFor(patient);
+    expect(other.page.url()).toBe(href);
+    expect(await other.page.getByText('No orders yet.').isVisible()).toBe(true);
+    expect(await other.page.getByText(items[0]!.productName).count()).toBe(0);
     expect(other.problems).toEqual([]);
     await other.context.close();
     await context.close();
