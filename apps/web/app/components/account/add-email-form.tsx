@@ -32,8 +32,8 @@ export function AddEmailForm() {
       <div role="status" className="rounded-xl bg-brand-50 px-4 py-3 text-sm text-ink">
         <p className="font-medium">Check your inbox</p>
         <p className="mt-1">
-          We sent a link to <strong className="break-words">{sentTo}</strong>. Open it within 24 hours
-          to add this address to your account.
+          We sent a link to <strong className="break-words">{sentTo}</strong>. Open it within 24
+          hours to add this address to your account.
         </p>
         <button
           type="button"
