@@ -5,6 +5,8 @@
  * preview names a product, a size or the word lingerie; the order number and a link say the rest.
  */
 
+import type { ChannelChoices as AccountChannelChoices } from './account-data.ts';
+
 export const MESSAGE_CHANNELS = ['whatsapp', 'sms'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
@@ -270,11 +272,8 @@ export const DELIVERY_STATUS_RANK = {
 } as const;
 export type DeliveryStatus = keyof typeof DELIVERY_STATUS_RANK;
 
-/** Her choices of channel for one purpose (absent: every channel she can receive is on). */
-export interface ChannelChoices {
-  whatsapp: boolean;
-  sms: boolean;
-}
+/** Her choices of phone channel for one purpose (her account's current preferences). */
+export type ChannelChoices = Pick<AccountChannelChoices, 'whatsapp' | 'sms'>;
 
 /** The steps of an order's life that send her an update, and the template of each. */
 export const ORDER_UPDATE_TEMPLATES = {
@@ -294,16 +293,18 @@ export type OrderUpdateStep = keyof typeof ORDER_UPDATE_TEMPLATES;
 export const orderUpdateEventKey = (orderId: string, step: string) => `order:${orderId}:${step}`;
 
 /**
- * Where an order update goes. WhatsApp only to a number she verified (its utility template; the
- * outbox falls back to SMS); without a verified number, an SMS (service-implicit, any hour) to
- * the delivery address's phone. A channel she switched off gets nothing.
+ * Where an order update goes, given her current choices (`currentMessagePreferences(…)
+ * .orderUpdates`, whose defaults are the one rule of what she gets before she chose). WhatsApp
+ * only to a number she verified (its utility template; the outbox falls back to SMS); SMS
+ * (service-implicit, any hour) to her verified number, else to the delivery address's phone. A
+ * channel she switched off gets nothing.
  */
 export function orderUpdateRecipients(input: {
   verifiedPhone: string | null | undefined;
   addressPhone: string | null | undefined;
-  choices?: ChannelChoices | undefined;
+  choices: ChannelChoices;
 }): { phone: string; channel: MessageChannel }[] {
-  const choices = input.choices ?? { whatsapp: true, sms: true };
+  const { choices } = input;
   // An address may carry +91 or spaces: the outbox takes the 10 digits.
   const tenDigits = (phone: string | null | undefined) => {
     const digits = (phone ?? '').replace(/\D/g, '').slice(-10);
