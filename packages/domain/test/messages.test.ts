@@ -96,7 +96,11 @@ describe('where an order update goes', () => {
       }),
     ).toEqual([{ phone: '9876500002', channel: 'sms' }]);
     expect(
-      orderUpdateRecipients({ verifiedPhone: null, addressPhone: '12345', choices: untouched(false) }),
+      orderUpdateRecipients({
+        verifiedPhone: null,
+        addressPhone: '12345',
+        choices: untouched(false),
+      }),
     ).toEqual([]);
   });
 
@@ -118,7 +122,11 @@ describe('where an order update goes', () => {
       { hasVerifiedPhone: false },
     ).orderUpdates;
     expect(
-      orderUpdateRecipients({ verifiedPhone: null, addressPhone: '9876500002', choices: withdrawn }),
+      orderUpdateRecipients({
+        verifiedPhone: null,
+        addressPhone: '9876500002',
+        choices: withdrawn,
+      }),
     ).toEqual([]);
   });
 
