@@ -84,6 +84,10 @@ describe('order updates on her phone', () => {
     });
     expect(placedSms[0]!.text).toContain(`Confirmation code ${code}`);
     expect(placedSms[0]!.text).toContain(`${world.config.publicUrl}/profile`);
+    // What was sent is what her account shows before she chose: SMS on, WhatsApp off (no
+    // verified number).
+    const preferences = await send(app(), 'GET', '/api/account/messages', { token });
+    expect(preferences.body.data.orderUpdates).toEqual({ email: true, whatsapp: false, sms: true });
 
     const confirmed = await send(app(), 'POST', `/api/order/${order._id}/cod/confirm`, {
       token,

@@ -15,7 +15,43 @@ export const MESSAGE_PURPOSES = ['sign_in', 'order_updates', 'offers'] as const;
 export type MessagePurpose = (typeof MESSAGE_PURPOSES)[number];
 
 /** Meta's template categories; marketing goes to its own endpoint and only with her opt-in. */
-export type WhatsAppCategory = 'authentication' | 'utility' | 'marketing';
+export const WHATSAPP_CATEGORIES = ['authentication', 'utility', 'marketing'] as const;
+export type WhatsAppCategory = (typeof WHATSAPP_CATEGORIES)[number];
+
+/** A category as Meta writes it ('MARKETING'), in ours; undefined for one we do not know. */
+export function whatsappCategoryFrom(value: unknown): WhatsAppCategory | undefined {
+  const lower = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  return (WHATSAPP_CATEGORIES as readonly string[]).includes(lower)
+    ? (lower as WhatsAppCategory)
+    : undefined;
+}
+
+/** How one WhatsApp message goes, by its template's current category. */
+export type WhatsAppRoute =
+  | { by: 'whatsapp'; endpoint: 'messages' | 'marketing_messages'; category: WhatsAppCategory }
+  | { by: 'sms' | 'none'; reason: string };
+
+/**
+ * Routes a WhatsApp message by its template's current category (Meta may re-categorise a
+ * template after approval; the shop follows its latest word). A marketing template goes to
+ * `/marketing_messages`, and only to a shopper who opted into offers on WhatsApp; without that
+ * opt-in a template that falls back to SMS (an order update, a sign-in code: service texts under
+ * DLT whatever Meta calls them) goes by SMS instead, and any other is not sent.
+ */
+export function whatsappRoute(input: {
+  category: WhatsAppCategory;
+  optedIntoWhatsAppOffers: boolean;
+  fallsBackToSms: boolean;
+}): WhatsAppRoute {
+  if (input.category !== 'marketing') {
+    return { by: 'whatsapp', endpoint: 'messages', category: input.category };
+  }
+  if (input.optedIntoWhatsAppOffers) {
+    return { by: 'whatsapp', endpoint: 'marketing_messages', category: 'marketing' };
+  }
+  const reason = 'The template is marketing on WhatsApp and she has not opted into offers there';
+  return input.fallsBackToSms ? { by: 'sms', reason } : { by: 'none', reason };
+}
 /**
  * DLT content categories: a shop's sign-in codes and order updates are service-implicit (any
  * hour); service-explicit and promotional texts need recorded consent and 10:00-21:00 IST.

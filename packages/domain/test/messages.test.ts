@@ -12,6 +12,8 @@ import {
   smsAllowedAt,
   smsVariables,
   variableProblem,
+  whatsappCategoryFrom,
+  whatsappRoute,
 } from '../src/messages.ts';
 
 const templates = messageTemplates('https://lacebloom.in');
@@ -155,5 +157,34 @@ describe('where an order update goes', () => {
       }),
     ).toEqual([]);
     expect(orderUpdateEventKey('o1', 'shipped')).toBe('order:o1:shipped');
+  });
+});
+
+describe("routing by a template's current category", () => {
+  it("reads Meta's category names, and nothing else", () => {
+    expect(whatsappCategoryFrom('MARKETING')).toBe('marketing');
+    expect(whatsappCategoryFrom('utility')).toBe('utility');
+    expect(whatsappCategoryFrom('SERVICE')).toBeUndefined();
+    expect(whatsappCategoryFrom(7)).toBeUndefined();
+  });
+
+  it('sends marketing only to /marketing_messages and only with her opt-in; else SMS or nothing', () => {
+    expect(
+      whatsappRoute({ category: 'utility', optedIntoWhatsAppOffers: false, fallsBackToSms: true }),
+    ).toEqual({ by: 'whatsapp', endpoint: 'messages', category: 'utility' });
+    expect(
+      whatsappRoute({ category: 'marketing', optedIntoWhatsAppOffers: true, fallsBackToSms: true }),
+    ).toEqual({ by: 'whatsapp', endpoint: 'marketing_messages', category: 'marketing' });
+    expect(
+      whatsappRoute({ category: 'marketing', optedIntoWhatsAppOffers: false, fallsBackToSms: true })
+        .by,
+    ).toBe('sms');
+    expect(
+      whatsappRoute({
+        category: 'marketing',
+        optedIntoWhatsAppOffers: false,
+        fallsBackToSms: false,
+      }).by,
+    ).toBe('none');
   });
 });

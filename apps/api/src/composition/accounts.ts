@@ -74,6 +74,9 @@ export function accountFeatures(
     hasVerifiedPhone: async (tx, userId) =>
       (await ctx.authRepository.findUserIn(tx, userId))?.phoneVerified === true,
   });
+  // A template Meta made marketing goes on WhatsApp only to a shopper who opted into offers there.
+  messaging.marketingConsent.whatsappOffers = async (userId) =>
+    (await messageChoices.preferences(userId)).offers.whatsapp;
   const auth = createAuthService({
     db,
     repository: ctx.authRepository,
