@@ -1,4 +1,3 @@
-import type { Product } from '@shop/contracts/catalogue';
 import type { ProductSort } from '@shop/domain/catalogue';
 import type { SizeChartData } from '@shop/domain/size-charts';
 import { sizeMatchFor } from '@shop/domain/size-finder';
@@ -19,7 +18,11 @@ import {
   type SearchScope,
 } from './indexed-product.ts';
 import { filterSetOf } from './list-filter-sets.ts';
-import { createProductDocuments, type ProductDocument } from './product-documents.ts';
+import {
+  createProductDocuments,
+  type ProductDocument,
+  type ProductDocumentsOptions,
+} from './product-documents.ts';
 import {
   createProductSearch,
   type ProductSearch,
@@ -54,11 +57,7 @@ interface SearchResult {
 export function createCatalogueIndex(
   db: Database,
   repository: CatalogueRepository,
-  options: {
-    toProduct: (
-      row: Awaited<ReturnType<CatalogueRepository['findProductsByIds']>>[number],
-    ) => Product;
-    maxDocuments: number;
+  options: ProductDocumentsOptions & {
     /** Every size chart by id, read again after a chart changes (none: sizes match by name). */
     loadCharts?: () => Promise<Map<string, SizeChartData>>;
   },

@@ -9,6 +9,14 @@ export interface ProductDocument {
   json: string;
 }
 
+/** How a product row becomes its document, and how many documents are kept at most. */
+export interface ProductDocumentsOptions {
+  toProduct: (
+    row: Awaited<ReturnType<CatalogueRepository['findProductsByIds']>>[number],
+  ) => Product;
+  maxDocuments: number;
+}
+
 /**
  * The finished product documents the API answers with, least recently used first out past
  * `maxDocuments`: each serialized once, so lists are answered by joining texts. A change forgets
@@ -17,12 +25,7 @@ export interface ProductDocument {
 export function createProductDocuments(
   db: Database,
   repository: CatalogueRepository,
-  options: {
-    toProduct: (
-      row: Awaited<ReturnType<CatalogueRepository['findProductsByIds']>>[number],
-    ) => Product;
-    maxDocuments: number;
-  },
+  options: ProductDocumentsOptions,
 ) {
   const documents = new Map<string, ProductDocument>();
   /** Counts the changes seen, so a read can tell whether one came while it waited. */
