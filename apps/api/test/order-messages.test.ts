@@ -69,7 +69,8 @@ describe('order updates on her phone', () => {
       template: 'order_placed_cod',
     });
     expect(placedSms[0]!.text).toContain(`Confirmation code ${code}`);
-    expect(placedSms[0]!.text).toContain(`${world.config.publicUrl}/profile`);
+    // The link opens her order: the order number is its variable part.
+    expect(placedSms[0]!.text).toContain(`${world.config.publicUrl}/orders/${order.orderNumber}`);
 
     const confirmed = await send(app(), 'POST', `/api/order/${order._id}/cod/confirm`, {
       token,
@@ -93,7 +94,18 @@ describe('order updates on her phone', () => {
     expect(shippedSms).toHaveLength(1);
     expect(shippedSms[0]!.text).toContain(`AWB ${awb}`);
     expect(shippedSms[0]!.text).toContain('Delhivery');
-    expect(shippedSms[0]!.text).toContain(`Track it at ${world.config.publicUrl}/profile`);
+    // Her order's page shows the courier, the AWB and the courier's tracking: the order's link.
+    expect(
+      shippedSms[0]!.text.endsWith(
+        `Track it at ${world.config.publicUrl}/orders/${order.orderNumber}`,
+      ),
+    ).toBe(true);
+    expect(shippedSms[0]!.variables).toEqual([
+      order.orderNumber,
+      'Delhivery',
+      awb,
+      order.orderNumber,
+    ]);
 
     // Her order shows both messages, with their delivery states (the provider's webhook).
     let shown: Array<{ step: string; channel: string; status: string }> = [];
@@ -152,6 +164,7 @@ describe('order updates on her phone', () => {
     ]);
     const credited = sent.find((message) => message.template === 'refund_credited')!;
     expect(credited.text).toContain(`₹`);
+    expect(credited.text.endsWith(` ${world.config.publicUrl}/orders/${orderNumber}`)).toBe(true);
     const answer = await send(app(), 'GET', `/api/order/${orderId}`, { token });
     expect(answer.body.data.messages.map((message: { step: string }) => message.step)).toEqual([
       'cancelled',

@@ -41,28 +41,37 @@ export interface MessageTemplate {
   fallsBackToSms: boolean;
 }
 
-const orderLink = (origin: string) => `${origin}/profile`;
+/** Where her order opens on the shop's site: its page is `/orders/<order number>`. */
+export const ORDER_PAGE_PATH = '/orders/';
+
+/** The address of her order's page, as an order message links it. */
+export const orderPageUrl = (origin: string, orderNumber: string) =>
+  `${origin}${ORDER_PAGE_PATH}${encodeURIComponent(orderNumber)}`;
 
 /**
  * Every template the shop sends, with the shop's own address written in (DLT registers a text
- * with its whitelisted URL, so the address is part of the template, never a variable).
+ * with its whitelisted URL, so the address is part of the template, never a variable). An order
+ * message links her order: the fixed `<origin>/orders/` and the order number as the link's own
+ * variable (its last placeholder, so WhatsApp's `{{n}}` and DLT's `{#var#}` each take it again).
+ * Meta refuses a body that ends with a variable, so the WhatsApp link is followed by words.
  */
 export function messageTemplates(origin: string) {
   const host = new URL(origin).host;
-  const link = orderLink(origin);
+  const link = `${origin}${ORDER_PAGE_PATH}`;
+  /** An order update whose last placeholder is the order number in the link. */
   const utility = (
     name: string,
     variables: readonly string[],
-    whatsappBody: string,
+    whatsappBody: (linkPlaceholder: string) => string,
     smsBody: string,
   ): MessageTemplate => ({
     name,
     purpose: 'order_updates',
     whatsappCategory: 'utility',
     smsCategory: 'service_implicit',
-    variables,
-    whatsappBody,
-    smsBody,
+    variables: [...variables, 'orderNumber'],
+    whatsappBody: whatsappBody(`${link}{{${variables.length + 1}}}`),
+    smsBody: `${smsBody} ${link}{#var#}`,
     fallsBackToSms: true,
   });
   const templates = {
@@ -82,56 +91,67 @@ export function messageTemplates(origin: string) {
     order_placed: utility(
       'order_placed',
       ['orderNumber'],
-      `Thank you! Your ${MESSAGE_BRAND} order {{1}} is placed. See it at ${link}`,
-      `${MESSAGE_BRAND}: your order {#var#} is placed. See it at ${link}`,
+      (at) =>
+        `Thank you! Your ${MESSAGE_BRAND} order {{1}} is placed. See it at ${at} once signed in.`,
+      `${MESSAGE_BRAND}: your order {#var#} is placed. See it at`,
     ),
     order_placed_cod: utility(
       'order_placed_cod',
       ['orderNumber', 'codCode'],
-      `Thank you! Your ${MESSAGE_BRAND} order {{1}} is placed, to pay on delivery. Its confirmation code is {{2}}. See it at ${link}`,
-      `${MESSAGE_BRAND}: your order {#var#} is placed (pay on delivery). Confirmation code {#var#}. See it at ${link}`,
+      (at) =>
+        `Thank you! Your ${MESSAGE_BRAND} order {{1}} is placed, to pay on delivery. Its confirmation code is {{2}}. See it at ${at} once signed in.`,
+      `${MESSAGE_BRAND}: your order {#var#} is placed (pay on delivery). Confirmation code {#var#}. See it at`,
     ),
+    // Her order's page shows the courier, the AWB, the courier's tracking link and each scan:
+    // the order link is the tracking link.
     order_shipped: utility(
       'order_shipped',
       ['orderNumber', 'courier', 'awb'],
-      `Your ${MESSAGE_BRAND} order {{1}} has shipped with {{2}}, tracking number {{3}}. Track it at ${link}`,
-      `${MESSAGE_BRAND}: order {#var#} shipped with {#var#}, AWB {#var#}. Track it at ${link}`,
+      (at) =>
+        `Your ${MESSAGE_BRAND} order {{1}} has shipped with {{2}}, tracking number {{3}}. Track it at ${at} once signed in.`,
+      `${MESSAGE_BRAND}: order {#var#} shipped with {#var#}, AWB {#var#}. Track it at`,
     ),
     order_out_for_delivery: utility(
       'order_out_for_delivery',
       ['orderNumber'],
-      `Your ${MESSAGE_BRAND} order {{1}} is out for delivery today. ${link}`,
-      `${MESSAGE_BRAND}: order {#var#} is out for delivery today. ${link}`,
+      (at) =>
+        `Your ${MESSAGE_BRAND} order {{1}} is out for delivery today. See it at ${at} once signed in.`,
+      `${MESSAGE_BRAND}: order {#var#} is out for delivery today.`,
     ),
     order_delivered: utility(
       'order_delivered',
       ['orderNumber'],
-      `Your ${MESSAGE_BRAND} order {{1}} has been delivered. ${link}`,
-      `${MESSAGE_BRAND}: order {#var#} has been delivered. ${link}`,
+      (at) =>
+        `Your ${MESSAGE_BRAND} order {{1}} has been delivered. See it at ${at} once signed in.`,
+      `${MESSAGE_BRAND}: order {#var#} has been delivered.`,
     ),
     order_cancelled: utility(
       'order_cancelled',
       ['orderNumber'],
-      `Your ${MESSAGE_BRAND} order {{1}} has been cancelled. ${link}`,
-      `${MESSAGE_BRAND}: order {#var#} has been cancelled. ${link}`,
+      (at) =>
+        `Your ${MESSAGE_BRAND} order {{1}} has been cancelled. See it at ${at} once signed in.`,
+      `${MESSAGE_BRAND}: order {#var#} has been cancelled.`,
     ),
     return_picked_up: utility(
       'return_picked_up',
       ['orderNumber'],
-      `The return of your ${MESSAGE_BRAND} order {{1}} has been picked up. ${link}`,
-      `${MESSAGE_BRAND}: the return of order {#var#} has been picked up. ${link}`,
+      (at) =>
+        `The return of your ${MESSAGE_BRAND} order {{1}} has been picked up. See it at ${at} once signed in.`,
+      `${MESSAGE_BRAND}: the return of order {#var#} has been picked up.`,
     ),
     refund_sent: utility(
       'refund_sent',
       ['orderNumber', 'amount'],
-      `A refund of {{2}} for your ${MESSAGE_BRAND} order {{1}} has been sent. ${link}`,
-      `${MESSAGE_BRAND}: refund of {#var#} for order {#var#} sent. ${link}`,
+      (at) =>
+        `A refund of {{2}} for your ${MESSAGE_BRAND} order {{1}} has been sent. See it at ${at} once signed in.`,
+      `${MESSAGE_BRAND}: refund of {#var#} for order {#var#} sent.`,
     ),
     refund_credited: utility(
       'refund_credited',
       ['orderNumber', 'amount'],
-      `The refund of {{2}} for your ${MESSAGE_BRAND} order {{1}} has been credited. ${link}`,
-      `${MESSAGE_BRAND}: refund of {#var#} for order {#var#} credited. ${link}`,
+      (at) =>
+        `The refund of {{2}} for your ${MESSAGE_BRAND} order {{1}} has been credited. See it at ${at} once signed in.`,
+      `${MESSAGE_BRAND}: refund of {#var#} for order {#var#} credited.`,
     ),
     offer: {
       name: 'offer',
@@ -151,12 +171,12 @@ export type MessageTemplates = ReturnType<typeof messageTemplates>;
 export type MessageTemplateName = keyof MessageTemplates;
 
 /**
- * The refund templates name the amount before the order in their SMS text: the SMS variables in
- * the order the text uses them.
+ * The refund templates name the amount before the order in their SMS text (the link's order
+ * number last, as in every order update): the SMS variables in the order the text uses them.
  */
 function smsOrder(template: MessageTemplate): readonly string[] {
   if (template.name === 'refund_sent' || template.name === 'refund_credited') {
-    return ['amount', 'orderNumber'];
+    return ['amount', 'orderNumber', 'orderNumber'];
   }
   if (template.name === 'sign_in_code') return ['code', 'code'];
   return template.variables;

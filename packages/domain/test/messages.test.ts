@@ -6,11 +6,15 @@ import {
   MESSAGE_BRAND,
   messageTemplates,
   nextPromotionalWindow,
+  ORDER_UPDATE_TEMPLATES,
+  orderPageUrl,
   phonePrefix,
   renderSms,
+  renderWhatsApp,
   smsAllowedAt,
   smsVariables,
   variableProblem,
+  whatsappVariables,
 } from '../src/messages.ts';
 
 const templates = messageTemplates('https://lacebloom.in');
@@ -39,6 +43,37 @@ describe('message templates', () => {
     const template = templates.sign_in_code;
     const text = renderSms(template.smsBody, smsVariables(template, sample));
     expect(text.endsWith('@lacebloom.in #482913')).toBe(true);
+  });
+
+  it('link every order update to her order, its number the only variable of the link', () => {
+    const orderLink = orderPageUrl('https://lacebloom.in', sample.orderNumber!);
+    expect(orderLink).toBe('https://lacebloom.in/orders/LB-2611-0042');
+    for (const name of Object.values(ORDER_UPDATE_TEMPLATES)) {
+      const template = templates[name];
+      const sms = renderSms(template.smsBody, smsVariables(template, sample));
+      const whatsapp = renderWhatsApp(template.whatsappBody, whatsappVariables(template, sample));
+      // The link is the text's last word on SMS; on WhatsApp words follow it (Meta refuses a
+      // body that ends with a variable), so the link ends at a space.
+      expect(sms.endsWith(` ${orderLink}`), name).toBe(true);
+      expect(whatsapp, name).toContain(` ${orderLink} `);
+      expect(template.whatsappBody, name).not.toMatch(/\}\}\s*$/);
+      expect(template.smsBody, name).toContain('https://lacebloom.in/orders/{#var#}');
+      // As many values as placeholders, the order number included for the link.
+      expect(smsVariables(template, sample)).toHaveLength(
+        template.smsBody.split('{#var#}').length - 1,
+      );
+      expect(template.whatsappBody).toContain(`{{${template.variables.length}}}`);
+      expect(isDiscreet(sms) && isDiscreet(whatsapp), name).toBe(true);
+    }
+    // The refund names the amount first; the link still carries the order number.
+    const refund = templates.refund_sent;
+    expect(renderSms(refund.smsBody, smsVariables(refund, sample))).toBe(
+      `${MESSAGE_BRAND}: refund of Rs 1,299 for order LB-2611-0042 sent. ${orderLink}`,
+    );
+    const shipped = templates.order_shipped;
+    expect(renderWhatsApp(shipped.whatsappBody, whatsappVariables(shipped, sample))).toBe(
+      `Your ${MESSAGE_BRAND} order LB-2611-0042 has shipped with Delhivery, tracking number 1490811234567. Track it at ${orderLink} once signed in.`,
+    );
   });
 
   it('refuse variables over 30 characters or naming the goods', () => {

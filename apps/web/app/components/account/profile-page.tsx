@@ -19,6 +19,7 @@ import { FormError, TextField, useFormAction, useSchemaForm } from './schema-for
 import { usePinAutofill } from '../checkout/use-pin-autofill';
 import { MessagesCard, YourDataCard } from './privacy-cards';
 import { MySizeCard } from '../fit/my-size-card';
+import { SignInPrompt } from './sign-in-prompt';
 
 const primaryButton =
   'rounded-full bg-brand-600 px-6 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60';
@@ -37,15 +38,34 @@ const preloadRules = () => void accountRules();
 
 /**
  * /profile: opened signed out, it sends the shopper home and opens the sign-in dialog; signing
- * out here (or in another tab) sends her home without it.
+ * out here (or in another tab) sends her home without it. /orders/:orderNumber (`openOrder`, an
+ * order message's link) is My Orders with that order opened: signed out, it stays and asks her to
+ * sign in, so the order opens once she has.
  */
-export function ProfilePage({ initialOrders = null }: { initialOrders?: OrderPage | null }) {
+export function ProfilePage({
+  initialOrders = null,
+  openOrder,
+}: {
+  initialOrders?: OrderPage | null;
+  openOrder?: string | undefined;
+}) {
   const { status, user } = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [tab, setTab] = useState<Tab>(params.get('tab') === 'orders' ? 'orders' : 'profile');
+  const [tab, setTab] = useState<Tab>(
+    openOrder !== undefined || params.get('tab') === 'orders' ? 'orders' : 'profile',
+  );
 
-  useSignInOnArrival(() => navigate('/', { replace: true }));
+  useSignInOnArrival(openOrder === undefined ? () => navigate('/', { replace: true }) : undefined);
+
+  if (openOrder !== undefined && status === 'signed-out') {
+    return (
+      <SignInPrompt
+        title="Your order"
+        message={`Sign in with your phone number or e-mail to see order ${openOrder}.`}
+      />
+    );
+  }
 
   if (status !== 'signed-in' || !user) {
     return (
@@ -105,7 +125,7 @@ export function ProfilePage({ initialOrders = null }: { initialOrders?: OrderPag
             <SignOutCard />
           </>
         ) : (
-          <LazyOrdersTab initial={initialOrders} />
+          <LazyOrdersTab initial={initialOrders} openOrder={openOrder} />
         )}
       </div>
     </section>
