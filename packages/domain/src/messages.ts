@@ -5,6 +5,8 @@
  * preview names a product, a size or the word lingerie; the order number and a link say the rest.
  */
 
+import type { ChannelChoices as AccountChannelChoices } from './account-data.ts';
+
 export const MESSAGE_CHANNELS = ['whatsapp', 'sms'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
@@ -13,7 +15,43 @@ export const MESSAGE_PURPOSES = ['sign_in', 'order_updates', 'offers'] as const;
 export type MessagePurpose = (typeof MESSAGE_PURPOSES)[number];
 
 /** Meta's template categories; marketing goes to its own endpoint and only with her opt-in. */
-export type WhatsAppCategory = 'authentication' | 'utility' | 'marketing';
+export const WHATSAPP_CATEGORIES = ['authentication', 'utility', 'marketing'] as const;
+export type WhatsAppCategory = (typeof WHATSAPP_CATEGORIES)[number];
+
+/** A category as Meta writes it ('MARKETING'), in ours; undefined for one we do not know. */
+export function whatsappCategoryFrom(value: unknown): WhatsAppCategory | undefined {
+  const lower = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  return (WHATSAPP_CATEGORIES as readonly string[]).includes(lower)
+    ? (lower as WhatsAppCategory)
+    : undefined;
+}
+
+/** How one WhatsApp message goes, by its template's current category. */
+export type WhatsAppRoute =
+  | { by: 'whatsapp'; endpoint: 'messages' | 'marketing_messages'; category: WhatsAppCategory }
+  | { by: 'sms' | 'none'; reason: string };
+
+/**
+ * Routes a WhatsApp message by its template's current category (Meta may re-categorise a
+ * template after approval; the shop follows its latest word). A marketing template goes to
+ * `/marketing_messages`, and only to a shopper who opted into offers on WhatsApp; without that
+ * opt-in a template that falls back to SMS (an order update, a sign-in code: service texts under
+ * DLT whatever Meta calls them) goes by SMS instead, and any other is not sent.
+ */
+export function whatsappRoute(input: {
+  category: WhatsAppCategory;
+  optedIntoWhatsAppOffers: boolean;
+  fallsBackToSms: boolean;
+}): WhatsAppRoute {
+  if (input.category !== 'marketing') {
+    return { by: 'whatsapp', endpoint: 'messages', category: input.category };
+  }
+  if (input.optedIntoWhatsAppOffers) {
+    return { by: 'whatsapp', endpoint: 'marketing_messages', category: 'marketing' };
+  }
+  const reason = 'The template is marketing on WhatsApp and she has not opted into offers there';
+  return input.fallsBackToSms ? { by: 'sms', reason } : { by: 'none', reason };
+}
 /**
  * DLT content categories: a shop's sign-in codes and order updates are service-implicit (any
  * hour); service-explicit and promotional texts need recorded consent and 10:00-21:00 IST.
@@ -290,11 +328,8 @@ export const DELIVERY_STATUS_RANK = {
 } as const;
 export type DeliveryStatus = keyof typeof DELIVERY_STATUS_RANK;
 
-/** Her choices of channel for one purpose (absent: every channel she can receive is on). */
-export interface ChannelChoices {
-  whatsapp: boolean;
-  sms: boolean;
-}
+/** Her choices of phone channel for one purpose (her account's current preferences). */
+export type ChannelChoices = Pick<AccountChannelChoices, 'whatsapp' | 'sms'>;
 
 /** The steps of an order's life that send her an update, and the template of each. */
 export const ORDER_UPDATE_TEMPLATES = {
@@ -314,16 +349,18 @@ export type OrderUpdateStep = keyof typeof ORDER_UPDATE_TEMPLATES;
 export const orderUpdateEventKey = (orderId: string, step: string) => `order:${orderId}:${step}`;
 
 /**
- * Where an order update goes. WhatsApp only to a number she verified (its utility template; the
- * outbox falls back to SMS); without a verified number, an SMS (service-implicit, any hour) to
- * the delivery address's phone. A channel she switched off gets nothing.
+ * Where an order update goes, given her current choices (`currentMessagePreferences(…)
+ * .orderUpdates`, whose defaults are the one rule of what she gets before she chose). WhatsApp
+ * only to a number she verified (its utility template; the outbox falls back to SMS); SMS
+ * (service-implicit, any hour) to her verified number, else to the delivery address's phone. A
+ * channel she switched off gets nothing.
  */
 export function orderUpdateRecipients(input: {
   verifiedPhone: string | null | undefined;
   addressPhone: string | null | undefined;
-  choices?: ChannelChoices | undefined;
+  choices: ChannelChoices;
 }): { phone: string; channel: MessageChannel }[] {
-  const choices = input.choices ?? { whatsapp: true, sms: true };
+  const { choices } = input;
   // An address may carry +91 or spaces: the outbox takes the 10 digits.
   const tenDigits = (phone: string | null | undefined) => {
     const digits = (phone ?? '').replace(/\D/g, '').slice(-10);

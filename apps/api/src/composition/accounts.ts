@@ -77,6 +77,9 @@ export function accountFeatures(
     // choices); her account is locked through it once requests run.
     lockAccount: (tx, userId) => auth.lockForChoicesIn(tx, userId),
   });
+  // A template Meta made marketing goes on WhatsApp only to a shopper who opted into offers there.
+  messaging.marketingConsent.whatsappOffers = async (userId) =>
+    (await messageChoices.preferences(userId)).offers.whatsapp;
   const auth = createAuthService({
     db,
     repository: ctx.authRepository,
