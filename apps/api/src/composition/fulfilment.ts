@@ -26,7 +26,7 @@ import { createPincodesRepository } from '../features/pincodes/pincodes.reposito
 import { pincodeRoutes } from '../features/pincodes/pincodes.routes.ts';
 import { createPincodeService } from '../features/pincodes/pincodes.service.ts';
 import { returnsDeskRoutes } from '../features/returns/returns-desk.admin-routes.ts';
-import { createReturnPickups } from '../features/returns/return-pickups.ts';
+import { createReturnPickups } from '../features/returns/return-pickups.service.ts';
 import { createReturnsDeskService } from '../features/returns/returns-desk.service.ts';
 import { createBookingClaims } from '../features/shipping/booking-claims.ts';
 import { shippingAdminRoutes } from '../features/shipping/shipping.admin-routes.ts';

@@ -11,13 +11,13 @@ import type { AuthService } from '../auth/auth.service.ts';
 import type { PhoneCodes } from '../auth/phone-codes.service.ts';
 import type { InvoicesService } from '../invoices/invoices.service.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
-import type { CartPersonalData } from '../cart/cart-personal-data.ts';
-import type { CustomersPersonalData } from '../customers/customers-personal-data.ts';
-import type { GrievancesPersonalData } from '../grievances/grievances-personal-data.ts';
-import type { InvoicesPersonalData } from '../invoices/invoices-personal-data.ts';
-import type { OrderOfHers, OrdersPersonalData } from '../orders/orders-personal-data.ts';
-import type { ReviewsPersonalData } from '../reviews/reviews-personal-data.ts';
-import type { WishlistPersonalData } from '../wishlist/wishlist-personal-data.ts';
+import type { CartPersonalData } from '../cart/cart-personal-data.service.ts';
+import type { CustomersPersonalData } from '../customers/customers-personal-data.service.ts';
+import type { GrievancesPersonalData } from '../grievances/grievances-personal-data.service.ts';
+import type { InvoicesPersonalData } from '../invoices/invoices-personal-data.service.ts';
+import type { OrderOfHers, OrdersPersonalData } from '../orders/orders-personal-data.service.ts';
+import type { ReviewsPersonalData } from '../reviews/reviews-personal-data.service.ts';
+import type { WishlistPersonalData } from '../wishlist/wishlist-personal-data.service.ts';
 import type { MessageChoices } from './message-choices.service.ts';
 
 /**

@@ -28,7 +28,7 @@ import { isUniqueViolation, type Database, type Executor } from '../../db/client
 
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import type { ReturnPickups } from '../returns/return-pickups.ts';
+import type { ReturnPickups } from '../returns/return-pickups.service.ts';
 import type { Throttle, WindowRule } from '../throttle/throttle.ts';
 import type {
   ShipmentRow,
