@@ -87,12 +87,13 @@ async function paidOrder(session: Session, choice: StockedChoice) {
 }
 
 describe('message choices', () => {
-  it('start with order updates by e-mail and no offers, for a signed-in shopper only', async () => {
+  it('start with order updates by e-mail and SMS (WhatsApp needs a verified number) and no offers, for a signed-in shopper only', async () => {
     const asha = await signUp(app());
     const answer = await messages(asha.accessToken);
     expect(answer.status).toBe(200);
+    // SMS is on without a verified number: order updates go to the delivery address's phone.
     expect(answer.body.data).toEqual({
-      orderUpdates: { email: true, whatsapp: false, sms: false },
+      orderUpdates: { email: true, whatsapp: false, sms: true },
       offers: { email: false, whatsapp: false, sms: false },
     });
     expect(await consentRows(asha.user._id)).toEqual([]);
@@ -150,6 +151,13 @@ describe('message choices', () => {
           wording: consentWording.orderUpdates.email,
         },
         {
+          purpose: 'orderUpdates',
+          channel: 'sms',
+          granted: false,
+          source: 'profile',
+          wording: consentWording.orderUpdates.sms,
+        },
+        {
           purpose: 'offers',
           channel: 'email',
           granted: true,
@@ -165,8 +173,8 @@ describe('message choices', () => {
         },
       ]),
     );
-    expect(rows).toHaveLength(4);
-    expect(rows[3]).toEqual({
+    expect(rows).toHaveLength(5);
+    expect(rows[4]).toEqual({
       purpose: 'offers',
       channel: 'email',
       granted: false,
@@ -179,7 +187,7 @@ describe('message choices', () => {
   it('record a burst of two identical saves once', async () => {
     const asha = await signUp(app());
     const chosen = {
-      orderUpdates: { email: true, whatsapp: false, sms: false },
+      orderUpdates: { email: true, whatsapp: false, sms: true },
       offers: { email: true, whatsapp: false, sms: false },
     };
     const answers = await Promise.all([
@@ -243,13 +251,13 @@ describe('withdrawing consent', () => {
     expect(await statusOf(offer)).toBe('queued');
 
     const withdrawn = await putMessages(asha.accessToken, {
-      orderUpdates: { email: true, whatsapp: false, sms: false },
+      orderUpdates: { email: true, whatsapp: false, sms: true },
       offers: { email: false, whatsapp: false, sms: false },
     });
     expect(withdrawn.status).toBe(200);
     expect(await statusOf(offer)).toBe('cancelled');
-    // Order updates by SMS were never on for her (no verified phone): nothing recorded for them,
-    // and the queued update is not an offer.
+    // Order updates by SMS stay on (their default): nothing recorded for them, and the queued
+    // update is not an offer.
     expect(await statusOf(update)).not.toBe('cancelled');
     const rows = await consentRows(asha.user._id);
     expect(rows.at(-1)).toMatchObject({ purpose: 'offers', channel: 'sms', granted: false });
@@ -468,6 +476,7 @@ describe('deleting her account', () => {
       'offers.email:false',
       'offers.sms:false',
       'orderUpdates.email:false',
+      'orderUpdates.sms:false',
     ]);
 
     // Another shopper is untouched.
@@ -628,6 +637,7 @@ describe('deleting her account', () => {
     const withdrawals = (await consentRows(asha.user._id)).filter(
       (consent) => consent.source === 'account-deleted',
     );
-    expect(withdrawals).toHaveLength(2);
+    // Each choice that was on, once: offers by e-mail, order updates by e-mail and by SMS.
+    expect(withdrawals).toHaveLength(3);
   });
 });

@@ -3,7 +3,7 @@
 // it got.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { send, signUp } from './auth-helpers.ts';
-import { stockedChoices, type StockedChoice } from './cart-helpers.ts';
+import type { StockedChoice } from './cart-helpers.ts';
 import {
   address,
   drainRefunds,
@@ -16,8 +16,8 @@ import {
   shipByHand,
 } from './order-helpers.ts';
 import { readOutbox } from './outbox.ts';
-import { signUpOwner } from './owner-helpers.ts';
-import { createTestWorld, type TestWorld } from './test-app.ts';
+import { openCodShop } from './cod-shop.ts';
+import type { TestWorld } from './test-app.ts';
 
 let world: TestWorld;
 let owner: { accessToken: string };
@@ -25,21 +25,7 @@ let choices: StockedChoice[];
 const app = () => world.app;
 
 beforeAll(async () => {
-  world = await createTestWorld({ ADMIN_EMAILS: 'owner@lacebloom.in' });
-  owner = await signUpOwner(world, 'owner@lacebloom.in');
-  choices = (await stockedChoices(app(), 3)).filter(
-    (choice) => choice.price >= 300 && choice.price <= 3_000,
-  );
-  const current = await send(app(), 'GET', '/api/admin/settings', { token: owner.accessToken });
-  const saved = await send(app(), 'PATCH', '/api/admin/settings', {
-    token: owner.accessToken,
-    body: {
-      ...current.body.data.settings,
-      paymentMethods: ['online', 'cod'],
-      cashOnDelivery: { feeRupees: 49, minOrderRupees: 299, maxOrderRupees: 10_000 },
-    },
-  });
-  expect(saved.status).toBe(200);
+  ({ world, owner, choices } = await openCodShop(3));
 }, 120_000);
 afterAll(() => world?.close());
 
@@ -83,7 +69,12 @@ describe('order updates on her phone', () => {
       template: 'order_placed_cod',
     });
     expect(placedSms[0]!.text).toContain(`Confirmation code ${code}`);
-    expect(placedSms[0]!.text).toContain(`${world.config.publicUrl}/profile`);
+    // The link opens her order: the order number is its variable part.
+    expect(placedSms[0]!.text).toContain(`${world.config.publicUrl}/orders/${order.orderNumber}`);
+    // What was sent is what her account shows before she chose: SMS on, WhatsApp off (no
+    // verified number).
+    const preferences = await send(app(), 'GET', '/api/account/messages', { token });
+    expect(preferences.body.data.orderUpdates).toEqual({ email: true, whatsapp: false, sms: true });
 
     const confirmed = await send(app(), 'POST', `/api/order/${order._id}/cod/confirm`, {
       token,
@@ -107,7 +98,18 @@ describe('order updates on her phone', () => {
     expect(shippedSms).toHaveLength(1);
     expect(shippedSms[0]!.text).toContain(`AWB ${awb}`);
     expect(shippedSms[0]!.text).toContain('Delhivery');
-    expect(shippedSms[0]!.text).toContain(`Track it at ${world.config.publicUrl}/profile`);
+    // Her order's page shows the courier, the AWB and the courier's tracking: the order's link.
+    expect(
+      shippedSms[0]!.text.endsWith(
+        `Track it at ${world.config.publicUrl}/orders/${order.orderNumber}`,
+      ),
+    ).toBe(true);
+    expect(shippedSms[0]!.variables).toEqual([
+      order.orderNumber,
+      'Delhivery',
+      awb,
+      order.orderNumber,
+    ]);
 
     // Her order shows both messages, with their delivery states (the provider's webhook).
     let shown: Array<{ step: string; channel: string; status: string }> = [];
@@ -166,6 +168,7 @@ describe('order updates on her phone', () => {
     ]);
     const credited = sent.find((message) => message.template === 'refund_credited')!;
     expect(credited.text).toContain(`₹`);
+    expect(credited.text.endsWith(` ${world.config.publicUrl}/orders/${orderNumber}`)).toBe(true);
     const answer = await send(app(), 'GET', `/api/order/${orderId}`, { token });
     expect(answer.body.data.messages.map((message: { step: string }) => message.step)).toEqual([
       'cancelled',

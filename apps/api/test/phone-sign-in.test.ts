@@ -212,6 +212,45 @@ describe('sign-in with a phone number', () => {
     expect(signedIn.body.data.user._id).toBe(signup.body.data.user._id);
   });
 
+  it('refuses to verify on a second account a number verified on another, with a clear 409', async () => {
+    const phone = freshNumber();
+    const sent = await sendCode(phone);
+    const owner = await verify({
+      requestId: sent.body.data.requestId,
+      phone,
+      code: await codeSentTo(phone),
+    });
+    const other = await send(world.app, 'POST', '/api/auth/signup', {
+      body: {
+        firstName: 'Kavya',
+        lastName: 'Nair',
+        email: `kavya.${Date.now()}@example.in`,
+        password: 'jasmine-garden-4',
+        phone: '9000000000',
+      },
+    });
+    const token = other.body.data.accessToken;
+    advance(31_000);
+    const asked = await sendCode(phone, { token });
+    const refused = await verify(
+      { requestId: asked.body.data.requestId, phone, code: await codeSentTo(phone) },
+      token,
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('This number is already verified on another account.');
+    const profile = await send(world.app, 'GET', '/api/auth/profile', { token });
+    expect(profile.body.data.phone).toBe('9000000000');
+    // The number still signs in to the account it was first verified on (a third code waits 60 s).
+    advance(61_000);
+    const again = await sendCode(phone);
+    const signedIn = await verify({
+      requestId: again.body.data.requestId,
+      phone,
+      code: await codeSentTo(phone),
+    });
+    expect(signedIn.body.data.user._id).toBe(owner.body.data.user._id);
+  });
+
   it('never signs in to an account whose number was only typed', async () => {
     const typed = freshNumber();
     const signup = await send(world.app, 'POST', '/api/auth/signup', {

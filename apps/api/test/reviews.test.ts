@@ -7,12 +7,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { send, signUp } from './auth-helpers.ts';
-import { stockedChoices, type StockedChoice } from './cart-helpers.ts';
+import type { StockedChoice } from './cart-helpers.ts';
 import { multipartBody } from './media-helpers.ts';
 import { eventually, fillCart, moveOrder, orderBody, payOrder } from './order-helpers.ts';
 import { readOutbox } from './outbox.ts';
-import { signUpOwner } from './owner-helpers.ts';
-import { createTestWorld, type TestWorld } from './test-app.ts';
+import { openCodShop } from './cod-shop.ts';
+import type { TestWorld } from './test-app.ts';
 
 let world: TestWorld;
 let owner: { accessToken: string };
@@ -23,22 +23,8 @@ const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(world.database.d
 const NOT_DELIVERED = 'Only buyers whose order was delivered can review this product';
 
 beforeAll(async () => {
-  world = await createTestWorld({ ADMIN_EMAILS: 'owner@lacebloom.in' });
-  owner = await signUpOwner(world, 'owner@lacebloom.in');
-  choices = (await stockedChoices(app(), 10)).filter(
-    (choice) => choice.price >= 300 && choice.price <= 3_000,
-  );
   // Cash on delivery on, for the COD buyer.
-  const current = await send(app(), 'GET', '/api/admin/settings', { token: owner.accessToken });
-  const saved = await send(app(), 'PATCH', '/api/admin/settings', {
-    token: owner.accessToken,
-    body: {
-      ...current.body.data.settings,
-      paymentMethods: ['online', 'cod'],
-      cashOnDelivery: { feeRupees: 49, minOrderRupees: 299, maxOrderRupees: 10_000 },
-    },
-  });
-  expect(saved.status).toBe(200);
+  ({ world, owner, choices } = await openCodShop(10));
 }, 120_000);
 afterAll(() => world?.close());
 

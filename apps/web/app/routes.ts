@@ -27,6 +27,8 @@ export default [
   route('cart', 'routes/cart.tsx'),
   route('wishlist', 'routes/wishlist.tsx'),
   route('profile', 'routes/profile.tsx'),
+  // An order message's link: My Orders with that order opened (after sign-in when needed).
+  route('orders/:orderNumber', 'routes/my-order.tsx'),
   route('blogs', 'routes/blogs.tsx'),
   route('checkout', 'routes/checkout.tsx'),
   route('order-success/:orderId', 'routes/order-success.tsx'),

@@ -121,7 +121,7 @@ for (const [viewport, offset] of [
       await codeBox.fill('12');
       await page.getByRole('button', { name: 'Confirm order' }).click();
       await expect
-        .poll(() => page.getByText('Please enter the 6-digit code from the email').isVisible())
+        .poll(() => page.getByText('Please enter the 6-digit confirmation code').isVisible())
         .toBe(true);
       let mail: string | undefined;
       await expect

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSignIn, signInDialog } from './account-helpers.ts';
+import { lastMail, openSignIn, signInDialog } from './account-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 import { shopDataDir, shopURL } from './shop.ts';
 
@@ -33,7 +33,7 @@ async function codeSentTo(phone: string): Promise<string | undefined> {
 let numbers = 0;
 for (const viewport of ['phone', 'desktop'] as const) {
   describe(`sign-in with a phone number (${viewport})`, () => {
-    it('sends a code to her number and signs her in with it', async () => {
+    it('sends a code to her number and signs her in with it; she adds her e-mail by a mailed link', async () => {
       numbers += 1;
       const phone = `93${String(Date.now()).slice(-6)}${numbers}${viewport === 'phone' ? 1 : 2}`;
       const { page, context, problems } = await openPage(browser, shopURL(), viewport);
@@ -59,6 +59,21 @@ for (const viewport of ['phone', 'desktop'] as const) {
           Boolean(localStorage.getItem('token') && localStorage.getItem('refreshToken')),
         ),
       ).toBe(true);
+
+      // Her account has no e-mail: the profile offers to add one, by a link mailed to it.
+      const email = `kavya.${viewport}.${Date.now()}@example.in`;
+      await page.goto('/profile');
+      await page.getByRole('heading', { name: 'Add your e-mail' }).waitFor();
+      await page.getByLabel('Email').fill(email);
+      await page.getByRole('button', { name: 'Send me a link' }).click();
+      await page.getByText('Check your inbox').waitFor();
+      await expect.poll(() => lastMail(shopDataDir(), email, /add this email/i)).toBeTruthy();
+      const mail = (await lastMail(shopDataDir(), email, /add this email/i))!;
+      await page.goto(/\/verify-email\?token=[A-Za-z0-9_%-]+/.exec(mail)![0]);
+      await page.getByText('Email verified successfully!').first().waitFor();
+      await page.goto('/profile');
+      await expect.poll(() => page.locator('#profile-email').inputValue()).toBe(email);
+      expect(await page.getByRole('heading', { name: 'Add your e-mail' }).count()).toBe(0);
       expect(problems).toEqual([]);
       await context.close();
     });

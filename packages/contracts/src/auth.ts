@@ -144,6 +144,13 @@ export const logoutSchema = z.nullish(
 
 export const forgotPasswordSchema = z.object({ email });
 
+/**
+ * The address an account made with a phone number adds (`POST /auth/email`): the profile's form
+ * and the API check it with this one schema.
+ */
+export const addEmailSchema = z.object({ email });
+export type AddEmailInput = z.input<typeof addEmailSchema>;
+
 export const resetPasswordSchema = z.object({
   token: requiredText(authMessages.resetTokenRequired, 200),
   password,
@@ -241,6 +248,8 @@ export const authSessionResponse = successEnvelope(authSession);
 export const userResponse = successEnvelope(user);
 export const messageResponse = successEnvelope(z.null());
 export const googleConfigResponse = successEnvelope(googleConfig);
+/** The address a link was mailed to, to add it to her account once she follows it. */
+export const emailLinkSentResponse = successEnvelope(z.object({ email: z.string() }));
 
 /** Sign-in with a phone: a code is sent to it (WhatsApp first, SMS when asked). */
 export const phoneCodeSendSchema = z.object({

@@ -44,7 +44,9 @@ export const orderMessages = {
   returnColor: 'Invalid colour',
   returnNoItems: 'Choose at least one item to exchange or return',
   codNotConfirmedInTime: 'Cash on delivery was not confirmed in time',
-  codCodeRequired: 'Please enter the 6-digit code from the email',
+  // Neutral about where the code came: an account made by phone has no e-mail, so its code
+  // reaches her phone only.
+  codCodeRequired: 'Please enter the 6-digit confirmation code',
 } as const;
 
 /** How an order may be paid: online through Razorpay, or cash on delivery when the shop offers it. */

@@ -111,6 +111,8 @@ export const returnsDeskLine = z.object({
   refund: z.nullable(z.object({ amount: z.number(), state: z.enum(refundStates) })),
   approvedAt: z.nullable(z.string()),
   pickupScheduledAt: z.nullable(z.string()),
+  /** When the courier reported the return collected from her (its event for the return AWB). */
+  pickedUpAt: z.nullable(z.string()),
   receivedAt: z.nullable(z.string()),
   checkedAt: z.nullable(z.string()),
   restockedAt: z.nullable(z.string()),

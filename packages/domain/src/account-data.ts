@@ -30,7 +30,7 @@ export const consentWording: Record<MessagePurpose, Record<MessageChannel, strin
   orderUpdates: {
     email: `Send me updates about my orders (placed, shipped, delivered, returns and refunds) by ${channelLabels.email}.`,
     whatsapp: `Send me updates about my orders (placed, shipped, delivered, returns and refunds) on ${channelLabels.whatsapp} to my verified mobile number.`,
-    sms: `Send me updates about my orders (placed, shipped, delivered, returns and refunds) by ${channelLabels.sms} to my verified mobile number.`,
+    sms: `Send me updates about my orders (placed, shipped, delivered, returns and refunds) by ${channelLabels.sms} to my verified mobile number, or else to the phone of the order's delivery address.`,
   },
   offers: {
     email: `Send me offers and new arrivals by ${channelLabels.email}. I can stop them any time in My Account.`,
@@ -55,16 +55,17 @@ export interface ConsentChoice {
 }
 
 /**
- * What holds before she chose anything. Order updates are part of the order she asked for: by
- * e-mail always, and on WhatsApp and SMS once her phone number is verified (a number nobody proved
- * may be someone else's). Offers are off on every channel until she ticks them.
+ * What holds before she chose anything, the one rule the account page and every sender read.
+ * Order updates are part of the order she asked for: by e-mail, and by SMS (a service text, to
+ * her verified number, else to the delivery address's phone she gave with the order); on
+ * WhatsApp only once her number is verified (a number nobody proved may be someone else's, and
+ * WhatsApp never goes to the delivery phone). Offers are off on every channel until she ticks them.
  */
 export function defaultMessagePreferences(options: {
   hasVerifiedPhone: boolean;
 }): MessagePreferences {
-  const phone = options.hasVerifiedPhone;
   return {
-    orderUpdates: { email: true, whatsapp: phone, sms: phone },
+    orderUpdates: { email: true, whatsapp: options.hasVerifiedPhone, sms: true },
     offers: { email: false, whatsapp: false, sms: false },
   };
 }

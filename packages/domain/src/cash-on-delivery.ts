@@ -24,7 +24,7 @@ export const codMessages = {
     `Cash on delivery is available on orders of ${formatMoney(min, { trimZeroPaise: true })} or more`,
   above: (max: Paise) =>
     `Cash on delivery is available on orders up to ${formatMoney(max, { trimZeroPaise: true })}`,
-  codeWrong: 'That code is not right. Please check the email and try again',
+  codeWrong: 'That code is not right. Please check the code we sent and try again',
   codeSpent: 'Too many wrong codes: our team will call you to confirm this order',
   notAwaiting: 'This order is not waiting for a cash-on-delivery confirmation',
 } as const;

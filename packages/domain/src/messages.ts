@@ -5,6 +5,8 @@
  * preview names a product, a size or the word lingerie; the order number and a link say the rest.
  */
 
+import type { ChannelChoices as AccountChannelChoices } from './account-data.ts';
+
 export const MESSAGE_CHANNELS = ['whatsapp', 'sms'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
@@ -13,7 +15,43 @@ export const MESSAGE_PURPOSES = ['sign_in', 'order_updates', 'offers'] as const;
 export type MessagePurpose = (typeof MESSAGE_PURPOSES)[number];
 
 /** Meta's template categories; marketing goes to its own endpoint and only with her opt-in. */
-export type WhatsAppCategory = 'authentication' | 'utility' | 'marketing';
+export const WHATSAPP_CATEGORIES = ['authentication', 'utility', 'marketing'] as const;
+export type WhatsAppCategory = (typeof WHATSAPP_CATEGORIES)[number];
+
+/** A category as Meta writes it ('MARKETING'), in ours; undefined for one we do not know. */
+export function whatsappCategoryFrom(value: unknown): WhatsAppCategory | undefined {
+  const lower = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  return (WHATSAPP_CATEGORIES as readonly string[]).includes(lower)
+    ? (lower as WhatsAppCategory)
+    : undefined;
+}
+
+/** How one WhatsApp message goes, by its template's current category. */
+export type WhatsAppRoute =
+  | { by: 'whatsapp'; endpoint: 'messages' | 'marketing_messages'; category: WhatsAppCategory }
+  | { by: 'sms' | 'none'; reason: string };
+
+/**
+ * Routes a WhatsApp message by its template's current category (Meta may re-categorise a
+ * template after approval; the shop follows its latest word). A marketing template goes to
+ * `/marketing_messages`, and only to a shopper who opted into offers on WhatsApp; without that
+ * opt-in a template that falls back to SMS (an order update, a sign-in code: service texts under
+ * DLT whatever Meta calls them) goes by SMS instead, and any other is not sent.
+ */
+export function whatsappRoute(input: {
+  category: WhatsAppCategory;
+  optedIntoWhatsAppOffers: boolean;
+  fallsBackToSms: boolean;
+}): WhatsAppRoute {
+  if (input.category !== 'marketing') {
+    return { by: 'whatsapp', endpoint: 'messages', category: input.category };
+  }
+  if (input.optedIntoWhatsAppOffers) {
+    return { by: 'whatsapp', endpoint: 'marketing_messages', category: 'marketing' };
+  }
+  const reason = 'The template is marketing on WhatsApp and she has not opted into offers there';
+  return input.fallsBackToSms ? { by: 'sms', reason } : { by: 'none', reason };
+}
 /**
  * DLT content categories: a shop's sign-in codes and order updates are service-implicit (any
  * hour); service-explicit and promotional texts need recorded consent and 10:00-21:00 IST.
@@ -41,28 +79,37 @@ export interface MessageTemplate {
   fallsBackToSms: boolean;
 }
 
-const orderLink = (origin: string) => `${origin}/profile`;
+/** Where her order opens on the shop's site: its page is `/orders/<order number>`. */
+export const ORDER_PAGE_PATH = '/orders/';
+
+/** The address of her order's page, as an order message links it. */
+export const orderPageUrl = (origin: string, orderNumber: string) =>
+  `${origin}${ORDER_PAGE_PATH}${encodeURIComponent(orderNumber)}`;
 
 /**
  * Every template the shop sends, with the shop's own address written in (DLT registers a text
- * with its whitelisted URL, so the address is part of the template, never a variable).
+ * with its whitelisted URL, so the address is part of the template, never a variable). An order
+ * message links her order: the fixed `<origin>/orders/` and the order number as the link's own
+ * variable (its last placeholder, so WhatsApp's `{{n}}` and DLT's `{#var#}` each take it again).
+ * Meta refuses a body that ends with a variable, so the WhatsApp link is followed by words.
  */
 export function messageTemplates(origin: string) {
   const host = new URL(origin).host;
-  const link = orderLink(origin);
+  const link = `${origin}${ORDER_PAGE_PATH}`;
+  /** An order update whose last placeholder is the order number in the link. */
   const utility = (
     name: string,
     variables: readonly string[],
-    whatsappBody: string,
+    whatsappBody: (linkPlaceholder: string) => string,
     smsBody: string,
   ): MessageTemplate => ({
     name,
     purpose: 'order_updates',
     whatsappCategory: 'utility',
     smsCategory: 'service_implicit',
-    variables,
-    whatsappBody,
-    smsBody,
+    variables: [...variables, 'orderNumber'],
+    whatsappBody: whatsappBody(`${link}{{${variables.length + 1}}}`),
+    smsBody: `${smsBody} ${link}{#var#}`,
     fallsBackToSms: true,
   });
   const templates = {
@@ -82,56 +129,67 @@ export function messageTemplates(origin: string) {
     order_placed: utility(
       'order_placed',
       ['orderNumber'],
-      `Thank you! Your ${MESSAGE_BRAND} order {{1}} is placed. See it at ${link}`,
-      `${MESSAGE_BRAND}: your order {#var#} is placed. See it at ${link}`,
+      (at) =>
+        `Thank you! Your ${MESSAGE_BRAND} order {{1}} is placed. See it at ${at} once signed in.`,
+      `${MESSAGE_BRAND}: your order {#var#} is placed. See it at`,
     ),
     order_placed_cod: utility(
       'order_placed_cod',
       ['orderNumber', 'codCode'],
-      `Thank you! Your ${MESSAGE_BRAND} order {{1}} is placed, to pay on delivery. Its confirmation code is {{2}}. See it at ${link}`,
-      `${MESSAGE_BRAND}: your order {#var#} is placed (pay on delivery). Confirmation code {#var#}. See it at ${link}`,
+      (at) =>
+        `Thank you! Your ${MESSAGE_BRAND} order {{1}} is placed, to pay on delivery. Its confirmation code is {{2}}. See it at ${at} once signed in.`,
+      `${MESSAGE_BRAND}: your order {#var#} is placed (pay on delivery). Confirmation code {#var#}. See it at`,
     ),
+    // Her order's page shows the courier, the AWB, the courier's tracking link and each scan:
+    // the order link is the tracking link.
     order_shipped: utility(
       'order_shipped',
       ['orderNumber', 'courier', 'awb'],
-      `Your ${MESSAGE_BRAND} order {{1}} has shipped with {{2}}, tracking number {{3}}. Track it at ${link}`,
-      `${MESSAGE_BRAND}: order {#var#} shipped with {#var#}, AWB {#var#}. Track it at ${link}`,
+      (at) =>
+        `Your ${MESSAGE_BRAND} order {{1}} has shipped with {{2}}, tracking number {{3}}. Track it at ${at} once signed in.`,
+      `${MESSAGE_BRAND}: order {#var#} shipped with {#var#}, AWB {#var#}. Track it at`,
     ),
     order_out_for_delivery: utility(
       'order_out_for_delivery',
       ['orderNumber'],
-      `Your ${MESSAGE_BRAND} order {{1}} is out for delivery today. ${link}`,
-      `${MESSAGE_BRAND}: order {#var#} is out for delivery today. ${link}`,
+      (at) =>
+        `Your ${MESSAGE_BRAND} order {{1}} is out for delivery today. See it at ${at} once signed in.`,
+      `${MESSAGE_BRAND}: order {#var#} is out for delivery today.`,
     ),
     order_delivered: utility(
       'order_delivered',
       ['orderNumber'],
-      `Your ${MESSAGE_BRAND} order {{1}} has been delivered. ${link}`,
-      `${MESSAGE_BRAND}: order {#var#} has been delivered. ${link}`,
+      (at) =>
+        `Your ${MESSAGE_BRAND} order {{1}} has been delivered. See it at ${at} once signed in.`,
+      `${MESSAGE_BRAND}: order {#var#} has been delivered.`,
     ),
     order_cancelled: utility(
       'order_cancelled',
       ['orderNumber'],
-      `Your ${MESSAGE_BRAND} order {{1}} has been cancelled. ${link}`,
-      `${MESSAGE_BRAND}: order {#var#} has been cancelled. ${link}`,
+      (at) =>
+        `Your ${MESSAGE_BRAND} order {{1}} has been cancelled. See it at ${at} once signed in.`,
+      `${MESSAGE_BRAND}: order {#var#} has been cancelled.`,
     ),
     return_picked_up: utility(
       'return_picked_up',
       ['orderNumber'],
-      `The return of your ${MESSAGE_BRAND} order {{1}} has been picked up. ${link}`,
-      `${MESSAGE_BRAND}: the return of order {#var#} has been picked up. ${link}`,
+      (at) =>
+        `The return of your ${MESSAGE_BRAND} order {{1}} has been picked up. See it at ${at} once signed in.`,
+      `${MESSAGE_BRAND}: the return of order {#var#} has been picked up.`,
     ),
     refund_sent: utility(
       'refund_sent',
       ['orderNumber', 'amount'],
-      `A refund of {{2}} for your ${MESSAGE_BRAND} order {{1}} has been sent. ${link}`,
-      `${MESSAGE_BRAND}: refund of {#var#} for order {#var#} sent. ${link}`,
+      (at) =>
+        `A refund of {{2}} for your ${MESSAGE_BRAND} order {{1}} has been sent. See it at ${at} once signed in.`,
+      `${MESSAGE_BRAND}: refund of {#var#} for order {#var#} sent.`,
     ),
     refund_credited: utility(
       'refund_credited',
       ['orderNumber', 'amount'],
-      `The refund of {{2}} for your ${MESSAGE_BRAND} order {{1}} has been credited. ${link}`,
-      `${MESSAGE_BRAND}: refund of {#var#} for order {#var#} credited. ${link}`,
+      (at) =>
+        `The refund of {{2}} for your ${MESSAGE_BRAND} order {{1}} has been credited. See it at ${at} once signed in.`,
+      `${MESSAGE_BRAND}: refund of {#var#} for order {#var#} credited.`,
     ),
     offer: {
       name: 'offer',
@@ -151,12 +209,12 @@ export type MessageTemplates = ReturnType<typeof messageTemplates>;
 export type MessageTemplateName = keyof MessageTemplates;
 
 /**
- * The refund templates name the amount before the order in their SMS text: the SMS variables in
- * the order the text uses them.
+ * The refund templates name the amount before the order in their SMS text (the link's order
+ * number last, as in every order update): the SMS variables in the order the text uses them.
  */
 function smsOrder(template: MessageTemplate): readonly string[] {
   if (template.name === 'refund_sent' || template.name === 'refund_credited') {
-    return ['amount', 'orderNumber'];
+    return ['amount', 'orderNumber', 'orderNumber'];
   }
   if (template.name === 'sign_in_code') return ['code', 'code'];
   return template.variables;
@@ -270,11 +328,8 @@ export const DELIVERY_STATUS_RANK = {
 } as const;
 export type DeliveryStatus = keyof typeof DELIVERY_STATUS_RANK;
 
-/** Her choices of channel for one purpose (absent: every channel she can receive is on). */
-export interface ChannelChoices {
-  whatsapp: boolean;
-  sms: boolean;
-}
+/** Her choices of phone channel for one purpose (her account's current preferences). */
+export type ChannelChoices = Pick<AccountChannelChoices, 'whatsapp' | 'sms'>;
 
 /** The steps of an order's life that send her an update, and the template of each. */
 export const ORDER_UPDATE_TEMPLATES = {
@@ -294,16 +349,18 @@ export type OrderUpdateStep = keyof typeof ORDER_UPDATE_TEMPLATES;
 export const orderUpdateEventKey = (orderId: string, step: string) => `order:${orderId}:${step}`;
 
 /**
- * Where an order update goes. WhatsApp only to a number she verified (its utility template; the
- * outbox falls back to SMS); without a verified number, an SMS (service-implicit, any hour) to
- * the delivery address's phone. A channel she switched off gets nothing.
+ * Where an order update goes, given her current choices (`currentMessagePreferences(…)
+ * .orderUpdates`, whose defaults are the one rule of what she gets before she chose). WhatsApp
+ * only to a number she verified (its utility template; the outbox falls back to SMS); SMS
+ * (service-implicit, any hour) to her verified number, else to the delivery address's phone. A
+ * channel she switched off gets nothing.
  */
 export function orderUpdateRecipients(input: {
   verifiedPhone: string | null | undefined;
   addressPhone: string | null | undefined;
-  choices?: ChannelChoices | undefined;
+  choices: ChannelChoices;
 }): { phone: string; channel: MessageChannel }[] {
-  const choices = input.choices ?? { whatsapp: true, sms: true };
+  const { choices } = input;
   // An address may carry +91 or spaces: the outbox takes the 10 digits.
   const tenDigits = (phone: string | null | undefined) => {
     const digits = (phone ?? '').replace(/\D/g, '').slice(-10);

@@ -11,9 +11,9 @@ import {
 const at = (iso: string) => new Date(iso);
 
 describe('message preferences', () => {
-  it('start with order updates by e-mail, phone channels only for a verified phone, no offers', () => {
+  it('start with order updates by e-mail and SMS, WhatsApp only for a verified phone, no offers', () => {
     expect(defaultMessagePreferences({ hasVerifiedPhone: false })).toEqual({
-      orderUpdates: { email: true, whatsapp: false, sms: false },
+      orderUpdates: { email: true, whatsapp: false, sms: true },
       offers: { email: false, whatsapp: false, sms: false },
     });
     expect(defaultMessagePreferences({ hasVerifiedPhone: true }).orderUpdates).toEqual({

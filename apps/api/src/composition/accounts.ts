@@ -73,7 +73,13 @@ export function accountFeatures(
     queues: () => messageQueues,
     hasVerifiedPhone: async (tx, userId) =>
       (await ctx.authRepository.findUserIn(tx, userId))?.phoneVerified === true,
+    // The auth service is made below (it records the offers ticked at sign-up through these
+    // choices); her account is locked through it once requests run.
+    lockAccount: (tx, userId) => auth.lockForChoicesIn(tx, userId),
   });
+  // A template Meta made marketing goes on WhatsApp only to a shopper who opted into offers there.
+  messaging.marketingConsent.whatsappOffers = async (userId) =>
+    (await messageChoices.preferences(userId)).offers.whatsapp;
   const auth = createAuthService({
     db,
     repository: ctx.authRepository,

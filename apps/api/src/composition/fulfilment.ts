@@ -26,6 +26,7 @@ import { createPincodesRepository } from '../features/pincodes/pincodes.reposito
 import { pincodeRoutes } from '../features/pincodes/pincodes.routes.ts';
 import { createPincodeService } from '../features/pincodes/pincodes.service.ts';
 import { returnsDeskRoutes } from '../features/returns/returns-desk.admin-routes.ts';
+import { createReturnPickups } from '../features/returns/return-pickups.service.ts';
 import { createReturnsDeskService } from '../features/returns/returns-desk.service.ts';
 import { createBookingClaims } from '../features/shipping/booking-claims.ts';
 import { shippingAdminRoutes } from '../features/shipping/shipping.admin-routes.ts';
@@ -142,12 +143,14 @@ export function fulfilmentFeatures(
     adminEmails: config.adminEmails,
   });
   const dashboard = createDashboardService(createDashboardRepository(db));
+  const orderReturns = createOrderReturns(ordersRepository, orderUpdates);
   const shipping = createShippingService({
     db,
     shipments: createShippingRepository(db),
     ordersService: orders,
     courier,
     simulator: courierSimulator,
+    reversePickups: createReturnPickups({ orders: orderReturns }),
     findUser,
     log,
     options: config.shipping,
@@ -177,7 +180,7 @@ export function fulfilmentFeatures(
   });
   const returnsDesk = createReturnsDeskService({
     db,
-    orders: createOrderReturns(ordersRepository),
+    orders: orderReturns,
     refunds: () => payments.refunds,
     courier: config.shipping.booking ? courier : undefined,
     bookingClaims: createBookingClaims(db),

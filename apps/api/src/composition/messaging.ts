@@ -17,6 +17,11 @@ import {
   type SecretValues,
 } from '../features/messages/message-outbox.ts';
 import { messageWebhookRoutes } from '../features/messages/message-webhooks.routes.ts';
+import {
+  createTemplateCategories,
+  whatsappRouter,
+  type MarketingConsent,
+} from '../features/messages/template-categories.ts';
 import type { FeatureGroup } from './feature-group.ts';
 import type { ShopContext } from './shop-context.ts';
 
@@ -27,6 +32,8 @@ export interface MessagingServices {
   messagingSimulator: MessagingSimulator | undefined;
   /** Values a template needs that are never stored (a sign-in code): set by their feature. */
   messageSecrets: Partial<Record<string, SecretValues>>;
+  /** Her consent to offers on WhatsApp (a marketing template needs it): set by account data. */
+  marketingConsent: MarketingConsent;
 }
 
 /**
@@ -67,17 +74,20 @@ export function messagingFeatures(
     senders.sms = createMsg91Sender({ ...settings.sms, templateIds }, transport);
   }
   const messageSecrets: Partial<Record<string, SecretValues>> = {};
+  const marketingConsent: MarketingConsent = {};
+  const templateCategories = createTemplateCategories(ctx.db);
   const messages = createMessageOutbox({
     db: ctx.db,
     templates,
     senders,
     secretValues: messageSecrets,
+    whatsappRoute: whatsappRouter(templateCategories, marketingConsent),
     clock: ctx.clock,
     log: ctx.log,
   });
   return {
-    services: { messages, messagingSimulator: simulator, messageSecrets },
-    routes: [messageWebhookRoutes(messages, settings)],
+    services: { messages, messagingSimulator: simulator, messageSecrets, marketingConsent },
+    routes: [messageWebhookRoutes(messages, settings, templateCategories)],
     adminRoutes: [],
     jobs: {
       sendMessages: {

@@ -1,6 +1,12 @@
 import { accountDataRoutes } from '../features/account-data/account-data.routes.ts';
-import { createAccountDataRepository } from '../features/account-data/account-data.repository.ts';
 import { createAccountDataService } from '../features/account-data/account-data.service.ts';
+import { createCartPersonalData } from '../features/cart/cart-personal-data.service.ts';
+import { createCustomersPersonalData } from '../features/customers/customers-personal-data.service.ts';
+import { createGrievancesPersonalData } from '../features/grievances/grievances-personal-data.service.ts';
+import { createInvoicesPersonalData } from '../features/invoices/invoices-personal-data.service.ts';
+import { createOrdersPersonalData } from '../features/orders/orders-personal-data.service.ts';
+import { createReviewsPersonalData } from '../features/reviews/reviews-personal-data.service.ts';
+import { createWishlistPersonalData } from '../features/wishlist/wishlist-personal-data.service.ts';
 import type { AccountServices } from './accounts.ts';
 import type { FeatureGroup } from './feature-group.ts';
 import type { MessagingServices } from './messaging.ts';
@@ -19,8 +25,17 @@ export function privacyFeatures(
   const { accounts, money, messaging } = needs;
   const accountData = createAccountDataService({
     db: ctx.db,
-    repository: createAccountDataRepository(),
     auth: accounts.auth,
+    // Each feature reads and erases what it holds of hers, in the transaction handed to it.
+    features: {
+      orders: createOrdersPersonalData(),
+      invoices: createInvoicesPersonalData(),
+      reviews: createReviewsPersonalData(),
+      cart: createCartPersonalData(),
+      wishlist: createWishlistPersonalData(),
+      grievances: createGrievancesPersonalData(),
+      customers: createCustomersPersonalData(),
+    },
     choices: accounts.messageChoices,
     outbox: money.outbox,
     invoices: money.invoices,

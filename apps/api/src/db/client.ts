@@ -241,6 +241,24 @@ export function isUniqueViolation(error: unknown, index?: string): boolean {
   return found?.code === '23505' && (index === undefined || found.constraint === index);
 }
 
+/**
+ * Runs `write`, answering a breach of the unique index `index` with the error `refusal` makes (a
+ * 409 in the form's words): a value already taken is refused the same whether a check saw it
+ * first or two saves raced and the index caught the second.
+ */
+export async function refusingDuplicates<T>(
+  index: string,
+  refusal: () => Error | Promise<Error>,
+  write: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error, index)) throw await refusal();
+    throw error;
+  }
+}
+
 /** `db.execute()` answers differ by driver; both carry `.rows`. */
 export async function queryRows<T>(db: Executor, query: SQLWrapper): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };

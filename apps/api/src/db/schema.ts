@@ -588,6 +588,12 @@ export const oneTimeTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose').notNull(),
     tokenHash: text('token_hash').notNull(),
+    /**
+     * The address a verification link proves when it adds one to an account that has none (made
+     * with a phone number): following it sets this address. Null on links that prove the
+     * account's own address, and on password resets.
+     */
+    email: text('email'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -1199,6 +1205,8 @@ export const orderReturnLines = pgTable(
     pickupAwb: text('pickup_awb'),
     pickupTrackingUrl: text('pickup_tracking_url'),
     pickupScheduledAt: timestamp('pickup_scheduled_at', { withTimezone: true }),
+    /** When the courier reported the return collected from her (its event for the return AWB). */
+    pickedUpAt: timestamp('picked_up_at', { withTimezone: true }),
     /** The quality check on arrival (tags on, unworn) and the note the desk wrote with it. */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
     checkNote: text('check_note'),
@@ -1212,6 +1220,10 @@ export const orderReturnLines = pgTable(
   },
   (t) => [
     index('order_return_lines_order_idx').on(t.orderId),
+    // The courier's tracking webhook finds a reverse pickup by its return AWB.
+    index('order_return_lines_pickup_awb_idx')
+      .on(t.pickupAwb)
+      .where(sql`${t.pickupAwb} is not null`),
     // The returns desk: oldest request first, the next page after (requested_at, id).
     index('order_return_lines_desk_idx').on(t.requestedAt, t.id),
     uniqueIndex('order_return_lines_item_key').on(t.orderItemId),
@@ -1471,6 +1483,33 @@ export const messageOutbox = pgTable(
     check(
       'message_outbox_status_check',
       sql`${t.status} in ('queued', 'sending', 'unconfirmed', 'sent', 'delivered', 'read', 'failed', 'cancelled')`,
+    ),
+  ],
+);
+
+/**
+ * Each WhatsApp template's category as Meta last reported it (its `template_category_update`
+ * webhook): sends are routed by it, so a template Meta made marketing goes to the marketing
+ * endpoint and only with her consent. `changed_at` is the webhook's own time: an older or
+ * replayed report never overwrites a newer one. A template with no row has its registered
+ * category (packages/domain/src/messages.ts).
+ */
+export const whatsappTemplateCategories = pgTable(
+  'whatsapp_template_categories',
+  {
+    templateName: text('template_name').notNull(),
+    language: text('language').notNull(),
+    metaTemplateId: text('meta_template_id'),
+    category: text('category').notNull(),
+    previousCategory: text('previous_category'),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.templateName, t.language] }),
+    check(
+      'whatsapp_template_categories_category_check',
+      sql`${t.category} in ('authentication', 'utility', 'marketing')`,
     ),
   ],
 );

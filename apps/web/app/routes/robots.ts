@@ -9,6 +9,7 @@ export function loader({ context }: Route.LoaderArgs) {
     'Disallow: /profile',
     'Disallow: /wishlist',
     'Disallow: /order-success/',
+    'Disallow: /orders/',
     'Disallow: /auth/',
     'Disallow: /api/',
     `Sitemap: ${context.publicUrl}/sitemap.xml`,

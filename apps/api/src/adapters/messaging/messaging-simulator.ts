@@ -8,10 +8,11 @@ import {
   renderWhatsApp,
   smsAllowedAt,
   type MessageTemplate,
+  type WhatsAppCategory,
 } from '@shop/domain/messages';
 import type { MessagingConfig } from '../../config/messaging-config.ts';
 import { hmacHex } from '../payments/signatures.ts';
-import { GRAPH_API } from './whatsapp-cloud.ts';
+import { GRAPH_API, WHATSAPP_LANGUAGE } from './whatsapp-cloud.ts';
 import { MSG91_FLOW_URL } from './msg91.ts';
 import type {
   MessageCategory,
@@ -97,6 +98,10 @@ export function createMessagingSimulator(deps: {
     return true;
   };
   let written = 0;
+  /** Templates Meta re-categorised (`recategorise`): it checks each send's endpoint by these. */
+  const categories = new Map<string, WhatsAppCategory>();
+  const categoryOf = (template: MessageTemplate) =>
+    categories.get(template.name) ?? template.whatsappCategory;
 
   async function record(message: SimulatedMessage) {
     await mkdir(folder, { recursive: true });
@@ -114,8 +119,17 @@ export function createMessagingSimulator(deps: {
     pending.add(timer);
   }
 
+  /** Posts a webhook body to the shop, signed with the app secret exactly as Meta signs it. */
+  async function postSigned(body: string) {
+    const headers = {
+      'content-type': 'application/json',
+      'x-hub-signature-256': `sha256=${hmacHex(whatsapp.appSecret, body)}`,
+    };
+    return { status: await deps.postToShop()('/api/webhooks/whatsapp', body, headers), headers };
+  }
+
   /** A status webhook, signed with the app secret exactly as Meta signs it. */
-  function whatsappWebhook(
+  async function whatsappWebhook(
     wamid: string,
     to: string,
     status: string,
@@ -150,10 +164,7 @@ export function createMessagingSimulator(deps: {
         },
       ],
     });
-    return deps.postToShop()('/api/webhooks/whatsapp', body, {
-      'content-type': 'application/json',
-      'x-hub-signature-256': `sha256=${hmacHex(whatsapp.appSecret, body)}`,
-    });
+    return (await postSigned(body)).status;
   }
 
   const whatsappError = (status: number, code: number, message: string): ProviderAnswer => ({
@@ -180,13 +191,9 @@ export function createMessagingSimulator(deps: {
     if (body.messaging_product !== 'whatsapp' || body.type !== 'template' || !template) {
       return whatsappError(400, 132001, 'Template name does not exist in the translation');
     }
-    const marketing = template.whatsappCategory === 'marketing';
-    if ((path === 'marketing_messages') !== marketing) {
-      return whatsappError(
-        400,
-        100,
-        `A ${template.whatsappCategory} template cannot be sent to /${path}`,
-      );
+    const category = categoryOf(template);
+    if ((path === 'marketing_messages') !== (category === 'marketing')) {
+      return whatsappError(400, 100, `A ${category} template cannot be sent to /${path}`);
     }
     const to = String(body.to ?? '').replace(/^91/, '');
     if (!/^[6-9]\d{9}$/.test(to)) return whatsappError(400, 131026, 'Message undeliverable');
@@ -208,7 +215,7 @@ export function createMessagingSimulator(deps: {
       channel: 'whatsapp',
       to,
       template: template.name,
-      category: template.whatsappCategory,
+      category,
       variables: parameters,
       text: renderWhatsApp(template.whatsappBody, parameters),
       providerMessageId: wamid,
@@ -308,6 +315,28 @@ export function createMessagingSimulator(deps: {
   return {
     transport,
     switches,
+    /**
+     * Meta re-categorises a template: from now on the simulator takes it only at its new
+     * category's endpoint, and it tells the shop with a signed `template_category_update`
+     * webhook (a completed change). Answers the shop's status and the exact body and headers
+     * sent, so a test can replay them.
+     */
+    async recategorise(templateName: string, category: WhatsAppCategory) {
+      const template = deps.templates[templateName];
+      if (!template) throw new Error(`unknown message template ${templateName}`);
+      const previous = categoryOf(template);
+      categories.set(templateName, category);
+      const rawBody = JSON.stringify(
+        templateCategoryUpdateBody({
+          templateName,
+          previous,
+          category,
+          at: deps.clock(),
+          templateId: simulatorTemplateNumber(templateName),
+        }),
+      );
+      return { rawBody, ...(await postSigned(rawBody)) };
+    },
     /** Every message accepted so far, oldest first. */
     async messages(): Promise<SimulatedMessage[]> {
       const names = await readdir(folder).catch(() => [] as string[]);
@@ -324,6 +353,45 @@ export function createMessagingSimulator(deps: {
       for (const timer of pending) clearTimeout(timer);
       pending.clear();
     },
+  };
+}
+
+/** A number standing for Meta's template id, the same for the same name. */
+function simulatorTemplateNumber(name: string) {
+  let hash = 0;
+  for (const char of name) hash = (hash * 31 + char.charCodeAt(0)) % 1_000_000_007;
+  return 278_000_000_000_000 + hash;
+}
+
+/** A completed `template_category_update` webhook body, as Meta sends it. */
+export function templateCategoryUpdateBody(change: {
+  templateName: string;
+  previous: WhatsAppCategory;
+  category: WhatsAppCategory;
+  at: Date;
+  templateId?: number;
+}) {
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '100000000000000',
+        time: Math.floor(change.at.getTime() / 1000),
+        changes: [
+          {
+            field: 'template_category_update',
+            value: {
+              message_template_id:
+                change.templateId ?? simulatorTemplateNumber(change.templateName),
+              message_template_name: change.templateName,
+              message_template_language: WHATSAPP_LANGUAGE,
+              previous_category: change.previous.toUpperCase(),
+              new_category: change.category.toUpperCase(),
+            },
+          },
+        ],
+      },
+    ],
   };
 }
 

@@ -1,4 +1,9 @@
-import { renderWhatsApp, whatsappVariables } from '@shop/domain/messages';
+import {
+  renderWhatsApp,
+  whatsappCategoryFrom,
+  whatsappVariables,
+  type WhatsAppCategory,
+} from '@shop/domain/messages';
 import type { WhatsAppSettings } from '../../config/messaging-config.ts';
 import {
   MessageRefusedError,
@@ -8,6 +13,8 @@ import {
 } from './provider.ts';
 
 export const GRAPH_API = 'https://graph.facebook.com/v21.0';
+/** The language every template is registered and sent in. */
+export const WHATSAPP_LANGUAGE = 'en';
 
 /** The template message body of the Cloud API (`type: 'template'`). */
 export function whatsappTemplateRequest(message: OutgoingMessage) {
@@ -33,7 +40,7 @@ export function whatsappTemplateRequest(message: OutgoingMessage) {
     biz_opaque_callback_data: message.reference,
     template: {
       name: template.name,
-      language: { code: 'en', policy: 'deterministic' },
+      language: { code: WHATSAPP_LANGUAGE, policy: 'deterministic' },
       components,
     },
   };
@@ -125,6 +132,54 @@ export function whatsappStatuses(body: unknown): WhatsAppStatus[] {
             : undefined,
         });
       }
+    }
+  }
+  return found;
+}
+
+/** A template's category as Meta reports it in a `template_category_update` change. */
+export interface TemplateCategoryUpdate {
+  templateName: string;
+  language: string;
+  metaTemplateId: string | undefined;
+  /** Its category now: `new_category` (in an impending notice too, where it is the current one). */
+  category: WhatsAppCategory;
+  /** Set in a completed change only. */
+  previousCategory: WhatsAppCategory | undefined;
+  /** The webhook's own time (`entry[].time`): a newer report wins, a replayed one is no news. */
+  changedAt: Date;
+}
+
+/**
+ * Every template category change in a webhook's body: `entry[].changes[]` whose field is
+ * `template_category_update`. A completed change carries `previous_category` and `new_category`;
+ * an impending one (the category Meta will apply in 24 hours as `correct_category`) carries
+ * the current category as `new_category`, and the completed change follows when it happens.
+ */
+export function whatsappCategoryUpdates(body: unknown): TemplateCategoryUpdate[] {
+  const found: TemplateCategoryUpdate[] = [];
+  const entries = (body as { entry?: unknown[] })?.entry;
+  if (!Array.isArray(entries)) return found;
+  for (const entry of entries) {
+    const { time, changes } = (entry ?? {}) as { time?: unknown; changes?: unknown[] };
+    if (typeof time !== 'number' || !Number.isFinite(time) || !Array.isArray(changes)) continue;
+    for (const change of changes) {
+      const { field, value } = (change ?? {}) as { field?: unknown; value?: unknown };
+      if (field !== 'template_category_update' || !value || typeof value !== 'object') continue;
+      const update = value as Record<string, unknown>;
+      const category = whatsappCategoryFrom(update.new_category);
+      const name = update.message_template_name;
+      const language = update.message_template_language;
+      if (!category || typeof name !== 'string' || typeof language !== 'string') continue;
+      const id = update.message_template_id;
+      found.push({
+        templateName: name.slice(0, 512),
+        language: language.slice(0, 20),
+        metaTemplateId: typeof id === 'number' || typeof id === 'string' ? String(id) : undefined,
+        category,
+        previousCategory: whatsappCategoryFrom(update.previous_category),
+        changedAt: new Date(time * 1000),
+      });
     }
   }
   return found;

@@ -144,7 +144,9 @@ export function createCourierSimulator(deps: {
         awb,
         event,
         at: new Date().toISOString(),
-        location: LOCATIONS[event],
+        // A return AWB is picked up at her door, not at the shop's warehouse.
+        location:
+          event === 'picked_up' && awb.startsWith('SIMR') ? 'Pickup address' : LOCATIONS[event],
       };
       const raw = JSON.stringify(body);
       const status = await deps.deliver()(raw, {

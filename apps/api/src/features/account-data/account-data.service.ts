@@ -11,13 +11,33 @@ import type { AuthService } from '../auth/auth.service.ts';
 import type { PhoneCodes } from '../auth/phone-codes.service.ts';
 import type { InvoicesService } from '../invoices/invoices.service.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
-import type { AccountDataRepository, OrderOfHers } from './account-data.repository.ts';
+import type { CartPersonalData } from '../cart/cart-personal-data.service.ts';
+import type { CustomersPersonalData } from '../customers/customers-personal-data.service.ts';
+import type { GrievancesPersonalData } from '../grievances/grievances-personal-data.service.ts';
+import type { InvoicesPersonalData } from '../invoices/invoices-personal-data.service.ts';
+import type { OrderOfHers, OrdersPersonalData } from '../orders/orders-personal-data.service.ts';
+import type { ReviewsPersonalData } from '../reviews/reviews-personal-data.service.ts';
+import type { WishlistPersonalData } from '../wishlist/wishlist-personal-data.service.ts';
 import type { MessageChoices } from './message-choices.service.ts';
+
+/**
+ * What each other feature holds of hers, through that feature's own service: read in the
+ * download's transaction, changed in the erasure's.
+ */
+export interface PersonalDataOfFeatures {
+  orders: OrdersPersonalData;
+  invoices: InvoicesPersonalData;
+  reviews: ReviewsPersonalData;
+  cart: CartPersonalData;
+  wishlist: WishlistPersonalData;
+  grievances: GrievancesPersonalData;
+  customers: CustomersPersonalData;
+}
 
 export interface AccountDataDeps {
   db: Database;
-  repository: AccountDataRepository;
   auth: AuthService;
+  features: PersonalDataOfFeatures;
   choices: MessageChoices;
   outbox: MailOutbox;
   invoices: Pick<InvoicesService, 'issueInvoice'>;
@@ -56,13 +76,27 @@ const sharedWith = [
 const iso = (value: Date | string | null) =>
   value === null ? null : new Date(value).toISOString();
 
+/** Her orders with the tax documents of each, and when its invoice was issued (null if none). */
+async function ordersWithDocuments(tx: Executor, features: PersonalDataOfFeatures, userId: string) {
+  const orders = await features.orders.exportFor(tx, userId);
+  const documents = await features.invoices.documentsFor(
+    tx,
+    orders.map((order) => order.id),
+  );
+  return orders.map((order) => {
+    const own = documents.filter((document) => document.orderId === order.id);
+    const invoice = own.find((document) => document.kind === 'invoice');
+    return { ...order, documents: own, invoiceIssuedAt: invoice?.issuedAt ?? null };
+  });
+}
+
 /**
  * Her rights over her data: a download of everything the shop holds about her, and the erasure
  * of her account, keeping only what a law makes the shop keep (GST records), for as long as it
  * does, without her contact details.
  */
 export function createAccountDataService(deps: AccountDataDeps) {
-  const { db, repository, auth, choices, outbox } = deps;
+  const { db, auth, choices, outbox, features } = deps;
 
   return {
     /** Everything about her, read in one snapshot (read only) so every part agrees. */
@@ -70,16 +104,11 @@ export function createAccountDataService(deps: AccountDataDeps) {
       return db.transaction(
         async (tx) => {
           const profile = await auth.userIn(tx, userId);
-          const orders = await repository.ordersOf(tx, userId);
-          const orderIds = orders.map((order) => order.id);
-          const items = await repository.itemsOf(tx, orderIds);
-          const documents = await repository.documentsOf(tx, orderIds);
+          const orders = await ordersWithDocuments(tx, features, userId);
           // An account made by phone has no address ('') until she adds one: nothing is hers by it.
-          const grievances = profile.email ? await repository.grievancesOf(tx, profile.email) : [];
-          const replies = await repository.grievanceRepliesOf(
-            tx,
-            grievances.map((one) => one.id),
-          );
+          const grievances = profile.email
+            ? await features.grievances.exportFor(tx, profile.email)
+            : [];
           const mails = profile.email ? await outbox.mailsTo(tx, profile.email) : [];
           const phoneMessages = [];
           for (const log of deps.messageLogs())
@@ -104,24 +133,20 @@ export function createAccountDataService(deps: AccountDataDeps) {
               returnReason: order.returnReason,
               courier: order.courier,
               awb: order.awb,
-              items: items
-                .filter((item) => item.orderId === order.id)
-                .map((item) => ({
-                  product: item.productName,
-                  colour: item.colorName,
-                  size: item.size,
-                  quantity: item.quantity,
-                  price: paiseToRupees(item.pricePaise),
-                })),
-              documents: documents
-                .filter((document) => document.orderId === order.id)
-                .map((document) => ({
-                  kind: document.kind,
-                  number: document.number,
-                  issuedAt: iso(document.issuedAt),
-                })),
+              items: order.items.map((item) => ({
+                product: item.productName,
+                colour: item.colorName,
+                size: item.size,
+                quantity: item.quantity,
+                price: paiseToRupees(item.pricePaise),
+              })),
+              documents: order.documents.map((document) => ({
+                kind: document.kind,
+                number: document.number,
+                issuedAt: iso(document.issuedAt),
+              })),
             })),
-            reviews: (await repository.reviewsOf(tx, userId)).map((review) => ({
+            reviews: (await features.reviews.exportFor(tx, userId)).map((review) => ({
               product: review.productName,
               rating: review.rating,
               title: review.title,
@@ -140,18 +165,18 @@ export function createAccountDataService(deps: AccountDataDeps) {
               })),
               ...phoneMessages,
             ],
-            signIns: (await repository.signInsOf(tx, userId)).map((signIn) => ({
+            signIns: (await auth.signInsIn(tx, userId)).map((signIn) => ({
               startedAt: iso(signIn.startedAt),
               lastRenewedAt: iso(signIn.lastUsedAt),
               expiresAt: iso(signIn.expiresAt),
               endedAt: iso(signIn.endedAt),
             })),
-            wishlist: (await repository.wishlistOf(tx, userId)).map((item) => ({
+            wishlist: (await features.wishlist.exportFor(tx, userId)).map((item) => ({
               product: item.productName,
               priceWhenAdded: paiseToRupees(item.priceWhenAddedPaise),
               addedAt: iso(item.addedAt),
             })),
-            cart: (await repository.cartOf(tx, userId)).map((item) => ({
+            cart: (await features.cart.exportFor(tx, userId)).map((item) => ({
               product: item.productName,
               colour: item.colorName,
               size: item.size,
@@ -167,9 +192,7 @@ export function createAccountDataService(deps: AccountDataDeps) {
               status: one.status,
               resolution: one.resolution,
               filedAt: iso(one.createdAt),
-              replies: replies
-                .filter((reply) => reply.grievanceId === one.id)
-                .map((reply) => ({ text: reply.text, at: iso(reply.createdAt) })),
+              replies: one.replies.map((reply) => ({ text: reply.text, at: iso(reply.createdAt) })),
             })),
             sharedWith,
           };
@@ -204,13 +227,14 @@ export function createAccountDataService(deps: AccountDataDeps) {
           phone: current.phone,
         });
       }
-      for (const order of await repository.ordersOf(db, userId)) {
+      for (const order of await ordersWithDocuments(db, features, userId)) {
         if (order.paidAt && !order.invoiceIssuedAt) await deps.invoices.issueInvoice(order.id);
       }
       const kept = await db.transaction(async (tx) => {
-        const { formerEmail, formerPhone } = await auth.eraseIn(tx, userId);
+        const erased = await auth.eraseIn(tx, userId);
+        const { formerEmail, formerPhone } = erased;
         const now = new Date();
-        const orders = await repository.ordersOf(tx, userId);
+        const orders = await ordersWithDocuments(tx, features, userId);
         const keptOrders: { order: OrderOfHers; until: Date }[] = [];
         const gone: string[] = [];
         for (const order of orders) {
@@ -218,22 +242,24 @@ export function createAccountDataService(deps: AccountDataDeps) {
           if (until) keptOrders.push({ order, until });
           else gone.push(order.id);
         }
-        await repository.anonymiseOrders(
+        await features.orders.anonymiseIn(
           tx,
           keptOrders.map(({ order }) => order.id),
           gone,
         );
         await choices.withdrawAllIn(tx, userId);
-        await repository.deleteBelongings(tx, userId);
-        const grievanceIds = formerEmail
-          ? (await repository.grievancesOf(tx, formerEmail)).map((one) => one.id)
-          : [];
-        await repository.anonymiseGrievances(
-          tx,
-          grievanceIds,
-          await repository.erasedEmailOf(tx, userId),
-        );
-        if (formerEmail) await outbox.forgetRecipient(tx, formerEmail, grievanceIds);
+        // Her cart, wishlist and the shop's notes about her go; discount uses stay (no one named).
+        await features.cart.eraseIn(tx, userId);
+        await features.wishlist.eraseIn(tx, userId);
+        await features.customers.eraseIn(tx, userId);
+        if (formerEmail) {
+          const grievanceIds = await features.grievances.anonymiseIn(
+            tx,
+            formerEmail,
+            erased.row.email,
+          );
+          await outbox.forgetRecipient(tx, formerEmail, grievanceIds);
+        }
         await deps.phoneMessages.forgetRecipient(tx, { userId, phone: formerPhone });
         return keptOrders.map(({ order, until }) => ({
           kind: 'order' as const,

@@ -35,6 +35,11 @@ export interface MessageChoicesDeps {
   queues: () => QueuedMessages[];
   /** Whether her phone number is proven hers (the phone channels' order updates start on). */
   hasVerifiedPhone: (tx: Executor, userId: string) => Promise<boolean>;
+  /**
+   * Locks her account (the accounts feature's row) in `tx` against another change of her choices;
+   * undefined when there is no such account.
+   */
+  lockAccount: (tx: Executor, userId: string) => Promise<{ erasedAt: Date | null } | undefined>;
 }
 
 const asChoice = (row: ConsentRow) => ({
@@ -86,7 +91,7 @@ export function createMessageChoices(deps: MessageChoicesDeps) {
       source: ConsentSource,
     ): Promise<MessagePreferences> {
       return db.transaction(async (tx) => {
-        const locked = await repository.lockChoices(tx, userId);
+        const locked = await deps.lockAccount(tx, userId);
         if (!locked || locked.erasedAt) throw unauthenticated(accountDataMessages.alreadyDeleted);
         const before = await preferencesIn(tx, userId);
         const changes = changedChoices(before, next);

@@ -44,6 +44,40 @@ export async function recordAudit(
   });
 }
 
+/**
+ * The fields that differ between two views of a record (compared as JSON), as they were and as
+ * they are; null when nothing differs. The log keeps only what a change changed.
+ */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
+  const keys = Object.keys(after).filter(
+    (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+  );
+  if (keys.length === 0) return null;
+  return {
+    before: Object.fromEntries(keys.map((key) => [key, before[key]])),
+    after: Object.fromEntries(keys.map((key) => [key, after[key]])),
+  };
+}
+
+/**
+ * Records an edit of a record as the fields it changed (`changedFields`), in the edit's
+ * transaction; an edit that changed nothing is not logged.
+ */
+export async function recordAuditedEdit(
+  tx: Executor,
+  actor: AuditActor,
+  change: Omit<AuditChange, 'before' | 'after'> & {
+    before: Record<string, unknown>;
+    after: Record<string, unknown>;
+  },
+): Promise<void> {
+  const diff = changedFields(change.before, change.after);
+  if (diff) await recordAudit(tx, actor, { ...change, ...diff });
+}
+
 function toEntry(row: AuditRow): AuditEntryView {
   return {
     _id: row.id,

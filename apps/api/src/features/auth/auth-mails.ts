@@ -20,6 +20,24 @@ export function verificationMail(to: string, firstName: string, link: string): M
   };
 }
 
+/**
+ * The link that adds an address to an account made with a phone number. It goes to an address
+ * someone typed, which may not be theirs: it names no one and nothing of the account.
+ */
+export function emailAdditionMail(to: string, link: string): MailMessage {
+  const lines = [
+    'Hello,',
+    'Someone signed in to a Lacebloom account with their phone number asked to add this email address to it. If it was you, confirm with the link below; it works for 24 hours.',
+    'If it was not you, ignore this email: the address is not added, and nobody can sign in with it.',
+  ];
+  return {
+    to,
+    subject: 'Add this email address to your account',
+    text: `${lines[0]}\n\n${lines[1]}\n\n${link}\n\n${lines[2]}${signOff}`,
+    html: layout(lines, { label: 'Add this email address', url: link }),
+  };
+}
+
 export function passwordResetMail(to: string, firstName: string, link: string): MailMessage {
   const lines = [
     `Hello ${firstName},`,

@@ -16,6 +16,9 @@ export const authText = {
   googleOtherAccount:
     'An account with this email is linked to another Google account. Sign in with your email and password.',
   noEmailYet: 'This account has no email address yet.',
+  emailAlreadySet: 'Your account already has an email address.',
+  emailLinkSent:
+    'We have sent a link to this address. Follow it within 24 hours to add the address to your account.',
   phoneOtherAccount: 'This number is already verified on another account.',
   phoneSignInOff: 'Sign-in with a phone number is not available.',
   phoneCodeWrong: 'That code is not right. Please check it and try again.',

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
+import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { oneTimeTokens, refreshTokens, users, type StoredAddress } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -8,6 +8,8 @@ export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 export type OneTimePurpose = 'password_reset' | 'email_verification';
 
 export interface UserChanges {
+  /** Set once, by the link that proves it, on an account made with a phone number. */
+  email?: string;
   firstName?: string;
   lastName?: string;
   phone?: string;
@@ -79,14 +81,16 @@ export function createAuthRepository(db: Database) {
      * sessions; `key share` by whatever starts or renews one. They exclude each other, so a
      * session is started either before the change (and ended by it) or after it (and sees it);
      * `key share` is the lock a new refresh token's foreign key takes anyway, so it waits for
-     * nothing else.
+     * nothing else. `no key update` is taken by a change of her message choices: it waits for
+     * another change of them (or of the account), and sign-ins pass it.
      */
-    async lockUser(tx: Executor, id: string, mode: 'update' | 'key share') {
+    async lockUser(tx: Executor, id: string, mode: 'update' | 'no key update' | 'key share') {
       const [row] = await tx
         .select({
           sessionsValidFrom: users.sessionsValidFrom,
           emailVerified: users.emailVerified,
           googleSubject: users.googleSubject,
+          erasedAt: users.erasedAt,
         })
         .from(users)
         .where(eq(users.id, id))
@@ -251,6 +255,25 @@ export function createAuthRepository(db: Database) {
       return { row: row!, formerEmail: current.email, formerPhone: current.phone };
     },
 
+    /** Her sign-ins (refresh-token families), oldest first, as her data's download lists them. */
+    async signInsOf(tx: Executor, userId: string) {
+      const rows = await queryRows<{
+        startedAt: Date;
+        lastUsedAt: Date;
+        expiresAt: Date;
+        endedAt: Date | null;
+      }>(
+        tx,
+        sql`select min(created_at) as "startedAt", max(created_at) as "lastUsedAt",
+                   max(expires_at) as "expiresAt",
+                   case when bool_and(revoked_at is not null or replaced_at is not null)
+                        then max(coalesce(revoked_at, replaced_at)) end as "endedAt"
+            from refresh_tokens where user_id = ${userId}
+            group by family_id order by min(created_at)`,
+      );
+      return rows;
+    },
+
     async revokeUserRefreshTokens(tx: Executor, userId: string) {
       await tx
         .update(refreshTokens)
@@ -265,19 +288,21 @@ export function createAuthRepository(db: Database) {
       purpose: OneTimePurpose;
       tokenHash: string;
       expiresAt: Date;
+      /** The address a verification link adds to an account that has none. */
+      email?: string;
     }) {
       await db.insert(oneTimeTokens).values(values);
     },
 
     /**
      * Uses a token once: the conditional update lets exactly one caller through, and only before
-     * it expires. Answers the user it was issued to.
+     * it expires. Answers the user it was issued to, and the address it adds (null when none).
      */
     async consumeOneTimeToken(
       tx: Executor,
       tokenHash: string,
       purpose: OneTimePurpose,
-    ): Promise<string | undefined> {
+    ): Promise<{ userId: string; email: string | null } | undefined> {
       const [row] = await tx
         .update(oneTimeTokens)
         .set({ usedAt: sql`now()` })
@@ -289,8 +314,8 @@ export function createAuthRepository(db: Database) {
             gt(oneTimeTokens.expiresAt, sql`now()`),
           ),
         )
-        .returning({ userId: oneTimeTokens.userId });
-      return row?.userId;
+        .returning({ userId: oneTimeTokens.userId, email: oneTimeTokens.email });
+      return row;
     },
 
     /** Whether a token is there to be used: issued for `purpose`, unused and unexpired. */

@@ -1,8 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  addEmailSchema,
   authSessionResponse,
   changePasswordSchema,
+  emailLinkSentResponse,
   forgotPasswordSchema,
   googleConfigResponse,
   googleSignInSchema,
@@ -182,6 +184,21 @@ export function authRoutes(
         await auth.resendVerification(callerOf(request).userId);
         return ok(null, 'Verification email sent successfully!');
       },
+    );
+
+    // An account made with a phone number adds an address: a link is mailed to it, and following
+    // it (`POST /auth/verify-email`) sets it.
+    app.post(
+      '/auth/email',
+      {
+        preHandler: [noStore, guards.requireCaller],
+        schema: { tags, body: addEmailSchema, response: { 200: emailLinkSentResponse } },
+      },
+      async (request) =>
+        ok(
+          await auth.requestEmail(callerOf(request).userId, request.body.email, request.ip),
+          authText.emailLinkSent,
+        ),
     );
 
     app.get(

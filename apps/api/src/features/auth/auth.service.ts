@@ -8,46 +8,26 @@ import type {
   UserRole,
 } from '@shop/contracts/auth';
 import { accountDataMessages } from '@shop/contracts/account-data';
-import { isEmailAddress, normalizeEmail } from '@shop/domain/contact-details';
-import { conflict, forbidden, invalid, unauthenticated, unavailable } from '@shop/domain/errors';
+import { conflict, forbidden, invalid, unauthenticated } from '@shop/domain/errors';
 import { accountRole } from '@shop/domain/roles';
-import type { Mailer, MailMessage } from '../../adapters/mail/mailer.ts';
-import { GoogleSignInError, type GoogleOAuth } from '../../adapters/oauth/google.ts';
+import type { Mailer } from '../../adapters/mail/mailer.ts';
+import type { GoogleOAuth } from '../../adapters/oauth/google.ts';
 import { isUniqueViolation, type Database, type Executor } from '../../db/client.ts';
 import type { StoredAddress } from '../../db/schema.ts';
 import { passwordChangedMail, passwordResetMail, verificationMail } from './auth-mails.ts';
 import { authText } from './auth-messages.ts';
-import {
-  type AuthRepository,
-  type OneTimePurpose,
-  type UserChanges,
-  type UserRow,
-} from './auth.repository.ts';
+import { type AuthRepository, type UserRow } from './auth.repository.ts';
+import { createEmailAddition } from './email-addition.service.ts';
+import { createGoogleSignIn } from './google-sign-in.ts';
+import { createMailLinks } from './mail-links.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { SessionUsers } from './session-users.ts';
+import { createSessions } from './sessions.service.ts';
 import type { Throttle } from '../throttle/throttle.ts';
 import { beginPasswordCheck, beginSignIn, throttleRules } from './throttle.ts';
-import {
-  ACCESS_TOKEN_TTL_SECONDS,
-  EMAIL_VERIFICATION_TTL_MS,
-  hasOpaqueTokenShape,
-  hashOpaqueToken,
-  newOpaqueToken,
-  PASSWORD_RESET_TTL_MS,
-  REFRESH_TOKEN_LIFETIME_MS,
-  type AccessTokens,
-} from './tokens.ts';
+import { hasOpaqueTokenShape, hashOpaqueToken, type AccessTokens } from './tokens.ts';
 
-/** Who is calling, once their access token has been checked. */
-export interface Caller {
-  userId: string;
-  email: string;
-  role: UserRole;
-  /** The user row as read while checking the token (this request's own copy). */
-  user: UserRow;
-  /** The sign-in the access token belongs to; absent on tokens from before sign-ins were named. */
-  sessionId?: string | undefined;
-}
+export type { Caller } from './sessions.service.ts';
 
 export interface AuthServiceDeps {
   db: Database;
@@ -67,17 +47,14 @@ export interface AuthServiceDeps {
   log: (error: unknown, message: string) => void;
 }
 
-/** Google sends the shopper back to this page of ours; no other redirect target is exchanged. */
-const GOOGLE_CALLBACK_PATH = '/auth/google/callback';
-
+/**
+ * Accounts: signing up and in with a password, the profile, passwords and verifying addresses,
+ * and phone numbers proven with a code. Sessions (`sessions.service.ts`), Google
+ * (`google-sign-in.ts`), mailed links (`mail-links.ts`) and adding an address to an account made
+ * by phone (`email-addition.service.ts`) each have their own module; this one composes them.
+ */
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, repository, sessionUsers, throttle, accessTokens, mailer } = deps;
-
-  /** Passes on a user row just changed (and committed), after the kept copy is dropped. */
-  function changedUser<T extends UserRow | undefined>(row: T): T {
-    if (row) sessionUsers.changed(row.id);
-    return row;
-  }
+  const { db, repository, sessionUsers, throttle } = deps;
   const listedOwners = new Set(deps.adminEmails);
   const signupRule = {
     ...throttleRules.signupsPerAddress,
@@ -109,115 +86,29 @@ export function createAuthService(deps: AuthServiceDeps) {
     };
   }
 
-  /**
-   * A new sign-in: an access token and the first refresh token of a new family. `row` is the user
-   * as read when the credential was checked: when every session was ended since (a password reset,
-   * Google taking over an unverified account), the sign-in is refused. The refresh token is
-   * stored under the user's lock, and the access token was issued before it, so a change ending
-   * every session ends this one too (see `lockUser`).
-   */
-  async function startSession(row: UserRow, issuedAtMs = Date.now()): Promise<AuthSession> {
-    const refreshToken = newOpaqueToken();
-    const familyId = randomUUID();
-    // Signed before the transaction: no transaction waits on the thread pool.
-    const accessToken = await accessTokens.sign(row.id, familyId, issuedAtMs);
-    const started = await db.transaction(async (tx) => {
-      const current = await repository.lockUser(tx, row.id, 'key share');
-      if (current?.sessionsValidFrom.getTime() !== row.sessionsValidFrom.getTime()) return false;
-      await repository.insertRefreshToken(tx, {
-        userId: row.id,
-        familyId,
-        tokenHash: hashOpaqueToken(refreshToken),
-        expiresAt: new Date(Date.now() + REFRESH_TOKEN_LIFETIME_MS),
-      });
-      return true;
-    });
-    if (!started) throw unauthenticated(authText.badCredentials);
-    return { user: toUser(row), accessToken, refreshToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
-  }
-
-  /**
-   * Links Google to an account, or signs in to one already linked. An account whose address was
-   * never verified may have been made by anyone who typed that address; Google vouching for the
-   * address makes the account its owner's alone: the password goes, every refresh token is
-   * revoked and every older access token refused. Answers the user and, when sessions ended, the
-   * instant they ended from (the new sign-in's issue time); undefined when the account is linked
-   * to another Google account.
-   */
-  async function linkGoogle(userId: string, subject: string) {
-    const outcome = await db.transaction(async (tx) => {
-      const current = await repository.lockUser(tx, userId, 'update');
-      if (!current || (current.googleSubject !== null && current.googleSubject !== subject)) {
-        return undefined;
-      }
-      if (current.emailVerified) {
-        const row = await repository.updateUser(tx, userId, { googleSubject: subject });
-        return { row: row! };
-      }
-      // One millisecond past every token signed before this lock was taken.
-      const endedAt = new Date(Date.now() + 1);
-      await repository.revokeUserRefreshTokens(tx, userId);
-      const row = await repository.updateUser(tx, userId, {
-        googleSubject: subject,
-        emailVerified: true,
-        passwordHash: null,
-        sessionsValidFrom: endedAt,
-      });
-      return { row: row!, endedAt };
-    });
-    if (outcome) changedUser(outcome.row);
-    return outcome;
-  }
-
-  /**
-   * Mail goes out after the data it talks about is saved. A mail server that is down must not
-   * undo a sign-up or a reset: the failure is logged and the shopper can ask again.
-   */
-  async function sendMail(message: MailMessage) {
-    try {
-      await mailer.send(message);
-    } catch (error) {
-      deps.log(error, `could not send "${message.subject}"`);
-    }
-  }
-
-  async function issueLink(row: UserRow, purpose: OneTimePurpose): Promise<string> {
-    const token = newOpaqueToken();
-    const ttl = purpose === 'password_reset' ? PASSWORD_RESET_TTL_MS : EMAIL_VERIFICATION_TTL_MS;
-    await repository.insertOneTimeToken({
-      userId: row.id,
-      purpose,
-      tokenHash: hashOpaqueToken(token),
-      expiresAt: new Date(Date.now() + ttl),
-    });
-    const page = purpose === 'password_reset' ? 'reset-password' : 'verify-email';
-    return `${deps.publicUrl}/${page}?token=${encodeURIComponent(token)}`;
-  }
+  const sessions = createSessions({
+    db,
+    repository,
+    sessionUsers,
+    accessTokens: deps.accessTokens,
+    toUser,
+    roleOf,
+  });
+  const { changedUser, startSession, endSessionsIn } = sessions;
+  const links = createMailLinks(deps);
+  const { issueLink, sendMail } = links;
+  const emailAddition = createEmailAddition({ db, repository, throttle, links, signupRule });
+  const google = createGoogleSignIn({
+    db,
+    repository,
+    google: deps.google,
+    sessions,
+    log: deps.log,
+  });
 
   async function sendVerification(row: UserRow) {
-    const link = await issueLink(row, 'email_verification');
+    const link = await issueLink(row.id, 'email_verification');
     await sendMail(verificationMail(row.email, row.firstName, link));
-  }
-
-  /**
-   * Ends every session of the user inside `tx`, with `changes` to the account: refresh tokens are
-   * revoked and access tokens issued before the answered instant are refused. The user's row is
-   * locked first, so a sign-in or refresh racing this either finished before it (and is ended
-   * by it) or waits and sees it (see `lockUser`). The instant is taken after the lock, one
-   * millisecond past every token signed before.
-   */
-  async function endSessionsIn(tx: Executor, userId: string, changes: UserChanges = {}) {
-    await repository.lockUser(tx, userId, 'update');
-    const at = new Date(Date.now() + 1);
-    await repository.revokeUserRefreshTokens(tx, userId);
-    const row = await repository.updateUser(tx, userId, { ...changes, sessionsValidFrom: at });
-    return { row, at };
-  }
-
-  /** Everyone signed in as this user is signed out: refresh tokens and older access tokens. */
-  async function endAllSessions(userId: string) {
-    const { row } = await db.transaction((tx) => endSessionsIn(tx, userId));
-    changedUser(row);
   }
 
   async function userOrThrow(userId: string): Promise<UserRow> {
@@ -228,6 +119,14 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   return {
     toUser,
+    authenticate: sessions.authenticate,
+    pageSession: sessions.pageSession,
+    refresh: sessions.refresh,
+    logout: sessions.logout,
+    googleConfig: google.googleConfig,
+    googleSignIn: google.googleSignIn,
+    /** Mails a link that adds an address to an account made with a phone number. */
+    requestEmail: emailAddition.request,
 
     /**
      * Checks her password before something that cannot be undone (erasing the account), counted
@@ -267,6 +166,16 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!row || row.erasedAt) throw unauthenticated(accountDataMessages.alreadyDeleted);
       return row;
     },
+
+    /** Her sign-ins, as her data's download lists them, in the download's `tx`. */
+    signInsIn: (tx: Executor, userId: string) => repository.signInsOf(tx, userId),
+
+    /**
+     * Locks her account's row in `tx` against another change of her message choices (or of the
+     * account); sign-ins pass. Answers undefined when there is no such account.
+     */
+    lockForChoicesIn: (tx: Executor, userId: string) =>
+      repository.lockUser(tx, userId, 'no key update'),
 
     /** Drops this process's copy of a user changed by a committed transaction. */
     forgetCachedUser(userId: string) {
@@ -329,32 +238,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       return startSession(row);
     },
 
-    /** Checks a bearer token; answers who is calling. */
-    async authenticate(token: string | undefined): Promise<Caller> {
-      if (!token) throw unauthenticated(authText.noToken);
-      const claims = await accessTokens.verify(token);
-      if (!claims) throw unauthenticated(authText.badToken);
-      const row = await sessionUsers.find(claims.userId);
-      // A token from before a password change or reset, or of a sign-in ended on its device,
-      // no longer counts.
-      if (
-        !row ||
-        claims.issuedAtMs < row.sessionsValidFrom.getTime() ||
-        (claims.sessionId !== undefined &&
-          row.endedSessions.some((ended) => ended.id === claims.sessionId))
-      ) {
-        throw unauthenticated(authText.badToken);
-      }
-      return {
-        userId: row.id,
-        email: row.email,
-        role: roleOf(row),
-        user: row,
-        sessionId: claims.sessionId,
-      };
-    },
-
-    profile(caller: Caller): User {
+    profile(caller: { user: UserRow }): User {
       return toUser(caller.user);
     },
 
@@ -385,105 +269,12 @@ export function createAuthService(deps: AuthServiceDeps) {
       return toUser(row);
     },
 
-    /**
-     * The shopper a page request comes from, by its session cookie (the sign-in's current refresh
-     * token), as a short-lived access token of that sign-in for the page's own loaders; the token
-     * never leaves the server. Nothing is rotated or spent: a token that is spent, revoked,
-     * expired or unknown, or whose sign-in ended, renders the page signed out.
-     */
-    async pageSession(refreshToken: string | undefined): Promise<string | undefined> {
-      if (!refreshToken || !hasOpaqueTokenShape(refreshToken)) return undefined;
-      const stored = await repository.findRefreshToken(hashOpaqueToken(refreshToken));
-      if (!stored || stored.replacedAt || stored.revokedAt) return undefined;
-      if (stored.expiresAt.getTime() <= Date.now()) return undefined;
-      const row = await sessionUsers.find(stored.userId);
-      if (!row || row.endedSessions.some((ended) => ended.id === stored.familyId)) {
-        return undefined;
-      }
-      return accessTokens.sign(row.id, stored.familyId);
-    },
-
-    /** Rotates a refresh token: the presented one is spent, a new one of its family comes back. */
-    async refresh(refreshToken: string): Promise<AuthSession> {
-      const stored = await repository.findRefreshToken(hashOpaqueToken(refreshToken));
-      if (!stored) throw unauthenticated(authText.badRefreshToken);
-      if (stored.replacedAt || stored.revokedAt) {
-        // A spent token presented again was copied: end the whole sign-in, newest token included.
-        await repository.revokeRefreshFamily(db, stored.familyId);
-        throw unauthenticated(authText.badRefreshToken);
-      }
-      if (stored.expiresAt.getTime() <= Date.now()) throw unauthenticated(authText.badRefreshToken);
-      const row = await repository.findUserById(stored.userId);
-      if (!row) throw unauthenticated(authText.badRefreshToken);
-
-      const next = newOpaqueToken();
-      // Issued before the rotation commits (and used only if it does), so a change ending every
-      // session after it finds this access token older than the change.
-      const accessToken = await accessTokens.sign(row.id, stored.familyId);
-      const rotated = await db.transaction(async (tx) => {
-        // The user's lock first: a change ending every session revokes the new token, or this
-        // rotation finds the presented one revoked (see `lockUser`).
-        await repository.lockUser(tx, row.id, 'key share');
-        if (!(await repository.markRefreshTokenReplaced(tx, stored.id))) return false;
-        await repository.insertRefreshToken(tx, {
-          userId: row.id,
-          familyId: stored.familyId,
-          tokenHash: hashOpaqueToken(next),
-          expiresAt: stored.expiresAt,
-        });
-        return true;
-      });
-      if (!rotated) {
-        // Another request spent this token a moment ago (or every session ended): the same
-        // answer as a reuse.
-        await repository.revokeRefreshFamily(db, stored.familyId);
-        throw unauthenticated(authText.badRefreshToken);
-      }
-      return {
-        user: toUser(row),
-        accessToken,
-        refreshToken: next,
-        expiresIn: ACCESS_TOKEN_TTL_SECONDS,
-      };
-    },
-
-    /**
-     * Signs out this device: its sign-in (the refresh token's family, and the access token's) is
-     * ended, and the shopper's other devices stay signed in. A refresh token that is expired,
-     * revoked, unknown or another account's ends nothing else. An access token from before
-     * sign-ins were named (no session id) signs out everywhere, as sign-out did then.
-     */
-    async logout(refreshToken: string | undefined, caller: Caller | undefined) {
-      let userId = caller?.userId;
-      const sessions = new Set<string>();
-      if (caller?.sessionId) sessions.add(caller.sessionId);
-      if (refreshToken) {
-        const stored = await repository.findRefreshToken(hashOpaqueToken(refreshToken));
-        if (stored && (userId === undefined || stored.userId === userId)) {
-          userId = stored.userId;
-          sessions.add(stored.familyId);
-        }
-      }
-      if (!userId) return;
-      if (caller && !caller.sessionId) return endAllSessions(userId);
-      if (sessions.size === 0) return;
-      const signedInUser = userId;
-      const row = await db.transaction(async (tx) => {
-        // The user's lock, as every change to sessions takes it (see `lockUser`).
-        await repository.lockUser(tx, signedInUser, 'update');
-        for (const familyId of sessions) await repository.revokeRefreshFamily(tx, familyId);
-        const until = new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000 + 60_000);
-        return repository.endSessions(tx, signedInUser, [...sessions], until);
-      });
-      changedUser(row);
-    },
-
     async forgotPassword(email: string, clientAddress: string) {
       await throttle.take(throttleRules.resetRequestsPerAddress, clientAddress);
       await throttle.take(throttleRules.resetRequestsPerEmail, email);
       const row = await repository.findUserByEmail(db, email);
       if (!row) return;
-      const link = await issueLink(row, 'password_reset');
+      const link = await issueLink(row.id, 'password_reset');
       await sendMail(passwordResetMail(row.email, row.firstName, link));
     },
 
@@ -498,7 +289,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       const passwordHash = await hashPassword(password);
       const row = await db.transaction(async (tx) => {
-        const userId = await repository.consumeOneTimeToken(tx, tokenHash, 'password_reset');
+        const userId = (await repository.consumeOneTimeToken(tx, tokenHash, 'password_reset'))
+          ?.userId;
         if (!userId) return undefined;
         await repository.retireOneTimeTokens(tx, userId, 'password_reset');
         await repository.unlinkUnverifiedGoogle(tx, userId);
@@ -534,16 +326,21 @@ export function createAuthService(deps: AuthServiceDeps) {
       return startSession(row, at.getTime());
     },
 
+    /**
+     * Follows a mailed verification link: it proves the account's own address, or (a link asked
+     * for by an account made with a phone number) sets the address it was sent to.
+     */
     async verifyEmail(token: string): Promise<User> {
       if (!hasOpaqueTokenShape(token)) throw invalid(authText.verificationLinkInvalid);
       const row = await db.transaction(async (tx) => {
-        const userId = await repository.consumeOneTimeToken(
+        const link = await repository.consumeOneTimeToken(
           tx,
           hashOpaqueToken(token),
           'email_verification',
         );
-        if (!userId) return undefined;
-        return repository.updateUser(tx, userId, { emailVerified: true });
+        if (!link) return undefined;
+        if (link.email !== null) return emailAddition.confirmIn(tx, link.userId, link.email);
+        return repository.updateUser(tx, link.userId, { emailVerified: true });
       });
       if (!row) throw invalid(authText.verificationLinkInvalid);
       changedUser(row);
@@ -603,79 +400,6 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (!made) throw error;
         return startSession(made);
       }
-    },
-
-    googleConfig() {
-      return {
-        enabled: deps.google !== undefined,
-        clientId: deps.google?.clientId ?? null,
-        authorizationUrl: deps.google?.authorizationUrl ?? null,
-      };
-    },
-
-    /**
-     * Signs in with Google, only for an address Google has verified (anyone can make a Google
-     * account with someone else's address and leave it unverified). An account linked to this
-     * Google subject signs in; an account with the same email is linked (see `linkGoogle` for
-     * one whose address was never verified); otherwise a new account is made.
-     */
-    async googleSignIn(code: string, redirectUri: string): Promise<AuthSession> {
-      if (!deps.google) throw unavailable(authText.googleNotConfigured);
-      if (new URL(redirectUri).pathname !== GOOGLE_CALLBACK_PATH)
-        throw invalid('Invalid redirectUri');
-      let identity;
-      try {
-        identity = await deps.google.exchangeCode(code, redirectUri);
-      } catch (error) {
-        if (
-          error instanceof GoogleSignInError ||
-          error instanceof TypeError ||
-          (error instanceof Error && error.name === 'TimeoutError')
-        ) {
-          deps.log(error, 'Google sign-in refused');
-          throw unauthenticated(authText.googleFailed);
-        }
-        throw error;
-      }
-      if (!identity.emailVerified) throw forbidden(authText.googleEmailUnverified);
-      const email = normalizeEmail(identity.email);
-      if (!isEmailAddress(email)) {
-        deps.log(undefined, 'Google sign-in refused: not a bare email address');
-        throw unauthenticated(authText.googleFailed);
-      }
-
-      const found =
-        (await repository.findUserByGoogleSubject(identity.subject)) ??
-        (await repository.findUserByEmail(db, email));
-      if (found?.googleSubject === identity.subject && found.emailVerified) {
-        return startSession(found);
-      }
-      if (found) {
-        const linked = await linkGoogle(found.id, identity.subject).catch((error: unknown) => {
-          // This Google account was linked to another account a moment ago.
-          if (isUniqueViolation(error)) throw conflict(authText.googleOtherAccount);
-          throw error;
-        });
-        if (!linked) throw conflict(authText.googleOtherAccount);
-        return startSession(linked.row, linked.endedAt?.getTime());
-      }
-      let row: UserRow;
-      try {
-        row = await repository.insertUser({
-          email,
-          firstName: identity.givenName || email.split('@')[0]!,
-          lastName: identity.familyName,
-          phone: '',
-          passwordHash: null,
-          emailVerified: true,
-          googleSubject: identity.subject,
-        });
-      } catch (error) {
-        // The same person signing in twice at once, or a sign-up with this email meanwhile.
-        if (isUniqueViolation(error)) throw conflict(authText.emailTaken);
-        throw error;
-      }
-      return startSession(row);
     },
   };
 }

@@ -89,6 +89,17 @@ export const throttleRules = {
     windowMs: HOUR,
     message: 'Too many verification emails requested. Please wait an hour and try again.',
   },
+  /**
+   * Links asked for to add an address to an account made with a phone number (each also tells
+   * whether an address has an account, so each counts against the network's sign-ups as well).
+   */
+  emailAdditionsPerUser: {
+    kind: 'window',
+    action: 'email-addition-user',
+    limit: 5,
+    windowMs: HOUR,
+    message: 'Too many email addresses were tried. Please wait an hour and try again.',
+  },
 } as const satisfies Record<string, WindowRule | BackoffRule>;
 
 /** An address an account signed in from is known to it for this long after the last time. */

@@ -1,65 +1,40 @@
-import type { Product } from '@shop/contracts/catalogue';
-import { priceBandBounds, priceBandOf, type ProductSort } from '@shop/domain/catalogue';
+import type { ProductSort } from '@shop/domain/catalogue';
 import type { SizeChartData } from '@shop/domain/size-charts';
 import { sizeMatchFor } from '@shop/domain/size-finder';
-import { BitSets, countOf, holds, intersection } from './bit-sets.ts';
+import type { ParsedSearch } from '@shop/domain/search-terms';
 import type { Database } from '../../db/client.ts';
 import type { CacheTag } from '../../http/read-cache.ts';
-import type { ParsedSearch } from '@shop/domain/search-terms';
-import type {
-  CatalogueRepository,
-  FacetRow,
-  IndexRow,
-  ProductFilters,
-} from './catalogue.repository.ts';
+import { BitSets, countOf, holds, intersection } from './bit-sets.ts';
+import type { CatalogueRepository, FacetRow, ProductFilters } from './catalogue.repository.ts';
+import { facetRowsOf } from './facet-counts.ts';
+import {
+  compareId,
+  inScope,
+  productOrders,
+  toIndexed,
+  type BrowseScope,
+  type IndexedProduct,
+  type IndexScope,
+  type SearchScope,
+} from './indexed-product.ts';
+import { filterSetOf } from './list-filter-sets.ts';
+import {
+  createProductDocuments,
+  type ProductDocument,
+  type ProductDocumentsOptions,
+} from './product-documents.ts';
 import {
   createProductSearch,
   type ProductSearch,
-  type SearchableProduct,
   type SearchHit,
   type TermPlan,
 } from './product-search.ts';
 
+export type { IndexScope } from './indexed-product.ts';
+export type { ProductDocument } from './product-documents.ts';
+
 /** Documents loaded per query when warming up. */
 const WARM_BATCH = 1_000;
-
-/** A product as the API answers it, and the same as JSON text. */
-export interface ProductDocument {
-  product: Product;
-  json: string;
-}
-
-/** What a list needs to know of an active product to filter, sort, page and count it. */
-interface IndexedProduct {
-  id: string;
-  categoryId: string;
-  subcategoryId: string | null;
-  pricePaise: number;
-  position: number;
-  createdAtMs: number;
-  /** Lower-case size → the size as the catalogue spells it, for sizes with stock. */
-  sizesInStock: Map<string, string>;
-  /** The same sizes as a list, for the size filter's matching by chart. */
-  stockSizes: string[];
-  sizeChartId: string | null;
-  colors: { name: string; lower: string; hex: string }[];
-  /** Its colours once each by lower-case name (a facet counts a product once per colour). */
-  distinctColors: { name: string; lower: string; hex: string }[];
-  tags: string[];
-  priceBand: string;
-  /** Its bit in the model's filter sets (assigned when they are made after a change). */
-  slot: number;
-  /** The texts search finds it by. */
-  searchable: SearchableProduct;
-}
-
-type BrowseScope =
-  | { kind: 'all' }
-  | { kind: 'category'; categoryId: string }
-  | { kind: 'subcategory'; subcategoryId: string };
-/** Which products a list starts from, before the shopper's filters: a browse scope or a search. */
-export type IndexScope = BrowseScope | { kind: 'search'; search: ParsedSearch };
-type SearchScope = Extract<IndexScope, { kind: 'search' }>;
 
 /** Search answers kept between changes, by plan (each holds references to its matches). */
 const MAX_SEARCH_RESULTS = 500;
@@ -69,126 +44,6 @@ interface SearchResult {
   relevance: IndexedProduct[];
   bySort: Partial<Record<ProductSort, IndexedProduct[]>>;
   facets?: FacetRow[];
-}
-
-const compareId = (a: IndexedProduct, b: IndexedProduct) =>
-  a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-
-/** The same orders as the SQL of the list queries, ties broken by id. */
-const orders: Record<ProductSort, (a: IndexedProduct, b: IndexedProduct) => number> = {
-  recommended: (a, b) =>
-    a.position - b.position || b.createdAtMs - a.createdAtMs || compareId(a, b),
-  'price-asc': (a, b) => a.pricePaise - b.pricePaise || a.position - b.position || compareId(a, b),
-  'price-desc': (a, b) => b.pricePaise - a.pricePaise || a.position - b.position || compareId(a, b),
-  newest: (a, b) => b.createdAtMs - a.createdAtMs || compareId(a, b),
-};
-
-function toIndexed(row: IndexRow): IndexedProduct {
-  const sizesInStock = new Map<string, string>();
-  for (const color of row.colors) {
-    for (const entry of color.sizes) {
-      if (entry.stock <= 0) continue;
-      const lower = entry.size.toLowerCase();
-      const known = sizesInStock.get(lower);
-      // The facet shows the smallest spelling, as SQL's min() would.
-      if (known === undefined || entry.size < known) sizesInStock.set(lower, entry.size);
-    }
-  }
-  const colors = row.colors.map((color) => ({
-    name: color.name,
-    lower: color.name.toLowerCase(),
-    hex: color.hex,
-  }));
-  return {
-    id: row.id,
-    categoryId: row.category_id,
-    subcategoryId: row.subcategory_id,
-    pricePaise: row.price_paise,
-    position: row.position,
-    createdAtMs: new Date(row.created_at).getTime(),
-    sizesInStock,
-    stockSizes: [...sizesInStock.values()],
-    sizeChartId: row.size_chart_id,
-    colors,
-    distinctColors: colors.filter(
-      (color, at) => colors.findIndex((other) => other.lower === color.lower) === at,
-    ),
-    tags: row.tags,
-    priceBand: priceBandOf(row.price_paise),
-    slot: -1,
-    searchable: {
-      id: row.id,
-      name: row.name,
-      text: row.search_text,
-      kinds: row.subcategory_name ? [row.category_name, row.subcategory_name] : [row.category_name],
-    },
-  };
-}
-
-function inScope(product: IndexedProduct, scope: BrowseScope): boolean {
-  switch (scope.kind) {
-    case 'all':
-      return true;
-    case 'category':
-      return product.categoryId === scope.categoryId;
-    case 'subcategory':
-      return product.subcategoryId === scope.subcategoryId;
-  }
-}
-
-/** Facet counts over a set of products, in the rows the facet query answers. */
-export function facetRowsOf(products: Iterable<IndexedProduct>): FacetRow[] {
-  const sizes = new Map<string, { value: string; count: number }>();
-  const colors = new Map<string, { value: string; hex: string; count: number }>();
-  const tags = new Map<string, number>();
-  const bands = new Map<string, number>();
-  for (const product of products) {
-    for (const [lower, size] of product.sizesInStock) {
-      const entry = sizes.get(lower);
-      if (!entry) sizes.set(lower, { value: size, count: 1 });
-      else {
-        entry.count += 1;
-        if (size < entry.value) entry.value = size;
-      }
-    }
-    for (const color of product.distinctColors) {
-      const entry = colors.get(color.lower);
-      if (!entry) colors.set(color.lower, { value: color.name, hex: color.hex, count: 1 });
-      else {
-        entry.count += 1;
-        if (color.name < entry.value) entry.value = color.name;
-        if (color.hex < entry.hex) entry.hex = color.hex;
-      }
-    }
-    for (const tag of product.tags) tags.set(tag, (tags.get(tag) ?? 0) + 1);
-    bands.set(product.priceBand, (bands.get(product.priceBand) ?? 0) + 1);
-  }
-  return [
-    ...[...sizes.values()].map(({ value, count }) => ({
-      facet: 'size' as const,
-      value,
-      color_hex: null,
-      count,
-    })),
-    ...[...colors.values()].map(({ value, hex, count }) => ({
-      facet: 'color' as const,
-      value,
-      color_hex: hex,
-      count,
-    })),
-    ...[...tags].map(([value, count]) => ({
-      facet: 'tag' as const,
-      value,
-      color_hex: null,
-      count,
-    })),
-    ...[...bands].map(([value, count]) => ({
-      facet: 'price' as const,
-      value,
-      color_hex: null,
-      count,
-    })),
-  ];
 }
 
 /**
@@ -202,11 +57,7 @@ export function facetRowsOf(products: Iterable<IndexedProduct>): FacetRow[] {
 export function createCatalogueIndex(
   db: Database,
   repository: CatalogueRepository,
-  options: {
-    toProduct: (
-      row: Awaited<ReturnType<CatalogueRepository['findProductsByIds']>>[number],
-    ) => Product;
-    maxDocuments: number;
+  options: ProductDocumentsOptions & {
     /** Every size chart by id, read again after a chart changes (none: sizes match by name). */
     loadCharts?: () => Promise<Map<string, SizeChartData>>;
   },
@@ -234,9 +85,7 @@ export function createCatalogueIndex(
   const dirty = new Set<string>();
   let loading: Promise<void> | undefined;
 
-  /** Each document with its JSON text, serialized once: lists are answered by joining texts. */
-  const documents = new Map<string, ProductDocument>();
-  let documentsGeneration = 0;
+  const productDocuments = createProductDocuments(db, repository, options);
 
   function changed() {
     sorted = {};
@@ -260,65 +109,6 @@ export function createCatalogueIndex(
   function matchOf(product: IndexedProduct, size: string, sisters: boolean) {
     const chart = product.sizeChartId === null ? null : (charts.get(product.sizeChartId) ?? null);
     return sizeMatchFor(chart, size, product.stockSizes, sisters);
-  }
-
-  /**
-   * The products the list filters let through, or undefined when there are none: price band
-   * bounds, a size in stock matching hers (any case; by each product's chart, with its sister
-   * sizes when asked), a colour or tag containing the text (any case).
-   */
-  function filterSet(filters: ProductFilters): Uint32Array | undefined {
-    const sets = bitSetsOf();
-    const wanted: Uint32Array[] = [];
-    if (filters.price) {
-      const { aboveExclusive: above, atMostInclusive: atMost } = priceBandBounds(filters.price);
-      wanted.push(
-        sets.of(
-          `price:${filters.price}`,
-          (product) =>
-            (above === null || product.pricePaise > above) &&
-            (atMost === null || product.pricePaise <= atMost),
-        ),
-      );
-    }
-    const size = filters.size?.toLowerCase();
-    if (size) {
-      const sisters = filters.sisterSizes === true;
-      wanted.push(
-        sets.of(`size:${size}:${sisters}`, (product) => matchOf(product, size, sisters) !== null),
-      );
-    }
-    const color = filters.color?.toLowerCase();
-    if (color) {
-      wanted.push(
-        sets.of(`color:${color}`, (product) =>
-          product.colors.some((entry) => entry.lower.includes(color)),
-        ),
-      );
-    }
-    const tag = filters.tag?.toLowerCase();
-    if (tag) {
-      wanted.push(
-        sets.of(`tag:${tag}`, (product) =>
-          product.tags.some((name) => name.toLowerCase().includes(tag)),
-        ),
-      );
-    }
-    const offer = filters.offer;
-    if (offer) {
-      wanted.push(
-        sets.of(`offer:${offer.key}`, (product) =>
-          offer.covers({
-            productId: product.id,
-            categoryId: product.categoryId,
-            subcategoryId: product.subcategoryId,
-            tags: product.tags,
-          }),
-        ),
-      );
-    }
-    if (wanted.length === 0) return undefined;
-    return wanted.length === 1 ? wanted[0] : intersection(wanted);
   }
 
   /** A browse scope's products as a bit set (undefined for all products). */
@@ -444,7 +234,7 @@ export function createCatalogueIndex(
   }
 
   function sortedBy(sort: ProductSort): IndexedProduct[] {
-    return (sorted[sort] ??= [...products.values()].sort(orders[sort]));
+    return (sorted[sort] ??= [...products.values()].sort(productOrders[sort]));
   }
 
   /** The products of a scope in the order asked (ids no longer active are skipped). */
@@ -452,7 +242,7 @@ export function createCatalogueIndex(
     if (scope.kind === 'search') {
       const result = searchResult(scope);
       if (sort === 'recommended') return result.relevance;
-      return (result.bySort[sort] ??= [...result.relevance].sort(orders[sort]));
+      return (result.bySort[sort] ??= [...result.relevance].sort(productOrders[sort]));
     }
     const key = `${JSON.stringify(scope)}|${sort}`;
     let list = scopeLists.get(key);
@@ -482,18 +272,14 @@ export function createCatalogueIndex(
 
     /** Empties what the tags name (undefined: everything). */
     invalidate(tags: CacheTag[] | undefined) {
-      documentsGeneration += 1;
+      productDocuments.invalidate(tags);
       if (!tags || tags.includes('size-charts')) chartsStale = true;
       if (!tags || tags.includes('categories')) {
         reloadAll = true;
-        documents.clear();
         return;
       }
       for (const tag of tags) {
-        if (!tag.startsWith('product:')) continue;
-        const id = tag.slice('product:'.length);
-        documents.delete(id);
-        if (loadedOnce) dirty.add(id);
+        if (tag.startsWith('product:') && loadedOnce) dirty.add(tag.slice('product:'.length));
       }
     },
 
@@ -511,7 +297,11 @@ export function createCatalogueIndex(
       await current();
       const start = (page - 1) * limit;
       const list = candidates(scope, sort);
-      const wanted = filterSet(filters);
+      const wanted = filterSetOf(
+        bitSetsOf(),
+        filters,
+        (product, size, sisters) => matchOf(product, size, sisters) !== null,
+      );
       if (!wanted) {
         return {
           ids: list.slice(start, start + limit).map((product) => product.id),
@@ -577,41 +367,7 @@ export function createCatalogueIndex(
     },
 
     /** Active products' documents in the order of `ids`; unknown or inactive ids are left out. */
-    async documents(ids: string[]): Promise<ProductDocument[]> {
-      const missing = ids.filter((id) => !documents.has(id));
-      let loaded = new Map<string, ProductDocument>();
-      if (missing.length > 0) {
-        const generation = documentsGeneration;
-        const rows = await repository.findProductsByIds(db, missing);
-        loaded = new Map(
-          rows
-            .filter((row) => row.is_active)
-            .map((row) => {
-              const product = options.toProduct(row);
-              return [row.id, { product, json: JSON.stringify(product) }];
-            }),
-        );
-        // Documents read across a change may predate it: use them for this answer only.
-        if (generation === documentsGeneration) {
-          for (const [id, document] of loaded) documents.set(id, document);
-          while (documents.size > options.maxDocuments) {
-            const oldest = documents.keys().next().value;
-            if (oldest === undefined) break;
-            documents.delete(oldest);
-          }
-        }
-      }
-      return ids.flatMap((id) => {
-        const document = loaded.get(id) ?? documents.get(id);
-        if (!document) return [];
-        // Refresh recency, which matters only once the cap is near.
-        if (!loaded.has(id) && documents.size >= options.maxDocuments * 0.9) {
-          documents.delete(id);
-          documents.set(id, document);
-        }
-        return [document];
-      });
-    },
+    documents: (ids: string[]): Promise<ProductDocument[]> => productDocuments.documents(ids),
   };
 }
 

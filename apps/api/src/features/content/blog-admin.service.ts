@@ -14,7 +14,7 @@ import { isUuid } from '@shop/domain/ids';
 import { isUniqueViolation, type Database, type Executor } from '../../db/client.ts';
 import { blogs } from '../../db/schema.ts';
 import type { CacheTag } from '../../http/read-cache.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
+import { changedFields, recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { lockMediaForUse } from '../media/media-library.service.ts';
 import { sanitizeArticleHtml } from './sanitize-html.ts';
 
@@ -63,18 +63,6 @@ function auditView(row: BlogRow): Record<string, unknown> {
     markup: row.markup,
     status: row.status,
     publishedAt: row.publishedAt?.toISOString() ?? null,
-  };
-}
-
-/** Only the fields that differ, before and after. */
-function changes(before: Record<string, unknown>, after: Record<string, unknown>) {
-  const keys = Object.keys(after).filter(
-    (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
-  );
-  return {
-    keys,
-    before: Object.fromEntries(keys.map((key) => [key, before[key]])),
-    after: Object.fromEntries(keys.map((key) => [key, after[key]])),
   };
 }
 
@@ -248,8 +236,8 @@ export function createBlogAdminService({ db, catalogueChanged }: BlogAdminDeps) 
             })
             .where(eq(blogs.id, id))
             .returning();
-          const diff = changes(auditView(current), auditView(row!));
-          if (diff.keys.length > 0) {
+          const diff = changedFields(auditView(current), auditView(row!));
+          if (diff) {
             const publishing = current.status !== row!.status;
             await recordAudit(tx, actor, {
               action: publishing

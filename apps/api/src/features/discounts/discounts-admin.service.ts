@@ -1,4 +1,4 @@
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import {
   adminDiscountMessages,
   definitionOf,
@@ -17,9 +17,10 @@ import { conflict, invalid, notFound } from '@shop/domain/errors';
 import { cursorCodec, timeAndIdCursor } from '@shop/contracts/keyset-page';
 import { isUuid } from '@shop/domain/ids';
 import { paiseToRupees } from '@shop/domain/money';
-import { isUniqueViolation, queryRows, type Database, type Executor } from '../../db/client.ts';
+import { queryRows, refusingDuplicates, type Database, type Executor } from '../../db/client.ts';
+import { refuseUnknownIds } from '../../db/known-ids.ts';
 import { categories, discounts, products } from '../../db/schema.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
+import { recordAudit, recordAuditedEdit, type AuditActor } from '../audit/audit.service.ts';
 import type { DiscountRow } from './discounts.repository.ts';
 
 /** Opaque to callers: the last row's creation time (exact text, microseconds kept) and id. */
@@ -195,39 +196,13 @@ function auditView(row: DiscountRow): Record<string, unknown> {
   };
 }
 
-/** Only the fields that differ, before and after. */
-function changes(before: Record<string, unknown>, after: Record<string, unknown>) {
-  const keys = Object.keys(after).filter(
-    (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
-  );
-  return {
-    keys,
-    before: Object.fromEntries(keys.map((key) => [key, before[key]])),
-    after: Object.fromEntries(keys.map((key) => [key, after[key]])),
-  };
-}
-
 /** Refuses ids of categories or products that do not exist (a typo would match nothing). */
-async function checkEligible(tx: Executor, form: DiscountForm) {
+function checkEligible(tx: Executor, form: DiscountForm) {
   const columns = columnsOf(form);
-  if (columns.eligibleCategoryIds.length > 0) {
-    const found = await tx
-      .select({ id: categories.id })
-      .from(categories)
-      .where(inArray(categories.id, columns.eligibleCategoryIds));
-    if (found.length !== columns.eligibleCategoryIds.length) {
-      throw invalid(adminDiscountMessages.unknownCategory);
-    }
-  }
-  if (columns.eligibleProductIds.length > 0) {
-    const found = await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(inArray(products.id, columns.eligibleProductIds));
-    if (found.length !== columns.eligibleProductIds.length) {
-      throw invalid(adminDiscountMessages.unknownProduct);
-    }
-  }
+  return refuseUnknownIds(tx, [
+    [categories, columns.eligibleCategoryIds, adminDiscountMessages.unknownCategory],
+    [products, columns.eligibleProductIds, adminDiscountMessages.unknownProduct],
+  ]);
 }
 
 /**
@@ -286,16 +261,12 @@ export function createDiscountsAdminService({ db }: { db: Database }) {
   }
 
   /** A code already taken answers 409, whether seen first or caught by the unique index. */
-  async function uniquely<T>(code: string, write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (error) {
-      if (isUniqueViolation(error, 'discounts_code_key')) {
-        throw conflict(adminDiscountMessages.codeTaken(code));
-      }
-      throw error;
-    }
-  }
+  const uniquely = <T>(code: string, write: () => Promise<T>) =>
+    refusingDuplicates(
+      'discounts_code_key',
+      () => conflict(adminDiscountMessages.codeTaken(code)),
+      write,
+    );
 
   async function lockRow(tx: Executor, id: string): Promise<DiscountRow> {
     if (!isUuid(id)) throw notFound(adminDiscountMessages.notFound);
@@ -364,16 +335,13 @@ export function createDiscountsAdminService({ db }: { db: Database }) {
             .set({ ...columnsOf(form), updatedAt: new Date() })
             .where(eq(discounts.id, id))
             .returning();
-          const diff = changes(auditView(current), auditView(row!));
-          if (diff.keys.length > 0) {
-            await recordAudit(tx, actor, {
-              action: 'discount.update',
-              entity: 'discount',
-              entityId: id,
-              before: diff.before,
-              after: diff.after,
-            });
-          }
+          await recordAuditedEdit(tx, actor, {
+            action: 'discount.update',
+            entity: 'discount',
+            entityId: id,
+            before: auditView(current),
+            after: auditView(row!),
+          });
         }),
       );
       return detail(id);

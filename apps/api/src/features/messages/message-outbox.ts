@@ -15,6 +15,7 @@ import {
 } from '../../adapters/messaging/provider.ts';
 import { OutboundUnavailableError } from '../../adapters/outbound.ts';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
+import type { WhatsAppRouter } from './template-categories.ts';
 
 /** A message to queue in the transaction of the event that causes it. */
 export interface MessageToQueue {
@@ -77,6 +78,7 @@ interface ClaimedRow {
   event_key: string;
   channel: MessageChannel;
   recipient: string;
+  user_id: string | null;
   purpose: MessagePurpose;
   template: string;
   variables: Record<string, string>;
@@ -108,6 +110,8 @@ export function createMessageOutbox(deps: {
   /** The channels this shop can send on (none when phone messages are off). */
   senders: Partial<Record<MessageChannel, MessageChannelSender>>;
   secretValues: Partial<Record<string, SecretValues>>;
+  /** Routes each WhatsApp send by its template's current category (see template-categories). */
+  whatsappRoute?: WhatsAppRouter;
   clock: () => Date;
   log: (error: unknown, message: string) => void;
 }) {
@@ -182,7 +186,23 @@ export function createMessageOutbox(deps: {
 
   async function sendOne(row: ClaimedRow) {
     const sender = senders[row.channel];
-    const template = templateOf(row.template);
+    let template = templateOf(row.template);
+    if (row.channel === 'whatsapp' && deps.whatsappRoute) {
+      const route = await deps.whatsappRoute({ template, userId: row.user_id });
+      if (route.by !== 'whatsapp') {
+        // Marketing now, and she never opted in: not on WhatsApp; its SMS instead, if it has one.
+        await db.transaction(async (tx) => {
+          await tx.execute(sql`
+            update message_outbox set status = 'cancelled', claimed_until = null,
+              error = ${route.reason}
+            where id = ${row.id} and status = 'sending'`);
+          if (route.by === 'sms') await queueSmsFallback(tx, row.id);
+        });
+        again = true;
+        return;
+      }
+      template = { ...template, whatsappCategory: route.category };
+    }
     let values = row.variables;
     const secret = deps.secretValues[row.template];
     if (secret) {
@@ -257,7 +277,8 @@ export function createMessageOutbox(deps: {
             select id from message_outbox
             where status = 'queued' and next_attempt_at <= ${at()}
             order by created_at limit ${BATCH_SIZE} for update skip locked)
-          returning id, event_key, channel, recipient, purpose, template, variables, attempts`,
+          returning id, event_key, channel, recipient, user_id, purpose, template, variables,
+            attempts`,
     );
     await Promise.all(claimed.map((row) => sendOne(row)));
     return claimed.length;

@@ -1,11 +1,15 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { msg91Reports } from '../../adapters/messaging/msg91.ts';
-import { whatsappStatuses } from '../../adapters/messaging/whatsapp-cloud.ts';
+import {
+  whatsappCategoryUpdates,
+  whatsappStatuses,
+} from '../../adapters/messaging/whatsapp-cloud.ts';
 import { hmacHex } from '../../adapters/payments/signatures.ts';
 import type { Msg91Settings, WhatsAppSettings } from '../../config/messaging-config.ts';
 import { failure } from '../../http/envelope.ts';
 import type { MessageOutbox } from './message-outbox.ts';
+import type { TemplateCategories } from './template-categories.ts';
 
 function same(expected: string, given: string | undefined): boolean {
   const a = Buffer.from(expected, 'utf8');
@@ -18,12 +22,15 @@ const header = (value: string | string[] | undefined) => (Array.isArray(value) ?
 /**
  * The providers' status webhooks. WhatsApp: the `hub.*` subscription handshake, then events
  * signed with `X-Hub-Signature-256` (HMAC-SHA256 of the raw body with the app secret, compared
- * in constant time; a wrong one is 401 and changes nothing). MSG91 signs nothing: its delivery
+ * in constant time; a wrong one is 401 and changes nothing): message statuses, and Meta's
+ * re-categorisations of templates (`template_category_update`), each applied once. MSG91 signs
+ * nothing: its delivery
  * reports come to a path with a secret token in it.
  */
 export function messageWebhookRoutes(
   outbox: MessageOutbox,
   settings: { whatsapp: WhatsAppSettings | undefined; sms: Msg91Settings | undefined },
+  templateCategories: TemplateCategories,
 ): FastifyPluginAsync {
   return async (app) => {
     // The signature covers the exact bytes: the body is kept as text.
@@ -66,7 +73,9 @@ export function messageWebhookRoutes(
         for (const status of whatsappStatuses(body)) {
           if (await outbox.applyStatus('whatsapp', status)) applied += 1;
         }
-        return { success: true, message: 'Event received', data: { applied } };
+        // A replayed or older report of a template's category is no news: not applied.
+        const categories = await templateCategories.apply(whatsappCategoryUpdates(body));
+        return { success: true, message: 'Event received', data: { applied, categories } };
       });
     }
 

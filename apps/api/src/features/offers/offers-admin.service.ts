@@ -4,7 +4,7 @@
  * in past orders is never changed (those orders keep its label and each line's share as placed):
  * it can only be ended. Every change is audited in the transaction that makes it.
  */
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import {
   adminOfferMessages,
   offerDefinitionOf,
@@ -18,9 +18,10 @@ import { conflict, invalid, notFound } from '@shop/domain/errors';
 import { isUuid } from '@shop/domain/ids';
 import { paiseToRupees } from '@shop/domain/money';
 import { offerMessages, offerState, type OfferState } from '@shop/domain/offers';
-import { isUniqueViolation, type Database, type Executor } from '../../db/client.ts';
+import { refusingDuplicates, type Database, type Executor } from '../../db/client.ts';
+import { refuseUnknownIds } from '../../db/known-ids.ts';
 import { categories, offers, products, subcategories } from '../../db/schema.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
+import { recordAudit, recordAuditedEdit, type AuditActor } from '../audit/audit.service.ts';
 import { listOf, selectOffers, type OfferSqlRow } from './offers.repository.ts';
 
 const cursors = cursorCodec(timeAndIdCursor);
@@ -143,21 +144,9 @@ function auditView(
   } as Record<string, unknown>;
 }
 
-/** Only the fields that differ, before and after. */
-function changes(before: Record<string, unknown>, after: Record<string, unknown>) {
-  const keys = Object.keys(after).filter(
-    (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
-  );
-  return {
-    keys,
-    before: Object.fromEntries(keys.map((key) => [key, before[key]])),
-    after: Object.fromEntries(keys.map((key) => [key, after[key]])),
-  };
-}
-
 /** Refuses ids of categories, subcategories or products that do not exist (a typo matches nothing). */
-async function checkChosen(tx: Executor, columns: OfferColumns) {
-  const checks = [
+function checkChosen(tx: Executor, columns: OfferColumns) {
+  return refuseUnknownIds(tx, [
     [categories, columns.categoryIds, adminOfferMessages.unknownCategory],
     [subcategories, columns.subcategoryIds, adminOfferMessages.unknownSubcategory],
     [
@@ -165,22 +154,16 @@ async function checkChosen(tx: Executor, columns: OfferColumns) {
       [...new Set([...columns.productIds, ...columns.excludedProductIds])],
       adminOfferMessages.unknownProduct,
     ],
-  ] as const;
-  for (const [table, ids, message] of checks) {
-    if (ids.length === 0) continue;
-    const found = await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids));
-    if (found.length !== ids.length) throw invalid(message);
-  }
+  ]);
 }
 
 /** An address already taken answers 409, whether seen first or caught by the unique index. */
-async function uniquely<T>(slug: string, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error, 'offers_slug_key')) throw conflict(offerMessages.slugTaken(slug));
-    throw error;
-  }
+function uniquely<T>(slug: string, write: () => Promise<T>): Promise<T> {
+  return refusingDuplicates(
+    'offers_slug_key',
+    () => conflict(offerMessages.slugTaken(slug)),
+    write,
+  );
 }
 
 /**
@@ -278,16 +261,13 @@ export function createOffersAdminService({
             .update(offers)
             .set({ ...columns, updatedAt: new Date() })
             .where(eq(offers.id, id));
-          const diff = changes(auditView(current), auditView(columns));
-          if (diff.keys.length > 0) {
-            await recordAudit(tx, actor, {
-              action: 'offer.update',
-              entity: 'offer',
-              entityId: id,
-              before: diff.before,
-              after: diff.after,
-            });
-          }
+          await recordAuditedEdit(tx, actor, {
+            action: 'offer.update',
+            entity: 'offer',
+            entityId: id,
+            before: auditView(current),
+            after: auditView(columns),
+          });
         }),
       );
       await changed();

@@ -6,7 +6,8 @@
  */
 import type { OrderStatus, PaymentStatus } from '@shop/domain/orders';
 import type { Executor } from '../../db/client.ts';
-import type { OrderWithItems } from '../../db/order-rows.ts';
+import type { OrderRow, OrderWithItems } from '../../db/order-rows.ts';
+import { queueOrderUpdate, type OrderUpdateDeps } from './order-updates.ts';
 import type { OrdersRepository, StockLine } from './orders.repository.ts';
 import type { OrderLookups } from './orders.service.ts';
 
@@ -26,10 +27,20 @@ export interface OrderReturns extends Pick<OrderLookups, 'lockOrder'> {
   move(tx: Executor, orderId: string, changes: OrderReturnMove): Promise<void>;
   /** Puts units back on their stock row (product, colour and size, in any case). */
   returnStock(tx: Executor, line: StockLine): Promise<void>;
+  /**
+   * Tells her phone, in `tx`, that the courier collected her return: once per reverse parcel
+   * (its return AWB names the occurrence), however often the courier reports it.
+   */
+  notifyPickedUpIn(tx: Executor, order: OrderRow, returnAwb: string): Promise<void>;
 }
 
-export function createOrderReturns(orders: OrdersRepository): OrderReturns {
+export function createOrderReturns(
+  orders: OrdersRepository,
+  orderUpdates?: OrderUpdateDeps,
+): OrderReturns {
   return {
+    notifyPickedUpIn: (tx, order, returnAwb) =>
+      queueOrderUpdate(orderUpdates, tx, order, 'return_picked_up', {}, returnAwb),
     findIn: (executor, orderId) => orders.findById(executor, orderId),
     lockOrder: (tx, orderId) => orders.lockOrder(tx, orderId),
     async move(tx, orderId, changes) {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import type { MessageChoices } from '../account-data/message-choices.service.ts';
 import type { MessageOutbox, SecretValues } from '../messages/message-outbox.ts';
 import { derivedCodCode } from './cod-codes.ts';
 import type { OrderUpdateDeps } from './order-updates.ts';
@@ -17,13 +18,8 @@ export function orderUpdateDeps(
     messageSecrets: Partial<Record<string, SecretValues>>;
   },
   codCodeKey: Buffer,
-  /** Her recorded choices of messages, oldest first (the account's message preferences). */
-  consents?: {
-    recordsIn: (
-      tx: Executor,
-      userId: string,
-    ) => Promise<{ purpose: string; channel: string; granted: boolean }[]>;
-  },
+  /** Her choices of messages now: the account-data feature's service, read in the step's tx. */
+  choices: Pick<MessageChoices, 'preferencesIn'>,
 ): OrderUpdateDeps {
   messaging.messageSecrets.order_placed_cod = async ({ variables }) => {
     const { orderNumber, codeSalt } = variables;
@@ -40,16 +36,10 @@ export function orderUpdateDeps(
         .where(eq(users.id, userId));
       return row?.verified && row.phone ? row.phone : undefined;
     },
-    // Her newest recorded choice per channel; one she never made is on (where the message may
-    // go, a verified number or the delivery phone, is the domain's rule).
+    // Her current preferences, defaults included: the one domain rule her account page shows
+    // (where each channel goes, a verified number or the delivery phone, is orderUpdateRecipients).
     async choicesOf(tx, userId) {
-      if (!consents) return undefined;
-      const records = (await consents.recordsIn(tx, userId)).filter(
-        (record) => record.purpose === 'orderUpdates',
-      );
-      const newest = (channel: string) =>
-        records.filter((record) => record.channel === channel).at(-1)?.granted ?? true;
-      return { whatsapp: newest('whatsapp'), sms: newest('sms') };
+      return (await choices.preferencesIn(tx, userId)).orderUpdates;
     },
   };
 }

@@ -18,11 +18,8 @@ export interface OrderUpdateDeps {
   messagesOf: (filter: { userId?: string; eventKeyPrefix?: string }) => Promise<MessageRecord[]>;
   /** Her number when she verified it with a code, else undefined. */
   verifiedPhoneOf: (tx: Executor, userId: string) => Promise<string | undefined>;
-  /**
-   * Her choices of channel for order updates; undefined (no preference recorded, or no
-   * preferences yet): every channel she can receive.
-   */
-  choicesOf?: (tx: Executor, userId: string) => Promise<ChannelChoices | undefined>;
+  /** Her current choices of channel for order updates (her account's preferences, defaults included). */
+  choicesOf: (tx: Executor, userId: string) => Promise<ChannelChoices>;
 }
 
 /** The order facts an update needs. */
@@ -50,7 +47,7 @@ export async function queueOrderUpdate(
   if (!updates) return;
   const [verifiedPhone, choices] = await Promise.all([
     updates.verifiedPhoneOf(tx, order.userId),
-    updates.choicesOf?.(tx, order.userId),
+    updates.choicesOf(tx, order.userId),
   ]);
   const recipients = orderUpdateRecipients({
     verifiedPhone,

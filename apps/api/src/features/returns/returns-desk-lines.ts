@@ -42,6 +42,7 @@ export interface DeskLineSql {
   requested_at: string | Date;
   approved_at: string | Date | null;
   pickup_scheduled_at: string | Date | null;
+  picked_up_at: string | Date | null;
   received_at: string | Date | null;
   checked_at: string | Date | null;
   restocked_at: string | Date | null;
@@ -98,7 +99,7 @@ function linesSql(where: SQL[], limit: number): SQL {
   const whereSql = where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``;
   return sql`select l.id, l.order_id, l.order_item_id, l.quantity, l.action,
       l.exchange_color_name, l.exchange_size, l.state, l.refund_id, l.refund_paise,
-      l.requested_at, l.approved_at, l.pickup_scheduled_at, l.received_at, l.checked_at,
+      l.requested_at, l.approved_at, l.pickup_scheduled_at, l.picked_up_at, l.received_at, l.checked_at,
       l.restocked_at, l.outbound_shipped_at, l.declined_at, l.decline_reason, l.check_note,
       l.pickup_courier, l.pickup_awb, l.pickup_tracking_url,
       l.outbound_courier, l.outbound_awb, l.outbound_tracking_url,

@@ -93,6 +93,7 @@ export function createReturnsDeskService(deps: ReturnsDeskDeps) {
           : null,
       approvedAt: isoOrNull(row.approved_at),
       pickupScheduledAt: isoOrNull(row.pickup_scheduled_at),
+      pickedUpAt: isoOrNull(row.picked_up_at),
       receivedAt: isoOrNull(row.received_at),
       checkedAt: isoOrNull(row.checked_at),
       restockedAt: isoOrNull(row.restocked_at),

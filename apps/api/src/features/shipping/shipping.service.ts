@@ -28,6 +28,7 @@ import { isUniqueViolation, type Database, type Executor } from '../../db/client
 
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
+import type { ReturnPickups } from '../returns/return-pickups.service.ts';
 import type { Throttle, WindowRule } from '../throttle/throttle.ts';
 import type {
   ShipmentRow,
@@ -85,6 +86,8 @@ export function createShippingService(deps: {
   findUser: (userId: string) => Promise<{ email: string; firstName: string } | undefined>;
   log: (error: unknown, message: string) => void;
   options: ShippingOptions;
+  /** The returns feature's reverse pickups: the courier's events for a return AWB go there. */
+  reversePickups?: ReturnPickups;
   /** Public tracking lookups per client network (TRACKING_LOOKUPS_PER_MINUTE), before the query. */
   lookups?: { throttle: Throttle; rule: WindowRule };
 }) {
@@ -319,6 +322,16 @@ export function createShippingService(deps: {
             payload,
           );
           if (!claimed) return 'duplicate' as const;
+          if (!known && event.event && deps.reversePickups) {
+            // Not a parcel to her: perhaps a reverse pickup's return AWB, applied in this
+            // transaction with the event's handled mark.
+            const reverse = await deps.reversePickups.courierEventIn(tx, {
+              awb: event.awb,
+              event: event.event,
+              at: event.at,
+            });
+            if (reverse) return reverse;
+          }
           if (!known || !prepared || !event.event) return 'ignored' as const;
           const locked = await orders.lockOrder(tx, known.orderId);
           const row = await shipments.lock(tx, known.id);
@@ -433,8 +446,11 @@ export function createShippingService(deps: {
     async simulateNext(awb: string, named: TrackingEvent | undefined) {
       if (!deps.simulator) throw notFound('Route not found');
       const found = await shipments.findByAwb(db, awb);
-      if (!found) throw notFound(shippingMessages.shipmentNotFound);
-      const event = named ?? nextSimulatedEvent(found.state as ShipmentState);
+      // A reverse pickup's return AWB: the courier collects it from her first.
+      const reverse = !found && (await deps.reversePickups?.knows(db, awb));
+      if (!found && !reverse) throw notFound(shippingMessages.shipmentNotFound);
+      const event =
+        named ?? (found ? nextSimulatedEvent(found.state as ShipmentState) : 'picked_up');
       if (!event) throw invalid(shippingMessages.nothingToSend);
       const sent = await deps.simulator.send(awb, event);
       return { awb, event, status: sent.status };

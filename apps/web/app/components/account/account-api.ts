@@ -3,7 +3,7 @@ import type {
   MessagePreferences,
   MessagePreferencesUpdate,
 } from '@shop/contracts/account-data';
-import type { ChangePasswordInput, ProfileUpdateInput } from '@shop/contracts/auth';
+import type { AddEmailInput, ChangePasswordInput, ProfileUpdateInput } from '@shop/contracts/auth';
 import { lazyContract, type ApiClient } from '../../lib/api-client';
 
 // The answers' contracts load with the first call (checkout and the profile keep zod out of
@@ -46,6 +46,15 @@ export function accountApi({ data, send, file }: ApiClient) {
       send(sessionAnswer, 'POST', '/auth/change-password', 'Password change failed', input),
     verifyEmail: (token: string) =>
       send(userAnswer, 'POST', '/auth/verify-email', 'Email verification failed', { token }),
+    /** Mails a link that adds this address to an account made with a phone number. */
+    addEmail: (input: AddEmailInput) =>
+      send(
+        lazyContract(auth, (m) => m.emailLinkSentResponse),
+        'POST',
+        '/auth/email',
+        'Could not send the link',
+        input,
+      ),
     resendVerification: () =>
       send(
         messageAnswer,

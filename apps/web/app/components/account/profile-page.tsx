@@ -18,7 +18,9 @@ import { Spinner } from '../spinner';
 import { FormError, TextField, useFormAction, useSchemaForm } from './schema-form';
 import { usePinAutofill } from '../checkout/use-pin-autofill';
 import { MessagesCard, YourDataCard } from './privacy-cards';
+import { AddEmailForm } from './add-email-form';
 import { MySizeCard } from '../fit/my-size-card';
+import { SignInPrompt } from './sign-in-prompt';
 
 const primaryButton =
   'rounded-full bg-brand-600 px-6 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60';
@@ -37,15 +39,34 @@ const preloadRules = () => void accountRules();
 
 /**
  * /profile: opened signed out, it sends the shopper home and opens the sign-in dialog; signing
- * out here (or in another tab) sends her home without it.
+ * out here (or in another tab) sends her home without it. /orders/:orderNumber (`openOrder`, an
+ * order message's link) is My Orders with that order opened: signed out, it stays and asks her to
+ * sign in, so the order opens once she has.
  */
-export function ProfilePage({ initialOrders = null }: { initialOrders?: OrderPage | null }) {
+export function ProfilePage({
+  initialOrders = null,
+  openOrder,
+}: {
+  initialOrders?: OrderPage | null;
+  openOrder?: string | undefined;
+}) {
   const { status, user } = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [tab, setTab] = useState<Tab>(params.get('tab') === 'orders' ? 'orders' : 'profile');
+  const [tab, setTab] = useState<Tab>(
+    openOrder !== undefined || params.get('tab') === 'orders' ? 'orders' : 'profile',
+  );
 
-  useSignInOnArrival(() => navigate('/', { replace: true }));
+  useSignInOnArrival(openOrder === undefined ? () => navigate('/', { replace: true }) : undefined);
+
+  if (openOrder !== undefined && status === 'signed-out') {
+    return (
+      <SignInPrompt
+        title="Your order"
+        message={`Sign in with your phone number or e-mail to see order ${openOrder}.`}
+      />
+    );
+  }
 
   if (status !== 'signed-in' || !user) {
     return (
@@ -105,7 +126,7 @@ export function ProfilePage({ initialOrders = null }: { initialOrders?: OrderPag
             <SignOutCard />
           </>
         ) : (
-          <LazyOrdersTab initial={initialOrders} />
+          <LazyOrdersTab initial={initialOrders} openOrder={openOrder} />
         )}
       </div>
     </section>
@@ -154,51 +175,58 @@ function DetailsCard({ user }: { user: User }) {
     }
   }
 
+  // An account made with a phone number has no e-mail until she adds one.
+  const hasEmail = user.email !== '';
   return (
-    <form
-      noValidate
-      onSubmit={submit}
-      onFocus={preloadRules}
-      className={card}
-      aria-labelledby="details-title"
-    >
+    <div className={card}>
       <h2 id="details-title" className="font-serif text-xl">
         Your details
       </h2>
-      <div className="mt-4 space-y-4">
+      <form
+        noValidate
+        onSubmit={submit}
+        onFocus={preloadRules}
+        aria-labelledby="details-title"
+        className="mt-4 space-y-4"
+      >
         <FormError message={failure} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField {...form.field('firstName')} label="First name" autoComplete="given-name" />
           <TextField {...form.field('lastName')} label="Last name" autoComplete="family-name" />
         </div>
-        <div>
-          <label htmlFor="profile-email" className="text-sm font-medium text-ink">
-            Email
-          </label>
-          <input
-            id="profile-email"
-            value={user.email}
-            readOnly
-            aria-describedby="profile-email-state"
-            className="mt-1 block w-full rounded-xl border border-line bg-cream px-3.5 py-2.5 text-muted"
-          />
-          <p id="profile-email-state" className="mt-1.5 flex flex-wrap items-center gap-3 text-sm">
-            {user.emailVerified ? (
-              <span className="font-medium text-green-700">Verified</span>
-            ) : (
-              <>
-                <span className="font-medium text-amber-700">Not verified yet</span>
-                <button
-                  type="button"
-                  onClick={resend}
-                  className="font-medium text-brand-700 underline"
-                >
-                  Resend verification
-                </button>
-              </>
-            )}
-          </p>
-        </div>
+        {hasEmail && (
+          <div>
+            <label htmlFor="profile-email" className="text-sm font-medium text-ink">
+              Email
+            </label>
+            <input
+              id="profile-email"
+              value={user.email}
+              readOnly
+              aria-describedby="profile-email-state"
+              className="mt-1 block w-full rounded-xl border border-line bg-cream px-3.5 py-2.5 text-muted"
+            />
+            <p
+              id="profile-email-state"
+              className="mt-1.5 flex flex-wrap items-center gap-3 text-sm"
+            >
+              {user.emailVerified ? (
+                <span className="font-medium text-green-700">Verified</span>
+              ) : (
+                <>
+                  <span className="font-medium text-amber-700">Not verified yet</span>
+                  <button
+                    type="button"
+                    onClick={resend}
+                    className="font-medium text-brand-700 underline"
+                  >
+                    Resend verification
+                  </button>
+                </>
+              )}
+            </p>
+          </div>
+        )}
         <TextField
           {...form.field('phone')}
           label="Phone"
@@ -210,8 +238,13 @@ function DetailsCard({ user }: { user: User }) {
         <button type="submit" className={primaryButton} disabled={busy}>
           {busy ? 'Saving...' : 'Save changes'}
         </button>
-      </div>
-    </form>
+      </form>
+      {!hasEmail && (
+        <div className="mt-6 border-t border-line pt-5">
+          <AddEmailForm />
+        </div>
+      )}
+    </div>
   );
 }
 
@@ -437,9 +470,14 @@ function PasswordCard({ user }: { user: User }) {
       <div className={card}>
         <h2 className="font-serif text-xl">Password</h2>
         <p className="mt-2 text-sm text-muted">
-          You sign in with Google. To set a password as well, use &lsquo;Forgot password?&rsquo; in
-          the sign-in dialog.
+          {user.googleLinked
+            ? 'You sign in with Google.'
+            : 'You sign in with a code sent to your phone.'}{' '}
+          {user.email === ''
+            ? 'Add your e-mail above to set a password as well.'
+            : 'To set a password as well, we can e-mail you a link.'}
         </p>
+        {user.email !== '' && <PasswordLinkButton email={user.email} />}
       </div>
     );
   }
@@ -475,6 +513,38 @@ function PasswordCard({ user }: { user: User }) {
         </button>
       </div>
     </form>
+  );
+}
+
+/** Mails her the link that sets a password (the reset link: it proves the address too). */
+function PasswordLinkButton({ email }: { email: string }) {
+  const { authed } = useAuth();
+  const { busy, failure, run } = useFormAction();
+  const [sent, setSent] = useState(false);
+  if (sent) {
+    return (
+      <p role="status" className="mt-3 text-sm font-medium text-green-700">
+        We sent a link to {email}. Open it within an hour to choose your password.
+      </p>
+    );
+  }
+  return (
+    <div className="mt-3 space-y-3">
+      <FormError message={failure} />
+      <button
+        type="button"
+        disabled={busy}
+        className={secondaryButton}
+        onClick={() =>
+          run(async () => {
+            await authed((api) => accountApi(api).forgotPassword(email));
+            setSent(true);
+          }, 'Password reset request failed')
+        }
+      >
+        {busy ? 'Sending...' : 'E-mail me a link to set a password'}
+      </button>
+    </div>
   );
 }
 

@@ -13,7 +13,8 @@ const confirmBy = (iso: string) =>
   });
 
 /**
- * A cash-on-delivery order waiting for its shopper: the 6-digit code from the email confirms it.
+ * A cash-on-delivery order waiting for its shopper: the 6-digit code we sent confirms it (by
+ * e-mail, and by WhatsApp or SMS; an account made by phone has no e-mail, so it says the phone).
  * Until then nothing is packed, and past its deadline the order is cancelled.
  */
 export function CodConfirmBox({
@@ -23,7 +24,7 @@ export function CodConfirmBox({
   order: Order;
   onConfirmed: (order: Order) => void;
 }) {
-  const { authed } = useAuth();
+  const { authed, user } = useAuth();
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -53,8 +54,8 @@ export function CodConfirmBox({
   return (
     <form onSubmit={confirm} noValidate className="mt-3" aria-label="Confirm cash on delivery">
       <p>
-        Enter the 6-digit code we emailed you by {confirmBy(order.paymentDueAt)} to confirm this
-        order.
+        Enter the 6-digit code we {user?.email ? 'emailed you' : 'sent to your phone'} by{' '}
+        {confirmBy(order.paymentDueAt)} to confirm this order.
       </p>
       <label htmlFor={inputId} className="mt-2 block font-medium">
         Confirmation code

@@ -35,10 +35,17 @@ const OrdersTabLoaded = lazy((): Promise<LoadedTab> => {
   return loadOrdersTab().then((tab) => ({ default: tab.OrdersTab }));
 });
 
-export function LazyOrdersTab({ initial }: { initial: OrderPage | null }) {
+export function LazyOrdersTab({
+  initial,
+  openOrder,
+}: {
+  initial: OrderPage | null;
+  /** The order to open (an order message's link). */
+  openOrder?: string | undefined;
+}) {
   return (
     <Suspense fallback={<Spinner label="Loading your orders..." />}>
-      <OrdersTabLoaded initial={initial} />
+      <OrdersTabLoaded initial={initial} openOrder={openOrder} />
     </Suspense>
   );
 }

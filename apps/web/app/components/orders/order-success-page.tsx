@@ -268,7 +268,12 @@ export function OrderSuccessPage({
         <div className="mt-6 rounded-2xl border border-line bg-white p-5 text-sm">
           <h2 className="font-semibold">What&apos;s Next?</h2>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-muted">
-            <li>A confirmation email is on its way to you.</li>
+            {/* An account made by phone has no e-mail: its updates come to her phone. */}
+            <li>
+              {user?.email
+                ? 'A confirmation email is on its way to you.'
+                : 'We will send updates to your phone by WhatsApp or SMS.'}
+            </li>
             <li>We will let you know as soon as your order ships.</li>
             <li>You can track your order any time from your profile.</li>
           </ul>

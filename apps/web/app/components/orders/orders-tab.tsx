@@ -3,6 +3,7 @@ import {
   Suspense,
   useCallback,
   useEffect,
+  useRef,
   useState,
   useSyncExternalStore,
   type FormEvent,
@@ -52,18 +53,38 @@ type Action = { kind: 'details' | 'cancel' | 'return'; order: Order };
 /** Hydrated or not never changes once known: nothing to subscribe to. */
 const neverChanges = () => () => undefined;
 
+/** The order a link names, among the orders found for it: only an exact match of its number. */
+function linkedOrder(orders: Order[], orderNumber: string): Order | undefined {
+  const wanted = orderNumber.trim().toUpperCase();
+  return orders.find((order) => order.orderNumber.toUpperCase() === wanted);
+}
+
 /** Profile → My Orders: 10 a page, search, details, pay, cancel and return. */
-/** `initial`: the first page the server rendered with, shown until the browser's own loads. */
-export function OrdersTab({ initial = null }: { initial?: OrderPage | null }) {
+/**
+ * `initial`: the first page the server rendered with, shown until the browser's own loads.
+ * `openOrder` (an order message's link): the list starts as the search for that number and the
+ * order opens, scrolled into view; a number not among her orders is said, and her orders shown.
+ */
+export function OrdersTab({
+  initial = null,
+  openOrder,
+}: {
+  initial?: OrderPage | null;
+  openOrder?: string | undefined;
+}) {
   const { authed, user } = useAuth();
   const { reload: reloadCart } = useCart();
   const navigate = useNavigate();
   const { pay, paymentWindow } = usePayment();
   const [paying, setPaying] = useState<string | null>(null);
   const [page, setPage] = useState(1);
-  const [query, setQuery] = useState('');
-  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState(openOrder ?? '');
+  const [search, setSearch] = useState(openOrder ?? '');
   const [result, setResult] = useState<OrderPage | null>(initial);
+  /** The linked order was looked for (once): found and opened, or said missing. */
+  const linkHandled = useRef(openOrder === undefined);
+  const [missingOrder, setMissingOrder] = useState<string | null>(null);
+  const scrolled = useRef(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [action, setAction] = useState<Action | null>(null);
   const [reviewing, setReviewing] = useState<ReviewLine | null>(null);
@@ -99,12 +120,32 @@ export function OrdersTab({ initial = null }: { initial?: OrderPage | null }) {
         if (!live) return;
         setResult(loaded);
         setFailure(null);
+        // The linked order opens once the search for its number has answered (once).
+        if (linkHandled.current || openOrder === undefined || search !== openOrder) return;
+        linkHandled.current = true;
+        const order = linkedOrder(loaded.orders, openOrder);
+        if (order) {
+          setAction({ kind: 'details', order });
+          return;
+        }
+        // Never another shopper's order: the search is of her orders only.
+        setMissingOrder(openOrder);
+        setQuery('');
+        setSearch('');
       })
       .catch((error: unknown) => live && setFailure(errorMessage(error, 'Failed to fetch orders')));
     return () => {
       live = false;
     };
-  }, [authed, page, search]);
+  }, [authed, page, search, openOrder]);
+
+  // The opened linked order's card scrolls into view behind its details.
+  const linkedOpen = action?.kind === 'details' && action.order.orderNumber;
+  useEffect(() => {
+    if (!linkedOpen || openOrder === undefined || scrolled.current) return;
+    scrolled.current = true;
+    document.getElementById(orderCardId(linkedOpen))?.scrollIntoView({ block: 'start' });
+  }, [linkedOpen, openOrder]);
 
   /** Pays the same order again while it is unpaid and unexpired; paid, it shows the order. */
   async function payNow(order: Order) {
@@ -161,17 +202,31 @@ export function OrdersTab({ initial = null }: { initial?: OrderPage | null }) {
           {failure}
         </p>
       )}
+      {missingOrder && (
+        <p
+          role="alert"
+          className="rounded-lg bg-amber-100 px-4 py-3 text-sm font-medium text-amber-950"
+        >
+          We could not find order {missingOrder} in your account. Check the number, or that you are
+          signed in to the account that placed it. Your orders are below.
+        </p>
+      )}
       {!result && !failure && <Spinner label="Loading your orders..." />}
       {result && result.orders.length === 0 && (
         <p className="text-muted">{search ? `No orders match "${search}"` : 'No orders yet.'}</p>
       )}
       {result?.orders.map((order) => {
         const view = orderShopperView(order, now);
+        const linked = openOrder !== undefined && linkedOrder([order], openOrder) !== undefined;
         return (
           <article
             key={order._id}
-            className="rounded-2xl border border-line bg-white p-4"
+            id={orderCardId(order.orderNumber)}
+            className={`scroll-mt-24 rounded-2xl border bg-white p-4 ${
+              linked ? 'border-brand-600 ring-2 ring-brand-200' : 'border-line'
+            }`}
             data-testid="order-card"
+            aria-current={linked ? 'true' : undefined}
           >
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p className="font-medium">{order.orderNumber}</p>
@@ -332,6 +387,9 @@ export function OrdersTab({ initial = null }: { initial?: OrderPage | null }) {
     </div>
   );
 }
+
+/** The id of an order's card, for a link to scroll it into view. */
+const orderCardId = (orderNumber: string) => `order-${orderNumber}`;
 
 /** 'Refunded ₹499' once the money is back, 'Refund of ₹499 in progress' until then. */
 function refundSummary(order: Order): string {

@@ -5,26 +5,18 @@ import { errorMessage, type ApiClient } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
 import { formatIndiaDate, formatIndiaDateTime } from '../admin-format';
 import { screenLoader, useScreenData } from '../list-page/list-loader';
+import { listButton } from '../list-page/list-filters';
+import { BackLink, RecordLoadState } from '../list-page/record-screen';
 import { blogApi } from './blog-api';
 import { BlogPostForm } from './blog-post-form';
 import { BlogStateBadge } from './blog-words';
-
-const button =
-  'rounded-full border border-line bg-white px-4 py-2 text-sm font-medium hover:border-brand-300 disabled:opacity-50';
-const panel = 'rounded-2xl border border-line bg-white p-6 text-center';
-
-const BackLink = () => (
-  <Link to="/admin/blog" className="text-sm font-medium text-brand-700 hover:underline">
-    ← Journal
-  </Link>
-);
 
 /** /admin/blog/new: write a post, then go to its page (as a draft or published). */
 export function NewBlogPostPage() {
   const navigate = useNavigate();
   return (
     <section className="flex flex-col gap-5">
-      <BackLink />
+      <BackLink to="/admin/blog">Journal</BackLink>
       <h1 className="font-serif text-3xl">New post</h1>
       <BlogPostForm
         onSaved={(post, message) =>
@@ -53,22 +45,8 @@ export function BlogPostPage({ notice }: { notice?: string }) {
   );
   const [busy, setBusy] = useState(false);
 
-  if (load.state === 'loading') {
-    return (
-      <p role="status" className={`${panel} text-muted`}>
-        Loading the post...
-      </p>
-    );
-  }
-  if (load.state === 'failed') {
-    return (
-      <div role="alert" className={panel}>
-        <p>{load.message}</p>
-        <button type="button" className={`${button} mt-3`} onClick={reload}>
-          Try Again
-        </button>
-      </div>
-    );
+  if (load.state !== 'ready') {
+    return <RecordLoadState load={load} reload={reload} loadingText="Loading the post..." />;
   }
   const post = load.data;
 
@@ -86,7 +64,7 @@ export function BlogPostPage({ notice }: { notice?: string }) {
 
   return (
     <section className="flex flex-col gap-5">
-      <BackLink />
+      <BackLink to="/admin/blog">Journal</BackLink>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h1 className="flex flex-wrap items-center gap-3 font-serif text-3xl">
@@ -102,11 +80,11 @@ export function BlogPostPage({ notice }: { notice?: string }) {
         </div>
         <div className="flex flex-wrap gap-2">
           {post.status === 'published' ? (
-            <Link to="/blogs" className={button}>
+            <Link to="/blogs" className={listButton}>
               See the journal
             </Link>
           ) : null}
-          <button type="button" className={button} disabled={busy} onClick={remove}>
+          <button type="button" className={listButton} disabled={busy} onClick={remove}>
             Delete
           </button>
         </div>

@@ -1,25 +1,16 @@
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { AdminDiscount } from '@shop/contracts/admin-discounts';
 import type { Category } from '@shop/contracts/catalogue';
-import { hasRole, roleMessages } from '@shop/domain/roles';
-import { errorMessage, type ApiClient } from '../../../lib/api-client';
+import { hasRole } from '@shop/domain/roles';
+import type { ApiClient } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
 import { formatIndiaDateTime, formatRupees } from '../admin-format';
 import { screenLoader, useScreenData } from '../list-page/list-loader';
+import { listButton, ListNotice, useListActions } from '../list-page/list-page';
+import { BackLink, NewRecordPage, RecordLoadState } from '../list-page/record-screen';
 import { DiscountForm } from './discount-form';
 import { discountsApi } from './discounts-api';
 import { offerWords, StateBadge, usesWords } from './discount-words';
-
-const button =
-  'rounded-full border border-line bg-white px-4 py-2 text-sm font-medium hover:border-brand-300 disabled:opacity-50';
-const panel = 'rounded-2xl border border-line bg-white p-6 text-center';
-
-const BackLink = () => (
-  <Link to="/admin/discounts" className="text-sm font-medium text-brand-700 hover:underline">
-    ← Discounts
-  </Link>
-);
 
 /**
  * The categories a code may be limited to. Without them the code still applies to every product
@@ -38,28 +29,18 @@ interface DiscountScreen {
 /** /admin/discounts/new (owners): define a code, then go to its page. */
 export function NewDiscountPage() {
   const navigate = useNavigate();
-  const { user } = useAuth();
   const { load } = useScreenData<Category[]>();
   const categories = load.state === 'ready' ? load.data : [];
-  const owner = user ? hasRole(user.role, 'owner') : false;
   return (
-    <section className="flex flex-col gap-5">
-      <BackLink />
-      <h1 className="font-serif text-3xl">New discount code</h1>
-      {owner ? (
-        <DiscountForm
-          categories={categories}
-          readOnly={false}
-          onSaved={(discount, message) =>
-            void navigate(`/admin/discounts/${discount._id}`, { state: { notice: message } })
-          }
-        />
-      ) : (
-        <p role="alert" className={panel}>
-          {roleMessages.ownerOnly}
-        </p>
-      )}
-    </section>
+    <NewRecordPage back="/admin/discounts" backText="Discounts" title="New discount code">
+      <DiscountForm
+        categories={categories}
+        readOnly={false}
+        onSaved={(discount, message) =>
+          void navigate(`/admin/discounts/${discount._id}`, { state: { notice: message } })
+        }
+      />
+    </NewRecordPage>
   );
 }
 
@@ -101,46 +82,28 @@ export const discountLoader = screenLoader(
 export function DiscountDetailPage({ notice }: { notice?: string }) {
   const { authed, user } = useAuth();
   const { load, reload } = useScreenData<DiscountScreen>();
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(
-    notice ? { ok: true, text: notice } : null,
-  );
-  const [busy, setBusy] = useState(false);
+  // The notice it opened with is what the save that led here said.
+  const actions = useListActions(notice ? { ok: true, text: notice } : null);
   const owner = user ? hasRole(user.role, 'owner') : false;
 
-  if (load.state === 'loading') {
-    return (
-      <p role="status" className={`${panel} text-muted`}>
-        Loading the discount...
-      </p>
-    );
-  }
-  if (load.state === 'failed') {
-    return (
-      <div role="alert" className={panel}>
-        <p>{load.message}</p>
-        <button type="button" className={`${button} mt-3`} onClick={reload}>
-          Try Again
-        </button>
-      </div>
-    );
+  if (load.state !== 'ready') {
+    return <RecordLoadState load={load} reload={reload} loadingText="Loading the discount..." />;
   }
   const { discount, categories } = load.data;
 
   function toggle() {
-    setBusy(true);
-    setMessage(null);
-    authed((api) => discountsApi(api).setActive(discount._id, !discount.isActive))
-      .then((answer) => {
-        setMessage({ ok: true, text: `${answer.message}: ${answer.data.code}.` });
-        reload();
-      })
-      .catch((error) => setMessage({ ok: false, text: errorMessage(error) }))
-      .finally(() => setBusy(false));
+    actions.run(async () => {
+      const answer = await authed((api) =>
+        discountsApi(api).setActive(discount._id, !discount.isActive),
+      );
+      reload();
+      return `${answer.message}: ${answer.data.code}.`;
+    });
   }
 
   return (
     <section className="flex flex-col gap-5">
-      <BackLink />
+      <BackLink to="/admin/discounts">Discounts</BackLink>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="flex flex-wrap items-center gap-3 font-serif text-3xl">
@@ -152,21 +115,12 @@ export function DiscountDetailPage({ notice }: { notice?: string }) {
           </p>
         </div>
         {owner ? (
-          <button type="button" className={button} disabled={busy} onClick={toggle}>
+          <button type="button" className={listButton} disabled={actions.busy} onClick={toggle}>
             {discount.isActive ? 'Deactivate' : 'Activate again'}
           </button>
         ) : null}
       </div>
-      {message ? (
-        <p
-          role={message.ok ? 'status' : 'alert'}
-          className={`rounded-2xl border p-3 text-sm ${
-            message.ok ? 'border-line bg-white' : 'border-brand-300 bg-white text-brand-800'
-          }`}
-        >
-          {message.text}
-        </p>
-      ) : null}
+      <ListNotice notice={actions.notice} printed />
       <Figures discount={discount} />
       {discount.timesUsed > 0 || discount.paidOrders > 0 ? (
         <p className="text-sm text-muted">
@@ -183,7 +137,7 @@ export function DiscountDetailPage({ notice }: { notice?: string }) {
         categories={categories}
         readOnly={!owner}
         onSaved={(_saved, text) => {
-          setMessage({ ok: true, text });
+          actions.setNotice({ ok: true, text });
           reload();
         }}
       />

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useController } from 'react-hook-form';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
+import { FieldMessage } from './fields';
 
 const smallButton =
   'whitespace-nowrap rounded-full border border-line bg-white px-3 py-1 text-xs font-medium hover:border-brand-300 disabled:opacity-50';
@@ -41,6 +42,25 @@ export function IdChoices({
         </label>
       ))}
     </div>
+  );
+}
+
+/** Ticked choices among named ids (categories), under a legend, with the field's message. */
+export function ChoicesFieldset({
+  name,
+  legend,
+  choices,
+}: {
+  name: string;
+  legend: string;
+  choices: readonly { id: string; name: string }[];
+}) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium">{legend}</legend>
+      <IdChoices name={name} choices={choices} />
+      <FieldMessage name={name} />
+    </fieldset>
   );
 }
 

@@ -54,10 +54,12 @@ export interface ListNoticeText {
 
 /**
  * A list's actions on its rows, one at a time: `run` marks the list busy, clears the last notice
- * and shows the action's failure, or its words when it has any, as the new one.
+ * and shows the action's failure, or its words when it has any, as the new one. A record's
+ * screen runs its actions the same way, starting from the notice it was opened with (what the
+ * save that led there said).
  */
-export function useListActions() {
-  const [notice, setNotice] = useState<ListNoticeText | null>(null);
+export function useListActions(initial: ListNoticeText | null = null) {
+  const [notice, setNotice] = useState<ListNoticeText | null>(initial);
   const [busy, setBusy] = useState(false);
   async function run(work: () => Promise<string | null | void>) {
     setBusy(true);
@@ -79,13 +81,19 @@ export function useListActions() {
   };
 }
 
-/** The notice of `useListActions`, kept off paper. */
-export function ListNotice({ notice }: { notice: ListNoticeText | null }) {
+/** The notice of `useListActions`, kept off a list's paper (`printed`: a record's keeps it). */
+export function ListNotice({
+  notice,
+  printed = false,
+}: {
+  notice: ListNoticeText | null;
+  printed?: boolean;
+}) {
   if (!notice) return null;
   return (
     <p
       role={notice.ok ? 'status' : 'alert'}
-      className={`rounded-2xl border p-3 text-sm print:hidden ${
+      className={`rounded-2xl border p-3 text-sm${printed ? '' : ' print:hidden'} ${
         notice.ok ? 'border-line bg-white' : 'border-brand-300 bg-white text-brand-800'
       }`}
     >

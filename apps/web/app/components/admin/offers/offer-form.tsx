@@ -2,20 +2,10 @@ import { useWatch } from 'react-hook-form';
 import { offerFormSchema, type AdminOffer, type OfferFormInput } from '@shop/contracts/offers';
 import type { Category, Subcategory } from '@shop/contracts/catalogue';
 import { offerKinds } from '@shop/domain/offers';
-import { useAuth } from '../../../lib/auth-session';
-import { IdChoices, ProductChoices } from '../form-kit/choices';
-import {
-  DateField,
-  Field,
-  FieldMessage,
-  Form,
-  FormError,
-  Money,
-  NumberField,
-  SubmitButton,
-  WordsField,
-} from '../form-kit/fields';
+import { ChoicesFieldset, ProductChoices } from '../form-kit/choices';
+import { DateField, Field, FieldMessage, Money, NumberField, WordsField } from '../form-kit/fields';
 import { Radios } from '../form-kit/radios';
+import { FormSection, RecordForm } from '../form-kit/record-form';
 import { useAdminForm } from '../form-kit/use-admin-form';
 import { offersApi } from './offers-api';
 import { OFFER_KIND_WORDS } from './offer-words';
@@ -95,7 +85,6 @@ interface OfferFormProps {
  * worded.
  */
 export function OfferForm({ offer, categories, subcategories, readOnly, onSaved }: OfferFormProps) {
-  const { authed } = useAuth();
   const form = useAdminForm(offerFormSchema, defaultsOf(offer), {
     prepare: withoutHiddenFields,
     invalidMessage: 'Please correct the fields marked below.',
@@ -105,196 +94,164 @@ export function OfferForm({ offer, categories, subcategories, readOnly, onSaved 
   const busy = form.busy;
 
   return (
-    <Form
+    <RecordForm
       form={form}
-      onSubmit={async (values) => {
-        const answer = await authed((api) =>
-          offer ? offersApi(api).update(offer._id, values) : offersApi(api).create(values),
-        );
-        onSaved(answer.data, answer.message);
-      }}
-      aria-label={offer ? 'Edit the offer' : 'New offer'}
+      label={offer ? 'Edit the offer' : 'New offer'}
+      readOnly={readOnly}
+      save={(api, values) =>
+        offer ? offersApi(api).update(offer._id, values) : offersApi(api).create(values)
+      }
+      onSaved={onSaved}
+      submitText={offer ? 'Save changes' : 'Create offer'}
     >
-      <fieldset disabled={readOnly || busy} className="flex flex-col gap-5">
-        <FormError status={form.status} />
-        <section className="grid gap-4 rounded-2xl border border-line bg-white p-4 sm:grid-cols-2">
-          <h2 className="font-medium sm:col-span-2">The offer</h2>
-          <Field name="name" id="offer-name" label="Name" hint="For the back office." />
-          <Field
-            name="label"
-            id="offer-label"
-            label="Badge"
-            hint="On cards, the product page and in the cart: '3 for ₹999'."
-          />
-          <Field
-            name="slug"
-            id="offer-slug"
-            label="Page address"
-            hint="The offer's page is /offers/ followed by this: lower-case letters, digits, hyphens."
-            autoComplete="off"
-            inputClassName="font-mono"
-          />
-        </section>
+      <FormSection title="The offer">
+        <Field name="name" id="offer-name" label="Name" hint="For the back office." />
+        <Field
+          name="label"
+          id="offer-label"
+          label="Badge"
+          hint="On cards, the product page and in the cart: '3 for ₹999'."
+        />
+        <Field
+          name="slug"
+          id="offer-slug"
+          label="Page address"
+          hint="The offer's page is /offers/ followed by this: lower-case letters, digits, hyphens."
+          autoComplete="off"
+          inputClassName="font-mono"
+        />
+      </FormSection>
 
-        <section className="grid gap-4 rounded-2xl border border-line bg-white p-4 sm:grid-cols-2">
-          <h2 className="font-medium sm:col-span-2">What it gives</h2>
-          <Radios
-            name="kind"
-            legend="Kind"
-            legendClassName="text-sm font-medium"
-            className="flex flex-wrap gap-x-4 gap-y-2 text-sm sm:col-span-2"
-            options={offerKinds.map((value) => ({ value, label: OFFER_KIND_WORDS[value] }))}
-          />
+      <FormSection title="What it gives">
+        <Radios
+          name="kind"
+          legend="Kind"
+          legendClassName="text-sm font-medium"
+          className="flex flex-wrap gap-x-4 gap-y-2 text-sm sm:col-span-2"
+          options={offerKinds.map((value) => ({ value, label: OFFER_KIND_WORDS[value] }))}
+        />
+        <NumberField
+          name="units"
+          id="offer-units"
+          label={kind === 'buy_get' ? 'Pieces bought (N)' : 'Pieces in a group (N)'}
+          hint={
+            kind === 'nth_percent'
+              ? 'The cheapest piece of each group of N gets the percentage off.'
+              : kind === 'buy_get'
+                ? 'Pieces the shopper pays for in each group.'
+                : 'Any N eligible pieces together cost the group price.'
+          }
+        />
+        {kind === 'bundle_price' ? (
+          <Money name="bundlePrice" id="offer-bundle-price" label="Group price (₹)" blank={null} />
+        ) : null}
+        {kind === 'buy_get' ? (
           <NumberField
-            name="units"
-            id="offer-units"
-            label={kind === 'buy_get' ? 'Pieces bought (N)' : 'Pieces in a group (N)'}
-            hint={
-              kind === 'nth_percent'
-                ? 'The cheapest piece of each group of N gets the percentage off.'
-                : kind === 'buy_get'
-                  ? 'Pieces the shopper pays for in each group.'
-                  : 'Any N eligible pieces together cost the group price.'
-            }
-          />
-          {kind === 'bundle_price' ? (
-            <Money
-              name="bundlePrice"
-              id="offer-bundle-price"
-              label="Group price (₹)"
-              blank={null}
-            />
-          ) : null}
-          {kind === 'buy_get' ? (
-            <NumberField
-              name="freeUnits"
-              id="offer-free-units"
-              label="Pieces free (M)"
-              hint="The cheapest M of each group are free."
-              blank={null}
-            />
-          ) : null}
-          {kind === 'nth_percent' ? (
-            <NumberField
-              name="percent"
-              id="offer-percent"
-              label="Percent off (%)"
-              hint="Off the cheapest piece of each group."
-              blank={null}
-            />
-          ) : null}
-        </section>
-
-        <section className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-4">
-          <div>
-            <h2 className="font-medium">Which products</h2>
-            <p className="text-sm text-muted">
-              A product counts when it is in a chosen category or subcategory, has a chosen tag, or
-              is chosen itself; excluded products never count.
-            </p>
-          </div>
-          <fieldset>
-            <legend className="text-sm font-medium">Categories</legend>
-            <IdChoices
-              name="categoryIds"
-              choices={categories.map((category) => ({ id: category._id, name: category.name }))}
-            />
-            <FieldMessage name="categoryIds" />
-          </fieldset>
-          <fieldset>
-            <legend className="text-sm font-medium">Subcategories</legend>
-            <IdChoices
-              name="subcategoryIds"
-              choices={subcategories.map((subcategory) => ({
-                id: subcategory._id,
-                name: `${subcategory.category.name} › ${subcategory.name}`,
-              }))}
-            />
-            <FieldMessage name="subcategoryIds" />
-          </fieldset>
-          <WordsField
-            name="tags"
-            id="offer-tags"
-            label="Tags (optional)"
-            hint="Apart by commas: cotton, lace."
-          />
-          <div>
-            <p className="text-sm font-medium">Chosen products</p>
-            <ProductChoices
-              name="productIds"
-              label="Find a product to include"
-              chosenLabel="Included products"
-              foundLabel="Products found to include"
-              disabled={readOnly || busy}
-            />
-            <FieldMessage name="productIds" />
-          </div>
-          <div>
-            <p className="text-sm font-medium">Excluded products</p>
-            <ProductChoices
-              name="excludedProductIds"
-              label="Find a product to exclude"
-              chosenLabel="Excluded products"
-              foundLabel="Products found to exclude"
-              disabled={readOnly || busy}
-            />
-            <FieldMessage name="excludedProductIds" />
-          </div>
-        </section>
-
-        <section className="grid gap-4 rounded-2xl border border-line bg-white p-4 sm:grid-cols-2">
-          <h2 className="font-medium sm:col-span-2">When, and with what</h2>
-          <DateField name="startsAt" id="offer-starts" label="Starts (India time, optional)" />
-          <DateField name="endsAt" id="offer-ends" label="Ends (India time, optional)" />
-          <NumberField
-            name="priority"
-            id="offer-priority"
-            label="Priority"
-            hint="Where two offers could take the same piece, the higher number is tried first."
-            blank={0}
-          />
-          <NumberField
-            name="maxGroupsPerOrder"
-            id="offer-max-groups"
-            label="Groups per order (optional)"
-            hint="Empty for no limit."
+            name="freeUnits"
+            id="offer-free-units"
+            label="Pieces free (M)"
+            hint="The cheapest M of each group are free."
             blank={null}
           />
-          <Radios
-            name="stacking"
-            legend="Codes on top of this offer"
-            legendClassName="text-sm font-medium w-full"
-            className="flex flex-wrap gap-x-4 gap-y-2 text-sm sm:col-span-2"
-            options={[
-              { value: 'none', label: 'No code' },
-              { value: 'any', label: 'Any code' },
-              { value: 'listed', label: 'Only the codes listed' },
-            ]}
+        ) : null}
+        {kind === 'nth_percent' ? (
+          <NumberField
+            name="percent"
+            id="offer-percent"
+            label="Percent off (%)"
+            hint="Off the cheapest piece of each group."
+            blank={null}
           />
-          {stacking === 'listed' ? (
-            <div className="sm:col-span-2">
-              <WordsField
-                name="stackableCodes"
-                id="offer-codes"
-                label="Codes that may stack"
-                hint="Apart by commas: NEW10, FESTIVE20. A code applies to what the offer leaves."
-                inputClassName="font-mono uppercase"
-              />
-            </div>
-          ) : null}
-        </section>
+        ) : null}
+      </FormSection>
 
-        {readOnly ? null : (
-          <div>
-            <SubmitButton
-              busy={busy}
-              className="rounded-full bg-brand-600 px-6 py-2.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
-            >
-              {offer ? 'Save changes' : 'Create offer'}
-            </SubmitButton>
+      <FormSection
+        title="Which products"
+        intro="A product counts when it is in a chosen category or subcategory, has a chosen tag, or is chosen itself; excluded products never count."
+      >
+        <ChoicesFieldset
+          name="categoryIds"
+          legend="Categories"
+          choices={categories.map((category) => ({ id: category._id, name: category.name }))}
+        />
+        <ChoicesFieldset
+          name="subcategoryIds"
+          legend="Subcategories"
+          choices={subcategories.map((subcategory) => ({
+            id: subcategory._id,
+            name: `${subcategory.category.name} › ${subcategory.name}`,
+          }))}
+        />
+        <WordsField
+          name="tags"
+          id="offer-tags"
+          label="Tags (optional)"
+          hint="Apart by commas: cotton, lace."
+        />
+        <div>
+          <p className="text-sm font-medium">Chosen products</p>
+          <ProductChoices
+            name="productIds"
+            label="Find a product to include"
+            chosenLabel="Included products"
+            foundLabel="Products found to include"
+            disabled={readOnly || busy}
+          />
+          <FieldMessage name="productIds" />
+        </div>
+        <div>
+          <p className="text-sm font-medium">Excluded products</p>
+          <ProductChoices
+            name="excludedProductIds"
+            label="Find a product to exclude"
+            chosenLabel="Excluded products"
+            foundLabel="Products found to exclude"
+            disabled={readOnly || busy}
+          />
+          <FieldMessage name="excludedProductIds" />
+        </div>
+      </FormSection>
+
+      <FormSection title="When, and with what">
+        <DateField name="startsAt" id="offer-starts" label="Starts (India time, optional)" />
+        <DateField name="endsAt" id="offer-ends" label="Ends (India time, optional)" />
+        <NumberField
+          name="priority"
+          id="offer-priority"
+          label="Priority"
+          hint="Where two offers could take the same piece, the higher number is tried first."
+          blank={0}
+        />
+        <NumberField
+          name="maxGroupsPerOrder"
+          id="offer-max-groups"
+          label="Groups per order (optional)"
+          hint="Empty for no limit."
+          blank={null}
+        />
+        <Radios
+          name="stacking"
+          legend="Codes on top of this offer"
+          legendClassName="text-sm font-medium w-full"
+          className="flex flex-wrap gap-x-4 gap-y-2 text-sm sm:col-span-2"
+          options={[
+            { value: 'none', label: 'No code' },
+            { value: 'any', label: 'Any code' },
+            { value: 'listed', label: 'Only the codes listed' },
+          ]}
+        />
+        {stacking === 'listed' ? (
+          <div className="sm:col-span-2">
+            <WordsField
+              name="stackableCodes"
+              id="offer-codes"
+              label="Codes that may stack"
+              hint="Apart by commas: NEW10, FESTIVE20. A code applies to what the offer leaves."
+              inputClassName="font-mono uppercase"
+            />
           </div>
-        )}
-      </fieldset>
-    </Form>
+        ) : null}
+      </FormSection>
+    </RecordForm>
   );
 }

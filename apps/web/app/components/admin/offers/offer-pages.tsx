@@ -1,25 +1,16 @@
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { AdminOffer } from '@shop/contracts/offers';
 import type { Category, Subcategory } from '@shop/contracts/catalogue';
-import { hasRole, roleMessages } from '@shop/domain/roles';
-import { errorMessage, type ApiClient } from '../../../lib/api-client';
+import { hasRole } from '@shop/domain/roles';
+import type { ApiClient } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-session';
 import { formatIndiaDateTime } from '../admin-format';
 import { screenLoader, useScreenData } from '../list-page/list-loader';
+import { listButton, ListNotice, useListActions } from '../list-page/list-page';
+import { BackLink, NewRecordPage, RecordLoadState } from '../list-page/record-screen';
 import { OfferForm } from './offer-form';
 import { offersApi } from './offers-api';
 import { offerRuleWords, OfferStateBadge, scheduleWords } from './offer-words';
-
-const button =
-  'rounded-full border border-line bg-white px-4 py-2 text-sm font-medium hover:border-brand-300 disabled:opacity-50';
-const panel = 'rounded-2xl border border-line bg-white p-6 text-center';
-
-const BackLink = () => (
-  <Link to="/admin/offers" className="text-sm font-medium text-brand-700 hover:underline">
-    ← Offers
-  </Link>
-);
 
 interface Choices {
   categories: Category[];
@@ -44,28 +35,18 @@ export const newOfferLoader = screenLoader(eligibilityChoices);
 /** /admin/offers/new (owners): define an offer, then go to its page. */
 export function NewOfferPage() {
   const navigate = useNavigate();
-  const { user } = useAuth();
   const { load } = useScreenData<Choices>();
   const choices = load.state === 'ready' ? load.data : { categories: [], subcategories: [] };
-  const owner = user ? hasRole(user.role, 'owner') : false;
   return (
-    <section className="flex flex-col gap-5">
-      <BackLink />
-      <h1 className="font-serif text-3xl">New offer</h1>
-      {owner ? (
-        <OfferForm
-          {...choices}
-          readOnly={false}
-          onSaved={(offer, message) =>
-            void navigate(`/admin/offers/${offer._id}`, { state: { notice: message } })
-          }
-        />
-      ) : (
-        <p role="alert" className={panel}>
-          {roleMessages.ownerOnly}
-        </p>
-      )}
-    </section>
+    <NewRecordPage back="/admin/offers" backText="Offers" title="New offer">
+      <OfferForm
+        {...choices}
+        readOnly={false}
+        onSaved={(offer, message) =>
+          void navigate(`/admin/offers/${offer._id}`, { state: { notice: message } })
+        }
+      />
+    </NewRecordPage>
   );
 }
 
@@ -90,28 +71,12 @@ export const offerLoader = screenLoader(async (api: ApiClient, params): Promise<
 export function OfferDetailPage({ notice }: { notice?: string }) {
   const { authed, user } = useAuth();
   const { load, reload } = useScreenData<OfferScreen>();
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(
-    notice ? { ok: true, text: notice } : null,
-  );
-  const [busy, setBusy] = useState(false);
+  // The notice it opened with is what the save that led here said.
+  const actions = useListActions(notice ? { ok: true, text: notice } : null);
   const owner = user ? hasRole(user.role, 'owner') : false;
 
-  if (load.state === 'loading') {
-    return (
-      <p role="status" className={`${panel} text-muted`}>
-        Loading the offer...
-      </p>
-    );
-  }
-  if (load.state === 'failed') {
-    return (
-      <div role="alert" className={panel}>
-        <p>{load.message}</p>
-        <button type="button" className={`${button} mt-3`} onClick={reload}>
-          Try Again
-        </button>
-      </div>
-    );
+  if (load.state !== 'ready') {
+    return <RecordLoadState load={load} reload={reload} loadingText="Loading the offer..." />;
   }
   const { offer, categories, subcategories } = load.data;
   const endable = offer.state === 'active' || offer.state === 'scheduled';
@@ -119,20 +84,16 @@ export function OfferDetailPage({ notice }: { notice?: string }) {
   const locked = offer.ordersCount > 0;
 
   function end() {
-    setBusy(true);
-    setMessage(null);
-    authed((api) => offersApi(api).end(offer._id))
-      .then((answer) => {
-        setMessage({ ok: true, text: `${answer.message}: ${answer.data.name}.` });
-        reload();
-      })
-      .catch((error) => setMessage({ ok: false, text: errorMessage(error) }))
-      .finally(() => setBusy(false));
+    actions.run(async () => {
+      const answer = await authed((api) => offersApi(api).end(offer._id));
+      reload();
+      return `${answer.message}: ${answer.data.name}.`;
+    });
   }
 
   return (
     <section className="flex flex-col gap-5">
-      <BackLink />
+      <BackLink to="/admin/offers">Offers</BackLink>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="flex flex-wrap items-center gap-3 font-serif text-3xl">
@@ -153,21 +114,12 @@ export function OfferDetailPage({ notice }: { notice?: string }) {
           </p>
         </div>
         {owner && endable ? (
-          <button type="button" className={button} disabled={busy} onClick={end}>
+          <button type="button" className={listButton} disabled={actions.busy} onClick={end}>
             End offer
           </button>
         ) : null}
       </div>
-      {message ? (
-        <p
-          role={message.ok ? 'status' : 'alert'}
-          className={`rounded-2xl border p-3 text-sm ${
-            message.ok ? 'border-line bg-white' : 'border-brand-300 bg-white text-brand-800'
-          }`}
-        >
-          {message.text}
-        </p>
-      ) : null}
+      <ListNotice notice={actions.notice} printed />
       {owner ? null : (
         <p className="text-sm text-muted">Only an owner of the shop changes offers.</p>
       )}
@@ -186,7 +138,7 @@ export function OfferDetailPage({ notice }: { notice?: string }) {
         subcategories={subcategories}
         readOnly={!owner || locked || offer.state === 'ended'}
         onSaved={(_saved, text) => {
-          setMessage({ ok: true, text });
+          actions.setNotice({ ok: true, text });
           reload();
         }}
       />

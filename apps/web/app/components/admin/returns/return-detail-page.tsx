@@ -236,6 +236,7 @@ function Progress({ line }: { line: ReturnsDeskLine }) {
       title: 'Pickup booked',
       detail: line.pickup ? <ParcelText parcel={line.pickup} /> : undefined,
     },
+    { at: line.pickedUpAt, title: 'Picked up by the courier' },
     { at: line.receivedAt, title: 'Received' },
     {
       at: line.checkedAt,
