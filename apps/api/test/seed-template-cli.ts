@@ -122,7 +122,24 @@ async function cachedTemplate(): Promise<{ dir: string; built: boolean }> {
   }
   await rm(dir, { recursive: true, force: true });
   await rename(building, dir);
+  await pruneStale(cacheRoot);
   return { dir, built: true };
+}
+
+/**
+ * Removes templates (and folders of builds that never finished) untouched for twice the time a
+ * template is used: with its rendered pictures each holds about 200 MB, and one is made for each
+ * version of the code. Twice, so a run still copying one made just under the hour ago keeps it.
+ */
+async function pruneStale(cacheRoot: string) {
+  for (const entry of await readdir(cacheRoot, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const path = join(cacheRoot, entry.name);
+    const made = await stat(join(path, 'ready')).catch(() => stat(path));
+    if (Date.now() - made.mtimeMs > 2 * MAX_AGE_MS) {
+      await rm(path, { recursive: true, force: true });
+    }
+  }
 }
 
 // `--template-only` makes (or finds) the template and copies it nowhere: `npm test` runs it in the
