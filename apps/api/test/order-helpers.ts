@@ -5,6 +5,7 @@ import { queryRows } from '../src/db/client.ts';
 import type { TestWorld } from './test-app.ts';
 import { send } from './auth-helpers.ts';
 import { addBody, type StockedChoice } from './cart-helpers.ts';
+import { POLL_TIMEOUT_MS, until } from './poll.ts';
 
 export const address = {
   name: 'Asha Rao',
@@ -86,12 +87,8 @@ export async function payOrder(app: FastifyInstance, token: string, orderId: str
 }
 
 /** Waits until `check` holds (the simulator's webhook arrives a moment after the payment). */
-export async function eventually(check: () => Promise<boolean>, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+export async function eventually(check: () => Promise<boolean>, timeoutMs = POLL_TIMEOUT_MS) {
+  await until('the condition', check, timeoutMs);
 }
 
 /** Runs the refund worker until nothing is due, as its timer would. */

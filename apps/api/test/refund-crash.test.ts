@@ -9,19 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulatorSwitches } from '../src/adapters/payments/simulator-provider.ts';
 import { newShopper } from './auth-helpers.ts';
 import { orderBody } from './order-helpers.ts';
+import { until } from './poll.ts';
 import { call, fillCartOn, startShop, stopShop, type ShopProcess } from './shop-processes.ts';
 import { createScratchDatabase } from './test-app.ts';
 
 /** Jobs every 200 ms; a failed send retried 100 ms later; a dead worker's claim freed after 1 s. */
 const env = { JOBS_INTERVAL_MS: '200', REFUND_RETRY_BASE_MS: '100', REFUND_LEASE_MS: '1000' };
-
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** Each wait here may span a lease running out and a new process's job runs. */
+const PATIENCE_MS = 30_000;
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a refund across a crash', () => {
   let drop = async () => {};
@@ -127,15 +122,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a refund across a crash', () =>
     await until(
       'the provider has the refund',
       async () => (await providerRefunds(paymentId)) === 1,
+      PATIENCE_MS,
     );
     await stopShop(first, 'SIGKILL');
     expect(await refundOf(orderId)).toMatchObject([{ state: 'pending', attempts: 1 }]);
 
     const second = await start('second');
-    await until('the refund is confirmed', async () => {
-      const order = await call(second, 'GET', `/api/order/${orderId}`, { token });
-      return order.body.data.paymentStatus === 'refunded';
-    });
+    await until(
+      'the refund is confirmed',
+      async () => {
+        const order = await call(second, 'GET', `/api/order/${orderId}`, { token });
+        return order.body.data.paymentStatus === 'refunded';
+      },
+      PATIENCE_MS,
+    );
     expect(await providerRefunds(paymentId)).toBe(1);
     expect((await refundOf(orderId))[0]!.state).toBe('processed');
     await stopShop(second, 'SIGKILL');
@@ -150,16 +150,24 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a refund across a crash', () =>
       token,
       body: { reason: 'Changed my mind' },
     });
-    await until('a send was tried', async () => (await refundOf(orderId))[0]!.attempts >= 1);
+    await until(
+      'a send was tried',
+      async () => (await refundOf(orderId))[0]!.attempts >= 1,
+      PATIENCE_MS,
+    );
     await stopShop(third, 'SIGKILL');
     expect(await providerRefunds(paymentId)).toBe(0);
     await setSwitch(simulatorSwitches.failRefunds, 0);
 
     const fourth = await start('fourth');
-    await until('the refund is confirmed', async () => {
-      const order = await call(fourth, 'GET', `/api/order/${orderId}`, { token });
-      return order.body.data.paymentStatus === 'refunded';
-    });
+    await until(
+      'the refund is confirmed',
+      async () => {
+        const order = await call(fourth, 'GET', `/api/order/${orderId}`, { token });
+        return order.body.data.paymentStatus === 'refunded';
+      },
+      PATIENCE_MS,
+    );
     expect(await providerRefunds(paymentId)).toBe(1);
   }, 240_000);
 });
