@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
 import { createBookingClaims } from '../src/features/shipping/booking-claims.ts';
+import { until } from './poll.ts';
 import { createScratchDatabase } from './test-app.ts';
 
 let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
@@ -20,20 +21,48 @@ afterAll(async () => {
   await scratch?.drop();
 });
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A promise the test settles when it chooses: a courier call that lasts until `open()`. */
+function gate() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+/** The database, counting the statements it has answered: a claim is one. */
+function countingDatabase() {
+  const counter = { answered: 0 };
+  const db = new Proxy(database.db, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (property !== 'execute' || typeof value !== 'function') return value;
+      return async (...args: unknown[]) => {
+        const result = await value.apply(target, args);
+        counter.answered += 1;
+        return result;
+      };
+    },
+  });
+  return { db, counter };
+}
 
 describe('courier booking claims', () => {
   it('lets one of a burst call the courier; the others wait until it is done', async () => {
-    const claims = createBookingClaims(database.db);
+    const { db, counter } = countingDatabase();
+    const claims = createBookingClaims(db);
+    const courier = gate();
     let calls = 0;
     const book = async () => {
       calls += 1;
-      await pause(300);
+      await courier.opened;
       return 'AWB1';
     };
-    const results = await Promise.all(
+    const burst = Promise.all(
       Array.from({ length: 4 }, () => claims.exclusively('line-1:schedulePickup', 5_000, book)),
     );
+    // The courier answers once every one of the four has tried to claim the parcel.
+    await until('all four claims answered', async () => counter.answered >= 4);
+    courier.open();
+    const results = await burst;
     expect(calls).toBe(1);
     expect(results.filter((result) => result.ran)).toEqual([{ ran: true, value: 'AWB1' }]);
     expect(results.filter((result) => !result.ran)).toEqual(
@@ -48,12 +77,18 @@ describe('courier booking claims', () => {
 
   it('says when the other booking is still under way after the wait', async () => {
     const claims = createBookingClaims(database.db);
-    const slow = claims.exclusively('line-2:shipReplacement', 0, () => pause(800));
-    await pause(100);
+    const courier = gate();
+    let booking = false;
+    const slow = claims.exclusively('line-2:shipReplacement', 0, async () => {
+      booking = true;
+      await courier.opened;
+    });
+    await until('the first booking holds the claim', async () => booking);
     expect(await claims.exclusively('line-2:shipReplacement', 200, async () => 'no')).toEqual({
       ran: false,
       released: false,
     });
+    courier.open();
     await slow;
   });
 

@@ -458,12 +458,15 @@ describe('booking that fails or dies half-way', () => {
     // A worker claimed it (lease running), reached the courier, and died before its commit.
     const [row] = await rows<{ id: string }>(
       sql`insert into shipments (order_id, state, attempts, next_attempt_at)
-          values (${orderId}, 'requested', 1, now() + interval '300 milliseconds') returning id`,
+          values (${orderId}, 'requested', 1, now() + interval '1 hour') returning id`,
     );
     const awb = simulatedAwb(row!.id);
     await rows(sql`insert into simulator_shipments (reference, awb) values (${row!.id}, ${awb})`);
     expect(await app().jobs.bookShipments()).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 350));
+    // Its lease runs out: moved into the past rather than waited for.
+    await rows(
+      sql`update shipments set next_attempt_at = now() - interval '1 second' where id = ${row!.id}`,
+    );
     expect(await app().jobs.bookShipments()).toBe(1);
     const [booked] = await shipmentsOf(orderId);
     expect(booked).toMatchObject({ state: 'booked', awb, attempts: 2 });

@@ -10,6 +10,7 @@ import { originalPages } from '../src/features/pages/original-pages.ts';
 import type { signUp } from './auth-helpers.ts';
 import { send } from './auth-helpers.ts';
 import { signUpOwner } from './owner-helpers.ts';
+import { until } from './poll.ts';
 import { createTestWorld, getJson, type TestWorld } from './test-app.ts';
 
 let world: TestWorld;
@@ -176,7 +177,9 @@ describe('shop pages', () => {
       ],
     });
     expect(first.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The next save comes in a later millisecond than the first one's date.
+    const firstSaved = new Date(first.body.data.updatedAt).getTime();
+    await until('the clock has passed the first save', async () => Date.now() > firstSaved);
     const second = await save('faq', {
       ...first.body.data.content,
       groups: first.body.data.content.groups.slice(0, 2),
