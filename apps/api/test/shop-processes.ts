@@ -12,6 +12,10 @@ import { fileURLToPath } from 'node:url';
 import type { StockedChoice } from './cart-helpers.ts';
 import { stockedChoicesIn } from './stocked-choices.ts';
 
+import { until } from './poll.ts';
+
+export { until };
+
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
 /**
@@ -237,11 +241,42 @@ export async function stockedChoicesOf(
   return stockedChoicesIn(body.data.products, minStock);
 }
 
-/** Waits for `check` to hold, polling every 50 ms; throws naming `what` after `timeoutMs`. */
-export async function until(what: string, check: () => Promise<boolean>, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/** The metrics token of a shop started with `{ METRICS_TOKEN }` in its environment. */
+export const METRICS_TOKEN = 'shop-processes-metrics-token-0123456789';
+
+/** Seconds since `job` last succeeded in `shop`, from its job lag gauge (METRICS_TOKEN set). */
+async function secondsSinceSuccess(shop: ShopProcess, job: string): Promise<number> {
+  const { status, body } = await call<string>(shop, 'GET', '/metrics', {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  if (status !== 200) throw new Error(`the metrics of shop ${shop.name} answered ${status}`);
+  const gauge = new RegExp(`^shop_job_seconds_since_success\\{job="${job}"\\} (\\S+)$`, 'm');
+  const value = gauge.exec(body)?.[1];
+  if (value === undefined) throw new Error(`shop ${shop.name} has no job ${job}`);
+  return Number(value);
+}
+
+/**
+ * Waits until each of `jobs` has succeeded `runs` more times in each of `shops` (started with
+ * METRICS_TOKEN): a job's lag gauge only grows between two scrapes unless a run of it has ended
+ * between them. A run missed that way (two in one gap) only makes the wait longer.
+ */
+export async function untilJobRuns(shops: ShopProcess[], jobs: string[], runs: number) {
+  const last = new Map<string, number>();
+  const ended = new Map<string, number>();
+  const names = shops.map((shop) => shop.name).join(' and ');
+  await until(`${runs} more runs of ${jobs.join(', ')} in ${names}`, async () => {
+    for (const shop of shops) {
+      for (const job of jobs) {
+        const key = `${shop.name}:${job}`;
+        const seconds = await secondsSinceSuccess(shop, job);
+        const before = last.get(key);
+        if (before !== undefined && seconds < before) ended.set(key, (ended.get(key) ?? 0) + 1);
+        last.set(key, seconds);
+      }
+    }
+    return shops.every((shop) =>
+      jobs.every((job) => (ended.get(`${shop.name}:${job}`) ?? 0) >= runs),
+    );
+  });
 }

@@ -21,7 +21,9 @@ import {
   stockedChoicesOf,
   stopShop,
   until,
+  untilJobRuns,
   waitHealthy,
+  METRICS_TOKEN,
   type Answer,
   type ShopProcess,
 } from './shop-processes.ts';
@@ -115,6 +117,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
         const env = {
           JOBS_INTERVAL_MS,
+          // Its job lag gauge tells when more job runs have ended.
+          METRICS_TOKEN,
           // Long enough that only a change notice from the other process can refresh a cached read.
           CATALOGUE_CACHE_TTL_MS: '600000',
         };
@@ -371,8 +375,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           async () => (await mailsPerOrder()).every((n) => n > 0),
           5_000,
         );
-        // Several job runs later, in both processes, still one each.
-        await new Promise((resolve) => setTimeout(resolve, 4 * Number(JOBS_INTERVAL_MS)));
+        // Several mail runs later, in both processes, still one each.
+        await untilJobRuns([A, B], ['deliverMail'], 4);
         expect(await mailsPerOrder()).toEqual(Array(8).fill(1));
         const mails = await confirmations();
         for (const { buyer, orderNumber } of orders) {
@@ -415,7 +419,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         );
         expect(await stockInDb(choice)).toBe(100);
         // More sweeps of both processes change nothing.
-        await new Promise((resolve) => setTimeout(resolve, 4 * Number(JOBS_INTERVAL_MS)));
+        await untilJobRuns([A, B], ['expireUnpaidOrders'], 4);
         expect(await stockInDb(choice)).toBe(100);
       });
 
@@ -562,7 +566,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           15_000,
         );
         // Several job runs later, in both processes.
-        await new Promise((resolve) => setTimeout(resolve, 4 * Number(JOBS_INTERVAL_MS)));
+        await untilJobRuns([A, B], ['sendRefunds', 'deliverMail'], 4);
 
         const refunds = await refundRows();
         // One refund owed per order, each in its final state.
@@ -604,6 +608,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         let killedAfter = -1;
         let finished = 0;
         const outcomes: string[] = [];
+        /** Payments B's simulator took: each owes a `payment.captured` webhook to B. */
+        const takenOnB: string[] = [];
 
         /**
          * One request the way a load balancer sends it: to `preferred`, or to the other process
@@ -615,9 +621,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           method: 'POST' | 'GET',
           path: string,
           options: Parameters<typeof call>[3],
-        ): Promise<Answer> {
+        ): Promise<Answer & { by: ShopProcess }> {
           const target = shop(preferred).alive() ? shop(preferred) : shop(preferred + 1);
-          return call(target, method, path, options);
+          return { ...(await call(target, method, path, options)), by: target };
         }
 
         async function checkout(i: number): Promise<string> {
@@ -641,6 +647,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
             body: { razorpayOrderId: initiated.body.data.razorpayOrderId, outcome: 'success' },
           });
           if (paid.status !== 200) return `pay ${paid.status}`;
+          if (paid.by === B) takenOnB.push(paid.body.data.razorpay_payment_id);
           const verified = await send(i + 1, 'POST', '/api/payments/verify', {
             token,
             body: paid.body.data,
@@ -685,9 +692,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           tally,
         ).toBeGreaterThanOrEqual(60);
 
-        // Simulated webhooks still on their way land first; then the time to pay runs out for
-        // whatever was left unpaid, and the survivor's sweep (every JOBS_INTERVAL_MS) cancels it.
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        // Simulated webhooks still on their way land first (A's died with it; B's each reach
+        // B's webhook and are recorded there); then the time to pay runs out for whatever was
+        // left unpaid, and the survivor's sweep (every JOBS_INTERVAL_MS) cancels it.
+        await until("every webhook B's simulator owes has landed", async () => {
+          const { rows } = await db.query<{ n: number }>(
+            `select count(*)::int as n from unnest($1::text[]) as taken(id)
+             where not exists (select 1 from webhook_events w
+               where w.event = 'payment.captured'
+                 and w.payload->'payload'->'payment'->'entity'->>'id' = taken.id)`,
+            [takenOnB],
+          );
+          return rows[0]!.n === 0;
+        });
         const ofThisRun = `select o.id, o.status, o.payment_status from orders o
        where o.idempotency_key like 'crash-${run}-%'`;
         await db.query(
