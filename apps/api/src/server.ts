@@ -17,6 +17,11 @@ import { exitWithStartupProblem } from './startup-problems.ts';
 /** How long a stopping server waits for requests and jobs in flight before it exits anyway. */
 export const SHUTDOWN_GRACE_MS = 10_000;
 
+/** The line a server prints once a signal has begun its stop. */
+export function stoppingLine(signal: string): string {
+  return `Stopping (${signal}): finishing the requests and jobs in flight, for at most ${SHUTDOWN_GRACE_MS / 1000} s.`;
+}
+
 /**
  * How long a stopping server keeps its listener and kept-alive connections open while it answers
  * every request with `connection: close`. A connection that looks idle may carry a request the
@@ -161,7 +166,11 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     deadline.unref();
-    server.stop().then(
+    const stopped = server.stop();
+    // Said once the stop has begun (readiness answers 503 from here), so an operator, and a test
+    // waiting for it, knows the process is draining rather than hung or gone.
+    console.log(stoppingLine(signal));
+    stopped.then(
       () => process.exit(0),
       (error: unknown) => {
         console.error(`Shutdown failed: ${errorSummary(error)}`);

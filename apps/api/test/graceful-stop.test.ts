@@ -6,7 +6,8 @@
 // during the drain avoids those.)
 import { Agent, request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { signalShop, startShop, stopShop } from './shop-processes.ts';
+import { stoppingLine } from '../src/server.ts';
+import { signalShop, startShop, stopShop, until } from './shop-processes.ts';
 
 interface Answer {
   status?: number;
@@ -47,19 +48,24 @@ describe('a stop under load', { timeout: 120_000 }, () => {
       await Promise.all(Array.from({ length: 20 }, () => ask(agent, url)));
       const answers: Answer[] = [];
       let signalled = false;
+      let answeredBefore = 0;
       const shopper = async () => {
         while (shop.alive()) {
           const answer = await ask(agent, url);
           if (signalled) answers.push(answer);
+          else answeredBefore += 1;
           if (answer.error === 'ECONNREFUSED') break;
         }
       };
       const shoppers = Array.from({ length: 20 }, shopper);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Under way: each connection has carried a couple more requests, one after another.
+      await until('the shoppers are busy', async () => answeredBefore >= 40);
       signalShop(shop, 'SIGTERM');
       signalled = true;
       // While it drains, readiness tells a balancer to send no more.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await until('the stop has begun', async () =>
+        shop.output().includes(stoppingLine('SIGTERM')),
+      );
       const ready = await ask(new Agent({ keepAlive: false }), `${shop.url}/api/health/ready`);
       expect(ready).toMatchObject({ status: 503, closes: true });
       await Promise.all(shoppers);

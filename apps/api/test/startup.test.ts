@@ -20,7 +20,7 @@ import {
   type ShopProcess,
 } from './shop-processes.ts';
 import { simulatorSwitches } from '../src/adapters/payments/simulator-provider.ts';
-import { SHUTDOWN_GRACE_MS } from '../src/server.ts';
+import { SHUTDOWN_GRACE_MS, stoppingLine } from '../src/server.ts';
 import { startupFailureText } from '../src/startup-problems.ts';
 import { newShopper } from './auth-helpers.ts';
 import { orderBody } from './order-helpers.ts';
@@ -153,7 +153,9 @@ describe('the compiled server on the embedded database', () => {
 
 /**
  * A sign-in whose body arrives in two parts: the server holds it as a request in flight (headers
- * read, body awaited) from the first part on. Answers the status the server gave it.
+ * read, body awaited) from the first part on. It asks `Expect: 100-continue`, so the server says
+ * when it has read the headers (`headersRead`), and the first part is sent then. Answers the
+ * status the server gave it.
  */
 function slowSignIn(url: string, index: number) {
   const body = JSON.stringify({
@@ -162,20 +164,38 @@ function slowSignIn(url: string, index: number) {
   });
   const half = Math.floor(body.length / 2);
   let sendRest = () => {};
+  let headersWereRead = () => {};
+  const headersRead = new Promise<void>((resolve) => (headersWereRead = resolve));
   const status = new Promise<number>((resolve, reject) => {
     const request = httpRequest(`${url}/api/auth/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-length': body.length },
+      headers: {
+        'content-type': 'application/json',
+        'content-length': body.length,
+        expect: '100-continue',
+      },
+    });
+    request.on('continue', () => {
+      request.write(body.slice(0, half));
+      headersWereRead();
     });
     request.on('response', (response) => {
       response.resume();
       response.on('end', () => resolve(response.statusCode ?? 0));
     });
     request.on('error', reject);
-    request.write(body.slice(0, half));
+    request.flushHeaders();
     sendRest = () => request.end(body.slice(half));
   });
-  return { status, sendRest: () => sendRest() };
+  return { status, headersRead, sendRest: () => sendRest() };
+}
+
+/** Waits for the line a server prints once a signal has begun its stop. */
+async function stopBegun(shop: ShopProcess, signal: NodeJS.Signals = 'SIGTERM') {
+  await until(`${shop.name} says it is stopping`, async () => {
+    if (!shop.alive()) throw new Error(`${shop.name} exited:\n${shop.output()}`);
+    return shop.output().includes(stoppingLine(signal));
+  });
 }
 
 /** A new shopper's order of one unit of the first size in stock, paid through the simulator. */
@@ -254,11 +274,10 @@ describe('a graceful stop', { timeout: 120_000 }, () => {
     const shop = await startShop('drain', '');
     try {
       const inFlight = Array.from({ length: 4 }, (_, index) => slowSignIn(shop.url, index));
-      // Ample time for the server to read their headers, even on a busy machine.
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await Promise.all(inFlight.map((request) => request.headersRead));
       shop.child.kill('SIGTERM');
       // The stop waits for them: their bodies come after the signal, and are still answered.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await stopBegun(shop);
       expect(shop.alive()).toBe(true);
       inFlight.forEach((request) => request.sendRest());
       const statuses = await Promise.all(inFlight.map((request) => request.status));
@@ -309,7 +328,15 @@ describe('a graceful stop', { timeout: 120_000 }, () => {
         });
 
         shop.child.kill('SIGTERM');
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await stopBegun(shop);
+        // The stop has closed the listener and now waits on the run alone.
+        await until('the listener is closed', async () => {
+          if (!shop!.alive()) return true;
+          return call(shop!, 'GET', '/api/health/live').then(
+            () => false,
+            () => true,
+          );
+        });
         expect(shop.alive()).toBe(true);
         await db.query('commit');
         expect(await shop.exited).toBe('code 0');
@@ -343,9 +370,11 @@ describe('a graceful stop', { timeout: 120_000 }, () => {
         // A sign-in whose body never comes: a request in flight for as long as the server waits.
         const stuck = slowSignIn(shop.url, 0);
         stuck.status.catch(() => {});
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await stuck.headersRead;
         shop.child.kill('SIGTERM');
-        // Still waiting for it shortly before the limit.
+        await stopBegun(shop);
+        // Still waiting for it shortly before the limit. The length of the wait is what is tested
+        // here, so this one sleep stays: the process's timer has no outside clock to move.
         await new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS - 1_000));
         expect(shop.alive()).toBe(true);
         const exit = await Promise.race([
