@@ -69,6 +69,8 @@ describe('a return picked up by the courier', () => {
       token: owner.accessToken,
     });
     expect(before.body.data.pickedUpAt).toBeNull();
+    const booked = await send(app(), 'GET', `/api/order/${orderId}`, { token });
+    expect(booked.body.data.returns[0].stateLabel).toBe('Pickup booked');
     expect(
       (await messagesAbout(orderNumber)).filter((m) => m.template === 'return_picked_up'),
     ).toEqual([]);
@@ -98,6 +100,12 @@ describe('a return picked up by the courier', () => {
     expect(
       mine.body.data.messages.filter((m: { step: string }) => m.step === 'return_picked_up'),
     ).toHaveLength(1);
+    // Her order reads it too, while the line waits for the desk.
+    expect(mine.body.data.returns[0]).toMatchObject({
+      state: 'pickup_scheduled',
+      stateLabel: 'Picked up, on its way to us',
+    });
+    expect(line.body.data.stateLabel).toBe('Picked up, on its way to us');
 
     // The desk still receives the items by hand; a late "picked up" then tells her nothing more.
     expect((await step(lineId, 'receive')).status).toBe(200);

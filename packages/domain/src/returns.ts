@@ -252,6 +252,23 @@ export const returnLineStateLabels: Record<ReturnAction, Record<ReturnLineState,
   },
 };
 
+/** How a picked-up pickup reads: the courier has it, the desk has not received it yet. */
+export const PICKED_UP_LABEL = 'Picked up, on its way to us';
+
+/**
+ * How a line reads to its shopper: its state's label, except that a booked pickup the courier
+ * has reported collected reads as picked up (the state stays `pickup_scheduled` until the desk
+ * receives the items).
+ */
+export function returnLineLabel(line: {
+  action: ReturnAction;
+  state: ReturnLineState;
+  pickedUpAt: string | Date | null;
+}): string {
+  if (line.state === 'pickup_scheduled' && line.pickedUpAt !== null) return PICKED_UP_LABEL;
+  return returnLineStateLabels[line.action][line.state];
+}
+
 /** What the desk checks on arrival, beside each line: the item's own condition, or the usual. */
 export function returnCheckRule(item: ReturnableItem): string {
   const eligibility = lineEligibility(item);

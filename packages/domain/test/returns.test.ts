@@ -4,6 +4,7 @@ import {
   nextReturnSteps,
   returnActions,
   returnCheckRule,
+  returnLineLabel,
   returnLineStateLabels,
   returnLineStanding,
   returnLineStates,
@@ -252,6 +253,21 @@ describe('line states', () => {
     }
     expect(returnLineStateLabels.return.pickup_scheduled).toBe('Pickup booked');
     expect(returnLineStateLabels.exchange.replacement_shipped).toBe('Replacement shipped');
+  });
+
+  it('reads a booked pickup the courier collected as picked up, until the desk receives it', () => {
+    const at = '2026-11-29T10:00:00.000Z';
+    for (const action of returnActions) {
+      expect(returnLineLabel({ action, state: 'pickup_scheduled', pickedUpAt: null })).toBe(
+        'Pickup booked',
+      );
+      expect(returnLineLabel({ action, state: 'pickup_scheduled', pickedUpAt: at })).toBe(
+        'Picked up, on its way to us',
+      );
+      expect(returnLineLabel({ action, state: 'received', pickedUpAt: at })).toBe(
+        'Received, being checked',
+      );
+    }
   });
 
   it('says beside each line what the check on arrival looks for', () => {

@@ -28,6 +28,8 @@ export interface OrderReturnLineView {
   outboundCourier: string | null;
   outboundAwb: string | null;
   outboundTrackingUrl: string | null;
+  /** When the courier reported the pickup collected; null before. */
+  pickedUpAt: string | null;
 }
 
 export type OrderWithItems = OrderRow & {
@@ -58,6 +60,6 @@ export const returnsJson = sql<OrderReturnLineView[]>`coalesce((
     'declineReason', r.decline_reason, 'pickupCourier', r.pickup_courier,
     'pickupAwb', r.pickup_awb, 'pickupTrackingUrl', r.pickup_tracking_url,
     'outboundCourier', r.outbound_courier, 'outboundAwb', r.outbound_awb,
-    'outboundTrackingUrl', r.outbound_tracking_url
+    'outboundTrackingUrl', r.outbound_tracking_url, 'pickedUpAt', r.picked_up_at
   ) order by r.requested_at, r.id)
   from order_return_lines r where r.order_id = "orders"."id"), '[]'::json)`;

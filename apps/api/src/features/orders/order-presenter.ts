@@ -10,7 +10,7 @@ import {
   discountShares,
   lineEligibility,
   planReturn,
-  returnLineStateLabels,
+  returnLineLabel,
   returnWindowCheck,
   type ReturnAction,
   type ReturnLineState,
@@ -71,7 +71,7 @@ export function toOrder(row: OrderWithItems, now = new Date()): Order {
           ? { colorName: line.exchangeColorName, size: line.exchangeSize }
           : null,
       state,
-      stateLabel: returnLineStateLabels[action][state],
+      stateLabel: returnLineLabel({ action, state, pickedUpAt: line.pickedUpAt }),
       refundAmount: line.refundPaise === null ? null : paiseToRupees(line.refundPaise),
       requestedAt: new Date(line.requestedAt).toISOString(),
       declineReason: line.declineReason ?? null,

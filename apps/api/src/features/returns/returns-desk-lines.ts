@@ -19,7 +19,7 @@ import {
   nextReturnSteps,
   openReturnLineStates,
   returnCheckRule,
-  returnLineStateLabels,
+  returnLineLabel,
   type ReturnAction,
   type ReturnLineState,
 } from '@shop/domain/returns';
@@ -143,7 +143,11 @@ export function deskRowOf(row: DeskLineSql): ReturnsDeskRow {
         ? { colorName: row.exchange_color_name, size: row.exchange_size }
         : null,
     state: row.state,
-    stateLabel: returnLineStateLabels[row.action][row.state],
+    stateLabel: returnLineLabel({
+      action: row.action,
+      state: row.state,
+      pickedUpAt: row.picked_up_at,
+    }),
     checkRule: returnCheckRule({
       productName: row.product_name,
       categorySlug: row.category_slug,
