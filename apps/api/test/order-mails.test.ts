@@ -205,6 +205,10 @@ describe('the confirmation mail of a real order', () => {
     }
     expect(confirmation).toContain(`Subtotal: ${written(placedOrder.subtotal)}`);
     expect(confirmation).toContain(`Total paid: ${written(placedOrder.total)}`);
+    // Its link opens this order on her account, as the phone messages do.
+    expect(confirmation).toContain(
+      `${world.config.publicUrl}/orders/${encodeURIComponent(placedOrder.orderNumber)}`,
+    );
     for (const amount of amountsIn(confirmation!)) expect(amount).toMatch(indianAmount);
   });
 });

@@ -1,6 +1,7 @@
 import type { Order, OrderReturnLine } from '@shop/contracts/orders';
 import { CASH_ON_DELIVERY, COD_CONFIRM_WINDOW_MS } from '@shop/domain/cash-on-delivery';
 import { discountSummaryLines } from '@shop/domain/discount-summary';
+import { orderPageUrl } from '@shop/domain/messages';
 import { formatMoney, rupeesToPaise } from '@shop/domain/money';
 import { RETURN_WINDOW_MS } from '@shop/domain/returns';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
@@ -39,12 +40,13 @@ function addressText(a: Order['shippingAddress']): string {
     .join(', ');
 }
 
+/** A mail about one order: its paragraphs, and a link that opens that order on her account. */
 function mail(to: string, subject: string, paragraphs: string[], link: string): MailMessage {
   return {
     to,
     subject,
     text: `${paragraphs.join('\n\n')}\n\n${link}${signOff}`,
-    html: layout(paragraphs, { label: 'See your orders', url: link }),
+    html: layout(paragraphs, { label: 'See your order', url: link }),
   };
 }
 
@@ -73,7 +75,7 @@ export function codCodeMail(
       `It will be delivered to: ${addressLine(order)}.`,
       'If you did not place this order, ignore this email: nothing will be sent.',
     ],
-    `${publicUrl}/profile`,
+    orderPageUrl(publicUrl, order.orderNumber),
   );
 }
 
@@ -114,7 +116,7 @@ export function orderConfirmationMail(
       `It will be delivered to: ${addressLine(order)}.`,
       'We will write again when it ships. Standard delivery takes 5-7 business days.',
     ],
-    `${publicUrl}/profile`,
+    orderPageUrl(publicUrl, order.orderNumber),
   );
 }
 
@@ -133,7 +135,7 @@ export function orderShippedMail(to: string, firstName: string, order: Order, pu
           ]
         : []),
     ],
-    `${publicUrl}/profile`,
+    orderPageUrl(publicUrl, order.orderNumber),
   );
 }
 
@@ -147,7 +149,7 @@ export function orderDeliveredMail(to: string, firstName: string, order: Order, 
       `If something does not fit, you can ask for another size or colour of it from My Orders within ${EXCHANGE_DAYS} days of delivery. Items must be unworn and unwashed, with their tags, packaging and hygiene liner.`,
       'For hygiene reasons panties and shapewear cannot be exchanged, beauty products only with their seal unbroken, and clearance items are final sale.',
     ],
-    `${publicUrl}/profile`,
+    orderPageUrl(publicUrl, order.orderNumber),
   );
 }
 
@@ -168,7 +170,7 @@ export function orderCancelledMail(
         ? `We have refunded ${money(order.total)} to your original payment method; banks take 5-7 business days to show it.`
         : 'No payment was taken for it.',
     ],
-    `${publicUrl}/profile`,
+    orderPageUrl(publicUrl, order.orderNumber),
   );
 }
 
@@ -224,7 +226,7 @@ export function returnRequestedMail(
           ]
         : []),
     ],
-    `${publicUrl}/profile`,
+    orderPageUrl(publicUrl, order.orderNumber),
   );
 }
 
@@ -239,7 +241,7 @@ export function returnDeclinedMail(to: string, firstName: string, order: Order, 
       ...declined.map((line) => returnLineText(order, line)),
       'Items must come back unworn and unwashed within 3 days of delivery, with their tags, packaging and hygiene liner. If you think we got this wrong, reply to this mail and our care team will look again.',
     ],
-    `${publicUrl}/profile`,
+    orderPageUrl(publicUrl, order.orderNumber),
   );
 }
 
@@ -264,6 +266,6 @@ export function shippingAddressChangedMail(
       `It now goes to: ${addressLine(order)}.`,
       'If you did not ask for this change, reply to this mail before the parcel ships and our care team will look into it.',
     ],
-    `${publicUrl}/profile`,
+    orderPageUrl(publicUrl, order.orderNumber),
   );
 }

@@ -1,3 +1,4 @@
+import { orderPageUrl } from '@shop/domain/messages';
 import { formatMoney } from '@shop/domain/money';
 import type { ReturnAction, ReturnStep } from '@shop/domain/returns';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
@@ -137,11 +138,11 @@ export function returnStepMail(
     `About order ${line.orderNumber}: ${returnLineWords(line)}.`,
     ...stepParagraphs(step, line, facts),
   ];
-  const link = `${publicUrl}/profile`;
+  const link = orderPageUrl(publicUrl, line.orderNumber);
   return {
     to,
     subject: `${SUBJECTS[step]}: order ${line.orderNumber}`,
     text: `${paragraphs.join('\n\n')}\n\n${link}${signOff}`,
-    html: layout(paragraphs, { label: 'See your orders', url: link }),
+    html: layout(paragraphs, { label: 'See your order', url: link }),
   };
 }
