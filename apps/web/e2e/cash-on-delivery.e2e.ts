@@ -3,40 +3,22 @@
 // on the order page with the code from the email. The product page's delivery box says so too.
 import type { Browser } from 'playwright-core';
 import type { ProductList } from '@shop/contracts/catalogue';
-import type { ShopSettings } from '@shop/contracts/shop-settings';
 import { deliveryMessages } from '@shop/domain/delivery-estimate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopURL, shopDataDir } from './shop.ts';
 import { lastMail, newShopper } from './account-helpers.ts';
 import { signInBrowser } from './admin-helpers.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
-import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
+import { api, cashOnDeliveryForThisFile } from './owner-helpers.ts';
 import { photograph } from './page-checks.ts';
 
 let browser: Browser;
-let owner: OwnerSession;
-let before: ShopSettings;
-
-const saveSettings = async (settings: ShopSettings) =>
-  expect(
-    (await api('PATCH', '/admin/settings', { token: owner.accessToken, body: settings })).status,
-  ).toBe(200);
+cashOnDeliveryForThisFile();
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  owner = await signInOwner();
-  const current = await api<{ settings: ShopSettings }>('GET', '/admin/settings', {
-    token: owner.accessToken,
-  });
-  before = current.data.settings;
-  await saveSettings({
-    ...before,
-    paymentMethods: ['online', 'cod'],
-    cashOnDelivery: { feeRupees: 49, minOrderRupees: 1, maxOrderRupees: 50_000 },
-  });
 }, 60_000);
 afterAll(async () => {
-  if (before) await saveSettings(before);
   await browser?.close();
 });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, inject } from 'vitest';
+import type { ShopSettings } from '@shop/contracts/shop-settings';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { shopURL, shopDataDir } from './shop.ts';
 import { lastMail } from './account-helpers.ts';
 
@@ -88,4 +89,34 @@ export async function signInOwner(): Promise<OwnerSession> {
   expect(login.status).toBe(200);
   expect(login.data.user.role).toBe('owner');
   return { email, password: OWNER_PASSWORD, ...login.data };
+}
+
+/**
+ * Cash on delivery switched on (a ₹49 fee, orders from ₹1 to ₹50,000) for the tests of one file,
+ * and the owner's settings put back after them. Call it at the top of the file; the owner it
+ * signed in is there for the file's own back-office calls.
+ */
+export function cashOnDeliveryForThisFile(): { owner: () => OwnerSession } {
+  let owner: OwnerSession | undefined;
+  let before: ShopSettings | undefined;
+  const saveSettings = async (settings: ShopSettings) =>
+    expect(
+      (await api('PATCH', '/admin/settings', { token: owner!.accessToken, body: settings })).status,
+    ).toBe(200);
+  beforeAll(async () => {
+    owner = await signInOwner();
+    const current = await api<{ settings: ShopSettings }>('GET', '/admin/settings', {
+      token: owner.accessToken,
+    });
+    before = current.data.settings;
+    await saveSettings({
+      ...before,
+      paymentMethods: ['online', 'cod'],
+      cashOnDelivery: { feeRupees: 49, minOrderRupees: 1, maxOrderRupees: 50_000 },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    if (before) await saveSettings(before);
+  });
+  return { owner: () => owner! };
 }

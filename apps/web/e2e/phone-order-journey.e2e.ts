@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductList } from '@shop/contracts/catalogue';
-import type { ShopSettings } from '@shop/contracts/shop-settings';
 import { isDiscreet } from '@shop/domain/messages';
 import { newShopper, openSignIn, signInDialog, signUpThroughDialog } from './account-helpers.ts';
 import { confirmAsOwner, fitsWidth } from './admin-helpers.ts';
@@ -18,34 +17,17 @@ import {
   waitForHydration,
   waitForOrdersTab,
 } from './browser.ts';
-import { api, signInOwner, type OwnerSession } from './owner-helpers.ts';
+import { api, cashOnDeliveryForThisFile } from './owner-helpers.ts';
 import { photograph } from './page-checks.ts';
 import { shopDataDir, shopURL } from './shop.ts';
 
 let browser: Browser;
-let owner: OwnerSession;
-let before: ShopSettings;
-
-const saveSettings = async (settings: ShopSettings) =>
-  expect(
-    (await api('PATCH', '/admin/settings', { token: owner.accessToken, body: settings })).status,
-  ).toBe(200);
+const shop = cashOnDeliveryForThisFile();
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  owner = await signInOwner();
-  const current = await api<{ settings: ShopSettings }>('GET', '/admin/settings', {
-    token: owner.accessToken,
-  });
-  before = current.data.settings;
-  await saveSettings({
-    ...before,
-    paymentMethods: ['online', 'cod'],
-    cashOnDelivery: { feeRupees: 49, minOrderRupees: 1, maxOrderRupees: 50_000 },
-  });
 }, 60_000);
 afterAll(async () => {
-  if (before) await saveSettings(before);
   await browser?.close();
 });
 
@@ -132,7 +114,7 @@ describe('her order from a message (phone)', () => {
     const orderId = new URL(page.url()).pathname.split('/').at(-1)!;
     const placed = await api<{
       order: { orderNumber: string; items: { productName: string; size: string }[] };
-    }>('GET', `/admin/orders/${orderId}`, { token: owner.accessToken });
+    }>('GET', `/admin/orders/${orderId}`, { token: shop.owner().accessToken });
     expect(placed.status).toBe(200);
     const { orderNumber, items } = placed.data.order;
 
@@ -151,10 +133,10 @@ describe('her order from a message (phone)', () => {
     expect(await page.getByText('We will send updates to your phone').isVisible()).toBe(true);
 
     // The owner ships it (as the other back-office journeys do, through the admin API).
-    await confirmAsOwner(owner, orderId);
+    await confirmAsOwner(shop.owner(), orderId);
     const awb = `HB${phone}`;
     const shipped = await api('POST', `/admin/orders/${orderId}/ship`, {
-      token: owner.accessToken,
+      token: shop.owner().accessToken,
       body: { courier: 'Delhivery', awb },
     });
     expect(shipped.status).toBe(200);
