@@ -8,9 +8,14 @@
  * shopper's pages).
  *
  *   npm run build && npm run bench:lighthouse        (RUNS=3 by default; ONLY=shopper or catalogue)
+ *
+ * ONLY=product measures the product page alone (faster while working on it); REPORTS=dir writes
+ * each measured run's Lighthouse JSON there, for its audits (LCP element, render-blocking…);
+ * DATA_DIR=dir keeps the shop there and reuses it next time, so a second run skips the minutes a
+ * fresh shop spends seeding and rendering its pictures.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -144,7 +149,9 @@ const median = (values: number[]) => {
 };
 
 async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'shop-lighthouse-'));
+  const keptDir = process.env.DATA_DIR;
+  if (keptDir) mkdirSync(keptDir, { recursive: true });
+  const dataDir = keptDir || mkdtempSync(join(tmpdir(), 'shop-lighthouse-'));
   const server = await startShop(dataDir);
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath(),
@@ -159,7 +166,7 @@ async function main() {
     }
     const list = (await (await fetch(`${baseURL}/api/product/products?limit=40`)).json()) as any;
     const only = process.env.ONLY;
-    const pages: { name: string; path: string; visitor: Visitor }[] = [
+    const allPages: { name: string; path: string; visitor: Visitor }[] = [
       ...(only === 'shopper'
         ? []
         : [
@@ -181,6 +188,10 @@ async function main() {
             { name: 'cart, guest', path: '/cart', visitor: 'guest' as const },
           ]),
     ];
+    const pages =
+      only === 'product' ? allPages.filter((page) => page.name === 'product') : allPages;
+    const reports = process.env.REPORTS;
+    if (reports) mkdirSync(reports, { recursive: true });
     // The visitor's storage and cookies are set up through the same browser; Lighthouse must not
     // wipe them, so it is told to keep storage and the HTTP cache is emptied before each run.
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
@@ -225,6 +236,10 @@ async function main() {
           disableStorageReset: true,
         });
         const lhr = result!.lhr;
+        if (reports) {
+          const file = `${name.replace(/[^a-z]+/gi, '-')}-${run + 1}.json`;
+          writeFileSync(join(reports, file), JSON.stringify(lhr));
+        }
         const requests = (lhr.audits['network-requests']?.details as any)?.items ?? [];
         const jsBytes = requests
           .filter((item: any) => item.resourceType === 'Script')
@@ -256,7 +271,7 @@ async function main() {
     await chrome.kill();
     server.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -177,8 +177,8 @@ export function pageItems(current: number, pages: number): (number | 'gap')[] {
 }
 
 /** Only what a product card needs travels to the browser: keeps the page's data small. */
-export function toCardProducts(list: ProductList) {
-  return list.products.map((product) => ({
+export function toCardProduct(product: ProductList['products'][number]) {
+  return {
     _id: product._id,
     name: product.name,
     price: product.price,
@@ -192,7 +192,11 @@ export function toCardProducts(list: ProductList) {
     // Present when the listing is filtered by a size: hers, or the sister size in stock.
     ...(product.sizeMatch ? { sizeMatch: product.sizeMatch } : {}),
     offer: product.offer ?? null,
-  }));
+  };
+}
+
+export function toCardProducts(list: ProductList) {
+  return list.products.map(toCardProduct);
 }
 
 export type CardProduct = ReturnType<typeof toCardProducts>[number];

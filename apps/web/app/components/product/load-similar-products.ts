@@ -1,5 +1,6 @@
 import type { Product } from '@shop/contracts/catalogue';
 import type { ApiClient } from '../../lib/api-client';
+import { toCardProduct, type CardProduct } from '../listing/listing-query';
 
 /** Related products shown under a product. */
 export const SIMILAR_PRODUCTS_LIMIT = 8;
@@ -8,12 +9,15 @@ export const SIMILAR_PRODUCTS_LIMIT = 8;
  * Products from the same subcategory, then from the same category. One more
  * than needed is asked for because the product itself is in its own subcategory. Subcategories
  * here hold 2 to 5 products, so the category tops the row up rather than only replacing an empty
- * one. Never rejects: the row is a bonus, and its failure must not disturb the page.
+ * one. Never rejects: the row is a bonus, and its failure must not disturb the page. Only the
+ * cards' fields are kept: the row's data is streamed into the page's HTML, and whole products
+ * (every colour, size and description) made it several times the product's own, which the phone
+ * parses before it paints the product's picture.
  */
 export async function loadSimilarProducts(
   api: ApiClient,
   product: Pick<Product, '_id' | 'category' | 'subcategory'>,
-): Promise<Product[]> {
+): Promise<CardProduct[]> {
   const chosen: Product[] = [];
   const take = (products: Product[]) => {
     for (const candidate of products) {
@@ -36,5 +40,5 @@ export async function loadSimilarProducts(
   } catch {
     // Keep what was found; an empty row is hidden.
   }
-  return chosen;
+  return chosen.map(toCardProduct);
 }

@@ -1,4 +1,5 @@
 import type { Product } from '@shop/contracts/catalogue';
+import type { CardProduct } from '../listing/listing-query';
 import type { ReviewListAnswer } from '@shop/contracts/reviews';
 import { firstInStockSize } from '@shop/domain/product-selection';
 import { useEffect } from 'react';
@@ -21,7 +22,7 @@ const productSizes = (product: Product) =>
 interface ProductViewProps {
   product: Product;
   reviews: Promise<ReviewListAnswer | null>;
-  similar: Promise<Product[]>;
+  similar: Promise<CardProduct[]>;
   publicUrl: string;
 }
 

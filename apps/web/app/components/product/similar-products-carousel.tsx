@@ -1,4 +1,4 @@
-import type { Product } from '@shop/contracts/catalogue';
+import type { CardProduct } from '../listing/listing-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from '../layout/icons';
 import { ProductCard } from '../product-card';
@@ -8,7 +8,7 @@ const cardSizes =
   '(min-width: 1280px) 300px, (min-width: 1024px) 23vw, (min-width: 768px) 31vw, 48vw';
 
 /** The 'Similar Products' row itself: the cards and the arrows that page through them. */
-export function SimilarProductsCarousel({ products }: { products: Product[] }) {
+export function SimilarProductsCarousel({ products }: { products: CardProduct[] }) {
   const scroller = useRef<HTMLUListElement>(null);
   const [edges, setEdges] = useState({ atStart: true, atEnd: false });
 

@@ -1,4 +1,4 @@
-import type { Product } from '@shop/contracts/catalogue';
+import type { CardProduct } from '../listing/listing-query';
 import { lazy, Suspense } from 'react';
 import { Await } from 'react-router';
 
@@ -19,7 +19,7 @@ export const slideWidth =
   'shrink-0 snap-start basis-[calc((100%_-_1rem)/2)] md:basis-[calc((100%_-_2rem)/3)] lg:basis-[calc((100%_-_3rem)/4)]';
 
 /** The 'Similar Products' row under a product, streamed in after the product itself. */
-export function SimilarProducts({ products }: { products: Promise<Product[]> }) {
+export function SimilarProducts({ products }: { products: Promise<CardProduct[]> }) {
   return (
     <Suspense fallback={<SimilarProductsSkeleton />}>
       <Await resolve={products} errorElement={null}>
